@@ -1,0 +1,18 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The project folder (the one holding `spec/openapi.yaml`), found by walking up from this file, so the
+ * same code finds `spec/` and `fixtures/` whether it runs from `src/` (tests) or `dist/src/` (the command).
+ */
+export function packageRoot(): string {
+  const start = dirname(fileURLToPath(import.meta.url));
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'spec', 'openapi.yaml'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`spec/openapi.yaml not found in any folder above ${start}`);
+  }
+}
+
+/** The authored OpenAPI document. */
+export const DOCUMENT_PATH = join(packageRoot(), 'spec', 'openapi.yaml');

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'scripts/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});
