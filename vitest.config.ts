@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'scripts/**/*.test.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
+    globalSetup: ['scripts/build-before-tests.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -1,0 +1,265 @@
+import { describe, expect, it } from 'vitest';
+import { contract, INT64_MAX, INT64_MIN } from './contract.js';
+import { type ExactJson, parseExactJson } from './lossless-json.js';
+
+function exact(text: string): ExactJson {
+  const parsed = parseExactJson(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+/** The keywords that broke, so a case says which rule it expects to fail. */
+function brokenRules(name: 'Order' | 'Error', text: string): string[] {
+  const verdict = contract.validateSchema(name, exact(text));
+  return verdict.ok ? [] : verdict.errors.map((e) => `${e.path} ${e.keyword}`);
+}
+
+describe('Order (§2, D8)', () => {
+  const cases: Array<{ name: string; given: string; want: string[] }> = [
+    {
+      name: 'accepts a full order',
+      given: '{"id":1,"petId":10,"quantity":1,"shipDate":"2026-12-01T10:00:00Z","complete":false}',
+      want: [],
+    },
+    { name: 'accepts an empty order (no field is required)', given: '{}', want: [] },
+    { name: 'accepts fields it does not know', given: '{"id":1,"status":"pending"}', want: [] },
+    { name: 'accepts an id above 2^53 kept exact', given: '{"id":9007199254740993}', want: [] },
+    { name: 'accepts the largest int64', given: `{"id":${INT64_MAX}}`, want: [] },
+    { name: 'accepts the smallest int64', given: `{"petId":${INT64_MIN}}`, want: [] },
+    { name: 'rejects one past the largest int64', given: `{"id":${INT64_MAX + 1n}}`, want: ['/id format'] },
+    {
+      name: 'rejects one below the smallest int64',
+      given: `{"petId":${INT64_MIN - 1n}}`,
+      want: ['/petId format'],
+    },
+    { name: 'rejects 2^64', given: '{"id":18446744073709551616}', want: ['/id format'] },
+    { name: 'rejects a float id', given: '{"id":1.5}', want: ['/id type', '/id format'] },
+    { name: 'rejects a float quantity', given: '{"quantity":2.5}', want: ['/quantity type'] },
+    { name: 'rejects a string id', given: '{"id":"1"}', want: ['/id type'] },
+    { name: 'rejects a numeric shipDate', given: '{"shipDate":20261201}', want: ['/shipDate type'] },
+    { name: 'rejects a date without a time', given: '{"shipDate":"2026-12-01"}', want: ['/shipDate format'] },
+    {
+      name: 'rejects a date-time without a zone',
+      given: '{"shipDate":"2026-12-01T10:00:00"}',
+      want: ['/shipDate format'],
+    },
+    { name: 'rejects month 13', given: '{"shipDate":"2026-13-01T10:00:00Z"}', want: ['/shipDate format'] },
+    { name: 'rejects a string complete', given: '{"complete":"true"}', want: ['/complete type'] },
+    { name: 'rejects an array', given: '[]', want: [' type'] },
+    { name: 'rejects null', given: 'null', want: [' type'] },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(brokenRules('Order', given)).toEqual(want);
+  });
+
+  it('returns the exact value on success', () => {
+    expect(contract.validateSchema('Order', exact('{"id":9007199254740993}'))).toEqual({
+      ok: true,
+      value: { id: 9007199254740993n },
+    });
+  });
+});
+
+describe('Error (§2, §7, D4, D5)', () => {
+  const cases: Array<{ name: string; given: string; want: string[] }> = [
+    {
+      name: 'accepts an Error',
+      given: '{"code":"order_not_found","message":"No order has id 7.","status":404}',
+      want: [],
+    },
+    { name: 'accepts extra fields', given: '{"code":"x","message":"m","status":500,"details":[]}', want: [] },
+    { name: 'rejects a missing code', given: '{"message":"m","status":404}', want: [' required'] },
+    { name: 'rejects a missing message', given: '{"code":"x","status":404}', want: [' required'] },
+    { name: 'rejects a missing status', given: '{"code":"x","message":"m"}', want: [' required'] },
+    { name: 'rejects an empty body object', given: '{}', want: [' required', ' required', ' required'] },
+    {
+      name: 'rejects an empty code (D4)',
+      given: '{"code":"","message":"m","status":404}',
+      want: ['/code minLength'],
+    },
+    {
+      name: 'rejects a numeric code',
+      given: '{"code":404,"message":"m","status":404}',
+      want: ['/code type'],
+    },
+    {
+      name: 'rejects a string status',
+      given: '{"code":"x","message":"m","status":"404"}',
+      want: ['/status type'],
+    },
+    {
+      name: 'rejects a float status',
+      given: '{"code":"x","message":"m","status":404.5}',
+      want: ['/status type'],
+    },
+    {
+      name: 'rejects a status that is no HTTP status',
+      given: '{"code":"x","message":"m","status":99}',
+      want: ['/status minimum'],
+    },
+    {
+      name: 'rejects a null message',
+      given: '{"code":"x","message":null,"status":404}',
+      want: ['/message type'],
+    },
+    { name: 'rejects a string', given: '"Not found"', want: [' type'] },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(brokenRules('Error', given)).toEqual(want);
+  });
+});
+
+describe('operations (§4)', () => {
+  it('lists each operation with its documented statuses', () => {
+    expect(contract.operations.map((op) => [op.operationId, op.method, op.path, op.statuses])).toEqual([
+      ['listOrders', 'get', '/store/orders', [200, 401]],
+      ['cancelOrder', 'delete', '/store/orders/{orderId}', [204, 401, 404, 409]],
+      ['getPet', 'get', '/pets/{petId}', [200, 401, 404]],
+    ]);
+  });
+
+  it('requires bearerAuth on every operation (§5)', () => {
+    for (const op of contract.operations) expect(op.security).toEqual(['bearerAuth']);
+  });
+
+  it('marks only getPet deprecated (§9, D11) and no operation with a stability marker (D13)', () => {
+    expect(contract.operations.map((op) => [op.operationId, op.deprecated, op.stability])).toEqual([
+      ['listOrders', false, null],
+      ['cancelOrder', false, null],
+      ['getPet', true, null],
+    ]);
+  });
+
+  it('carries the 409 conformance levels (D3)', () => {
+    expect(contract.operation('cancelOrder').responses.get(409)?.conformance).toEqual({
+      decision: 'D3',
+      status: 'failure',
+      body: 'warning',
+    });
+  });
+
+  it('names an unknown operation in its error', () => {
+    expect(() => contract.operation('deleteEverything')).toThrow('no operation deleteEverything');
+  });
+
+  it('has an example for every documented body, valid against its own schema', () => {
+    for (const op of contract.operations) {
+      for (const response of op.responses.values()) {
+        if (response.mediaType === null) continue;
+        expect(response.examples.size, `${op.operationId} ${response.status}`).toBeGreaterThan(0);
+        for (const example of response.examples.values()) {
+          const verdict = contract.validateResponseBody(
+            op.operationId,
+            response.status,
+            JSON.stringify(example),
+          );
+          expect(verdict, `${op.operationId} ${response.status}`).toMatchObject({ ok: true });
+        }
+      }
+    }
+  });
+});
+
+describe('validateResponseBody', () => {
+  const cases = [
+    {
+      name: 'accepts a list of orders',
+      op: 'listOrders',
+      status: 200,
+      body: '[{"id":9007199254740993}]',
+      ok: true,
+    },
+    { name: 'accepts an empty list', op: 'listOrders', status: 200, body: '[]', ok: true },
+    {
+      name: 'rejects an object where a list is due',
+      op: 'listOrders',
+      status: 200,
+      body: '{"orders":[]}',
+      ok: false,
+    },
+    {
+      name: 'rejects a list holding an id outside int64',
+      op: 'listOrders',
+      status: 200,
+      body: '[{"id":18446744073709551616}]',
+      ok: false,
+    },
+    { name: 'rejects truncated JSON', op: 'listOrders', status: 200, body: '[{"id":1', ok: false },
+    { name: 'accepts an empty 204', op: 'cancelOrder', status: 204, body: '', ok: true },
+    { name: 'rejects a 204 with a body', op: 'cancelOrder', status: 204, body: '{}', ok: false },
+    {
+      name: 'accepts a 409 Error',
+      op: 'cancelOrder',
+      status: 409,
+      body: '{"code":"order_already_shipped","message":"m","status":409}',
+      ok: true,
+    },
+    {
+      name: 'rejects a 404 that is not an Error',
+      op: 'cancelOrder',
+      status: 404,
+      body: '{"error":"not found"}',
+      ok: false,
+    },
+    { name: 'rejects an undocumented status', op: 'listOrders', status: 418, body: '', ok: false },
+  ];
+  it.each(cases)('$name', ({ op, status, body, ok }) => {
+    expect(contract.validateResponseBody(op, status, body).ok).toBe(ok);
+  });
+
+  it('says which rule broke', () => {
+    expect(contract.validateResponseBody('listOrders', 418, '')).toEqual({
+      ok: false,
+      errors: [
+        {
+          path: '',
+          keyword: 'status',
+          schemaPath: '',
+          message: 'status 418 is not documented for listOrders',
+        },
+      ],
+    });
+  });
+});
+
+describe('parseParameter (§4.2, D8, D9)', () => {
+  const orderId = contract.operation('cancelOrder').parameters[0];
+  if (!orderId) throw new Error('cancelOrder has no orderId parameter');
+  const cases = [
+    { given: '1', want: 1n },
+    { given: '9007199254740993', want: 9007199254740993n },
+    { given: '9223372036854775807', want: INT64_MAX },
+    { given: '-9223372036854775808', want: INT64_MIN },
+    { given: '0', want: 0n },
+  ];
+  it.each(cases)('reads $given exactly', ({ given, want }) => {
+    expect(contract.parseParameter(orderId, given)).toEqual({ ok: true, value: want });
+  });
+
+  it.each([
+    'abc',
+    '1.5',
+    '1e3',
+    '',
+    ' 1',
+    '+1',
+    '01',
+    '0x10',
+    '9223372036854775808',
+    '-9223372036854775809',
+    '18446744073709551616',
+  ])('rejects %j', (given) => {
+    expect(contract.parseParameter(orderId, given).ok).toBe(false);
+  });
+});
+
+describe('orderStates (§3, D1–D3)', () => {
+  it('lists pending and shipped orders and hides cancelled ones', () => {
+    const { states } = contract.orderStates;
+    expect(Object.entries(states).map(([name, s]) => [name, s.listed, s.complete])).toEqual([
+      ['pending', true, false],
+      ['shipped', true, true],
+      ['cancelled', false, undefined],
+    ]);
+  });
+});
