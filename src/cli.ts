@@ -11,7 +11,12 @@ interface SubcommandEntry {
   load: () => Promise<Subcommand>;
 }
 
-export const SUBCOMMANDS: Record<string, SubcommandEntry> = {};
+export const SUBCOMMANDS: Record<string, SubcommandEntry> = {
+  mock: {
+    summary: 'Run the stateful mock server (docs/mock.md)',
+    load: async () => (await import('./mock/cli.js')).runMockCommand,
+  },
+};
 
 export function usage(): string {
   const width = Math.max(0, ...Object.keys(SUBCOMMANDS).map((name) => name.length));

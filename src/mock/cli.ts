@@ -1,0 +1,236 @@
+/**
+ * `petstore mock`: runs the mock on a port until SIGINT/SIGTERM. Every user error (a bad flag, a port in
+ * use, a bad fixture file) is one line naming the problem and the fix, and exit code 2.
+ */
+import { watch } from 'node:fs';
+import { basename, dirname, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Subcommand } from '../cli.js';
+import { isValidApiKey } from './auth.js';
+import { DEFAULT_FIXTURES_PATH, DEV_API_KEY, FixtureError } from './fixtures.js';
+import { createMock, type ListenInfo, type Mock } from './index.js';
+
+export const MOCK_USAGE = `Usage: petstore mock [options]
+
+Runs the stateful mock of the Pet Store Orders API v1 (docs/mock.md).
+
+Options:
+  --port PORT       Port to listen on (default 4010; 0 picks a free one)
+  --host HOST       Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  --fixtures FILE   YAML or JSON fixture file (default: the built-in fixtures/default.yaml)
+  --api-key KEY     Accepted bearer key; repeat for several. Default: $PETSTORE_API_KEY, else the
+                    fixture file's apiKeys, else ${DEV_API_KEY}
+  --delay MS        Wait MS milliseconds before every answer (default 0)
+  --watch           Reload the fixture file when it changes (a broken edit keeps the last good state)
+  --quiet           No log line per request
+  -h, --help        Show this help
+`;
+
+export interface MockCliOptions {
+  port: number;
+  host: string;
+  fixtures: string | undefined;
+  apiKeys: string[];
+  /** Where `apiKeys` came from, when not from the fixtures. */
+  keySource: '--api-key' | 'PETSTORE_API_KEY' | undefined;
+  delayMs: number;
+  watch: boolean;
+  quiet: boolean;
+  help: boolean;
+}
+
+export type ParsedArgs = { ok: true; value: MockCliOptions } | { ok: false; error: string };
+
+function integerFlag(name: string, raw: string | undefined, fallback: number, max: number): number | string {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > max)
+    return `--${name} must be a whole number from 0 to ${max}, got "${raw}"`;
+  return Number(raw);
+}
+
+/**
+ * Reads the flags; keys fall back to `PETSTORE_API_KEY` (the fixtures come later).
+ *
+ * @example parseMockArgs(['--port', '0', '--quiet'], {}) // { ok: true, value: { port: 0, quiet: true, … } }
+ */
+export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArgs {
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        fixtures: { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        delay: { type: 'string' },
+        watch: { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { ok: false, error: `${message}. Run \`petstore mock --help\` for the options.` };
+  }
+  const port = integerFlag('port', values.port as string | undefined, 4010, 65535);
+  if (typeof port === 'string') return { ok: false, error: port };
+  const delayMs = integerFlag('delay', values.delay as string | undefined, 0, 600_000);
+  if (typeof delayMs === 'string') return { ok: false, error: delayMs };
+  const host = (values.host as string | undefined) ?? '127.0.0.1';
+  if (host.trim() === '') return { ok: false, error: '--host must not be empty; use 127.0.0.1 or 0.0.0.0' };
+  const flagKeys = (values['api-key'] as string[] | undefined) ?? [];
+  const envKey = env.PETSTORE_API_KEY?.trim();
+  const apiKeys = flagKeys.length > 0 ? flagKeys : envKey ? [envKey] : [];
+  const badKey = apiKeys.find((key) => !isValidApiKey(key));
+  if (badKey !== undefined) {
+    const from = flagKeys.length > 0 ? '--api-key' : 'PETSTORE_API_KEY';
+    return {
+      ok: false,
+      error: `${from} ${JSON.stringify(badKey.slice(0, 40))} cannot be sent as a bearer token; use letters, digits and . _ ~ + / -`,
+    };
+  }
+  return {
+    ok: true,
+    value: {
+      port,
+      host,
+      fixtures: values.fixtures as string | undefined,
+      apiKeys,
+      keySource: flagKeys.length > 0 ? '--api-key' : envKey ? 'PETSTORE_API_KEY' : undefined,
+      delayMs,
+      watch: values.watch === true,
+      quiet: values.quiet === true,
+      help: values.help === true,
+    },
+  };
+}
+
+function keySource(options: MockCliOptions, mock: Mock): string {
+  if (options.keySource) return options.keySource;
+  return mock.fixtures.apiKeys.length > 0 ? 'the fixture file' : 'the built-in development key';
+}
+
+/** The start-up banner: URL, keys, and curl lines to paste. */
+export function banner(info: ListenInfo, mock: Mock, source: string, fixturesPath: string): string {
+  const key = mock.apiKeys[0] ?? DEV_API_KEY;
+  const header = `-H 'Authorization: Bearer ${key}'`;
+  const orders = [...mock.fixtures.orders.orders.values()];
+  const pending = orders.find((order) => order.state === 'pending');
+  return [
+    `Pet Store mock listening on ${info.baseUrl}`,
+    `  fixtures: ${fixturesPath} (${orders.length} orders, ${mock.fixtures.pets.size} pets)`,
+    `  API key${mock.apiKeys.length > 1 ? 's: ' : ':  '}${mock.apiKeys.join(', ')} (from ${source})`,
+    `  list:     curl ${header} ${info.baseUrl}/store/orders`,
+    `  cancel:   curl -X DELETE ${header} ${info.baseUrl}/store/orders/${pending?.id ?? 1}`,
+    `  state:    curl ${header} ${info.url}/__mock/state`,
+    'Press Ctrl+C to stop.',
+    '',
+  ].join('\n');
+}
+
+function listenProblem(error: NodeJS.ErrnoException, options: MockCliOptions): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `port ${options.port} on ${options.host} is already in use. Stop the other server or pick another port with --port (0 picks a free one).`;
+    case 'EACCES':
+      return `no permission to listen on port ${options.port}. Pick a port above 1023 with --port.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot listen on host "${options.host}": it is not an address of this machine. Use --host 127.0.0.1 or --host 0.0.0.0.`;
+    default:
+      return `cannot listen on ${options.host}:${options.port} (${error.code ?? error.message}). Try another --port or --host.`;
+  }
+}
+
+function fail(message: string): number {
+  process.stderr.write(`petstore mock: ${message}\n`);
+  return 2;
+}
+
+function displayPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel.startsWith('..') || rel === '' ? path : rel;
+}
+
+/** Reloads the fixtures when their file changes; returns the function that stops watching. */
+function watchFixtures(mock: Mock, path: string, say: (line: string) => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  // Watching the folder, not the file, survives editors that save by renaming a new file into place.
+  const watcher = watch(dirname(path), (_event, name) => {
+    if (name !== null && name !== basename(path)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const outcome = mock.reload(path);
+      if (outcome.ok) {
+        say(
+          `fixtures reloaded from ${displayPath(path)}: ${outcome.value.orders.orders.size} orders, every session reset`,
+        );
+      } else {
+        say(`fixtures NOT reloaded, keeping the last good state: ${outcome.error.message}`);
+      }
+    }, 100);
+  });
+  return () => {
+    clearTimeout(timer);
+    watcher.close();
+  };
+}
+
+/**
+ * Runs `petstore mock` until a signal; resolves to the exit code.
+ *
+ * @example await runMockCommand(['--port', '0', '--quiet'])
+ */
+export const runMockCommand: Subcommand = async (argv) => {
+  const parsed = parseMockArgs(argv, process.env);
+  if (!parsed.ok) return fail(parsed.error);
+  const options = parsed.value;
+  if (options.help) {
+    process.stdout.write(MOCK_USAGE);
+    return 0;
+  }
+  const fixturesPath = options.fixtures === undefined ? DEFAULT_FIXTURES_PATH : resolve(options.fixtures);
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  let mock: Mock;
+  try {
+    mock = await createMock({
+      fixtures: fixturesPath,
+      ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
+      delayMs: options.delayMs,
+      ...(options.quiet ? {} : { log: say }),
+    });
+  } catch (error) {
+    if (error instanceof FixtureError) {
+      return fail(
+        `invalid fixture file ${displayPath(error.source)}: ${error.message.slice(error.source.length + 2)}. Fix the file, or pass another with --fixtures FILE.`,
+      );
+    }
+    throw error;
+  }
+  let info: ListenInfo;
+  try {
+    info = await mock.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    return fail(listenProblem(error as NodeJS.ErrnoException, options));
+  }
+  process.stdout.write(banner(info, mock, keySource(options, mock), displayPath(fixturesPath)));
+  const stopWatching = options.watch ? watchFixtures(mock, fixturesPath, say) : () => {};
+
+  return new Promise<number>((done) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      stopWatching();
+      void mock.close().then(() => {
+        say(`stopped (${signal})`);
+        done(0);
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+};

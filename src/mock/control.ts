@@ -1,0 +1,136 @@
+/**
+ * Control endpoints, outside the versioned API under `/__mock/`, for tests and developers: reset a
+ * session, read its full state (each order's internal state included), add or replace an order in a
+ * given state, and read the recent-request log. They need a valid key and honour `X-Mock-Session`.
+ */
+import { contract, type ParameterSpec, parseExactJson, stringifyExactJson } from '../contract/index.js';
+import type { CoreRequest } from './core.js';
+import { mockError } from './errors.js';
+import { buildFixtures } from './fixtures.js';
+import { orderStates } from './order-state.js';
+import { orderJson, type StoredOrder } from './order-store.js';
+import { type CoreResponse, errorResponse, jsonResponse } from './responses.js';
+import type { Session, Sessions } from './sessions.js';
+
+export type ControlName = 'reset' | 'state' | 'putOrder' | 'requests';
+
+export const CONTROL_BASE = '/__mock';
+
+export const CONTROL_ROUTES: ReadonlyArray<{ method: string; path: string; name: ControlName }> = [
+  { method: 'POST', path: `${CONTROL_BASE}/reset`, name: 'reset' },
+  { method: 'GET', path: `${CONTROL_BASE}/state`, name: 'state' },
+  { method: 'PUT', path: `${CONTROL_BASE}/orders/{id}`, name: 'putOrder' },
+  { method: 'GET', path: `${CONTROL_BASE}/requests`, name: 'requests' },
+];
+
+export interface ControlContext {
+  request: CoreRequest;
+  session: Session;
+  sessions: Sessions;
+  params: Readonly<Record<string, string>>;
+}
+
+const ID_PARAMETER: ParameterSpec = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'integer', format: 'int64' },
+};
+const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
+
+/** An order as the control endpoints show it: the published Order plus its internal `state`. */
+export function controlOrderJson(order: StoredOrder): string {
+  return `${orderJson(order).slice(0, -1)},"state":${JSON.stringify(order.state)}}`;
+}
+
+function stateJson(session: Session, sessions: Sessions): string {
+  const orders = [...session.orders.all()].map(controlOrderJson).join(',');
+  const pets = [...sessions.fixtures.pets.values()].map((pet) => pet.body.toString()).join(',');
+  const fixtures = sessions.fixtures;
+  return `{"session":${JSON.stringify(session.name)},"fixtures":${JSON.stringify(fixtures.source)},"states":${JSON.stringify(orderStates.states)},"orders":[${orders}],"pets":[${pets}],"petsDeprecation":${JSON.stringify(fixtures.deprecationHeader)},"petsSunset":${JSON.stringify(fixtures.sunsetHeader)}}`;
+}
+
+function invalid(message: string, session: Session): CoreResponse {
+  return errorResponse(mockError('invalidRequest', { message }), session);
+}
+
+function putOrder({ request, session, params }: ControlContext): CoreResponse {
+  const rawId = params.id ?? '';
+  const id = contract.parseParameter(ID_PARAMETER, rawId);
+  if (!id.ok || typeof id.value !== 'bigint') {
+    return invalid(
+      `The order id in PUT /__mock/orders/{id} must be an int64 integer, got "${rawId.slice(0, 40)}".`,
+      session,
+    );
+  }
+  const parsed = parseExactJson(request.body?.toString('utf8') ?? '');
+  if (
+    !parsed.ok ||
+    typeof parsed.value !== 'object' ||
+    parsed.value === null ||
+    Array.isArray(parsed.value)
+  ) {
+    return invalid(
+      'The body must be a JSON object such as {"state":"pending","petId":10,"quantity":1}.',
+      session,
+    );
+  }
+  const body = parsed.value;
+  const unknown = Object.keys(body).filter((key) => !PUT_FIELDS.has(key));
+  if (unknown.length > 0) {
+    return invalid(
+      `Unknown field(s) ${unknown.join(', ')}; allowed: state, petId, quantity, shipDate.`,
+      session,
+    );
+  }
+  if (
+    body.id !== undefined &&
+    (typeof body.id === 'object' || BigInt(body.id as number | bigint) !== id.value)
+  ) {
+    return invalid(`The body's id ${String(body.id)} differs from the id ${id.value} in the path.`, session);
+  }
+  const { state, id: _ignored, ...fields } = body;
+  if (typeof state !== 'string' || !orderStates.isState(state)) {
+    return invalid(`"state" must be one of ${orderStates.states.join(', ')}.`, session);
+  }
+  // The same checks as a fixture file's order: the document's Order schema, exact int64s.
+  const checked = buildFixtures({ orders: [{ ...fields, id: id.value, status: state }] }, 'request body');
+  if (!checked.ok) {
+    const reasons = checked.error.problems.map((problem) =>
+      problem.replace(/^orders\[0\] \(id [^)]*\): /, ''),
+    );
+    return invalid(`The order is invalid: ${reasons.join('; ')}.`, session);
+  }
+  const order = checked.value.orders.orders.get(id.value) as StoredOrder;
+  const created = session.orders.put(order);
+  return jsonResponse(created ? 201 : 200, controlOrderJson(order), session);
+}
+
+/**
+ * Answers one control endpoint.
+ *
+ * @example handleControl('state', context) // 200 {"session":"default","orders":[…],…}
+ */
+export function handleControl(name: ControlName, context: ControlContext): CoreResponse {
+  const { session, sessions } = context;
+  switch (name) {
+    case 'reset': {
+      const fresh = sessions.reset(session.name);
+      return jsonResponse(200, stateJson(fresh, sessions), fresh);
+    }
+    case 'state':
+      return jsonResponse(200, stateJson(session, sessions), session);
+    case 'putOrder':
+      return putOrder(context);
+    case 'requests':
+      return jsonResponse(
+        200,
+        stringifyExactJson({
+          session: session.name,
+          capacity: session.log.capacity,
+          requests: session.log.entries(),
+        }),
+        session,
+      );
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * The mock's core: a function from a request to a response, with no socket. Each request goes
+ * route → authenticate → validate → state transition → respond:
+ *
+ * 1. A CORS preflight (`OPTIONS`) is answered from the route table without a key (D14).
+ * 2. Every other request must carry a valid key, before anything about the path is judged (D6, D7).
+ * 3. Unknown paths are 404 `not_found`, other methods 405 `method_not_allowed` with `Allow` (D10).
+ * 4. `Prefer: code=NNN` forces a documented response and skips the rest.
+ * 5. Path parameters are parsed by the contract; an id that is not an int64 names nothing (D9).
+ * 6. The state transition comes from the document's state table (§3, D1–D3).
+ *
+ * server.ts feeds this from node:http, `Mock.handle` from a WHATWG Request.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { contract, type OperationSpec, type ParameterSpec } from '../contract/index.js';
+import { type Authenticator, createAuthenticator } from './auth.js';
+import { CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
+import { preflightHeaders } from './cors.js';
+import { type MockErrorName, mockError } from './errors.js';
+import type { FixtureSet } from './fixtures.js';
+import { compilePrefer, parsePrefer } from './prefer.js';
+import { type CoreResponse, emptyResponse, errorResponse, jsonResponse } from './responses.js';
+import { compileRouter, type Router, type RouteSpec } from './router.js';
+import { DEFAULT_LIMITS, type Session, type SessionLimits, Sessions } from './sessions.js';
+
+/** The base path of the API (D12): every documented path is served below it. */
+export const API_BASE = '/v1';
+/** Bodies the mock reads at most; the API takes none, control bodies are small. */
+export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_SESSION_NAME = 128;
+
+export interface CoreRequest {
+  /** Upper-case method. */
+  method: string;
+  /** The request target: path and query, as sent. */
+  url: string;
+  /** Lower-case header names, as node:http gives them. */
+  headers: IncomingHttpHeaders;
+  /** The body, when the request had one. */
+  body: Buffer | undefined;
+}
+
+type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
+
+export type ApiHandler = (
+  session: Session,
+  params: ReadonlyMap<string, bigint | number | string>,
+  fixtures: FixtureSet,
+) => CoreResponse;
+
+function petHeaders(fixtures: FixtureSet): Record<string, string> {
+  return { deprecation: fixtures.deprecationHeader, sunset: fixtures.sunsetHeader };
+}
+
+/** What each documented operation does; every operation of the document must have one (checked at start). */
+const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
+  listOrders: (session) => jsonResponse(200, session.orders.listBody(), session),
+  cancelOrder: (session, params) => {
+    const outcome = session.orders.apply(params.get('orderId') as bigint, 'cancelOrder');
+    return outcome.ok ? emptyResponse(outcome.value.status, session) : errorResponse(outcome.error, session);
+  },
+  getPet: (session, params, fixtures) => {
+    const id = params.get('petId') as bigint;
+    const pet = fixtures.pets.get(id);
+    return pet
+      ? jsonResponse(200, pet.body, session, petHeaders(fixtures))
+      : errorResponse(mockError('petNotFound', { id }), session, petHeaders(fixtures));
+  },
+};
+
+/** The Error for a path parameter that is not what the document says: it names no resource (D9). */
+const MALFORMED_PARAMETER: Readonly<Record<string, MockErrorName>> = {
+  orderId: 'orderNotFound',
+  petId: 'petNotFound',
+};
+
+export interface CoreOptions {
+  fixtures: FixtureSet;
+  apiKeys: readonly string[];
+  limits?: SessionLimits;
+}
+
+export interface Core {
+  respond(request: CoreRequest): CoreResponse;
+  readonly sessions: Sessions;
+  apiKeys: readonly string[];
+  /** Swaps in new fixtures (`--watch`) and resets every session to them. */
+  reload(fixtures: FixtureSet, apiKeys: readonly string[]): void;
+}
+
+function pathOf(url: string): { pathname: string; ok: boolean } {
+  let end = url.length;
+  const query = url.indexOf('?');
+  if (query !== -1) end = query;
+  const hash = url.indexOf('#');
+  if (hash !== -1 && hash < end) end = hash;
+  if (url.charCodeAt(0) === 47 /* / */) return { pathname: url.slice(0, end), ok: true };
+  try {
+    return { pathname: new URL(url).pathname, ok: true };
+  } catch {
+    return { pathname: url, ok: false };
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Builds the core over fixtures and keys.
+ *
+ * @example createCore({ fixtures, apiKeys: ['k'] }).respond({ method: 'GET', url: '/v1/store/orders', headers: { authorization: 'Bearer k' }, body: undefined })
+ */
+export function createCore(options: CoreOptions): Core {
+  for (const operation of contract.operations) {
+    if (!API_HANDLERS[operation.operationId]) throw new Error(`no handler for ${operation.operationId}`);
+  }
+  const routes: RouteSpec<Target>[] = [
+    ...contract.operations.map((operation) => ({
+      method: operation.method.toUpperCase(),
+      path: API_BASE + operation.path,
+      target: { kind: 'api', operation } as const,
+    })),
+    ...CONTROL_ROUTES.map((route) => ({ ...route, target: { kind: 'control', name: route.name } as const })),
+  ];
+  const route: Router<Target> = compileRouter(routes);
+  const forced = compilePrefer(contract.operations);
+  const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
+  let authenticate: Authenticator = createAuthenticator(options.apiKeys);
+  const pathParameters = new Map<string, ParameterSpec[]>(
+    contract.operations.map((operation) => [
+      operation.operationId,
+      operation.parameters.filter((p) => p.in === 'path'),
+    ]),
+  );
+
+  const core: Core = {
+    sessions,
+    apiKeys: options.apiKeys,
+    reload(fixtures, apiKeys) {
+      authenticate = createAuthenticator(apiKeys);
+      core.apiKeys = apiKeys;
+      sessions.resetAll(fixtures);
+    },
+    respond(request) {
+      const { pathname } = pathOf(request.url);
+      const match = route(request.method, pathname);
+      const sessionName = headerValue(request.headers['x-mock-session']) || undefined;
+
+      if (request.method === 'OPTIONS') {
+        if (match.kind === 'not-found')
+          return errorResponse(mockError('notFound'), sessions.peek(sessionName));
+        return emptyResponse(204, sessions.peek(sessionName), preflightHeaders(match.allow));
+      }
+      const auth = authenticate(headerValue(request.headers.authorization));
+      if (!auth.ok) return errorResponse(auth.error, sessions.peek(sessionName));
+      if (sessionName !== undefined && sessionName.length > MAX_SESSION_NAME) {
+        return errorResponse(mockError('invalidSession'), undefined);
+      }
+      const session = sessions.get(sessionName);
+      if (match.kind === 'not-found') return errorResponse(mockError('notFound'), session);
+      if (match.kind === 'method-not-allowed') {
+        return errorResponse(
+          mockError('methodNotAllowed', {
+            message: `${request.method.slice(0, 16)} is not supported on ${pathname.slice(0, 64)}; use ${match.allow.join(', ')}.`,
+          }),
+          session,
+          { allow: match.allow.join(', ') },
+        );
+      }
+      const target = match.target;
+      if (target.kind === 'control') {
+        return handleControl(target.name, { request, session, sessions, params: match.params });
+      }
+
+      const operation = target.operation;
+      const prefer = parsePrefer(headerValue(request.headers.prefer));
+      if (prefer) {
+        const outcome = forced(operation, prefer);
+        if (!outcome.ok) return errorResponse(outcome.error, session);
+        const headers: Record<string, string> = { 'preference-applied': outcome.value.applied };
+        if (operation.deprecated) Object.assign(headers, petHeaders(sessions.fixtures));
+        return outcome.value.body === undefined
+          ? emptyResponse(outcome.value.status, session, headers)
+          : jsonResponse(outcome.value.status, outcome.value.body, session, headers);
+      }
+
+      const params = new Map<string, bigint | number | string>();
+      for (const parameter of pathParameters.get(operation.operationId) ?? []) {
+        const raw = match.params[parameter.name] ?? '';
+        const parsed = contract.parseParameter(parameter, raw);
+        if (!parsed.ok) {
+          const name = MALFORMED_PARAMETER[parameter.name] ?? 'notFound';
+          const extra = operation.deprecated ? petHeaders(sessions.fixtures) : undefined;
+          return errorResponse(mockError(name, { id: raw }), session, extra);
+        }
+        params.set(parameter.name, parsed.value);
+      }
+      const handler = API_HANDLERS[operation.operationId] as ApiHandler;
+      return handler(session, params, sessions.fixtures);
+    },
+  };
+  return core;
+}

@@ -1,0 +1,131 @@
+/**
+ * The mock's own error responses: one table of named constants, so every Error body (§2, §7) has the
+ * same shape and `status` always equals the HTTP status (D5). Codes follow D4; the ones beyond D4 are
+ * the mock's own (bad `Prefer`, oversized requests, control-endpoint input) and are listed in docs/mock.md.
+ */
+import type { ApiError } from '../contract/index.js';
+
+/** A named error of the table: the status, the `code` and a default message. */
+export interface MockErrorSpec {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+export const MOCK_ERRORS = {
+  unauthorized: {
+    status: 401,
+    code: 'unauthorized',
+    message: 'Missing or invalid API key. Send the header `Authorization: Bearer <API_KEY>`.',
+  },
+  orderNotFound: { status: 404, code: 'order_not_found', message: 'No order has id {id}.' },
+  orderAlreadyShipped: {
+    status: 409,
+    code: 'order_already_shipped',
+    message: 'Order {id} has already shipped and cannot be cancelled.',
+  },
+  petNotFound: { status: 404, code: 'not_found', message: 'No pet has id {id}.' },
+  notFound: {
+    status: 404,
+    code: 'not_found',
+    message:
+      'No such path. The API lives under /v1: GET /v1/store/orders, DELETE /v1/store/orders/{orderId}.',
+  },
+  methodNotAllowed: {
+    status: 405,
+    code: 'method_not_allowed',
+    message: 'This method is not supported on this path; the Allow header lists the ones that are.',
+  },
+  invalidPrefer: {
+    status: 400,
+    code: 'invalid_prefer',
+    message: 'The Prefer header asks for a response this operation does not document.',
+  },
+  invalidRequest: { status: 400, code: 'invalid_request', message: 'The request is malformed.' },
+  invalidSession: {
+    status: 400,
+    code: 'invalid_session',
+    message: 'X-Mock-Session must be 1 to 128 characters.',
+  },
+  payloadTooLarge: {
+    status: 413,
+    code: 'payload_too_large',
+    message: 'The request body is too large for the mock.',
+  },
+  headersTooLarge: {
+    status: 431,
+    code: 'request_header_fields_too_large',
+    message: 'The request headers are too large for the mock.',
+  },
+  requestTimeout: {
+    status: 408,
+    code: 'request_timeout',
+    message: 'The request did not arrive in time; send it again.',
+  },
+  internalError: {
+    status: 500,
+    code: 'internal_error',
+    message: 'The mock hit a bug. Please report it with the request that caused it.',
+  },
+} as const satisfies Record<string, MockErrorSpec>;
+
+export type MockErrorName = keyof typeof MOCK_ERRORS;
+
+/** An error to send: a table entry, optionally with a message that names the specific thing. */
+export interface MockError {
+  readonly spec: MockErrorSpec;
+  readonly message: string;
+  /** Extra response headers (`Allow`, `WWW-Authenticate`). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** What fills a message: `{id}` in the table's message, or a whole message naming the specific problem. */
+export interface ErrorDetail {
+  id?: string | bigint;
+  message?: string;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Builds an error from the table.
+ *
+ * @example mockError('orderNotFound', { id: '404' }).message // 'No order has id 404.'
+ */
+export function mockError(name: MockErrorName, detail: ErrorDetail = {}): MockError {
+  const spec: MockErrorSpec = MOCK_ERRORS[name];
+  const message = detail.message ?? spec.message.replace('{id}', clip(String(detail.id ?? '?')));
+  return detail.headers ? { spec, message, headers: detail.headers } : { spec, message };
+}
+
+/** The table entry with this code and status, for codes that the document names (transitions). */
+export function errorNameFor(code: string, status: number): MockErrorName | undefined {
+  for (const [name, spec] of Object.entries(MOCK_ERRORS) as Array<[MockErrorName, MockErrorSpec]>) {
+    if (spec.code === code && spec.status === status) return name;
+  }
+  return undefined;
+}
+
+/** The Error body (§2) of an error. */
+export function errorBody(error: MockError): ApiError {
+  return { code: error.spec.code, message: error.message, status: error.spec.status };
+}
+
+/** The JSON text of the Error body; messages are plain strings, so JSON.stringify is exact here. */
+export function errorJson(error: MockError): string {
+  return JSON.stringify(errorBody(error));
+}
+
+export type Result<T, E = MockError> = { ok: true; value: T } | { ok: false; error: E };
+
+export function ok<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}
+
+export function fail<E>(error: E): { ok: false; error: E } {
+  return { ok: false, error };
+}
+
+/** Echoed input stays short, so a 10 kB path cannot make a 10 kB error message. */
+function clip(text: string): string {
+  return text.length > 64 ? `${text.slice(0, 61)}...` : text;
+}

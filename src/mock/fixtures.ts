@@ -1,0 +1,290 @@
+/**
+ * Fixtures: the state the mock starts from, read from a YAML or JSON file (or passed in-process) and
+ * checked against `fixtures/fixtures.schema.json` and, field by field, the document's Order schema.
+ * Integers are read as bigint, so ids above 2^53 stay exact and ids beyond int64 are caught (D8).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { parse as parseYaml } from 'yaml';
+import {
+  contract,
+  type ExactJson,
+  INT64_MAX,
+  INT64_MIN,
+  type Int64,
+  stringifyExactJson,
+} from '../contract/index.js';
+import { packageRoot } from '../contract/package-root.js';
+import { fail, ok, type Result } from './errors.js';
+import { OrderBase, type StoredOrder } from './order-store.js';
+
+// ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+export const FIXTURES_DIR = join(packageRoot(), 'fixtures');
+export const DEFAULT_FIXTURES_PATH = join(FIXTURES_DIR, 'default.yaml');
+export const FIXTURES_SCHEMA_PATH = join(FIXTURES_DIR, 'fixtures.schema.json');
+/** The development key, used when neither flags, environment nor fixtures name one. */
+export const DEV_API_KEY = 'petstore-dev-key';
+export const DEFAULT_PETS_DEPRECATED = '2026-01-01T00:00:00Z';
+export const DEFAULT_PETS_SUNSET = '2027-06-30T00:00:00Z';
+
+/** An order as written in a fixture file: the Order fields of §2 plus its state (`complete` is derived). */
+export interface FixtureOrder {
+  id: Int64;
+  petId?: Int64;
+  quantity?: number | bigint;
+  shipDate?: string;
+  status: 'pending' | 'shipped' | 'cancelled';
+}
+
+/** A fixture file's content. Integers may be bigints (they are, when read from a file). */
+export interface FixtureData {
+  apiKeys?: string[];
+  pets?: Array<{ id: Int64; [field: string]: unknown }>;
+  petsDeprecated?: string;
+  petsSunset?: string;
+  orders?: FixtureOrder[];
+}
+
+export interface StoredPet {
+  readonly id: bigint;
+  /** The pet's JSON body, exact. */
+  readonly body: Buffer;
+}
+
+/** Loaded, checked fixtures: what every session is seeded from. */
+export interface FixtureSet {
+  /** Where they came from: a file path, or `<fixture data>`. */
+  readonly source: string;
+  readonly apiKeys: readonly string[];
+  readonly orders: OrderBase;
+  readonly pets: ReadonlyMap<bigint, StoredPet>;
+  /** The `Deprecation` header value (RFC 9745): `@` and a Unix time. */
+  readonly deprecationHeader: string;
+  /** The `Sunset` header value (RFC 8594): an HTTP date. */
+  readonly sunsetHeader: string;
+}
+
+/** A fixture file that cannot be used; the message names the file, the entry and the reason. */
+export class FixtureError extends Error {
+  readonly source: string;
+  readonly problems: readonly string[];
+
+  constructor(source: string, problems: readonly string[]) {
+    const more =
+      problems.length > 1
+        ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})`
+        : '';
+    super(`${source}: ${problems[0] ?? 'invalid fixtures'}${more}`);
+    this.name = 'FixtureError';
+    this.source = source;
+    this.problems = problems;
+  }
+}
+
+const MAX_PROBLEMS = 20;
+let schemaValidator: ValidateFunction | undefined;
+
+function fixtureSchema(): ValidateFunction {
+  if (!schemaValidator) {
+    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
+    addFormats(ajv);
+    schemaValidator = ajv.compile(JSON.parse(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8')) as object);
+  }
+  return schemaValidator;
+}
+
+// ajv cannot type-check bigints; this view turns them into doubles, which is enough for the schema's
+// structural checks. Ranges are checked exactly on the original values.
+function schemaView(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(schemaView);
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = schemaView(item);
+    return out;
+  }
+  return value;
+}
+
+function describe(value: unknown): string {
+  const text = typeof value === 'bigint' ? String(value) : JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** `orders[3] (id 7)` or `petsSunset`: where in the file a problem is. */
+function entryName(data: unknown, pointer: string): { entry: string; field: string } {
+  const [collection, index, ...rest] = pointer.split('/').slice(1);
+  if (collection === undefined) return { entry: 'the file', field: '' };
+  if (index === undefined || !/^\d+$/.test(index)) return { entry: collection, field: '' };
+  const list = (data as Record<string, unknown>)[collection];
+  const item = Array.isArray(list) ? (list[Number(index)] as unknown) : undefined;
+  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+  const label = id === undefined ? `${collection}[${index}]` : `${collection}[${index}] (id ${describe(id)})`;
+  return { entry: label, field: rest.join('.') };
+}
+
+function explain(error: ErrorObject, data: unknown): string {
+  const { entry, field } = entryName(data, error.instancePath);
+  const where = field ? `${entry}: ${field}` : entry;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'enum':
+      return `${where} must be one of ${(params.allowedValues as unknown[]).join(', ')}, got ${describe(error.data)}`;
+    case 'additionalProperties': {
+      const extra = String(params.additionalProperty);
+      const hint = extra === 'complete' ? ' (`complete` is derived from `status`, D1)' : '';
+      return `${where}: unknown field "${extra}"${hint}`;
+    }
+    case 'required':
+      return `${where}: missing "${String(params.missingProperty)}"`;
+    case 'format':
+      return `${where} must be an ISO 8601 date-time with a time zone, such as 2026-12-01T10:00:00Z, got ${describe(error.data)}`;
+    case 'type':
+      return `${where} must be ${String(params.type)}, got ${describe(error.data)}`;
+    default:
+      return `${where} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+type IntCheck = { ok: true; value: bigint } | { ok: false; reason: string };
+
+function toInt64(value: unknown): IntCheck {
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+    return { ok: false, reason: `is not exact as a number (${value}); pass a bigint` };
+  }
+  if (typeof value !== 'bigint' && typeof value !== 'number') {
+    return { ok: false, reason: `must be an integer, got ${describe(value)}` };
+  }
+  const exact = BigInt(value);
+  if (exact < INT64_MIN || exact > INT64_MAX) {
+    return { ok: false, reason: `must be within int64 (−2^63 … 2^63−1), got ${exact}` };
+  }
+  return { ok: true, value: exact };
+}
+
+function checkOrder(order: FixtureOrder, where: string, problems: string[]): StoredOrder | undefined {
+  const before = problems.length;
+  const id = toInt64(order.id);
+  if (!id.ok) problems.push(`${where}: id ${id.reason}`);
+  const petId = order.petId === undefined ? undefined : toInt64(order.petId);
+  if (petId && !petId.ok) problems.push(`${where}: petId ${petId.reason}`);
+  const quantity = order.quantity === undefined ? undefined : Number(order.quantity);
+  if (quantity !== undefined && !Number.isSafeInteger(quantity)) {
+    problems.push(`${where}: quantity must be a safe integer, got ${describe(order.quantity)}`);
+  }
+  // The published fields must make a valid Order of the document (formats, int64 ranges).
+  const published: Record<string, ExactJson> = { id: order.id };
+  if (order.petId !== undefined) published.petId = order.petId;
+  if (order.quantity !== undefined) published.quantity = order.quantity;
+  if (order.shipDate !== undefined) published.shipDate = order.shipDate;
+  const verdict = contract.validateSchema('Order', published);
+  if (!verdict.ok && problems.length === before) {
+    for (const violation of verdict.errors) {
+      problems.push(
+        `${where}: ${violation.path.slice(1) || 'order'} ${violation.message} (the document's Order)`,
+      );
+    }
+  }
+  if (problems.length > before || !id.ok) return undefined;
+  return {
+    id: id.value,
+    ...(petId?.ok ? { petId: petId.value } : {}),
+    ...(quantity !== undefined ? { quantity } : {}),
+    ...(order.shipDate !== undefined ? { shipDate: order.shipDate } : {}),
+    state: order.status,
+  };
+}
+
+function headerDates(deprecated: string, sunset: string): { deprecation: string; sunset: string } {
+  return {
+    deprecation: `@${Math.floor(Date.parse(deprecated) / 1000)}`,
+    sunset: new Date(Date.parse(sunset)).toUTCString(),
+  };
+}
+
+/**
+ * Checks fixture data and builds the state sessions start from.
+ *
+ * @example buildFixtures({ orders: [{ id: 1, status: 'pending' }] }, 'inline').ok // true
+ */
+export function buildFixtures(data: unknown, source: string): Result<FixtureSet, FixtureError> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return fail(new FixtureError(source, ['the file must hold a mapping with `orders`, `pets`, `apiKeys`']));
+  }
+  const validate = fixtureSchema();
+  if (!validate(schemaView(data))) {
+    const problems = (validate.errors ?? []).slice(0, MAX_PROBLEMS).map((error) => explain(error, data));
+    return fail(new FixtureError(source, problems));
+  }
+  const fixture = data as FixtureData;
+  const problems: string[] = [];
+  const orders = new Map<bigint, StoredOrder>();
+  for (const [index, entry] of (fixture.orders ?? []).entries()) {
+    const where = `orders[${index}] (id ${describe(entry.id)})`;
+    const order = checkOrder(entry, where, problems);
+    if (order && orders.has(order.id)) problems.push(`${where}: duplicate id ${order.id}`);
+    else if (order) orders.set(order.id, order);
+    if (problems.length >= MAX_PROBLEMS) break;
+  }
+  const pets = new Map<bigint, StoredPet>();
+  for (const [index, pet] of (fixture.pets ?? []).entries()) {
+    const where = `pets[${index}] (id ${describe(pet.id)})`;
+    const id = toInt64(pet.id);
+    if (!id.ok) problems.push(`${where}: id ${id.reason}`);
+    else if (pets.has(id.value)) problems.push(`${where}: duplicate id ${id.value}`);
+    else pets.set(id.value, { id: id.value, body: Buffer.from(stringifyExactJson(pet)) });
+  }
+  if (problems.length > 0) return fail(new FixtureError(source, problems));
+  const dates = headerDates(
+    fixture.petsDeprecated ?? DEFAULT_PETS_DEPRECATED,
+    fixture.petsSunset ?? DEFAULT_PETS_SUNSET,
+  );
+  return ok({
+    source,
+    apiKeys: fixture.apiKeys ?? [],
+    orders: new OrderBase(orders),
+    pets,
+    deprecationHeader: dates.deprecation,
+    sunsetHeader: dates.sunset,
+  });
+}
+
+/**
+ * Reads and checks a fixture file (YAML or JSON; JSON is YAML).
+ *
+ * @example loadFixtureFile('fixtures/default.yaml') // { ok: true, value: { orders, pets, … } }
+ */
+export function loadFixtureFile(path: string): Result<FixtureSet, FixtureError> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder, not a file'
+          : `cannot be read (${code ?? String(error)})`;
+    return fail(new FixtureError(path, [reason]));
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(text, { intAsBigInt: true, prettyErrors: true, uniqueKeys: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return fail(new FixtureError(path, [`is not valid YAML or JSON: ${message}`]));
+  }
+  return buildFixtures(data ?? {}, path);
+}
+
+/** Fixtures from a path or from data given in-process. */
+export function loadFixtures(fixtures: string | FixtureData | undefined): Result<FixtureSet, FixtureError> {
+  if (fixtures === undefined) return loadFixtureFile(DEFAULT_FIXTURES_PATH);
+  if (typeof fixtures === 'string') return loadFixtureFile(fixtures);
+  return buildFixtures(fixtures, '<fixture data>');
+}

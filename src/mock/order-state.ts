@@ -1,0 +1,44 @@
+/**
+ * The order state machine, read from the document's `x-petstore-order-states` table (§3, D1–D3). The
+ * mock never decides a transition with its own `if`s: it looks the pair (state, operation) up here, so
+ * the document, the docs and the mock cannot disagree.
+ */
+import { contract, type OrderStateMachine, type TransitionSpec } from '../contract/index.js';
+
+/** A state name of the table: `pending`, `shipped`, `cancelled`. */
+export type OrderState = string;
+
+export interface OrderStateTable {
+  /** State names in document order. */
+  readonly states: readonly OrderState[];
+  isState(name: string): boolean;
+  /** Whether an order in this state appears in `GET /store/orders` (D2). */
+  isListed(state: OrderState): boolean;
+  /** The `complete` value published for an order in this state (D1). */
+  complete(state: OrderState): boolean;
+  /** The transition an operation causes from a state, or `undefined` when the table has none. */
+  transition(state: OrderState, operationId: string): TransitionSpec | undefined;
+}
+
+/**
+ * Compiles a state machine into lookups.
+ *
+ * @example compileOrderStates(contract.orderStates).transition('pending', 'cancelOrder')?.status // 204
+ */
+export function compileOrderStates(machine: OrderStateMachine): OrderStateTable {
+  const states = Object.keys(machine.states);
+  const transitions = new Map<string, TransitionSpec>();
+  for (const transition of machine.transitions) {
+    transitions.set(`${transition.from} ${transition.operation}`, transition);
+  }
+  return {
+    states,
+    isState: (name) => Object.hasOwn(machine.states, name),
+    isListed: (state) => machine.states[state]?.listed === true,
+    complete: (state) => machine.states[state]?.complete === true,
+    transition: (state, operationId) => transitions.get(`${state} ${operationId}`),
+  };
+}
+
+/** The state machine of the toolkit's document. */
+export const orderStates: OrderStateTable = compileOrderStates(contract.orderStates);

@@ -1,0 +1,42 @@
+/** Response values of the core, and the helpers that build them with the mock's fixed headers. */
+import { CORS_HEADERS } from './cors.js';
+import { errorJson, type MockError } from './errors.js';
+import type { Session } from './sessions.js';
+
+export interface CoreResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | string | undefined;
+  /** The session the request belongs to, for its request log; none when it named no existing one. */
+  session: Session | undefined;
+}
+
+const JSON_HEADERS = { ...CORS_HEADERS, 'content-type': 'application/json' } as const;
+
+/** A JSON response: every body the mock sends is `application/json` (D15). */
+export function jsonResponse(
+  status: number,
+  body: Buffer | string,
+  session: Session | undefined,
+  extra?: Readonly<Record<string, string>>,
+): CoreResponse {
+  return { status, headers: extra ? { ...JSON_HEADERS, ...extra } : { ...JSON_HEADERS }, body, session };
+}
+
+/** The response for an Error of the table, with `status` equal to the HTTP status (D5). */
+export function errorResponse(
+  error: MockError,
+  session: Session | undefined,
+  extra?: Record<string, string>,
+): CoreResponse {
+  const headers = error.headers || extra ? { ...error.headers, ...extra } : undefined;
+  return jsonResponse(error.spec.status, errorJson(error), session, headers);
+}
+
+export function emptyResponse(
+  status: number,
+  session: Session | undefined,
+  extra?: Record<string, string>,
+): CoreResponse {
+  return { status, headers: { ...CORS_HEADERS, ...extra }, body: undefined, session };
+}

@@ -1,0 +1,159 @@
+/**
+ * The thin file that binds a port: node:http in, the core's response out. The core takes node's own
+ * header object and the response is written with one writeHead/end, so the list endpoint costs a route
+ * lookup, a key check and a cached Buffer. Requests node itself cannot parse (oversized headers, broken
+ * request lines) still get an Error body, never a bare status line.
+ */
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
+import type { Socket } from 'node:net';
+import { type Core, type CoreRequest, MAX_BODY_BYTES } from './core.js';
+import { errorJson, MOCK_ERRORS, type MockErrorName, mockError } from './errors.js';
+import { type CoreResponse, errorResponse } from './responses.js';
+
+/** Header bytes node accepts; beyond that the request is 431 with an Error body. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+export interface ServeOptions {
+  delayMs: number;
+  /** Called once per answered request. */
+  observe: (request: CoreRequest, response: CoreResponse, startedAt: number, durationMs: number) => void;
+}
+
+/** Writes a core response; `content-length` is set here so keep-alive works for every response. */
+export function writeResponse(res: ServerResponse, response: CoreResponse): void {
+  const { body, headers } = response;
+  if (body !== undefined) {
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  }
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/** Runs the core, turning a bug into a 500 Error rather than a dropped connection. */
+export function respondSafely(core: Core, request: CoreRequest): CoreResponse {
+  try {
+    return core.respond(request);
+  } catch (error) {
+    process.emitWarning(
+      `petstore mock: bug while answering ${request.method} ${request.url}: ${String(error)}`,
+    );
+    return errorResponse(mockError('internalError'), undefined);
+  }
+}
+
+function rawErrorResponse(name: MockErrorName): string {
+  const error = mockError(name);
+  const body = errorJson(error);
+  const status = MOCK_ERRORS[name].status;
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n${body}`;
+}
+
+const CLIENT_ERRORS: Readonly<Record<string, string>> = {
+  HPE_HEADER_OVERFLOW: rawErrorResponse('headersTooLarge'),
+  ERR_HTTP_REQUEST_TIMEOUT: rawErrorResponse('requestTimeout'),
+};
+const BAD_REQUEST = rawErrorResponse('invalidRequest');
+
+/**
+ * Creates the node:http server over a core (not yet listening).
+ *
+ * @example createHttpServer(core, { delayMs: 0, observe: () => {} }).listen(4010, '127.0.0.1')
+ */
+export function createHttpServer(core: Core, options: ServeOptions): Server {
+  const { delayMs, observe } = options;
+
+  const finish = (
+    res: ServerResponse,
+    request: CoreRequest,
+    response: CoreResponse,
+    startedAt: number,
+    t0: number,
+  ) => {
+    const send = () => {
+      if (res.destroyed) return;
+      writeResponse(res, response);
+      observe(request, response, startedAt, performance.now() - t0);
+    };
+    if (delayMs > 0) setTimeout(send, delayMs);
+    else send();
+  };
+
+  const server = createServer(
+    {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      requestTimeout: 30_000,
+      headersTimeout: 20_000,
+      keepAliveTimeout: 5_000,
+    },
+    (req: IncomingMessage, res: ServerResponse) => {
+      const startedAt = Date.now();
+      const t0 = performance.now();
+      const request: CoreRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: undefined,
+      };
+      const length = req.headers['content-length'];
+      // The fast path: no body (every API request), answer at once.
+      if (length === undefined && req.headers['transfer-encoding'] === undefined) {
+        finish(res, request, respondSafely(core, request), startedAt, t0);
+        return;
+      }
+      const tooLarge = () => {
+        res.shouldKeepAlive = false;
+        finish(
+          res,
+          request,
+          errorResponse(
+            mockError('payloadTooLarge', {
+              message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+            }),
+            undefined,
+            { connection: 'close' },
+          ),
+          startedAt,
+          t0,
+        );
+      };
+      if (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)) {
+        tooLarge();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let rejected = false;
+      req.on('data', (chunk: Buffer) => {
+        if (rejected) return;
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+          rejected = true;
+          tooLarge();
+        } else {
+          chunks.push(chunk);
+        }
+      });
+      req.on('end', () => {
+        if (rejected) return;
+        request.body = Buffer.concat(chunks, size);
+        finish(res, request, respondSafely(core, request), startedAt, t0);
+      });
+      req.on('error', () => res.destroy());
+    },
+  );
+
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(CLIENT_ERRORS[error.code ?? ''] ?? BAD_REQUEST);
+  });
+  return server;
+}

@@ -1,0 +1,96 @@
+/**
+ * Sessions (`X-Mock-Session: NAME`): each name gets its own state, seeded from the fixtures on first use,
+ * so parallel test runs don't trip over each other. No header means the shared default session, which is
+ * never evicted. Named sessions are capped; the least recently used one is dropped when a new one would
+ * exceed the cap.
+ */
+import type { FixtureSet } from './fixtures.js';
+import { OrderStore } from './order-store.js';
+import { RequestLog } from './request-log.js';
+
+export const DEFAULT_SESSION = 'default';
+
+export interface Session {
+  readonly name: string;
+  readonly orders: OrderStore;
+  readonly log: RequestLog;
+}
+
+export interface SessionLimits {
+  /** Named sessions kept at once, besides the default one. */
+  maxSessions: number;
+  /** Requests each session's log keeps. */
+  logSize: number;
+}
+
+export const DEFAULT_LIMITS: SessionLimits = { maxSessions: 100, logSize: 200 };
+
+export class Sessions {
+  #fixtures: FixtureSet;
+  readonly #limits: SessionLimits;
+  #default: Session;
+  /** Named sessions, least recently used first (a Map keeps insertion order). */
+  readonly #named = new Map<string, Session>();
+
+  constructor(fixtures: FixtureSet, limits: SessionLimits = DEFAULT_LIMITS) {
+    this.#fixtures = fixtures;
+    this.#limits = limits;
+    this.#default = this.#create(DEFAULT_SESSION);
+  }
+
+  get fixtures(): FixtureSet {
+    return this.#fixtures;
+  }
+
+  /** Named sessions alive now. */
+  get size(): number {
+    return this.#named.size;
+  }
+
+  /**
+   * The session for a header value, created from the fixtures on first use.
+   *
+   * @example sessions.get(undefined).name // 'default'
+   */
+  get(name: string | undefined): Session {
+    if (name === undefined || name === DEFAULT_SESSION) return this.#default;
+    let session = this.#named.get(name);
+    if (session) {
+      this.#named.delete(name);
+    } else {
+      session = this.#create(name);
+      if (this.#named.size >= this.#limits.maxSessions) {
+        const oldest = this.#named.keys().next();
+        if (!oldest.done) this.#named.delete(oldest.value);
+      }
+    }
+    this.#named.set(name, session);
+    return session;
+  }
+
+  /** Puts one session back to the fixtures and empties its request log. */
+  reset(name: string | undefined): Session {
+    if (name === undefined || name === DEFAULT_SESSION) {
+      this.#default = this.#create(DEFAULT_SESSION);
+      return this.#default;
+    }
+    this.#named.delete(name);
+    return this.get(name);
+  }
+
+  /** The session a header names if it exists, without creating or touching it (unauthenticated requests). */
+  peek(name: string | undefined): Session | undefined {
+    return name === undefined || name === DEFAULT_SESSION ? this.#default : this.#named.get(name);
+  }
+
+  /** Puts every session back to the fixtures (new ones, when given: `--watch`) and forgets named ones. */
+  resetAll(fixtures: FixtureSet = this.#fixtures): void {
+    this.#fixtures = fixtures;
+    this.#named.clear();
+    this.#default = this.#create(DEFAULT_SESSION);
+  }
+
+  #create(name: string): Session {
+    return { name, orders: new OrderStore(this.#fixtures.orders), log: new RequestLog(this.#limits.logSize) };
+  }
+}
