@@ -16,6 +16,10 @@ export const SUBCOMMANDS: Record<string, SubcommandEntry> = {
     summary: 'Run the stateful mock server (docs/mock.md)',
     load: async () => (await import('./mock/cli.js')).runMockCommand,
   },
+  conformance: {
+    summary: 'Check that a server keeps the API contract (docs/conformance.md)',
+    load: async () => (await import('../conformance/cli.js')).runConformanceCommand,
+  },
 };
 
 export function usage(): string {

@@ -1,0 +1,233 @@
+/**
+ * `petstore conformance`: parses the flags, runs the suite, writes the reports. Exit codes: 0 when no
+ * check failed (warnings and skips allowed), 1 when one did, 2 for a usage error or an unreachable target.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { contract } from '../src/contract/index.js';
+import { redactText } from './redact.js';
+import { renderJson } from './report/json.js';
+import { renderJunit } from './report/junit.js';
+import { renderPretty } from './report/pretty.js';
+import { ConformanceOptionsError, DEFAULT_TIMEOUT_MS, runConformance, selectChecks } from './runner.js';
+import type { ConformanceOptions } from './types.js';
+
+export const REPORTERS = ['pretty', 'json', 'junit'] as const;
+export type ReporterName = (typeof REPORTERS)[number];
+
+export const DEFAULT_OUTPUT_DIR = 'reports/conformance';
+export const REPORT_FILES: Record<Exclude<ReporterName, 'pretty'>, string> = {
+  json: 'conformance.json',
+  junit: 'conformance-junit.xml',
+};
+
+export const HELP = `Usage: petstore conformance --base-url URL [options]
+
+Checks that a server at URL keeps the Pet Store Orders API v1 contract (docs/conformance.md).
+Read-only unless --destructive is given.
+
+Options:
+  --base-url URL         the target's base address, ending in /v1 (required)
+  --pending-order ID     a pending order on the target (repeatable); destructive checks cancel them
+  --shipped-order ID     a shipped order on the target (repeatable); cancelling it must be refused
+  --destructive          run the checks that cancel pending orders (each consumes its own id)
+  --timeout MS           per-request time limit, headers and body (default ${DEFAULT_TIMEOUT_MS})
+  --max-body-bytes N     read at most N bytes of a response body (default 1048576)
+  --only CHECK           run only this check, or every check under a prefix such as "auth" (repeatable)
+  --pet-id ID            a pet the target serves, for the deprecation check (default: a listed order's petId)
+  --reporter NAME        pretty (default, to stdout), json or junit (repeatable); json and junit are
+                         written under --output-dir
+  --output-dir DIR       where json and junit reports go (default ${DEFAULT_OUTPUT_DIR})
+  --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
+  -h, --help             show this help
+
+The key comes from PETSTORE_API_KEY (or --api-key) and never appears in any output.
+Exit codes: 0 no check failed (warnings and skips allowed), 1 a check failed, 2 usage error or unreachable.
+`;
+
+export interface CommandIo {
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown };
+  /** Aims the run at an in-process handler (tests). */
+  fetch?: typeof fetch;
+  cwd?: string;
+}
+
+class UsageError extends Error {}
+
+const orderIdParameter = contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId');
+
+function orderIds(flag: string, values: readonly string[] | undefined): string[] {
+  return (values ?? []).map((raw) => {
+    const parsed = orderIdParameter ? contract.parseParameter(orderIdParameter, raw) : { ok: true as const };
+    if (!parsed.ok) throw new UsageError(`${flag} ${JSON.stringify(raw)} is not an int64 order id`);
+    return raw;
+  });
+}
+
+function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^[1-9][0-9]*$/.test(raw))
+    throw new UsageError(`${flag} must be a positive whole number, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+interface Parsed {
+  options: ConformanceOptions;
+  reporters: ReporterName[];
+  outputDir: string;
+}
+
+function parse(argv: string[], io: CommandIo): Parsed | 'help' {
+  let values: ReturnType<typeof parseFlags>['values'];
+  try {
+    values = parseFlags(argv).values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return 'help';
+  const baseUrl = values['base-url'];
+  if (!baseUrl) throw new UsageError('--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(
+      `--base-url ${JSON.stringify(baseUrl)} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--base-url must be an http or https address, got ${url.protocol}`);
+  }
+  const apiKey = values['api-key'] ?? io.env.PETSTORE_API_KEY;
+  if (!apiKey) {
+    throw new UsageError(
+      'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)',
+    );
+  }
+  const reporters = (values.reporter ?? ['pretty']).map((name) => {
+    if (!(REPORTERS as readonly string[]).includes(name)) {
+      throw new UsageError(`--reporter ${JSON.stringify(name)} is unknown; use ${REPORTERS.join(', ')}`);
+    }
+    return name as ReporterName;
+  });
+  const only = values.only ?? [];
+  const { unknown } = selectChecks(only);
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `--only ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
+    );
+  }
+  const petId = values['pet-id'];
+  return {
+    options: {
+      baseUrl,
+      apiKey,
+      pendingOrders: orderIds('--pending-order', values['pending-order']),
+      shippedOrders: orderIds('--shipped-order', values['shipped-order']),
+      destructive: values.destructive ?? false,
+      timeoutMs: positiveInteger('--timeout', values.timeout, DEFAULT_TIMEOUT_MS),
+      maxBodyBytes: positiveInteger('--max-body-bytes', values['max-body-bytes'], 1024 * 1024),
+      only,
+      ...(petId === undefined ? {} : { petId }),
+      ...(io.fetch ? { fetch: io.fetch } : {}),
+    },
+    reporters: [...new Set(reporters)],
+    outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
+  };
+}
+
+function parseFlags(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      'base-url': { type: 'string' },
+      'pending-order': { type: 'string', multiple: true },
+      'shipped-order': { type: 'string', multiple: true },
+      destructive: { type: 'boolean' },
+      timeout: { type: 'string' },
+      'max-body-bytes': { type: 'string' },
+      only: { type: 'string', multiple: true },
+      'pet-id': { type: 'string' },
+      reporter: { type: 'string', multiple: true },
+      'output-dir': { type: 'string' },
+      'api-key': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+/** Runs the command with injectable streams and environment; returns the exit code. */
+export async function conformanceCommand(argv: string[], io: CommandIo): Promise<number> {
+  // Everything written passes through here, so even an error message cannot carry the key.
+  const secret = (): string =>
+    (argv.includes('--api-key') ? (argv[argv.indexOf('--api-key') + 1] ?? '') : '') ||
+    (io.env.PETSTORE_API_KEY ?? '');
+  const clean = (text: string): string => {
+    const key = secret();
+    return key ? redactText(text, key) : text;
+  };
+  const out = (text: string) => io.stdout.write(clean(text));
+  const err = (text: string) => io.stderr.write(clean(text));
+
+  let parsed: Parsed | 'help';
+  try {
+    parsed = parse(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    err(`petstore conformance: ${error.message}. Run \`petstore conformance --help\` for usage.\n`);
+    return 2;
+  }
+  if (parsed === 'help') {
+    out(HELP);
+    return 0;
+  }
+  let result: Awaited<ReturnType<typeof runConformance>>;
+  try {
+    result = await runConformance(parsed.options);
+  } catch (error) {
+    if (!(error instanceof ConformanceOptionsError)) throw error;
+    err(`petstore conformance: ${error.message}.\n`);
+    return 2;
+  }
+  if (result.unreachable) {
+    err(
+      `petstore conformance: cannot reach the target: ${result.unreachable.message}; ${result.unreachable.hint}.\n`,
+    );
+    return 2;
+  }
+  const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
+  if (parsed.reporters.includes('pretty')) out(renderPretty(result, { color }));
+  const files = parsed.reporters.filter((r): r is 'json' | 'junit' => r !== 'pretty');
+  if (files.length > 0) {
+    try {
+      mkdirSync(parsed.outputDir, { recursive: true });
+      for (const reporter of files) {
+        const path = join(parsed.outputDir, REPORT_FILES[reporter]);
+        writeFileSync(path, clean(reporter === 'json' ? renderJson(result) : renderJunit(result)));
+        out(`${reporter} report: ${path}\n`);
+      }
+    } catch (error) {
+      err(
+        `petstore conformance: cannot write the reports under ${parsed.outputDir}: ${error instanceof Error ? error.message : String(error)}; check --output-dir.\n`,
+      );
+      return 2;
+    }
+    if (!parsed.reporters.includes('pretty')) {
+      const s = result.summary;
+      out(
+        `${result.outcome === 'pass' ? 'PASSED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped\n`,
+      );
+    }
+  }
+  return result.outcome === 'pass' ? 0 : 1;
+}
+
+/** The `petstore conformance` subcommand. */
+export function runConformanceCommand(argv: string[]): Promise<number> {
+  return conformanceCommand(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr });
+}

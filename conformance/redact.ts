@@ -1,0 +1,48 @@
+/**
+ * Keeping the API key out of every output. Requests are recorded with the key already replaced, and the
+ * whole result goes through {@link redactDeep} once more before anyone sees it, because a target can
+ * echo the key back in a body or a header.
+ */
+
+export const REDACTED = '<redacted>';
+/** What curl lines use instead of the key, so they run as printed once the variable is set. */
+export const KEY_VARIABLE = '$PETSTORE_API_KEY';
+
+/** Replaces every occurrence of the key in a text. */
+export function redactText(text: string, key: string, replacement: string = REDACTED): string {
+  return key.length === 0 ? text : text.split(key).join(replacement);
+}
+
+/**
+ * Returns a copy of a JSON-like value with the key replaced in every string, keys of objects included.
+ *
+ * @example redactDeep({ a: ['Bearer k1'] }, 'k1') // { a: ['Bearer <redacted>'] }
+ */
+export function redactDeep<T>(value: T, key: string): T {
+  if (typeof value === 'string') return redactText(value, key) as T;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, key)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[redactText(k, key)] = redactDeep(v, key);
+    return out as T;
+  }
+  return value;
+}
+
+/** Quotes a word for a POSIX shell, leaving `$PETSTORE_API_KEY` expandable. */
+function shellQuote(text: string): string {
+  if (text.includes(KEY_VARIABLE)) return `"${text.replace(/(["\\`])/g, '\\$1')}"`;
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A curl line that repeats a request. The key must already be replaced by {@link KEY_VARIABLE}.
+ *
+ * @example curlLine('GET', 'http://h/v1/store/orders', { authorization: 'Bearer $PETSTORE_API_KEY' })
+ */
+export function curlLine(method: string, url: string, headers: Record<string, string>): string {
+  const parts = ['curl', '-i', '-X', method];
+  for (const [name, value] of Object.entries(headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  parts.push(shellQuote(url));
+  return parts.join(' ');
+}

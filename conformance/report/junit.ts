@@ -1,0 +1,94 @@
+/**
+ * The CI report in JUnit XML: one testcase per check. A FAIL is a <failure>, a SKIP a <skipped> with its
+ * reason, and a WARN passes but stays visible: an `outcome` property of WARN and the details in
+ * <system-out>, which GitLab, Jenkins and the GitHub test-report actions all show.
+ */
+import type { CheckResult, ConformanceResult, Finding } from '../types.js';
+import { coverageLine } from './pretty.js';
+
+/** Escapes text for XML and drops the characters XML 1.0 cannot carry at all. */
+function xml(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    const forbidden =
+      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0xfffe || code === 0xffff;
+    out += forbidden ? '\uFFFD' : (XML_ENTITIES[ch] ?? ch);
+  }
+  return out;
+}
+
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+function details(findings: readonly Finding[]): string {
+  return findings
+    .map((f) =>
+      [
+        f.message,
+        f.request ? `request: ${f.request.method} ${f.request.url}` : null,
+        `expected: ${f.expected}`,
+        f.actual
+          ? `actual: ${f.actual.status ?? 'no response'}${f.actual.transportError ? ` (${f.actual.transportError})` : ''}`
+          : null,
+        f.actual?.bodyExcerpt ? `body: ${f.actual.bodyExcerpt}` : null,
+        ...f.schemaViolations.map((v) => `rule: ${v.path || '(body)'} ${v.message} [${v.schemaPath}]`),
+        f.request ? `repeat: ${f.request.curl}` : null,
+      ]
+        .filter((line) => line !== null)
+        .join('\n'),
+    )
+    .join('\n\n');
+}
+
+function testcase(check: CheckResult): string {
+  const open = `    <testcase classname="petstore.conformance.${xml(check.id.split('.')[0] ?? 'check')}" name="${xml(`${check.id}: ${check.title} (${check.citation})`)}" time="${seconds(check.durationMs)}">`;
+  const props = `      <properties><property name="outcome" value="${check.outcome}"/><property name="level" value="${check.level}"/><property name="citation" value="${xml(check.citation)}"/></properties>`;
+  const body: string[] = [open, props];
+  if (check.outcome === 'FAIL') {
+    body.push(
+      `      <failure message="${xml(check.message)}" type="${check.level}">${xml(details(check.findings) || check.message)}</failure>`,
+    );
+  } else if (check.outcome === 'SKIP') {
+    body.push(`      <skipped message="${xml(check.message)}"/>`);
+  } else if (check.outcome === 'WARN') {
+    body.push(
+      `      <system-out>${xml(`WARNING (${check.citation}): ${check.message}\n\n${details(check.findings)}`)}</system-out>`,
+    );
+  } else if (check.notes.length > 0) {
+    body.push(`      <system-out>${xml(check.notes.join('\n'))}</system-out>`);
+  }
+  body.push('    </testcase>');
+  return body.join('\n');
+}
+
+/** @example writeFileSync('conformance-junit.xml', renderJunit(result)) */
+export function renderJunit(result: ConformanceResult): string {
+  const s = result.summary;
+  const name = xml(`petstore conformance ${result.baseUrl}`);
+  const attrs = `tests="${s.total}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${seconds(result.durationMs)}"`;
+  const properties = [
+    ['baseUrl', result.baseUrl],
+    ['contractVersion', result.contractVersion],
+    ['destructive', String(result.destructive)],
+    ['warnings', String(s.warned)],
+    ['coverage', coverageLine(result.coverage)],
+    ...result.coverage.map((op) => [`stability.${op.operationId}`, op.stability ?? 'none'] as const),
+    ...(result.unreachable ? [['unreachable', result.unreachable.message] as const] : []),
+  ]
+    .map(([k, v]) => `      <property name="${xml(k)}" value="${xml(v)}"/>`)
+    .join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${name}" ${attrs}>`,
+    `  <testsuite name="${name}" ${attrs} timestamp="${result.startedAt}">`,
+    `    <properties>\n${properties}\n    </properties>`,
+    ...result.checks.map(testcase),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

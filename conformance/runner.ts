@@ -1,0 +1,279 @@
+/**
+ * Runs the checks against one target and returns the results as a value. The run always ends: every
+ * request has a time limit, every check is isolated from the others' exceptions, and nothing the target
+ * sends can make it throw. The key is redacted from the whole result before it is returned.
+ */
+import { contract } from '../src/contract/index.js';
+import { CHECKS, type Check, PENDING_PRIORITY } from './checks.js';
+import { CheckContext, type ResolvedOptions } from './context.js';
+import type { Judgement } from './judge.js';
+import { redactDeep } from './redact.js';
+import type {
+  CheckResult,
+  ConformanceOptions,
+  ConformanceResult,
+  OperationCoverage,
+  Outcome,
+  Unreachable,
+} from './types.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Thrown for options a program got wrong (a bad base URL, an unknown `only` entry). */
+export class ConformanceOptionsError extends Error {}
+
+/**
+ * The checks an `only` list selects: an entry is an exact id, or a prefix ending at a dot (`auth`
+ * selects `auth.listOrders.no-header` and the other `auth.*`). Returns the entries that select nothing.
+ */
+export function selectChecks(only: readonly string[]): { checks: Check[]; unknown: string[] } {
+  if (only.length === 0) return { checks: [...CHECKS], unknown: [] };
+  const matches = (entry: string, id: string) => id === entry || id.startsWith(`${entry}.`);
+  return {
+    checks: CHECKS.filter((check) => only.some((entry) => matches(entry, check.id))),
+    unknown: only.filter((entry) => !CHECKS.some((check) => matches(entry, check.id))),
+  };
+}
+
+function resolve(options: ConformanceOptions): ResolvedOptions {
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new ConformanceOptionsError(`baseUrl ${JSON.stringify(options.baseUrl)} is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConformanceOptionsError(`baseUrl must be http or https, got ${url.protocol}`);
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+    throw new ConformanceOptionsError('timeoutMs must be positive');
+  if (!Number.isFinite(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw new ConformanceOptionsError('maxBodyBytes must be positive');
+  }
+  return {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    apiKey: options.apiKey,
+    pendingOrders: (options.pendingOrders ?? []).map(String),
+    shippedOrders: (options.shippedOrders ?? []).map(String),
+    destructive: options.destructive ?? false,
+    timeoutMs,
+    maxBodyBytes,
+    only: [...(options.only ?? [])],
+    petId: options.petId === undefined ? null : String(options.petId),
+    fetch: options.fetch ?? globalThis.fetch,
+  };
+}
+
+/** Gives pending ids to the destructive checks that consume them, most important first. */
+function allocatePendingIds(checks: readonly Check[], options: ResolvedOptions): Map<string, string[]> {
+  const free = [...options.pendingOrders];
+  const byId = new Map<string, string[]>();
+  const ordered = [...checks].sort(
+    (a, b) => rank(a.id) - rank(b.id) || checks.indexOf(a) - checks.indexOf(b),
+  );
+  for (const check of ordered) {
+    const wanted = check.needs?.pendingOrders ?? 0;
+    if (wanted === 0 || !options.destructive) continue;
+    if (free.length >= wanted) byId.set(check.id, free.splice(0, wanted));
+  }
+  return byId;
+}
+
+function rank(id: string): number {
+  const index = PENDING_PRIORITY.indexOf(id);
+  return index === -1 ? PENDING_PRIORITY.length : index;
+}
+
+/** Why a check cannot run with these options, or `null` when it can. */
+function missingRequirement(
+  check: Check,
+  options: ResolvedOptions,
+  allocated: Map<string, string[]>,
+): Judgement | null {
+  const needs = check.needs ?? {};
+  if (needs.destructive && !options.destructive) {
+    return {
+      kind: 'skip',
+      reason: 'it cancels pending orders, so it runs only when asked to',
+      enableWith: needs.pendingOrders ? '--destructive --pending-order ID' : '--destructive',
+    };
+  }
+  if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id)) {
+    const given = options.pendingOrders.length;
+    return {
+      kind: 'skip',
+      reason: `it consumes a pending order of its own, and the ${given} pending id(s) given went to other checks (order: ${PENDING_PRIORITY.join(', ')})`,
+      enableWith: '--pending-order ID',
+    };
+  }
+  if (needs.shippedOrders && options.shippedOrders.length === 0) {
+    return {
+      kind: 'skip',
+      reason: 'it needs the id of an order that has shipped',
+      enableWith: '--shipped-order ID',
+    };
+  }
+  if (needs.givenOrders && options.pendingOrders.length + options.shippedOrders.length === 0) {
+    return {
+      kind: 'skip',
+      reason: 'it needs order ids to look for in the list',
+      enableWith: '--pending-order ID or --shipped-order ID',
+    };
+  }
+  return null;
+}
+
+function toResult(check: Check, judgement: Judgement, durationMs: number, consumed: string[]): CheckResult {
+  const base = {
+    id: check.id,
+    title: check.title,
+    citation: check.citation,
+    level: check.level,
+    operationId: check.operationId,
+    durationMs,
+    consumedOrders: consumed,
+  };
+  if (judgement.kind === 'skip') {
+    return {
+      ...base,
+      outcome: 'SKIP',
+      message: `${judgement.reason}${judgement.enableWith ? ` (enable with ${judgement.enableWith})` : ''}`,
+      findings: [],
+      notes: [],
+      skip: { reason: judgement.reason, enableWith: judgement.enableWith },
+    };
+  }
+  if (judgement.kind === 'pass') {
+    return {
+      ...base,
+      outcome: 'PASS',
+      message: judgement.message,
+      findings: [],
+      notes: judgement.notes ?? [],
+      skip: null,
+    };
+  }
+  // No usable answer (time-out, reset, redirect, oversized body) fails any check, whatever its level.
+  const unusable = judgement.findings.some((f) => f.actual !== null && f.actual.transportError !== null);
+  const outcome: Outcome = check.level === 'failure' || unusable ? 'FAIL' : 'WARN';
+  return {
+    ...base,
+    outcome,
+    message: judgement.message,
+    findings: judgement.findings,
+    notes: judgement.notes ?? [],
+    skip: null,
+  };
+}
+
+async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly string[]): Promise<Judgement> {
+  ctx.currentCheck = check.id;
+  try {
+    return await check.run(ctx, pendingIds);
+  } catch (error) {
+    // A bug in a check: report it on that check and go on with the others.
+    return {
+      kind: 'violation',
+      message: `internal error in the check: ${error instanceof Error ? error.message : String(error)}`,
+      findings: [],
+    };
+  }
+}
+
+function coverage(ctx: CheckContext): OperationCoverage[] {
+  return contract.operations.map((op) => {
+    const seen = new Set<number>();
+    for (const exchange of ctx.exchanges) {
+      if (exchange.operationId === op.operationId && exchange.outcome.ok)
+        seen.add(exchange.outcome.response.status);
+    }
+    return {
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      deprecated: op.deprecated,
+      stability: op.stability,
+      documented: [...op.statuses],
+      exercised: op.statuses.filter((status) => seen.has(status)),
+    };
+  });
+}
+
+function unreachableResult(ctx: CheckContext): Unreachable | null {
+  const first = ctx.exchanges[0];
+  if (!first || first.outcome.ok) return null;
+  const { kind, message } = first.outcome.error;
+  if (kind !== 'refused' && kind !== 'unresolved') return null;
+  return {
+    url: first.request.url,
+    message: `GET ${first.request.url}: ${message}`,
+    hint:
+      kind === 'unresolved'
+        ? 'check the host name in --base-url'
+        : 'check that the server is running and listening at --base-url (it should end in /v1)',
+  };
+}
+
+/**
+ * Runs the conformance checks against a target.
+ *
+ * @example
+ * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
+ * if (result.outcome !== 'pass') process.exitCode = 1;
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+  const resolved = resolve(options);
+  const { checks, unknown } = selectChecks(resolved.only);
+  if (unknown.length > 0) throw new ConformanceOptionsError(`no check matches ${unknown.join(', ')}`);
+  const started = Date.now();
+  const ctx = new CheckContext(resolved);
+
+  // The first request doubles as the reachability probe: nothing is judged against a dead address.
+  ctx.currentCheck = 'list.orders';
+  await ctx.initialListing();
+  const unreachable = unreachableResult(ctx);
+
+  const results = new Map<string, CheckResult>();
+  if (!unreachable) {
+    const allocated = allocatePendingIds(checks, resolved);
+    const ordered = [...checks.filter((c) => !c.sweep), ...checks.filter((c) => c.sweep)];
+    for (const check of ordered) {
+      const t0 = Date.now();
+      const pendingIds = allocated.get(check.id) ?? [];
+      const judgement =
+        missingRequirement(check, resolved, allocated) ?? (await runOne(check, ctx, pendingIds));
+      const consumed = judgement.kind === 'skip' ? [] : pendingIds;
+      results.set(check.id, toResult(check, judgement, Date.now() - t0, consumed));
+    }
+  }
+
+  const checkResults = checks.flatMap((check) => results.get(check.id) ?? []);
+  const count = (outcome: Outcome) => checkResults.filter((r) => r.outcome === outcome).length;
+  const failed = count('FAIL');
+  const result: ConformanceResult = {
+    schemaVersion: 1,
+    tool: 'petstore conformance',
+    contractVersion: contract.version,
+    baseUrl: resolved.baseUrl,
+    destructive: resolved.destructive,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    outcome: unreachable ? 'unreachable' : failed > 0 ? 'fail' : 'pass',
+    unreachable,
+    summary: {
+      total: checkResults.length,
+      passed: count('PASS'),
+      failed,
+      warned: count('WARN'),
+      skipped: count('SKIP'),
+      notSelected: CHECKS.length - checks.length,
+      requests: ctx.exchanges.length,
+    },
+    checks: checkResults,
+    coverage: coverage(ctx),
+  };
+  return redactDeep(result, resolved.apiKey);
+}

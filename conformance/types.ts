@@ -1,0 +1,133 @@
+/**
+ * The public shapes of the conformance suite: what `runConformance` takes and returns. The JSON report
+ * is exactly a {@link ConformanceResult}, so this file is also the documented shape of `--reporter json`
+ * (docs/conformance.md). Additions are backwards compatible; a breaking change bumps `schemaVersion`.
+ */
+import type { SchemaViolation } from '../src/contract/index.js';
+
+/** How bad a broken rule is: a failure fails the run (exit 1); a warning is reported and passes. */
+export type Level = 'failure' | 'warning';
+
+export type Outcome = 'PASS' | 'FAIL' | 'WARN' | 'SKIP';
+
+export interface ConformanceOptions {
+  /** The target's base address, ending in the version segment: `http://127.0.0.1:4010/v1` (D12). */
+  baseUrl: string;
+  /** A valid API key for the target; sent as `Authorization: Bearer <key>` and never reported. */
+  apiKey: string;
+  /** Ids of orders that are pending on the target; destructive checks cancel some of them. */
+  pendingOrders?: readonly (string | bigint)[];
+  /** Ids of orders that have shipped on the target; cancelling them must be refused (409). */
+  shippedOrders?: readonly (string | bigint)[];
+  /** Run the checks that cancel pending orders (each consumes its own pending id). Default false. */
+  destructive?: boolean;
+  /** Per-request time limit in milliseconds, headers and body together. Default 10 000. */
+  timeoutMs?: number;
+  /** The most bytes of one response body the suite reads; the rest is aborted. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Run only these checks: exact ids, or a prefix that ends at a dot (`auth` runs every `auth.*`). */
+  only?: readonly string[];
+  /** A pet id the target serves, for the D11 deprecation check; otherwise taken from a listed order. */
+  petId?: string | bigint;
+  /** The fetch to use: tests aim the suite at an in-process handler (`mock.handle`) with this. */
+  fetch?: typeof fetch;
+}
+
+/** A request as reported: the key is never in it (headers show `<redacted>`). */
+export interface ReportedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** A curl line that repeats the request; the key is read from `$PETSTORE_API_KEY`. */
+  curl: string;
+}
+
+/** What came back, or why nothing usable did. */
+export interface ReportedResponse {
+  /** The HTTP status, or `null` when no response arrived (time-out, reset, refused). */
+  status: number | null;
+  contentType: string | null;
+  /** The start of the body (at most 500 characters), with the key redacted. */
+  bodyExcerpt: string;
+  /** Why no usable response arrived, when it did not. */
+  transportError: string | null;
+}
+
+/** One broken rule: what was sent, what was expected, what came back. */
+export interface Finding {
+  message: string;
+  expected: string;
+  request: ReportedRequest | null;
+  actual: ReportedResponse | null;
+  /** The schema rules that broke, as the contract module reports them (path, schemaPath, message). */
+  schemaViolations: SchemaViolation[];
+}
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  /** The section of the interface spec (§) or product decision (D) the check enforces. */
+  citation: string;
+  level: Level;
+  outcome: Outcome;
+  /** The operation the check exercises, `null` for checks across operations. */
+  operationId: string | null;
+  /** One line: why it passed, failed, warned or was skipped. */
+  message: string;
+  /** Set for FAIL and WARN. */
+  findings: Finding[];
+  /** Observations that are not judged (D10 readings, which id was used). */
+  notes: string[];
+  /** Set for SKIP: the reason, and the flag that would enable the check (`null` when none would). */
+  skip: { reason: string; enableWith: string | null } | null;
+  /** Pending order ids this check cancelled or may have cancelled (destructive checks). */
+  consumedOrders: string[];
+  durationMs: number;
+}
+
+export interface OperationCoverage {
+  operationId: string;
+  method: string;
+  path: string;
+  deprecated: boolean;
+  /** The `x-stability` marker of the operation (D13), `null` where it carries none. */
+  stability: string | null;
+  /** Statuses the document lists for the operation. */
+  documented: number[];
+  /** Documented statuses that some request of this run received. */
+  exercised: number[];
+}
+
+export interface Unreachable {
+  url: string;
+  message: string;
+  hint: string;
+}
+
+export interface ConformanceSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  warned: number;
+  skipped: number;
+  /** Checks left out by `only`. */
+  notSelected: number;
+  requests: number;
+}
+
+export interface ConformanceResult {
+  schemaVersion: 1;
+  tool: 'petstore conformance';
+  /** `info.version` of the OpenAPI document the checks come from. */
+  contractVersion: string;
+  baseUrl: string;
+  destructive: boolean;
+  startedAt: string;
+  durationMs: number;
+  /** `pass`: no check failed; `fail`: at least one did; `unreachable`: nothing could be checked. */
+  outcome: 'pass' | 'fail' | 'unreachable';
+  unreachable: Unreachable | null;
+  summary: ConformanceSummary;
+  checks: CheckResult[];
+  coverage: OperationCoverage[];
+}
