@@ -143,6 +143,8 @@ function explain(error: ErrorObject, data: unknown): string {
       return `${where}: missing "${String(params.missingProperty)}"`;
     case 'format':
       return `${where} must be an ISO 8601 date-time with a time zone, such as 2026-12-01T10:00:00Z, got ${describe(error.data)}`;
+    case 'pattern':
+      return `${where} must contain only letters, digits and . _ ~ + / - (a bearer token), got ${describe(error.data)}`;
     case 'type':
       return `${where} must be ${String(params.type)}, got ${describe(error.data)}`;
     default:

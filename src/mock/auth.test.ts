@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createAuthenticator, isValidApiKey } from './auth.js';
+
+describe('bearer authentication (§5, D7)', () => {
+  const authenticate = createAuthenticator(['petstore-dev-key', 'second-key']);
+  it.each([
+    { name: 'accepts the documented form', given: 'Bearer petstore-dev-key', want: true },
+    { name: 'accepts any of several keys', given: 'Bearer second-key', want: true },
+    { name: 'accepts a lower-case scheme name', given: 'bearer petstore-dev-key', want: true },
+    { name: 'accepts an upper-case scheme name', given: 'BEARER petstore-dev-key', want: true },
+    { name: 'refuses a missing header', given: undefined, want: false },
+    { name: 'refuses a wrong key', given: 'Bearer wrong-key', want: false },
+    { name: 'refuses a prefix of a key', given: 'Bearer petstore-dev', want: false },
+    { name: 'refuses a key with more after it', given: 'Bearer petstore-dev-key2', want: false },
+    { name: 'refuses the Basic scheme', given: 'Basic petstore-dev-key', want: false },
+    { name: 'refuses the Token scheme', given: 'Token petstore-dev-key', want: false },
+    { name: 'refuses an empty token', given: 'Bearer ', want: false },
+    { name: 'refuses the scheme alone', given: 'Bearer', want: false },
+    { name: 'refuses a bare key', given: 'petstore-dev-key', want: false },
+    { name: 'refuses an empty header', given: '', want: false },
+    { name: 'refuses two tokens', given: 'Bearer petstore-dev-key petstore-dev-key', want: false },
+  ])('$name', ({ given, want }) => {
+    const outcome = authenticate(given);
+    expect(outcome.ok).toBe(want);
+    if (!outcome.ok) {
+      expect(outcome.error.spec.status).toBe(401);
+      expect(outcome.error.headers?.['www-authenticate']).toMatch(/^Bearer/);
+    }
+  });
+
+  it.each([
+    { key: 'petstore-dev-key', want: true },
+    { key: 'abc+/=', want: true },
+    { key: 'a=b', want: false },
+    { key: 'abc+/==', want: true },
+    { key: 'has space', want: false },
+    { key: '', want: false },
+  ])('judges "$key" sendable as a token: $want', ({ key, want }) => {
+    expect(isValidApiKey(key)).toBe(want);
+  });
+
+  it('needs at least one key', () => {
+    expect(() => createAuthenticator([])).toThrow(/at least one key/);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { OrderBase, OrderStore, orderJson, type StoredOrder } from './order-store.js';
+
+const BIG = 2n ** 53n + 1n;
+
+function base(): OrderBase {
+  const orders: StoredOrder[] = [
+    { id: 1n, petId: 10n, quantity: 1, shipDate: '2026-12-01T10:00:00Z', state: 'pending' },
+    { id: 2n, petId: 11n, quantity: 3, shipDate: '2026-11-02T09:30:00Z', state: 'shipped' },
+    { id: BIG, state: 'pending' },
+    { id: 4n, state: 'cancelled' },
+  ];
+  return new OrderBase(new Map(orders.map((order) => [order.id, order])));
+}
+
+const ids = (store: OrderStore) =>
+  (
+    JSON.parse(
+      store
+        .listBody()
+        .toString()
+        .replace(/"id":(\d+)/g, '"id":"$1"'),
+    ) as Array<{ id: string }>
+  ).map((order) => order.id);
+
+describe('orderJson', () => {
+  it.each([
+    {
+      name: 'writes every field and derives complete=false for pending',
+      given: { id: 1n, petId: 10n, quantity: 1, shipDate: '2026-12-01T10:00:00Z', state: 'pending' },
+      want: '{"id":1,"petId":10,"quantity":1,"shipDate":"2026-12-01T10:00:00Z","complete":false}',
+    },
+    {
+      name: 'writes ids above 2^53 as exact digits',
+      given: { id: BIG, petId: 2n ** 63n - 1n, state: 'shipped' },
+      want: '{"id":9007199254740993,"petId":9223372036854775807,"complete":true}',
+    },
+  ])('$name', ({ given, want }) => {
+    expect(orderJson(given)).toBe(want);
+    expect(JSON.parse(orderJson(given))).not.toHaveProperty('status');
+  });
+});
+
+describe('OrderStore', () => {
+  it('lists pending and shipped orders but not cancelled ones', () => {
+    expect(ids(new OrderStore(base()))).toEqual(['1', '2', String(BIG)]);
+  });
+
+  it('cancels a pending order once, then answers 404', () => {
+    const store = new OrderStore(base());
+    expect(store.apply(1n, 'cancelOrder')).toMatchObject({ ok: true, value: { status: 204 } });
+    expect(ids(store)).toEqual(['2', String(BIG)]);
+    expect(store.apply(1n, 'cancelOrder')).toMatchObject({ ok: false, error: { spec: { status: 404 } } });
+  });
+
+  it('refuses to cancel a shipped order and leaves it listed', () => {
+    const store = new OrderStore(base());
+    const before = store.listBody();
+    const outcome = store.apply(2n, 'cancelOrder');
+    expect(outcome).toMatchObject({ ok: false, error: { spec: { code: 'order_already_shipped' } } });
+    expect(store.listBody().equals(before)).toBe(true);
+  });
+
+  it('answers 404 for an unknown id', () => {
+    expect(new OrderStore(base()).apply(99n, 'cancelOrder')).toMatchObject({
+      ok: false,
+      error: { message: 'No order has id 99.' },
+    });
+  });
+
+  it('never serves a stale list after a change', () => {
+    const store = new OrderStore(base());
+    const first = store.listBody();
+    expect(store.listBody()).toBe(first);
+    store.apply(BIG, 'cancelOrder');
+    expect(ids(store)).toEqual(['1', '2']);
+    store.put({ id: 7n, state: 'shipped' });
+    expect(ids(store)).toEqual(['1', '2', '7']);
+    store.put({ id: 1n, state: 'cancelled' });
+    expect(ids(store)).toEqual(['2', '7']);
+  });
+
+  it('keeps sessions apart: one store changing leaves the shared base and other stores alone', () => {
+    const shared = base();
+    const a = new OrderStore(shared);
+    const b = new OrderStore(shared);
+    a.apply(1n, 'cancelOrder');
+    expect(ids(b)).toEqual(['1', '2', String(BIG)]);
+    expect(shared.orders.get(1n)?.state).toBe('pending');
+  });
+
+  it('tells a new order from a replaced one', () => {
+    const store = new OrderStore(base());
+    expect(store.put({ id: 8n, state: 'pending' })).toBe(true);
+    expect(store.put({ id: 8n, state: 'shipped' })).toBe(false);
+    expect(store.put({ id: 1n, state: 'shipped' })).toBe(false);
+    expect([...store.all()].map((order) => order.id)).toEqual([1n, 2n, BIG, 4n, 8n]);
+  });
+});
