@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from './checks.js';
+import { runConformance } from './runner.js';
+import { BROKEN_SERVERS, type BrokenServer } from './targets/broken-servers.js';
+import { PENDING_IDS, SHIPPED_IDS, startTarget, TARGET_KEY } from './targets/reference-server.js';
+import type { ConformanceResult } from './types.js';
+
+async function runAgainst(server: BrokenServer): Promise<ConformanceResult> {
+  const target = await startTarget(server.behaviour);
+  try {
+    return await runConformance({
+      baseUrl: target.baseUrl,
+      apiKey: TARGET_KEY,
+      pendingOrders: PENDING_IDS,
+      shippedOrders: SHIPPED_IDS,
+      destructive: true,
+      timeoutMs: 5_000,
+    });
+  } finally {
+    await target.close();
+  }
+}
+
+describe('each broken server is caught by the check meant to catch its bug', () => {
+  it.each(BROKEN_SERVERS.map((server) => [server.name, server] as const))('%s', async (_name, server) => {
+    const result = await runAgainst(server);
+    const outcomes = Object.fromEntries(result.checks.map((check) => [check.id, check.outcome]));
+    for (const [id, want] of Object.entries(server.caughtBy)) {
+      expect(outcomes[id], `${id} on ${server.name} (${server.bug})`).toBe(want);
+    }
+    const failing = result.checks.filter((check) => check.outcome === 'FAIL').map((check) => check.id);
+    const meant = Object.entries(server.caughtBy)
+      .filter(([, outcome]) => outcome === 'FAIL')
+      .map(([id]) => id);
+    expect(failing.sort(), 'no check fails that is not meant to').toEqual(
+      [...meant, ...(server.collateral ?? [])].sort(),
+    );
+    expect(result.outcome).toBe(failing.length > 0 ? 'fail' : 'pass');
+    for (const check of result.checks.filter((c) => c.outcome === 'FAIL' || c.outcome === 'WARN')) {
+      expect(check.findings.length, `${check.id} says what broke`).toBeGreaterThan(0);
+      for (const finding of check.findings) {
+        expect(finding.request?.curl).toMatch(/^curl -i -X [A-Z]+ /);
+        expect(finding.expected).not.toBe('');
+      }
+    }
+  });
+
+  it('covers every check of the suite', () => {
+    const caught = new Set(BROKEN_SERVERS.flatMap((server) => Object.keys(server.caughtBy)));
+    expect(CHECKS.map((check) => check.id).filter((id) => !caught.has(id))).toEqual([]);
+  });
+
+  it('names only checks that exist', () => {
+    const ids = new Set(CHECKS.map((check) => check.id));
+    const named = BROKEN_SERVERS.flatMap((server) => [
+      ...Object.keys(server.caughtBy),
+      ...(server.collateral ?? []),
+    ]);
+    expect(named.filter((id) => !ids.has(id))).toEqual([]);
+  });
+});

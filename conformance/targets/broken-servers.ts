@@ -1,0 +1,444 @@
+/**
+ * Broken servers: the reference implementation with ONE contract bug each, and the check(s) meant to
+ * catch it. The proof test runs the suite against each and requires exactly these outcomes: the listed
+ * checks FAIL (or WARN), and no other check fails except the listed collateral of the same bug.
+ * A test also requires every check of the suite to be caught by at least one server here.
+ */
+import { type Behaviour, behaviour, CORRECT, MOCK_LIKE_READINGS, TARGET_KEY } from './reference-server.js';
+
+export interface BrokenServer {
+  name: string;
+  /** The bug, in words. */
+  bug: string;
+  behaviour: Behaviour;
+  /** The checks meant to catch the bug, and how. */
+  caughtBy: Record<string, 'FAIL' | 'WARN'>;
+  /** Other checks that fail because of the same bug (nothing else may fail). */
+  collateral?: string[];
+}
+
+const ops = ['listOrders', 'cancelOrder', 'getPet'] as const;
+const authFamily = (variant: string): Record<string, 'FAIL'> =>
+  Object.fromEntries(ops.map((op) => [`auth.${op}.${variant}`, 'FAIL' as const]));
+
+const broken = (parts: Partial<Omit<Behaviour, 'readings'>>): Behaviour =>
+  behaviour(MOCK_LIKE_READINGS, parts);
+
+/** Accepts the header when `accepts` says so, else defers to the correct check. */
+const authAlso = (accepts: (authorization: string | undefined) => boolean) =>
+  broken({
+    authorized: (b, authorization) => accepts(authorization) || CORRECT.authorized(b, authorization),
+  });
+
+export const BROKEN_SERVERS: readonly BrokenServer[] = [
+  {
+    name: 'list-id-outside-int64',
+    bug: 'lists an order whose id is 18446744073709551616 (2^64, outside int64: D8)',
+    behaviour: broken({
+      listOrders(b, store) {
+        const listed = CORRECT.listOrders(b, store);
+        if ('raw' in listed) return listed;
+        return {
+          ...listed,
+          body: (listed.body ?? '[]').replace(/^\[/, '[{"id":18446744073709551616,"petId":10},'),
+        };
+      },
+    }),
+    caughtBy: { 'list.orders': 'FAIL' },
+  },
+  {
+    name: 'list-text-plain',
+    bug: 'sends the order list as text/plain (D15)',
+    behaviour: broken({
+      listOrders(b, store) {
+        const listed = CORRECT.listOrders(b, store);
+        return 'raw' in listed ? listed : { ...listed, headers: { 'content-type': 'text/plain' } };
+      },
+    }),
+    caughtBy: { 'list.orders': 'FAIL' },
+  },
+  {
+    name: 'list-hides-shipped',
+    bug: 'leaves shipped orders out of GET /store/orders (§4.1: all orders)',
+    behaviour: broken({
+      listOrders(b, store) {
+        return CORRECT.listOrders(b, {
+          ...store,
+          orders: store.orders.filter((o) => o.status !== 'shipped'),
+        });
+      },
+    }),
+    caughtBy: { 'list.includes-given-orders': 'FAIL' },
+  },
+  {
+    name: 'auth-missing-header-allowed',
+    bug: 'lets requests without an Authorization header through (§5)',
+    behaviour: authAlso((authorization) => authorization === undefined),
+    caughtBy: {
+      ...authFamily('no-header'),
+      'auth.cancelOrder.shipped-order': 'FAIL',
+      'auth.cancelOrder.malformed-id': 'FAIL',
+      'auth.cancelOrder.pending-order': 'FAIL',
+    },
+  },
+  {
+    name: 'auth-any-bearer-token',
+    bug: 'accepts any non-empty bearer token (§5)',
+    behaviour: authAlso((authorization) => /^bearer +\S+$/i.test(authorization ?? '')),
+    caughtBy: {
+      ...authFamily('wrong-key'),
+      'auth.cancelOrder.shipped-order': 'FAIL',
+      'auth.cancelOrder.pending-order': 'FAIL',
+    },
+  },
+  {
+    name: 'auth-empty-token-allowed',
+    bug: 'treats `Bearer` with an empty token as authenticated (D7)',
+    behaviour: authAlso((authorization) => /^bearer *$/i.test(authorization ?? '')),
+    caughtBy: authFamily('empty-bearer'),
+  },
+  {
+    name: 'auth-accepts-basic',
+    bug: 'accepts the key under the Basic scheme (D7)',
+    behaviour: authAlso((authorization) => authorization === `Basic ${TARGET_KEY}`),
+    caughtBy: authFamily('basic-scheme'),
+  },
+  {
+    name: 'auth-accepts-token',
+    bug: 'accepts the key under the Token scheme (D7)',
+    behaviour: authAlso((authorization) => authorization === `Token ${TARGET_KEY}`),
+    caughtBy: authFamily('token-scheme'),
+  },
+  {
+    name: 'auth-accepts-bare-key',
+    bug: 'accepts the bare key without a scheme (D7)',
+    behaviour: authAlso((authorization) => authorization === TARGET_KEY),
+    caughtBy: authFamily('bare-key'),
+  },
+  {
+    name: 'auth-401-plain-text',
+    bug: 'answers 401 with a plain-text body instead of an Error (§5, §7)',
+    behaviour: broken({
+      error(b, status, code, message, headers) {
+        return status === 401
+          ? { status, headers: { 'content-type': 'text/plain' }, body: 'Unauthorized' }
+          : CORRECT.error(b, status, code, message, headers);
+      },
+    }),
+    caughtBy: {
+      ...authFamily('no-header'),
+      ...authFamily('wrong-key'),
+      ...authFamily('empty-bearer'),
+      ...authFamily('basic-scheme'),
+      ...authFamily('token-scheme'),
+      ...authFamily('bare-key'),
+      'auth.cancelOrder.shipped-order': 'FAIL',
+      'auth.cancelOrder.malformed-id': 'FAIL',
+      'auth.cancelOrder.pending-order': 'FAIL',
+      'errors.contract': 'FAIL',
+    },
+  },
+  {
+    name: 'error-status-field-wrong',
+    bug: 'the Error body of a 404 says status 400 (D5)',
+    behaviour: broken({
+      error(b, status, code, message, headers) {
+        return status === 404
+          ? CORRECT.json(b, 404, { code, message, status: 400 }, headers)
+          : CORRECT.error(b, status, code, message, headers);
+      },
+    }),
+    caughtBy: { 'cancel.unknown-order': 'FAIL', 'errors.contract': 'FAIL' },
+    // The malformed ids are 404 on this server, so their relaxed D9 check warns too.
+  },
+  {
+    name: 'errors-problem-json',
+    bug: 'sends 404 Error bodies as application/problem+json (D15)',
+    behaviour: broken({
+      error(b, status, code, message, headers) {
+        const reply = CORRECT.error(b, status, code, message, headers);
+        return status === 404 && !('raw' in reply)
+          ? { ...reply, headers: { ...reply.headers, 'content-type': 'application/problem+json' } }
+          : reply;
+      },
+    }),
+    caughtBy: { 'cancel.unknown-order': 'FAIL', 'errors.contract': 'FAIL' },
+  },
+  {
+    name: 'recancel-404-not-error',
+    bug: 'answers a second cancel with 404 and a body that is not an Error (§7)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        if (order?.status === 'cancelled') return CORRECT.json(b, 404, { error: 'gone' });
+        return CORRECT.transition(b, order, id);
+      },
+    }),
+    caughtBy: { 'errors.contract': 'FAIL' },
+  },
+  {
+    name: 'auth-after-lookup',
+    bug: 'looks the order up before checking the key: an unknown id without a key is 404 (D6)',
+    behaviour: broken({
+      async handle(b, request, store) {
+        const match = /^\/store\/orders\/([^/]+)$/.exec(request.path);
+        if (request.method === 'DELETE' && match?.[1] !== undefined) {
+          const id = b.parseOrderId(b, match[1]);
+          if (id !== null && !store.find(id))
+            return b.error(b, 404, 'order_not_found', `No order has id ${id}.`);
+        }
+        return CORRECT.handle(b, request, store);
+      },
+    }),
+    caughtBy: Object.fromEntries(
+      ['no-header', 'wrong-key', 'empty-bearer', 'basic-scheme', 'token-scheme', 'bare-key'].map((v) => [
+        `auth.cancelOrder.${v}`,
+        'FAIL' as const,
+      ]),
+    ),
+  },
+  {
+    name: 'auth-after-id-validation',
+    bug: 'validates the order id before checking the key: a malformed id without a key is 404 (D6)',
+    behaviour: broken({
+      async handle(b, request, store) {
+        const match = /^\/store\/orders\/([^/]+)$/.exec(request.path);
+        if (request.method === 'DELETE' && match?.[1] !== undefined && b.parseOrderId(b, match[1]) === null) {
+          return CORRECT.cancelOrder(b, match[1], store);
+        }
+        return CORRECT.handle(b, request, store);
+      },
+    }),
+    caughtBy: { 'auth.cancelOrder.malformed-id': 'FAIL' },
+  },
+  {
+    name: 'auth-after-shipped-check',
+    bug: 'refuses a shipped order with 409 before checking the key (D6)',
+    behaviour: broken({
+      async handle(b, request, store) {
+        const order = shippedOrPendingTarget(b, request, store, 'shipped');
+        if (order) return CORRECT.transition(b, order, order.id);
+        return CORRECT.handle(b, request, store);
+      },
+    }),
+    caughtBy: { 'auth.cancelOrder.shipped-order': 'FAIL' },
+  },
+  {
+    name: 'auth-skipped-for-pending',
+    bug: 'cancels a pending order without checking the key (a "fast path" before auth: §5)',
+    behaviour: broken({
+      async handle(b, request, store) {
+        const order = shippedOrPendingTarget(b, request, store, 'pending');
+        if (order) return CORRECT.transition(b, order, order.id);
+        return CORRECT.handle(b, request, store);
+      },
+    }),
+    caughtBy: { 'auth.cancelOrder.pending-order': 'FAIL' },
+    // The fast path skips auth for the pending orders the other destructive checks use too, but with the
+    // key they succeed as they should; only the order of auth.cancelOrder.pending-order is affected.
+  },
+  {
+    name: 'cancel-unknown-204',
+    bug: 'answers 204 to cancelling an order that does not exist ("idempotent delete", §4.2)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        return order ? CORRECT.transition(b, order, id) : { status: 204 };
+      },
+    }),
+    caughtBy: { 'cancel.unknown-order': 'FAIL' },
+    // D10's GET on an unknown id is not routed through transition; malformed ids never reach it.
+  },
+  {
+    name: 'malformed-id-crash',
+    bug: 'crashes with 500 on every order id that is not an int64 integer (D9)',
+    behaviour: broken({
+      async cancelOrder(b, raw, store) {
+        if (b.parseOrderId(b, raw) === null)
+          return CORRECT.json(b, 500, { message: 'Internal Server Error' });
+        return CORRECT.cancelOrder(b, raw, store);
+      },
+    }),
+    caughtBy: {
+      'cancel.malformed-id.letters': 'FAIL',
+      'cancel.malformed-id.decimal': 'FAIL',
+      'cancel.malformed-id.int64-overflow': 'FAIL',
+      'cancel.malformed-id.int64-underflow': 'FAIL',
+      'cancel.malformed-id.uint64-wrap': 'FAIL',
+      'cancel.malformed-id.exponent': 'FAIL',
+      'cancel.malformed-id.hex': 'FAIL',
+      'cancel.malformed-id.trailing-letters': 'FAIL',
+      'server-errors.none': 'FAIL',
+    },
+  },
+  {
+    name: 'malformed-id-parseint',
+    bug: 'reads order ids with parseInt, so `1.5` cancels order 1 (D9)',
+    behaviour: broken({
+      parseOrderId(_b, raw) {
+        const n = Number.parseInt(raw, 10);
+        return Number.isNaN(n) ? null : BigInt(n);
+      },
+    }),
+    caughtBy: { 'cancel.malformed-id.decimal': 'FAIL' },
+    // `12abc` reads as 12 (no such order: 404) and `1e3` as 1 (cancelled by then: 404); both pass.
+  },
+  {
+    name: 'malformed-id-wraps-uint64',
+    bug: 'reduces order ids to 64 bits, so 2^64 + 1 cancels order 1 (D8, D9)',
+    behaviour: broken({
+      parseOrderId(b, raw) {
+        if (!/^-?[0-9]+$/.test(raw)) return CORRECT.parseOrderId(b, raw);
+        return BigInt.asIntN(64, BigInt(raw));
+      },
+    }),
+    caughtBy: { 'cancel.malformed-id.uint64-wrap': 'FAIL' },
+  },
+  {
+    name: 'malformed-id-plain-text',
+    bug: 'refuses malformed ids with 400 and a plain-text body (allowed by D9, but a warning)',
+    behaviour: broken({
+      async cancelOrder(b, raw, store) {
+        if (b.parseOrderId(b, raw) === null) {
+          return { status: 400, headers: { 'content-type': 'text/plain' }, body: 'bad id' };
+        }
+        return CORRECT.cancelOrder(b, raw, store);
+      },
+    }),
+    caughtBy: { 'cancel.malformed-id.error-body': 'WARN' },
+  },
+  {
+    name: 'cancel-shipped-succeeds',
+    bug: 'cancels a shipped order with 204 (§3: shipped orders cannot be reversed)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        if (order?.status === 'shipped') order.status = 'pending';
+        return CORRECT.transition(b, order, id);
+      },
+    }),
+    caughtBy: { 'cancel.shipped-order': 'FAIL' },
+  },
+  {
+    name: 'shipped-409-but-removed',
+    bug: 'answers 409 for a shipped order but drops it from the list (§3: it stays shipped)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        const reply = await CORRECT.transition(b, order, id);
+        if (order?.status === 'shipped') order.status = 'cancelled';
+        return reply;
+      },
+    }),
+    caughtBy: { 'cancel.shipped-order': 'FAIL' },
+  },
+  {
+    name: 'shipped-409-plain-text',
+    bug: 'answers 409 with a plain-text body (allowed by D3, but a warning)',
+    behaviour: behaviour({ ...MOCK_LIKE_READINGS, shippedBody: 'text' }),
+    caughtBy: { 'cancel.shipped-order.error-body': 'WARN' },
+  },
+  {
+    name: 'cancel-200-with-body',
+    bug: 'answers a successful cancel with 200 and the order instead of 204 (§4.2)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        const reply = await CORRECT.transition(b, order, id);
+        return 'status' in reply && reply.status === 204
+          ? CORRECT.json(b, 200, { id, complete: false })
+          : reply;
+      },
+    }),
+    caughtBy: { 'cancel.pending-order': 'FAIL' },
+    collateral: ['cancel.concurrent'],
+  },
+  {
+    name: 'recancel-204',
+    bug: 'answers 204 again when a cancelled order is cancelled a second time (D2)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        return order?.status === 'cancelled' ? { status: 204 } : CORRECT.transition(b, order, id);
+      },
+    }),
+    caughtBy: { 'cancel.repeat': 'FAIL' },
+    collateral: ['cancel.concurrent'],
+  },
+  {
+    name: 'cancel-race',
+    bug: 'reads the order state, awaits, then writes it: two simultaneous cancels both get 204 (§3)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        if (order?.status !== 'pending') return CORRECT.transition(b, order, id);
+        await secondArrival(id);
+        order.status = 'cancelled';
+        return { status: 204 };
+      },
+    }),
+    caughtBy: { 'cancel.concurrent': 'FAIL' },
+  },
+  {
+    name: 'unknown-path-500',
+    bug: 'crashes with 500 on an unknown path (D10: 5xx is always a failure)',
+    behaviour: broken({
+      unknownPath: (b) => CORRECT.json(b, 500, { code: 'internal', message: 'boom', status: 500 }),
+    }),
+    caughtBy: { 'server-errors.none': 'FAIL', 'routes.unknown-path': 'WARN' },
+  },
+  {
+    name: 'unknown-path-200',
+    bug: 'answers unknown paths with 200 (a catch-all page; D10: a warning)',
+    behaviour: broken({
+      unknownPath: () => ({
+        status: 200,
+        headers: { 'content-type': 'text/html' },
+        body: '<html>app</html>',
+      }),
+    }),
+    caughtBy: { 'routes.unknown-path': 'WARN' },
+  },
+  {
+    name: 'method-405-without-allow',
+    bug: 'answers an unsupported method with 405 but no Allow header (D10: a warning)',
+    behaviour: broken({
+      unsupportedMethod: (b) => CORRECT.error(b, 405, 'method_not_allowed', 'Method not allowed.'),
+    }),
+    caughtBy: { 'routes.unsupported-method': 'WARN' },
+  },
+  {
+    name: 'pets-without-deprecation',
+    bug: 'serves the deprecated GET /pets/{petId} without Deprecation and Sunset headers (D11: a warning)',
+    behaviour: broken({ getPet: (b) => CORRECT.json(b, 200, { id: 10, name: 'Rex' }) }),
+    caughtBy: { 'pets.deprecation': 'WARN' },
+  },
+];
+
+/** The order a DELETE names, when it is in the given state (for the before-auth bugs). */
+function shippedOrPendingTarget(
+  b: Behaviour,
+  request: { method: string; path: string },
+  store: { find(id: bigint): { id: bigint; status: string } | undefined },
+  status: 'shipped' | 'pending',
+) {
+  const match = /^\/store\/orders\/([^/]+)$/.exec(request.path);
+  if (request.method !== 'DELETE' || match?.[1] === undefined) return undefined;
+  const id = b.parseOrderId(b, match[1]);
+  const order = id === null ? undefined : store.find(id);
+  return order?.status === status ? (order as Parameters<Behaviour['transition']>[1]) : undefined;
+}
+
+/** Resolves when a second request for the same id arrives (or after 300 ms), so the race is certain. */
+const waiting = new Map<bigint, () => void>();
+function secondArrival(id: bigint): Promise<void> {
+  const first = waiting.get(id);
+  if (first) {
+    waiting.delete(id);
+    first();
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      waiting.delete(id);
+      resolve();
+    }, 300);
+    waiting.set(id, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * Correct servers that read the open points differently. The suite must report no failure on any of
+ * them; where a reading is worse practice but allowed (D3, D9 bodies), it reports a warning.
+ */
+import { type Behaviour, behaviour, MOCK_LIKE_READINGS } from './reference-server.js';
+
+export interface CorrectServer {
+  name: string;
+  /** Its readings, in words. */
+  readings: string;
+  behaviour: Behaviour;
+  /** Checks that may only WARN on it (allowed readings that are worse practice). */
+  warns: string[];
+  /** Notes the run must show, proving the reading was exercised: [check id, text in its notes/message]. */
+  shows: Array<[string, string]>;
+}
+
+export const CORRECT_SERVERS: readonly CorrectServer[] = [
+  {
+    name: 'mock-like',
+    readings:
+      'D2 re-cancel 404; D3 Error 409 body; D9 malformed id 404 Error; D10 405 with Allow; D11 pets served',
+    behaviour: behaviour(MOCK_LIKE_READINGS),
+    warns: [],
+    shows: [
+      ['cancel.repeat', 'answered 404'],
+      ['cancel.malformed-id.letters', 'refused with 404'],
+      ['routes.unsupported-method', 'answered 405 (Allow: DELETE)'],
+    ],
+  },
+  {
+    name: 'strict-validator',
+    readings:
+      'D2 re-cancel 409 (Error); D3 Error 409 body; D9 malformed id 400 Error; D10 405 with Allow; D11 pets served; charset parameter on every body',
+    behaviour: behaviour({
+      recancel: 409,
+      shippedBody: 'error',
+      malformed: { status: 400, body: 'error' },
+      unsupportedMethod: 405,
+      servesPets: true,
+      contentType: 'application/json; charset=utf-8',
+    }),
+    warns: [],
+    shows: [
+      ['cancel.repeat', 'answered 409'],
+      ['cancel.malformed-id.decimal', 'refused with 400'],
+    ],
+  },
+  {
+    name: 'framework-defaults',
+    readings:
+      'D2 re-cancel 409; D3 plain-text 409 body (warning); D9 malformed id 422 with a framework body (warning); D10 404 for unsupported methods; D11 pets no longer served',
+    behaviour: behaviour({
+      recancel: 409,
+      shippedBody: 'text',
+      malformed: { status: 422, body: 'other' },
+      unsupportedMethod: 404,
+      servesPets: false,
+      contentType: 'application/json',
+    }),
+    warns: ['cancel.shipped-order.error-body', 'cancel.malformed-id.error-body'],
+    shows: [
+      ['cancel.repeat', 'answered 409'],
+      ['cancel.malformed-id.int64-overflow', 'refused with 422'],
+      ['routes.unsupported-method', 'answered 404'],
+    ],
+  },
+];
