@@ -47,18 +47,17 @@ export function respondSafely(core: Core, request: CoreRequest): CoreResponse {
   }
 }
 
-function rawErrorResponse(name: MockErrorName): string {
-  const error = mockError(name);
-  const body = errorJson(error);
+/** A whole response written straight to the socket; the answer to HEAD carries the length, not the body. */
+function rawErrorResponse(name: MockErrorName, head: boolean): string {
+  const body = errorJson(mockError(name));
   const status = MOCK_ERRORS[name].status;
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n${body}`;
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n${head ? '' : body}`;
 }
 
-const CLIENT_ERRORS: Readonly<Record<string, string>> = {
-  HPE_HEADER_OVERFLOW: rawErrorResponse('headersTooLarge'),
-  ERR_HTTP_REQUEST_TIMEOUT: rawErrorResponse('requestTimeout'),
+const CLIENT_ERRORS: Readonly<Record<string, MockErrorName>> = {
+  HPE_HEADER_OVERFLOW: 'headersTooLarge',
+  ERR_HTTP_REQUEST_TIMEOUT: 'requestTimeout',
 };
-const BAD_REQUEST = rawErrorResponse('invalidRequest');
 
 /**
  * Creates the node:http server over a core (not yet listening).
@@ -153,7 +152,9 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
       socket.destroy();
       return;
     }
-    socket.end(CLIENT_ERRORS[error.code ?? ''] ?? BAD_REQUEST);
+    const raw = (error as { rawPacket?: unknown }).rawPacket;
+    const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
+    socket.end(rawErrorResponse(CLIENT_ERRORS[error.code ?? ''] ?? 'invalidRequest', head));
   });
   return server;
 }
