@@ -112,7 +112,10 @@ export function renderPretty(result: ConformanceResult, options: PrettyOptions):
     listed.forEach((check, index) => {
       lines.push('', `${index + 1}) ${check.outcome} ${check.id}: ${check.title} (${check.citation})`);
       if (check.findings.length === 0) lines.push(`   ${printable(check.message)}`);
-      for (const f of check.findings.slice(0, 5)) lines.push(...findingLines(f, '   '), '');
+      check.findings.slice(0, 5).forEach((f, i) => {
+        if (i > 0) lines.push('');
+        lines.push(...findingLines(f, '   '));
+      });
       if (check.findings.length > 5)
         lines.push(`   … ${check.findings.length - 5} more finding(s) in the json report`);
     });

@@ -1,0 +1,224 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CHECKS } from './checks.js';
+import { type CommandIo, conformanceCommand } from './cli.js';
+import { BROKEN_SERVERS } from './targets/broken-servers.js';
+import { CORRECT_SERVERS } from './targets/correct-servers.js';
+import { startTarget, TARGET_KEY } from './targets/reference-server.js';
+import { ECHOES_KEY } from './targets/robustness-servers.js';
+import { closedPort } from './targets/serve.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function run(argv: string[], options: { env?: Record<string, string>; tty?: boolean } = {}) {
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIo = {
+    env: options.env ?? { PETSTORE_API_KEY: TARGET_KEY },
+    stdout: { write: (t: string) => (stdout += t), isTTY: options.tty ?? false },
+    stderr: { write: (t: string) => (stderr += t) },
+  };
+  const code = await conformanceCommand(argv, io);
+  return { code, stdout, stderr };
+}
+
+async function withTarget<T>(
+  b: Parameters<typeof startTarget>[0],
+  fn: (baseUrl: string) => Promise<T>,
+): Promise<T> {
+  const target = await startTarget(b);
+  try {
+    return await fn(target.baseUrl);
+  } finally {
+    await target.close();
+  }
+}
+
+const correct = CORRECT_SERVERS[0]?.behaviour;
+const brokenList = BROKEN_SERVERS.find((s) => s.name === 'list-id-outside-int64')?.behaviour;
+if (!correct || !brokenList) throw new Error('targets missing');
+
+describe('petstore conformance: exit codes', () => {
+  it('prints help and exits 0', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/--base-url URL/);
+    expect(stdout).toMatch(/visible to other users in ps/);
+  });
+
+  it.each([
+    ['no --base-url', [], /--base-url is required/],
+    [
+      'a base URL that is not one',
+      ['--base-url', 'localhost:4010'],
+      /must be an http or https address|is not a URL/,
+    ],
+    ['an unknown flag', ['--base-url', 'http://h/v1', '--bogus'], /bogus/],
+    [
+      'an unknown reporter',
+      ['--base-url', 'http://h/v1', '--reporter', 'tap'],
+      /--reporter "tap" is unknown/,
+    ],
+    ['an unknown check', ['--base-url', 'http://h/v1', '--only', 'nope'], /--only nope names no check/],
+    [
+      'a malformed order id',
+      ['--base-url', 'http://h/v1', '--pending-order', '1.5'],
+      /not an int64 order id/,
+    ],
+    [
+      'a bad timeout',
+      ['--base-url', 'http://h/v1', '--timeout', '0'],
+      /--timeout must be a positive whole number/,
+    ],
+  ] as const)('exits 2 on %s, with one line', async (_label, argv, message) => {
+    const { code, stderr, stdout } = await run([...argv]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stdout).toBe('');
+  });
+
+  it('exits 2 without a key, saying where to put it', async () => {
+    const { code, stderr } = await run(['--base-url', 'http://h/v1'], { env: {} });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/set PETSTORE_API_KEY/);
+  });
+
+  it('exits 2 on an unreachable target: one line naming what was tried and what to check', async () => {
+    const port = await closedPort();
+    const { code, stderr, stdout } = await run(['--base-url', `http://127.0.0.1:${port}/v1`]);
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(`GET http://127.0.0.1:${port}/v1/store/orders`);
+    expect(stderr).toMatch(/ECONNREFUSED.*check that the server is running/);
+    expect(stdout).toBe('');
+  });
+
+  it('exits 0 on a correct target (warnings and skips allowed)', async () => {
+    const { code, stdout } = await withTarget(correct, (baseUrl) => run(['--base-url', baseUrl]));
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^PASS {2}list\.orders /m);
+    expect(stdout).toMatch(/^SKIP {2}cancel\.pending-order .*--destructive/m);
+    expect(stdout).toMatch(/^Spec coverage: /m);
+    expect(stdout).toMatch(/^Operations \(D13\): listOrders GET \/store\/orders \[no stability marker\]/m);
+    expect(stdout).toMatch(/^PASSED: /m);
+  });
+
+  it('exits 1 when a check fails, with the details and a curl line', async () => {
+    const { code, stdout } = await withTarget(brokenList, (baseUrl) => run(['--base-url', baseUrl]));
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^FAIL {2}list\.orders /m);
+    expect(stdout).toMatch(/must be an integer within int64/);
+    expect(stdout).toMatch(
+      /rule: {5}\/0\/id must be an integer within int64 .*\[\S*Order\/properties\/id\/format\]/,
+    );
+    expect(stdout).toMatch(
+      /repeat: {3}curl -i -X GET -H 'accept: application\/json' -H "authorization: Bearer \$PETSTORE_API_KEY"/,
+    );
+    expect(stdout).toMatch(/^FAILED: /m);
+  });
+});
+
+describe('petstore conformance: reports', () => {
+  it('colours only on a TTY without NO_COLOR', async () => {
+    await withTarget(correct, async (baseUrl) => {
+      const argv = ['--base-url', baseUrl, '--only', 'list'];
+      expect((await run(argv, { tty: true })).stdout).toContain('\u001b[32mPASS');
+      expect((await run(argv, { tty: false })).stdout).not.toContain('\u001b[');
+      const noColor = await run(argv, { tty: true, env: { PETSTORE_API_KEY: TARGET_KEY, NO_COLOR: '1' } });
+      expect(noColor.stdout).not.toContain('\u001b[');
+    });
+  });
+
+  it('writes json and junit under --output-dir: one testcase per check, warnings visible', async () => {
+    const dir = tempDir();
+    const framework = CORRECT_SERVERS.find((s) => s.name === 'framework-defaults')?.behaviour ?? correct;
+    const { code, stdout } = await withTarget(framework, (baseUrl) =>
+      run([
+        '--base-url',
+        baseUrl,
+        '--reporter',
+        'json',
+        '--reporter',
+        'junit',
+        '--output-dir',
+        dir,
+        '--shipped-order',
+        '2',
+      ]),
+    );
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/json report: .*conformance\.json/);
+    const json = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+    expect(json.schemaVersion).toBe(1);
+    expect(Object.keys(json).sort()).toEqual(
+      [
+        'baseUrl',
+        'checks',
+        'contractVersion',
+        'coverage',
+        'destructive',
+        'durationMs',
+        'outcome',
+        'schemaVersion',
+        'startedAt',
+        'summary',
+        'tool',
+        'unreachable',
+      ].sort(),
+    );
+    expect(json.checks).toHaveLength(CHECKS.length);
+    const junit = readFileSync(join(dir, 'conformance-junit.xml'), 'utf8');
+    expect(junit.match(/<testcase /g)).toHaveLength(CHECKS.length);
+    expect(junit).toMatch(/<property name="outcome" value="WARN"\/>/);
+    expect(junit).toMatch(/<system-out>WARNING \(§7, D3\)/);
+    expect(junit).toMatch(/<skipped message="it cancels pending orders/);
+    expect(junit.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  });
+});
+
+describe('the key never appears in any output', () => {
+  it.each([
+    ['from PETSTORE_API_KEY', false],
+    ['from --api-key', true],
+  ] as const)('with the key %s, against a target that echoes it back', async (_label, viaFlag) => {
+    const dir = tempDir();
+    const env: Record<string, string> = viaFlag ? {} : { PETSTORE_API_KEY: TARGET_KEY };
+    const { code, stdout, stderr } = await withTarget(ECHOES_KEY, (baseUrl) =>
+      run(
+        [
+          '--base-url',
+          baseUrl,
+          ...(viaFlag ? ['--api-key', TARGET_KEY] : []),
+          '--shipped-order',
+          '2',
+          '--reporter',
+          'pretty',
+          '--reporter',
+          'json',
+          '--reporter',
+          'junit',
+          '--output-dir',
+          dir,
+        ],
+        { env },
+      ),
+    );
+    expect(code).toBe(1);
+    // The target did echo it: the report shows where, redacted.
+    expect(stdout).toContain('<redacted>');
+    const outputs = [stdout, stderr, ...readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8'))];
+    for (const output of outputs) expect(output).not.toContain(TARGET_KEY);
+  });
+});
