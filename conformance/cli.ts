@@ -161,16 +161,21 @@ function parseFlags(argv: string[]) {
   });
 }
 
+/** Every key the command could have been given, found before parsing so usage errors are clean too. */
+function secretsIn(argv: readonly string[], env: CommandIo['env']): string[] {
+  const keys = [env.PETSTORE_API_KEY ?? ''];
+  argv.forEach((arg, i) => {
+    if (arg === '--api-key') keys.push(argv[i + 1] ?? '');
+    else if (arg.startsWith('--api-key=')) keys.push(arg.slice('--api-key='.length));
+  });
+  return keys.filter((key) => key !== '');
+}
+
 /** Runs the command with injectable streams and environment; returns the exit code. */
 export async function conformanceCommand(argv: string[], io: CommandIo): Promise<number> {
-  // Everything written passes through here, so even an error message cannot carry the key.
-  const secret = (): string =>
-    (argv.includes('--api-key') ? (argv[argv.indexOf('--api-key') + 1] ?? '') : '') ||
-    (io.env.PETSTORE_API_KEY ?? '');
-  const clean = (text: string): string => {
-    const key = secret();
-    return key ? redactText(text, key) : text;
-  };
+  // Everything written passes through here, so not even an error message can carry the key.
+  const keys = secretsIn(argv, io.env);
+  const clean = (text: string): string => keys.reduce((t, key) => redactText(t, key), text);
   const out = (text: string) => io.stdout.write(clean(text));
   const err = (text: string) => io.stderr.write(clean(text));
 

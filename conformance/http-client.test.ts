@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { send } from './http-client.js';
+import { closedPort, serve } from './targets/serve.js';
+
+const options = { timeoutMs: 200, maxBodyBytes: 1024, fetch: globalThis.fetch };
+
+describe('send: every way a request can go wrong is a value, never a throw', () => {
+  it.each([
+    ['times out on a target that never answers', () => undefined, 'timeout', /within 200 ms/],
+    [
+      'stops reading a body over the cap',
+      (_req: unknown, res: import('node:http').ServerResponse) => res.end('x'.repeat(5000)),
+      'too-large',
+      /exceeded 1024 bytes/,
+    ],
+    [
+      'reports a reset connection',
+      (req: import('node:http').IncomingMessage) => void req.socket.destroy(),
+      'reset',
+      /closed or reset/,
+    ],
+    [
+      'times out on a body that never ends',
+      (_req: unknown, res: import('node:http').ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('[');
+      },
+      'timeout',
+      /time-out/,
+    ],
+  ] as const)('%s', async (_label, handler, kind, message) => {
+    const target = await serve(handler as Parameters<typeof serve>[0]);
+    try {
+      const outcome = await send({ method: 'GET', url: `${target.baseUrl}/x`, headers: {} }, options);
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) {
+        expect(outcome.error.kind).toBe(kind);
+        expect(outcome.error.message).toMatch(message);
+      }
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('returns a redirect as it is, without following it', async () => {
+    const target = await serve((_req, res) => {
+      res.writeHead(301, { location: 'http://127.0.0.1:9/elsewhere' });
+      res.end();
+    });
+    try {
+      const outcome = await send({ method: 'GET', url: `${target.baseUrl}/x`, headers: {} }, options);
+      expect(outcome.ok && outcome.response.status).toBe(301);
+      expect(outcome.ok && outcome.response.headers.location).toBe('http://127.0.0.1:9/elsewhere');
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('calls a refused connection refused', async () => {
+    const port = await closedPort();
+    const outcome = await send({ method: 'GET', url: `http://127.0.0.1:${port}/`, headers: {} }, options);
+    expect(!outcome.ok && outcome.error.kind).toBe('refused');
+  });
+
+  it('ends even when a custom fetch ignores the abort signal', async () => {
+    const never: typeof fetch = () => new Promise<Response>(() => undefined);
+    const outcome = await send(
+      { method: 'GET', url: 'http://x.invalid/', headers: {} },
+      { ...options, fetch: never },
+    );
+    expect(!outcome.ok && outcome.error.kind).toBe('timeout');
+  });
+
+  it('reads a body up to the cap exactly', async () => {
+    const target = await serve((_req, res) => {
+      res.end('y'.repeat(1024));
+    });
+    try {
+      const outcome = await send({ method: 'GET', url: `${target.baseUrl}/x`, headers: {} }, options);
+      expect(outcome.ok && outcome.response.bytes).toBe(1024);
+    } finally {
+      await target.close();
+    }
+  });
+});

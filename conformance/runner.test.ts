@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from './checks.js';
+import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';
+import { behaviour, MOCK_LIKE_READINGS, startTarget, TARGET_KEY } from './targets/reference-server.js';
+
+describe('selecting checks', () => {
+  it.each([
+    ['an exact id', ['list.orders'], ['list.orders']],
+    [
+      'a prefix at a dot',
+      ['cancel.malformed-id'],
+      CHECKS.filter((c) => c.id.startsWith('cancel.malformed-id.')).map((c) => c.id),
+    ],
+    ['not a prefix inside a word', ['list.ord'], []],
+  ] as const)('by %s', (_label, only, want) => {
+    expect(selectChecks(only).checks.map((c) => c.id)).toEqual(want);
+  });
+
+  it('names the entries that select nothing', () => {
+    expect(selectChecks(['auth', 'nope']).unknown).toEqual(['nope']);
+  });
+
+  it('has unique ids, each with a citation and a level', () => {
+    expect(new Set(CHECKS.map((c) => c.id)).size).toBe(CHECKS.length);
+    for (const check of CHECKS) {
+      expect(check.citation, check.id).toMatch(/^(§\d|D\d)/);
+      expect(['failure', 'warning']).toContain(check.level);
+    }
+  });
+});
+
+describe('runConformance options', () => {
+  it('throws on a base URL that is not http', async () => {
+    await expect(runConformance({ baseUrl: 'ftp://h/v1', apiKey: 'k' })).rejects.toThrow(
+      ConformanceOptionsError,
+    );
+  });
+
+  it('throws on an --only entry that names no check', async () => {
+    await expect(runConformance({ baseUrl: 'http://h/v1', apiKey: 'k', only: ['nope'] })).rejects.toThrow(
+      /nope/,
+    );
+  });
+});
+
+describe('pending ids go to the destructive checks most important first', () => {
+  it.each([
+    [1, ['cancel.pending-order'], ['cancel.concurrent', 'auth.cancelOrder.pending-order']],
+    [2, ['cancel.pending-order', 'cancel.concurrent'], ['auth.cancelOrder.pending-order']],
+    [3, ['cancel.pending-order', 'cancel.concurrent', 'auth.cancelOrder.pending-order'], []],
+  ] as const)('with %i pending id(s)', async (count, consuming, skipped) => {
+    const target = await startTarget(behaviour(MOCK_LIKE_READINGS));
+    try {
+      const result = await runConformance({
+        baseUrl: target.baseUrl,
+        apiKey: TARGET_KEY,
+        pendingOrders: ['3', '5', '7'].slice(0, count),
+        destructive: true,
+        only: ['cancel', 'auth.cancelOrder.pending-order'],
+      });
+      const consumed = result.checks.filter((c) => c.consumedOrders.length > 0).map((c) => c.id);
+      expect(consumed.sort()).toEqual([...consuming].sort());
+      for (const id of skipped) {
+        const check = result.checks.find((c) => c.id === id);
+        expect(check?.outcome).toBe('SKIP');
+        expect(check?.skip?.enableWith).toBe('--pending-order ID');
+      }
+      expect(new Set(result.checks.flatMap((c) => c.consumedOrders)).size).toBe(count);
+      expect(result.summary.notSelected).toBeGreaterThan(0);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('skips cancel.repeat with its reason when cancel.pending-order is not selected', async () => {
+    const target = await startTarget(behaviour(MOCK_LIKE_READINGS));
+    try {
+      const result = await runConformance({
+        baseUrl: target.baseUrl,
+        apiKey: TARGET_KEY,
+        pendingOrders: ['3'],
+        destructive: true,
+        only: ['cancel.repeat'],
+      });
+      expect(result.checks.map((c) => [c.id, c.outcome])).toEqual([['cancel.repeat', 'SKIP']]);
+      expect(result.checks[0]?.skip?.reason).toMatch(/cancel\.pending-order/);
+    } finally {
+      await target.close();
+    }
+  });
+});
