@@ -89,3 +89,12 @@ describe('pending ids go to the destructive checks most important first', () => 
     }
   });
 });
+
+describe('docs/conformance.md', () => {
+  it('documents every check, and no check that does not exist', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../docs/conformance.md', import.meta.url), 'utf8');
+    const rows = [...doc.matchAll(/^\| `([a-z][\w-]*\.[\w.-]+)` \| (§|D)/gm)].map((m) => m[1]);
+    expect(rows).toEqual(CHECKS.map((c) => c.id));
+  });
+});

@@ -124,7 +124,7 @@ export function renderPretty(result: ConformanceResult, options: PrettyOptions):
   const notSelected = s.notSelected > 0 ? `, ${s.notSelected} not selected by --only` : '';
   lines.push(
     '',
-    `${paint(result.outcome === 'pass' ? 'PASSED' : 'FAILED', result.outcome === 'pass' ? COLOURS.PASS : COLOURS.FAIL, color)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} checks${notSelected}; ${s.requests} request${s.requests === 1 ? '' : 's'} in ${(result.durationMs / 1000).toFixed(1)} s)`,
+    `${paint(result.outcome === 'pass' ? 'PASSED' : 'FAILED', result.outcome === 'pass' ? COLOURS.PASS : COLOURS.FAIL, color)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} check${s.total === 1 ? '' : 's'}${notSelected}; ${s.requests} request${s.requests === 1 ? '' : 's'} in ${(result.durationMs / 1000).toFixed(1)} s)`,
   );
   return `${lines.join('\n')}\n`;
 }

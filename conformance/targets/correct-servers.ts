@@ -49,15 +49,24 @@ export const CORRECT_SERVERS: readonly CorrectServer[] = [
   {
     name: 'framework-defaults',
     readings:
-      'D2 re-cancel 409; D3 plain-text 409 body (warning); D9 malformed id 422 with a framework body (warning); D10 404 for unsupported methods; D11 pets no longer served',
-    behaviour: behaviour({
-      recancel: 409,
-      shippedBody: 'text',
-      malformed: { status: 422, body: 'other' },
-      unsupportedMethod: 404,
-      servesPets: false,
-      contentType: 'application/json',
-    }),
+      'D2 re-cancel 409; D3 plain-text 409 body (warning); D9 malformed id 422 with a framework body (warning); D10 404 for unsupported methods and an HTML 404 page for unknown paths; D11 pets no longer served',
+    behaviour: behaviour(
+      {
+        recancel: 409,
+        shippedBody: 'text',
+        malformed: { status: 422, body: 'other' },
+        unsupportedMethod: 404,
+        servesPets: false,
+        contentType: 'application/json',
+      },
+      {
+        unknownPath: () => ({
+          status: 404,
+          headers: { 'content-type': 'text/html' },
+          body: '<h1>Not Found</h1>',
+        }),
+      },
+    ),
     warns: ['cancel.shipped-order.error-body', 'cancel.malformed-id.error-body'],
     shows: [
       ['cancel.repeat', 'answered 409'],
