@@ -23,7 +23,8 @@ async function runAgainst(b: Behaviour, timeoutMs: number) {
 
 describe('a misbehaving answer is a failure of the check that received it, and the run goes on', () => {
   it.each(MISBEHAVIOURS.map((m) => [m.name, m] as const))('%s on GET /store/orders', async (_name, m) => {
-    const result = await runAgainst(onListOnly(m.raw), 400);
+    // Only the hanging list waits for the time-out; 1.5 s leaves the correct answers ample time on a busy machine.
+    const result = await runAgainst(onListOnly(m.raw), 1_500);
     const list = result.checks.find((c) => c.id === 'list.orders');
     expect(list?.outcome).toBe('FAIL');
     expect(list?.message).toMatch(m.message);
