@@ -179,6 +179,41 @@ describe('petstore conformance: reports', () => {
       ].sort(),
     );
     expect(json.checks).toHaveLength(CHECKS.length);
+    for (const check of json.checks) {
+      expect(Object.keys(check).sort()).toEqual(
+        [
+          'citation',
+          'consumedOrders',
+          'durationMs',
+          'findings',
+          'id',
+          'level',
+          'message',
+          'notes',
+          'operationId',
+          'outcome',
+          'skip',
+          'title',
+        ].sort(),
+      );
+    }
+    const warned = json.checks.find((c: { outcome: string }) => c.outcome === 'WARN');
+    expect(Object.keys(warned.findings[0]).sort()).toEqual([
+      'actual',
+      'expected',
+      'message',
+      'request',
+      'schemaViolations',
+    ]);
+    expect(Object.keys(warned.findings[0].actual).sort()).toEqual([
+      'bodyExcerpt',
+      'contentType',
+      'status',
+      'transportError',
+    ]);
+    expect(Object.keys(json.coverage[0]).sort()).toEqual(
+      ['deprecated', 'documented', 'exercised', 'method', 'operationId', 'path', 'stability'].sort(),
+    );
     const junit = readFileSync(join(dir, 'conformance-junit.xml'), 'utf8');
     expect(junit.match(/<testcase /g)).toHaveLength(CHECKS.length);
     expect(junit).toMatch(/<property name="outcome" value="WARN"\/>/);
