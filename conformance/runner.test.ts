@@ -36,6 +36,10 @@ describe('runConformance options', () => {
     );
   });
 
+  it('throws on an empty key', async () => {
+    await expect(runConformance({ baseUrl: 'http://h/v1', apiKey: '' })).rejects.toThrow(/apiKey is empty/);
+  });
+
   it('throws on an --only entry that names no check', async () => {
     await expect(runConformance({ baseUrl: 'http://h/v1', apiKey: 'k', only: ['nope'] })).rejects.toThrow(
       /nope/,

@@ -46,6 +46,8 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConformanceOptionsError(`baseUrl must be http or https, got ${url.protocol}`);
   }
+  if (options.apiKey === '')
+    throw new ConformanceOptionsError('apiKey is empty; every check needs a valid key');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
