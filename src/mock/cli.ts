@@ -72,7 +72,8 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArg
       },
     }));
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    // node's messages add advice about positionals after the first sentence; the first one is the point.
+    const message = (error instanceof Error ? error.message : String(error)).split(/\.(\s|$)/)[0];
     return { ok: false, error: `${message}. Run \`petstore mock --help\` for the options.` };
   }
   const port = integerFlag('port', values.port as string | undefined, 4010, 65535);
@@ -217,10 +218,9 @@ export const runMockCommand: Subcommand = async (argv) => {
   } catch (error) {
     return fail(listenProblem(error as NodeJS.ErrnoException, options));
   }
-  process.stdout.write(banner(info, mock, keySource(options, mock), displayPath(fixturesPath)));
+  // Watch and listen for signals before announcing: whoever reads the banner may act on it at once.
   const stopWatching = options.watch ? watchFixtures(mock, fixturesPath, say) : () => {};
-
-  return new Promise<number>((done) => {
+  const stopped = new Promise<number>((done) => {
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -233,4 +233,6 @@ export const runMockCommand: Subcommand = async (argv) => {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  process.stdout.write(banner(info, mock, keySource(options, mock), displayPath(fixturesPath)));
+  return stopped;
 };

@@ -1,0 +1,245 @@
+/**
+ * `petstore mock` as users run it: the real bin/petstore.js over a fresh build, spawned as a process.
+ * No sleeps: each step waits for the line the command prints.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../contract/package-root.js';
+import { parseMockArgs } from './cli.js';
+
+const root = packageRoot();
+const build = mkdtempSync(join(tmpdir(), 'petstore-cli-'));
+const bin = join(build, 'bin', 'petstore.js');
+
+beforeAll(() => {
+  // The command as `npm ci` builds it, in a folder of its own so a concurrent build of dist/ is untouched.
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(root, 'tsconfig.build.json'),
+      '--outDir',
+      join(build, 'dist'),
+    ],
+    { stdio: 'pipe' },
+  );
+  mkdirSync(join(build, 'bin'));
+  cpSync(join(root, 'bin', 'petstore.js'), bin);
+  for (const name of ['spec', 'fixtures', 'node_modules', 'package.json'])
+    symlinkSync(join(root, name), join(build, name));
+}, 60_000);
+
+interface Running {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  waitFor: (pattern: RegExp) => Promise<RegExpMatchArray>;
+  exited: Promise<number | null>;
+}
+
+function run(args: string[], env: Record<string, string | undefined> = {}): Running {
+  const child = spawn(process.execPath, [bin, 'mock', ...args], {
+    cwd: build,
+    env: { ...process.env, PETSTORE_API_KEY: undefined, ...env },
+  });
+  let out = '';
+  let err = '';
+  const waiters: Array<{ pattern: RegExp; resolve: (m: RegExpMatchArray) => void }> = [];
+  const check = () => {
+    for (const waiter of [...waiters]) {
+      const match = out.match(waiter.pattern);
+      if (match) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(match);
+      }
+    }
+  };
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    check();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        waiters.push({ pattern, resolve });
+        check();
+        void exited.then(() => reject(new Error(`exited before printing ${pattern}:\n${out}\n${err}`)));
+        setTimeout(
+          () => reject(new Error(`no ${pattern} within 10 s; printed:\n${out}\n${err}`)),
+          10_000,
+        ).unref();
+      }),
+  };
+}
+
+const temp = mkdtempSync(join(tmpdir(), 'petstore-cli-fixtures-'));
+
+describe('petstore mock', () => {
+  let busy: Server;
+  let busyPort = 0;
+  beforeAll(async () => {
+    busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const address = busy.address();
+    busyPort = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+  it('prints the base URL, the key and a curl line that works, then stops cleanly on SIGTERM', async () => {
+    const started = performance.now();
+    const mock = run(['--port', '0']);
+    const [, baseUrl] = (await mock.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/v1)\n/)) as string[];
+    await mock.waitFor(/Press Ctrl\+C to stop/);
+    expect(mock.stdout()).toMatch(/API key: {2}petstore-dev-key \(from the fixture file\)/);
+    const [, key, url] = (await mock.waitFor(
+      /list: +curl -H 'Authorization: Bearer ([^']+)' (\S+)/,
+    )) as string[];
+    expect(url).toBe(`${baseUrl}/store/orders`);
+    const response = await fetch(url as string, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(200);
+    const startToAnswer = performance.now() - started;
+    expect(startToAnswer).toBeLessThan(5000);
+    await mock.waitFor(/GET \/v1\/store\/orders 200 [\d.]+ms/);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+    expect(mock.stdout()).toMatch(/stopped \(SIGTERM\)/);
+    expect(mock.stderr()).toBe('');
+  });
+
+  it('stops cleanly on SIGINT too, and --quiet keeps requests out of the output', async () => {
+    const mock = run(['--port', '0', '--quiet']);
+    const [, baseUrl] = (await mock.waitFor(/listening on (\S+)\n/)) as string[];
+    expect(
+      (await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer petstore-dev-key' } }))
+        .status,
+    ).toBe(200);
+    mock.child.kill('SIGINT');
+    expect(await mock.exited).toBe(0);
+    expect(mock.stdout()).not.toMatch(/GET \/v1/);
+  });
+
+  it.each([
+    {
+      name: 'a port in use',
+      args: () => ['--port', String(busyPort)],
+      want: /port \d+ on 127\.0\.0\.1 is already in use\. .*--port/,
+    },
+    {
+      name: 'an unknown flag',
+      args: () => ['--bogus'],
+      want: /Unknown option '--bogus'.*petstore mock --help/,
+    },
+    {
+      name: 'a port that is not a number',
+      args: () => ['--port', 'abc'],
+      want: /--port must be a whole number from 0 to 65535, got "abc"/,
+    },
+    {
+      name: 'a missing fixture file',
+      args: () => ['--fixtures', join(temp, 'missing.yaml')],
+      want: /invalid fixture file .*missing\.yaml: no such file\. Fix the file, or pass another with --fixtures FILE/,
+    },
+    {
+      name: 'an invalid fixture file',
+      args: () => {
+        const path = join(temp, 'bad.yaml');
+        writeFileSync(path, 'orders:\n  - { id: 1, status: pending }\n  - { id: 1, status: shipped }\n');
+        return ['--fixtures', path];
+      },
+      want: /invalid fixture file .*bad\.yaml: orders\[1\] \(id 1\): duplicate id 1/,
+    },
+    {
+      name: 'a key that cannot be sent',
+      args: () => ['--api-key', 'two words'],
+      want: /--api-key "two words" cannot be sent as a bearer token/,
+    },
+  ])('exits with 2 and one clear line for $name', async ({ args, want }) => {
+    const mock = run(args());
+    expect(await mock.exited).toBe(2);
+    const lines = mock.stderr().trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^petstore mock: /);
+    expect(lines[0]).toMatch(want);
+    expect(mock.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  it('prints its options with --help', async () => {
+    const mock = run(['--help']);
+    expect(await mock.exited).toBe(0);
+    for (const flag of ['--port', '--host', '--fixtures', '--api-key', '--delay', '--watch', '--quiet']) {
+      expect(mock.stdout()).toContain(flag);
+    }
+  });
+
+  it('reloads fixtures on change and keeps the last good state on a broken edit', async () => {
+    const path = join(temp, 'watched.yaml');
+    writeFileSync(path, 'orders:\n  - { id: 1, status: pending }\n');
+    const mock = run(['--port', '0', '--quiet', '--watch', '--fixtures', path]);
+    const [, baseUrl] = (await mock.waitFor(/listening on (\S+)\n/)) as string[];
+    const list = async () =>
+      (
+        await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer petstore-dev-key' } })
+      ).text();
+    writeFileSync(path, 'orders:\n  - { id: 2, status: shipped }\n');
+    await mock.waitFor(/fixtures reloaded from .*watched\.yaml: 1 orders/);
+    expect(await list()).toBe('[{"id":2,"complete":true}]');
+    writeFileSync(path, 'orders:\n  - { id: 3, status: lost }\n');
+    await mock.waitFor(
+      /fixtures NOT reloaded, keeping the last good state: .*orders\[0\] \(id 3\): status must be one of/,
+    );
+    expect(await list()).toBe('[{"id":2,"complete":true}]');
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+  });
+});
+
+describe('key precedence', () => {
+  it.each([
+    {
+      name: '--api-key wins over the environment',
+      argv: ['--api-key', 'a', '--api-key', 'b'],
+      env: { PETSTORE_API_KEY: 'e' },
+      want: ['a', 'b'],
+      source: '--api-key',
+    },
+    {
+      name: 'the environment comes next',
+      argv: [],
+      env: { PETSTORE_API_KEY: 'e' },
+      want: ['e'],
+      source: 'PETSTORE_API_KEY',
+    },
+    { name: 'then the fixture file (decided later)', argv: [], env: {}, want: [], source: undefined },
+    {
+      name: 'an empty environment value counts as unset',
+      argv: [],
+      env: { PETSTORE_API_KEY: ' ' },
+      want: [],
+      source: undefined,
+    },
+  ])('$name', ({ argv, env, want, source }) => {
+    const parsed = parseMockArgs(argv, env);
+    expect(parsed.ok && parsed.value.apiKeys).toEqual(want);
+    expect(parsed.ok && parsed.value.keySource).toBe(source);
+  });
+
+  it('prints the key from the environment in the banner', async () => {
+    const mock = run(['--port', '0'], { PETSTORE_API_KEY: 'from-env' });
+    await mock.waitFor(/API key: {2}from-env \(from PETSTORE_API_KEY\)/);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+  });
+});
