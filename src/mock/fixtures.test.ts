@@ -128,6 +128,25 @@ describe('fixture files', () => {
     expect(outcome.ok && outcome.value.orders.orders.has(2n ** 63n - 1n)).toBe(true);
   });
 
+  it('names the problem in a broken JSON file', () => {
+    const outcome = loadFixtureFile(file('broken.json', '{"orders": [}'));
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.message).toMatch(/broken\.json: is not valid JSON/);
+  });
+
+  it('rejects a duplicated key in JSON too', () => {
+    expect(
+      loadFixtureFile(file('dup.json', '{"orders": [], "orders": [{"id": 1, "status": "pending"}]}')).ok,
+    ).toBe(false);
+  });
+
+  it('reads JSON in a .yaml file through the JSON parser, exactly', () => {
+    const outcome = loadFixtureFile(
+      file('json.yaml', '{"orders":[{"id":9007199254740993,"status":"shipped"}]}'),
+    );
+    expect(outcome.ok && outcome.value.orders.orders.has(9007199254740993n)).toBe(true);
+  });
+
   it.each([
     { name: 'a missing file', path: () => join(dir, 'nope.yaml'), want: /nope\.yaml: no such file/ },
     { name: 'a folder', path: () => dir, want: /is a folder/ },
