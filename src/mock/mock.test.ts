@@ -320,6 +320,35 @@ describe('control endpoints and sessions', () => {
     ]);
   });
 
+  it('keeps a bounded number of sessions: the least recently used one starts over', async () => {
+    const small = await createMock({ limits: { maxSessions: 10, logSize: 5 } });
+    const ask = async (name: string, method = 'GET', path = '/v1/store/orders') =>
+      (await small.handle(new Request(`http://x${path}`, { method, headers: session(name) }))).status;
+    expect(await ask('first', 'DELETE', '/v1/store/orders/1')).toBe(204);
+    for (let i = 0; i < 500; i++) await ask(`crowd-${i}`);
+    // 'first' was evicted, so it is seeded again: order 1 is pending there once more.
+    expect(await ask('first', 'DELETE', '/v1/store/orders/1')).toBe(204);
+    const log = await small.handle(
+      new Request('http://x/__mock/requests', { headers: session('crowd-499') }),
+    );
+    expect(((await log.json()) as { requests: unknown[] }).requests.length).toBeLessThanOrEqual(5);
+  });
+
+  it('does not create sessions for requests without a valid key', async () => {
+    const small = await createMock({ limits: { maxSessions: 2, logSize: 5 } });
+    const cancel = (name: string, headers: Record<string, string>) =>
+      small.handle(
+        new Request('http://x/v1/store/orders/1', {
+          method: 'DELETE',
+          headers: { ...headers, 'x-mock-session': name },
+        }),
+      );
+    expect((await cancel('mine', AUTH)).status).toBe(204);
+    for (let i = 0; i < 50; i++) expect((await cancel(`intruder-${i}`, {})).status).toBe(401);
+    // Had the 401s created sessions, 'mine' would have been evicted and order 1 would be pending again.
+    expect((await cancel('mine', AUTH)).status).toBe(404);
+  });
+
   it('refuses a session name longer than 128 characters', async () => {
     expect((await call('GET', '/v1/store/orders', session('x'.repeat(129)))).status).toBe(400);
   });

@@ -1,0 +1,37 @@
+/** The public API other code is written against (the conformance suite, implementers' tests). */
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  createMock,
+  type FixtureData,
+  type FixtureError,
+  type ListenInfo,
+  type Mock,
+  type MockOptions,
+} from './index.js';
+
+describe('the mock API', () => {
+  it('creates a mock from options, asynchronously', () => {
+    expectTypeOf(createMock).parameter(0).toEqualTypeOf<MockOptions | undefined>();
+    expectTypeOf(createMock).returns.toEqualTypeOf<Promise<Mock>>();
+  });
+
+  it('takes a fixture path or fixture data with exact ids', () => {
+    expectTypeOf<MockOptions['fixtures']>().toEqualTypeOf<string | FixtureData | undefined>();
+    expectTypeOf<NonNullable<FixtureData['orders']>[number]['id']>().toEqualTypeOf<number | bigint>();
+    expectTypeOf<MockOptions['log']>().toEqualTypeOf<((line: string) => void) | undefined>();
+  });
+
+  it('handles WHATWG requests and listens on a port', () => {
+    expectTypeOf<Mock['handle']>().toEqualTypeOf<(request: Request) => Promise<Response>>();
+    expectTypeOf<Awaited<ReturnType<Mock['listen']>>>().toEqualTypeOf<ListenInfo>();
+    expectTypeOf<ListenInfo>().toEqualTypeOf<{ url: string; baseUrl: string; port: number }>();
+    expectTypeOf<Mock['apiKeys']>().toEqualTypeOf<readonly string[]>();
+    expectTypeOf<Mock['reset']>().returns.toBeVoid();
+    expectTypeOf<Mock['close']>().returns.toEqualTypeOf<Promise<void>>();
+  });
+
+  it('reports bad fixtures as a FixtureError naming each problem', () => {
+    expectTypeOf<FixtureError>().toMatchTypeOf<Error>();
+    expectTypeOf<FixtureError['problems']>().toEqualTypeOf<readonly string[]>();
+  });
+});
