@@ -30,11 +30,10 @@ export interface ControlContext {
   params: Readonly<Record<string, string>>;
 }
 
+// The id is read exactly as the document reads an order id (int64, D8).
 const ID_PARAMETER: ParameterSpec = {
+  ...(contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId') as ParameterSpec),
   name: 'id',
-  in: 'path',
-  required: true,
-  schema: { type: 'integer', format: 'int64' },
 };
 const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
 

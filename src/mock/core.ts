@@ -48,7 +48,8 @@ export type ApiHandler = (
   fixtures: FixtureSet,
 ) => CoreResponse;
 
-function petHeaders(fixtures: FixtureSet): Record<string, string> {
+/** `Deprecation` and `Sunset` (D11), sent on every answer of a deprecated operation. */
+function deprecationHeaders(fixtures: FixtureSet): Record<string, string> {
   return { deprecation: fixtures.deprecationHeader, sunset: fixtures.sunsetHeader };
 }
 
@@ -63,8 +64,8 @@ const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
     const id = params.get('petId') as bigint;
     const pet = fixtures.pets.get(id);
     return pet
-      ? jsonResponse(200, pet.body, session, petHeaders(fixtures))
-      : errorResponse(mockError('petNotFound', { id }), session, petHeaders(fixtures));
+      ? jsonResponse(200, pet.body, session, deprecationHeaders(fixtures))
+      : errorResponse(mockError('petNotFound', { id }), session, deprecationHeaders(fixtures));
   },
 };
 
@@ -88,17 +89,18 @@ export interface Core {
   reload(fixtures: FixtureSet, apiKeys: readonly string[]): void;
 }
 
-function pathOf(url: string): { pathname: string; ok: boolean } {
+/** The path of a request target: origin-form (`/v1/x?q`) as sent, absolute-form through URL. */
+function pathOf(url: string): string {
   let end = url.length;
   const query = url.indexOf('?');
   if (query !== -1) end = query;
   const hash = url.indexOf('#');
   if (hash !== -1 && hash < end) end = hash;
-  if (url.charCodeAt(0) === 47 /* / */) return { pathname: url.slice(0, end), ok: true };
+  if (url.charCodeAt(0) === 47 /* / */) return url.slice(0, end);
   try {
-    return { pathname: new URL(url).pathname, ok: true };
+    return new URL(url).pathname;
   } catch {
-    return { pathname: url, ok: false };
+    return url;
   }
 }
 
@@ -134,6 +136,37 @@ export function createCore(options: CoreOptions): Core {
     ]),
   );
 
+  /** Steps 4–6 for a documented operation: Prefer, then parameters, then the handler's transition. */
+  const answerOperation = (
+    operation: OperationSpec,
+    rawParams: Readonly<Record<string, string>>,
+    request: CoreRequest,
+    session: Session,
+  ): CoreResponse => {
+    const deprecation = operation.deprecated ? deprecationHeaders(sessions.fixtures) : undefined;
+    const prefer = parsePrefer(headerValue(request.headers.prefer));
+    if (prefer) {
+      const outcome = forced(operation, prefer);
+      if (!outcome.ok) return errorResponse(outcome.error, session);
+      const headers = { ...deprecation, 'preference-applied': outcome.value.applied };
+      return outcome.value.body === undefined
+        ? emptyResponse(outcome.value.status, session, headers)
+        : jsonResponse(outcome.value.status, outcome.value.body, session, headers);
+    }
+    const params = new Map<string, bigint | number | string>();
+    for (const parameter of pathParameters.get(operation.operationId) ?? []) {
+      const raw = rawParams[parameter.name] ?? '';
+      const parsed = contract.parseParameter(parameter, raw);
+      if (!parsed.ok) {
+        const name = MALFORMED_PARAMETER[parameter.name] ?? 'notFound';
+        return errorResponse(mockError(name, { id: raw }), session, deprecation);
+      }
+      params.set(parameter.name, parsed.value);
+    }
+    const handler = API_HANDLERS[operation.operationId] as ApiHandler;
+    return handler(session, params, sessions.fixtures);
+  };
+
   const core: Core = {
     sessions,
     apiKeys: options.apiKeys,
@@ -143,7 +176,7 @@ export function createCore(options: CoreOptions): Core {
       sessions.resetAll(fixtures);
     },
     respond(request) {
-      const { pathname } = pathOf(request.url);
+      const pathname = pathOf(request.url);
       const match = route(request.method, pathname);
       const sessionName = headerValue(request.headers['x-mock-session']) || undefined;
 
@@ -173,31 +206,7 @@ export function createCore(options: CoreOptions): Core {
         return handleControl(target.name, { request, session, sessions, params: match.params });
       }
 
-      const operation = target.operation;
-      const prefer = parsePrefer(headerValue(request.headers.prefer));
-      if (prefer) {
-        const outcome = forced(operation, prefer);
-        if (!outcome.ok) return errorResponse(outcome.error, session);
-        const headers: Record<string, string> = { 'preference-applied': outcome.value.applied };
-        if (operation.deprecated) Object.assign(headers, petHeaders(sessions.fixtures));
-        return outcome.value.body === undefined
-          ? emptyResponse(outcome.value.status, session, headers)
-          : jsonResponse(outcome.value.status, outcome.value.body, session, headers);
-      }
-
-      const params = new Map<string, bigint | number | string>();
-      for (const parameter of pathParameters.get(operation.operationId) ?? []) {
-        const raw = match.params[parameter.name] ?? '';
-        const parsed = contract.parseParameter(parameter, raw);
-        if (!parsed.ok) {
-          const name = MALFORMED_PARAMETER[parameter.name] ?? 'notFound';
-          const extra = operation.deprecated ? petHeaders(sessions.fixtures) : undefined;
-          return errorResponse(mockError(name, { id: raw }), session, extra);
-        }
-        params.set(parameter.name, parsed.value);
-      }
-      const handler = API_HANDLERS[operation.operationId] as ApiHandler;
-      return handler(session, params, sessions.fixtures);
+      return answerOperation(target.operation, match.params, request, session);
     },
   };
   return core;
