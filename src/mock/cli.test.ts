@@ -110,6 +110,11 @@ describe('petstore mock', () => {
     expect(url).toBe(`${baseUrl}/store/orders`);
     const response = await fetch(url as string, { headers: { authorization: `Bearer ${key}` } });
     expect(response.status).toBe(200);
+    const [, cancelUrl] = (await mock.waitFor(/cancel: +curl -i -X DELETE -H '[^']+' (\S+)/)) as string[];
+    const cancel = () =>
+      fetch(cancelUrl as string, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
+    expect((await cancel()).status).toBe(204);
+    expect((await cancel()).status).toBe(404);
     const startToAnswer = performance.now() - started;
     expect(startToAnswer).toBeLessThan(5000);
     await mock.waitFor(/GET \/v1\/store\/orders 200 [\d.]+ms/);

@@ -125,7 +125,7 @@ export function banner(info: ListenInfo, mock: Mock, source: string, fixturesPat
     `  fixtures: ${fixturesPath} (${orders.length} orders, ${mock.fixtures.pets.size} pets)`,
     `  API key${mock.apiKeys.length > 1 ? 's: ' : ':  '}${mock.apiKeys.join(', ')} (from ${source})`,
     `  list:     curl ${header} ${info.baseUrl}/store/orders`,
-    `  cancel:   curl -X DELETE ${header} ${info.baseUrl}/store/orders/${pending?.id ?? 1}`,
+    `  cancel:   curl -i -X DELETE ${header} ${info.baseUrl}/store/orders/${pending?.id ?? 1}`,
     `  state:    curl ${header} ${info.url}/__mock/state`,
     'Press Ctrl+C to stop.',
     '',

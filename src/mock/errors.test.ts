@@ -37,4 +37,31 @@ describe('the error table', () => {
     }
     expect(errorNameFor('no_such_code', 400)).toBeUndefined();
   });
+
+  it('answers unknown routes as the document says (x-petstore-unknown-routes, D10)', () => {
+    const routes = contract.document['x-petstore-unknown-routes'] as Record<
+      string,
+      { status: number; code: string }
+    >;
+    expect(routes.unknownPath).toMatchObject({
+      status: MOCK_ERRORS.notFound.status,
+      code: MOCK_ERRORS.notFound.code,
+    });
+    expect(routes.unsupportedMethod).toMatchObject({
+      status: MOCK_ERRORS.methodNotAllowed.status,
+      code: MOCK_ERRORS.methodNotAllowed.code,
+    });
+  });
+
+  it('has an entry for every Error example of the document, with the same status', () => {
+    for (const operation of contract.operations) {
+      for (const response of operation.responses.values()) {
+        for (const example of response.examples.values()) {
+          const { code, status } = example as { code?: string; status?: number };
+          if (typeof code !== 'string' || typeof status !== 'number') continue;
+          expect(errorNameFor(code, status), `${operation.operationId} ${status} ${code}`).toBeDefined();
+        }
+      }
+    }
+  });
 });
