@@ -115,13 +115,20 @@ function keySource(options: MockCliOptions, mock: Mock): string {
 }
 
 /** The start-up banner: URL, keys, and curl lines to paste. */
-export function banner(info: ListenInfo, mock: Mock, source: string, fixturesPath: string): string {
+export function banner(
+  info: ListenInfo,
+  mock: Mock,
+  source: string,
+  fixturesPath: string,
+  host = '127.0.0.1',
+): string {
+  const exposed = host === '0.0.0.0' || host === '::';
   const key = mock.apiKeys[0] ?? DEV_API_KEY;
   const header = `-H 'Authorization: Bearer ${key}'`;
   const orders = [...mock.fixtures.orders.orders.values()];
   const pending = orders.find((order) => order.state === 'pending');
   return [
-    `Pet Store mock listening on ${info.baseUrl}`,
+    `Pet Store mock listening on ${info.baseUrl}${exposed ? ` (bound to ${host}: reachable from other machines)` : ''}`,
     `  fixtures: ${fixturesPath} (${orders.length} orders, ${mock.fixtures.pets.size} pets)`,
     `  API key${mock.apiKeys.length > 1 ? 's: ' : ':  '}${mock.apiKeys.join(', ')} (from ${source})`,
     `  list:     curl ${header} ${info.baseUrl}/store/orders`,
@@ -195,7 +202,13 @@ export const runMockCommand: Subcommand = async (argv) => {
     return 0;
   }
   const fixturesPath = options.fixtures === undefined ? DEFAULT_FIXTURES_PATH : resolve(options.fixtures);
-  const say = (line: string) => process.stdout.write(`${line}\n`);
+  // `petstore mock | head` closes our stdout early; the server should keep serving, not crash on EPIPE.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+  const say = (line: string) => {
+    if (process.stdout.writable) process.stdout.write(`${line}\n`);
+  };
   let mock: Mock;
   try {
     mock = await createMock({
@@ -233,6 +246,6 @@ export const runMockCommand: Subcommand = async (argv) => {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  process.stdout.write(banner(info, mock, keySource(options, mock), displayPath(fixturesPath)));
+  process.stdout.write(banner(info, mock, keySource(options, mock), displayPath(fixturesPath), options.host));
   return stopped;
 };
