@@ -42,11 +42,19 @@ interface Running {
   exited: Promise<number | null>;
 }
 
+// A failed test must not leave a mock running: every child is stopped at the end, whatever happened.
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 function run(args: string[], env: Record<string, string | undefined> = {}): Running {
   const child = spawn(process.execPath, [bin, 'mock', ...args], {
     cwd: build,
     env: { ...process.env, PETSTORE_API_KEY: undefined, ...env },
   });
+  children.add(child);
   let out = '';
   let err = '';
   const waiters: Array<{ pattern: RegExp; resolve: (m: RegExpMatchArray) => void }> = [];
