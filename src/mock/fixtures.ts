@@ -91,7 +91,9 @@ let schemaValidator: ValidateFunction | undefined;
 
 function fixtureSchema(): ValidateFunction {
   if (!schemaValidator) {
-    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
+    // The schema file is checked against the 2020-12 meta-schema in the tests; skipping that here saves
+    // about 40 ms of start-up.
+    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, validateSchema: false });
     addFormats(ajv);
     schemaValidator = ajv.compile(JSON.parse(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8')) as object);
   }
