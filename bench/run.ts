@@ -1,0 +1,488 @@
+/**
+ * `npm run bench`: measures our mock side by side with Prism's CLI mock on the same document and with a
+ * bare node:http server replaying our mock's exact response bytes, all in one run with the same load
+ * settings (autocannon, 10 connections, warm-up excluded). Prints a table and writes the figures as JSON.
+ *
+ * Every server runs as its own child process; the load generator runs here. Ratios, not absolute figures,
+ * are what the targets judge: the machine is shared and noisy, so only figures from one run compare.
+ *
+ *   npm run bench                          full run (about 4 minutes)
+ *   BENCH_DURATION=2 BENCH_ROUNDS=1 ...    shorter windows (seconds) and fewer alternating rounds
+ *   BENCH_OUTPUT=path.json npm run bench   where to write the JSON (default bench/results/latest.json)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { parse as parseYaml } from 'yaml';
+import { packageRoot } from '../src/contract/package-root.js';
+import { writeBenchFixture } from './fixtures.js';
+
+const ROOT = packageRoot();
+const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP = 1;
+const CONNECTIONS = 10;
+const STARTUP_RUNS = 5;
+const KEY = 'bench-key';
+const OUTPUT = process.env.BENCH_OUTPUT ?? join(ROOT, 'bench', 'results', 'latest.json');
+const PRISM_CLI = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
+const PETSTORE_CLI = join(ROOT, 'bin', 'petstore.js');
+const DOCUMENT = join(ROOT, 'spec', 'openapi.yaml');
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Responses whose status was not the one the scenario expects. */
+  wrongStatus: number;
+}
+
+interface Row {
+  scenario: string;
+  server: 'ours' | 'prism' | 'bare';
+  load: Load;
+}
+
+interface Endpoint {
+  method: 'GET' | 'DELETE';
+  path: string;
+  headers: Record<string, string>;
+  status: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+function send(port: number, endpoint: Omit<Endpoint, 'status'>): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: endpoint.method, path: endpoint.path, headers: endpoint.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: Object.fromEntries(
+              Object.entries(res.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+            ),
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Starts a server process and resolves once `probe` gets an answer with `wantStatus`. */
+async function startServer(
+  args: string[],
+  port: number,
+  probe: Omit<Endpoint, 'status'>,
+  wantStatus: number,
+): Promise<{ child: ChildProcess; readyMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: ROOT });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const deadline = started + 30_000;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited (${child.exitCode}): ${args.join(' ')}\n${stderr}`);
+    try {
+      const reply = await send(port, probe);
+      if (reply.status === wantStatus) return { child, readyMs: performance.now() - started };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not answer ${wantStatus} within 30 s: ${args.join(' ')}\n${stderr}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function load(port: number, endpoint: Endpoint, warmUp: boolean): Promise<Load> {
+  const options = {
+    url: `http://127.0.0.1:${port}${endpoint.path}`,
+    method: endpoint.method,
+    headers: endpoint.headers,
+    connections: CONNECTIONS,
+  };
+  if (warmUp) await autocannon({ ...options, duration: WARMUP });
+  const result = await autocannon({ ...options, duration: DURATION });
+  const rightStatus = (result.statusCodeStats as Record<string, { count: number }> | undefined)?.[
+    String(endpoint.status)
+  ]?.count;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    wrongStatus: result.requests.total - (rightStatus ?? 0),
+  };
+}
+
+function ourArgs(port: number, fixtures: string): string[] {
+  return [PETSTORE_CLI, 'mock', '--port', String(port), '--fixtures', fixtures, '--api-key', KEY, '--quiet'];
+}
+
+function prismArgs(port: number, document: string): string[] {
+  return [PRISM_CLI, 'mock', '-p', String(port), '-h', '127.0.0.1', '-v', 'silent', document];
+}
+
+/**
+ * Prism answers with the document's example, which holds two orders. So that both mocks serve the same
+ * 100 orders, Prism gets a copy of the document whose list example is our mock's exact list body.
+ */
+function writePrismDocument(workDir: string, listBody: Buffer): string {
+  const document = parseYaml(readFileSync(DOCUMENT, 'utf8'));
+  const media = document.paths['/store/orders'].get.responses['200'].content['application/json'];
+  media.examples = { orders: { summary: 'The benchmark fixture', value: JSON.parse(listBody.toString()) } };
+  const path = join(workDir, 'openapi-bench.json');
+  writeFileSync(path, JSON.stringify(document));
+  return path;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const auth = { authorization: `Bearer ${KEY}` };
+
+/**
+ * Prism does not expand the document's templated `{base_url}` server, so it serves the paths without
+ * the `/v1` base; the request is otherwise the same.
+ */
+function forPrism(endpoint: Endpoint, prefer?: string): Endpoint {
+  const headers = prefer ? { ...endpoint.headers, prefer } : endpoint.headers;
+  return { ...endpoint, path: endpoint.path.replace(/^\/v1/, ''), headers };
+}
+const listOrders: Omit<Endpoint, 'status'> = { method: 'GET', path: '/v1/store/orders', headers: auth };
+
+/** Runs one scenario against our mock, then Prism and/or a bare server replaying our mock's answer. */
+async function compare(
+  scenario: string,
+  ourPort: number,
+  endpoint: Endpoint,
+  against: { prism?: { port: number; endpoint: Endpoint }; bare?: boolean },
+  rows: Row[],
+  workDir: string,
+): Promise<void> {
+  const targets: Array<{ server: Row['server']; port: number; endpoint: Endpoint }> = [
+    { server: 'ours', port: ourPort, endpoint },
+  ];
+  if (against.prism) targets.push({ server: 'prism', ...against.prism });
+  let bare: ChildProcess | undefined;
+  if (against.bare) {
+    const reply = await send(ourPort, endpoint);
+    const recording = join(workDir, `${scenario.replace(/\W+/g, '-')}.json`);
+    const headers = { ...reply.headers };
+    for (const name of ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
+      delete headers[name];
+    writeFileSync(
+      recording,
+      JSON.stringify({ status: reply.status, headers, body: reply.body.toString('base64') }),
+    );
+    const port = await freePort();
+    const args = [join(ROOT, 'bench', 'bare-server.js'), String(port), recording];
+    bare = (await startServer(args, port, endpoint, reply.status)).child;
+    targets.push({ server: 'bare', port, endpoint });
+  }
+  try {
+    // Rounds alternate between the servers so that a noisy spell on the shared machine hits them all
+    // alike; each figure is the median of its rounds.
+    const runs = new Map<Row['server'], Load[]>(targets.map((t) => [t.server, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets) {
+        process.stderr.write(`  ${scenario}: ${target.server}, round ${round + 1} of ${ROUNDS}\n`);
+        runs.get(target.server)?.push(await load(target.port, target.endpoint, round === 0));
+      }
+    }
+    for (const [server, loads] of runs) {
+      rows.push({
+        scenario,
+        server,
+        load: {
+          rps: median(loads.map((l) => l.rps)),
+          p50: median(loads.map((l) => l.p50)),
+          p99: median(loads.map((l) => l.p99)),
+          errors: loads.reduce((sum, l) => sum + l.errors, 0),
+          wrongStatus: loads.reduce((sum, l) => sum + l.wrongStatus, 0),
+        },
+      });
+    }
+  } finally {
+    if (bare) await stop(bare);
+  }
+}
+
+async function startupMedian(
+  args: (port: number) => string[],
+  probe: Omit<Endpoint, 'status'>,
+): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < STARTUP_RUNS; run++) {
+    const port = await freePort();
+    const { child, readyMs } = await startServer(args(port), port, probe, 200);
+    times.push(readyMs);
+    await stop(child);
+  }
+  return median(times);
+}
+
+async function conformanceWallTime(fixtures: string): Promise<{ ms: number; exitCode: number | null }> {
+  const port = await freePort();
+  const { child } = await startServer(ourArgs(port, fixtures), port, listOrders, 200);
+  try {
+    const state = JSON.parse(
+      (await send(port, { method: 'GET', path: '/__mock/state', headers: auth })).body.toString(),
+    ) as {
+      orders: Array<{ id: number | string; state: string }>;
+    };
+    const ids = (wanted: string) =>
+      state.orders.filter((o) => o.state === wanted).flatMap((o) => [`--${wanted}-order`, String(o.id)]);
+    const args = [PETSTORE_CLI, 'conformance', '--base-url', `http://127.0.0.1:${port}/v1`, '--destructive'];
+    args.push(...ids('pending').slice(0, 8), ...ids('shipped').slice(0, 4));
+    const started = performance.now();
+    const run = spawn(process.execPath, args, {
+      stdio: 'ignore',
+      cwd: ROOT,
+      env: { ...process.env, PETSTORE_API_KEY: KEY },
+    });
+    const exitCode = await new Promise<number | null>((resolve) => run.once('exit', resolve));
+    return { ms: performance.now() - started, exitCode };
+  } finally {
+    await stop(child);
+  }
+}
+
+function fmt(n: number, digits = 0): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : 'n/a';
+}
+
+async function main(): Promise<void> {
+  const workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+  const rows: Row[] = [];
+  const extra: Record<string, number | string | null> = {};
+  try {
+    const small = writeBenchFixture(workDir, 'orders-100.json', 100, KEY);
+    const large = writeBenchFixture(workDir, 'orders-100000.json', 100_000, KEY);
+    process.stderr.write(
+      `bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up, median of ${ROUNDS} alternating rounds of ${DURATION} s\n`,
+    );
+
+    const ourPort = await freePort();
+    const prismPort = await freePort();
+    const ours = await startServer(ourArgs(ourPort, small.path), ourPort, listOrders, 200);
+    const prismDocument = writePrismDocument(workDir, (await send(ourPort, listOrders)).body);
+    const prism = await startServer(
+      prismArgs(prismPort, prismDocument),
+      prismPort,
+      forPrism({ ...listOrders, status: 200 }),
+      200,
+    );
+    try {
+      const list: Endpoint = { ...listOrders, status: 200 };
+      await compare(
+        '1 GET orders (100)',
+        ourPort,
+        list,
+        { prism: { port: prismPort, endpoint: forPrism(list) }, bare: true },
+        rows,
+        workDir,
+      );
+
+      const shipped: Endpoint = {
+        method: 'DELETE',
+        path: `/v1/store/orders/${small.shippedId}`,
+        headers: auth,
+        status: 409,
+      };
+      // Prism keeps no state, so its 409 path is asked for with `Prefer`, as its users would.
+      const prismShipped = forPrism(shipped, 'code=409');
+      await compare(
+        '2a DELETE shipped (409)',
+        ourPort,
+        shipped,
+        { prism: { port: prismPort, endpoint: prismShipped }, bare: true },
+        rows,
+        workDir,
+      );
+
+      const unknown: Endpoint = {
+        method: 'DELETE',
+        path: '/v1/store/orders/999999999',
+        headers: auth,
+        status: 404,
+      };
+      const prismUnknown = forPrism(unknown, 'code=404');
+      await compare(
+        '2b DELETE unknown (404)',
+        ourPort,
+        unknown,
+        { prism: { port: prismPort, endpoint: prismUnknown }, bare: true },
+        rows,
+        workDir,
+      );
+
+      const noKey: Endpoint = { method: 'GET', path: '/v1/store/orders', headers: {}, status: 401 };
+      await compare(
+        '3 no key (401)',
+        ourPort,
+        noKey,
+        { prism: { port: prismPort, endpoint: forPrism(noKey) }, bare: true },
+        rows,
+        workDir,
+      );
+    } finally {
+      await stop(ours.child);
+      await stop(prism.child);
+    }
+
+    // Scenario 4: a 100,000-order fixture, ~10 MB per answer.
+    const { createMock } = (await import(join(ROOT, 'dist', 'src', 'mock', 'index.js'))) as {
+      createMock: (o: {
+        fixtures: string;
+      }) => Promise<{ close(): Promise<void> }> | { close(): Promise<void> };
+    };
+    const loadTimes: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      const mock = await createMock({ fixtures: large.path });
+      loadTimes.push(performance.now() - started);
+      await mock.close();
+    }
+    extra.largeFixtureLoadMs = median(loadTimes);
+    const bigPort = await freePort();
+    const big = await startServer(ourArgs(bigPort, large.path), bigPort, listOrders, 200);
+    try {
+      await compare(
+        '4 GET orders (100,000)',
+        bigPort,
+        { ...listOrders, status: 200 },
+        { bare: true },
+        rows,
+        workDir,
+      );
+      if (big.child.pid) extra.largeRssMbAfterLoad = rssMb(big.child.pid);
+    } finally {
+      await stop(big.child);
+    }
+
+    process.stderr.write('  5 start-up: ours, then prism\n');
+    extra.startupOursMs = await startupMedian((port) => ourArgs(port, small.path), listOrders);
+    extra.startupPrismMs = await startupMedian(
+      (port) => prismArgs(port, DOCUMENT),
+      forPrism({ ...listOrders, status: 200 }),
+    );
+
+    process.stderr.write('  6 conformance run against the mock\n');
+    const conformance = await conformanceWallTime(small.path);
+    extra.conformanceWallMs = conformance.ms;
+    extra.conformanceExitCode = conformance.exitCode;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  report(rows, extra);
+}
+
+function report(rows: Row[], extra: Record<string, number | string | null>): void {
+  const scenarios = [...new Set(rows.map((r) => r.scenario))];
+  const lines: string[] = [];
+  const header = [
+    'scenario',
+    'server',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'wrong status',
+    'ours/prism',
+    'ours/bare',
+  ];
+  lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
+  const ratios: Record<string, { oursOverPrism?: number; oursOverBare?: number }> = {};
+  for (const scenario of scenarios) {
+    const of = (server: Row['server']) =>
+      rows.find((r) => r.scenario === scenario && r.server === server)?.load;
+    const ours = of('ours');
+    const prism = of('prism');
+    const bare = of('bare');
+    ratios[scenario] = {
+      ...(ours && prism ? { oursOverPrism: ours.rps / prism.rps } : {}),
+      ...(ours && bare ? { oursOverBare: ours.rps / bare.rps } : {}),
+    };
+    for (const row of rows.filter((r) => r.scenario === scenario)) {
+      const r = ratios[scenario];
+      const isOurs = row.server === 'ours';
+      lines.push(
+        `| ${scenario} | ${row.server} | ${fmt(row.load.rps)} | ${fmt(row.load.p50, 1)} | ${fmt(row.load.p99, 1)} | ${row.load.errors} | ${row.load.wrongStatus} | ${isOurs && r?.oursOverPrism ? `${fmt(r.oursOverPrism, 1)}×` : ''} | ${isOurs && r?.oursOverBare ? `${fmt(r.oursOverBare * 100)}%` : ''} |`,
+      );
+    }
+  }
+  const n = (key: string) => Number(extra[key]);
+  lines.push(
+    '',
+    '| measure | ours | baseline | target |',
+    '|---|---|---|---|',
+    `| 4 fixture load, 100,000 orders (median of 3) | ${fmt(n('largeFixtureLoadMs'))} ms | | < 2000 ms |`,
+    `| 4 resident memory after load | ${fmt(n('largeRssMbAfterLoad'))} MB | | < 250 MB |`,
+    `| 5 start to first answer (median of ${STARTUP_RUNS}) | ${fmt(n('startupOursMs'))} ms | Prism ${fmt(n('startupPrismMs'))} ms | < 400 ms |`,
+    `| 6 conformance full run (read-only + destructive) | ${fmt(n('conformanceWallMs'))} ms (exit ${extra.conformanceExitCode}) | | < 3000 ms |`,
+  );
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+  const table = lines.join('\n');
+  process.stdout.write(`\n${new Date().toISOString()} — ${machine}\n\n${table}\n`);
+  mkdirSync(dirname(OUTPUT), { recursive: true });
+  writeFileSync(
+    OUTPUT,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, settings: { connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION, rounds: ROUNDS }, rows, ratios, ...extra }, null, 2)}\n`,
+  );
+  process.stdout.write(`\nfigures written to ${OUTPUT}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
