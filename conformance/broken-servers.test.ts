@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from './checks.js';
-import { runConformance } from './runner.js';
-import { BROKEN_SERVERS, type BrokenServer } from './targets/broken-servers.js';
-import { PENDING_IDS, SHIPPED_IDS, startTarget, TARGET_KEY } from './targets/reference-server.js';
-import type { ConformanceResult } from './types.js';
-
-async function runAgainst(server: BrokenServer): Promise<ConformanceResult> {
-  const target = await startTarget(server.behaviour);
-  try {
-    return await runConformance({
-      baseUrl: target.baseUrl,
-      apiKey: TARGET_KEY,
-      pendingOrders: PENDING_IDS,
-      shippedOrders: SHIPPED_IDS,
-      destructive: true,
-      timeoutMs: 5_000,
-    });
-  } finally {
-    await target.close();
-  }
-}
+import { BROKEN_SERVERS } from './targets/broken-servers.js';
+import { runSuiteAgainst } from './targets/run-suite.js';
 
 describe('each broken server is caught by the check meant to catch its bug', () => {
   it.each(BROKEN_SERVERS.map((server) => [server.name, server] as const))('%s', async (_name, server) => {
-    const result = await runAgainst(server);
+    const result = await runSuiteAgainst(server.behaviour);
     const outcomes = Object.fromEntries(result.checks.map((check) => [check.id, check.outcome]));
     for (const [id, want] of Object.entries(server.caughtBy)) {
       expect(outcomes[id], `${id} on ${server.name} (${server.bug})`).toBe(want);

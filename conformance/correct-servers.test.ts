@@ -1,36 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { runConformance } from './runner.js';
 import { CORRECT_SERVERS } from './targets/correct-servers.js';
-import { PENDING_IDS, SHIPPED_IDS, startTarget, TARGET_KEY } from './targets/reference-server.js';
+import { runSuiteAgainst } from './targets/run-suite.js';
 
 describe('correct servers that read the open points differently produce no failure', () => {
   it.each(CORRECT_SERVERS.map((server) => [server.name, server] as const))('%s', async (_name, server) => {
-    const target = await startTarget(server.behaviour);
-    try {
-      const result = await runConformance({
-        baseUrl: target.baseUrl,
-        apiKey: TARGET_KEY,
-        pendingOrders: PENDING_IDS,
-        shippedOrders: SHIPPED_IDS,
-        destructive: true,
-        timeoutMs: 5_000,
-      });
-      const notPassing = result.checks.filter((c) => c.outcome !== 'PASS' && c.outcome !== 'SKIP');
-      expect(notPassing.filter((c) => c.outcome === 'FAIL').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
-      expect(notPassing.map((c) => c.id).sort()).toEqual([...server.warns].sort());
-      expect(result.outcome).toBe('pass');
-      for (const [id, text] of server.shows) {
-        const check = result.checks.find((c) => c.id === id);
-        expect([check?.message, ...(check?.notes ?? [])].join(' | '), `${id} shows the reading`).toContain(
-          text,
-        );
-      }
-      // Only the D11 pet checks may be skipped, and only on a server that no longer serves pets.
-      const skipped = result.checks.filter((c) => c.outcome === 'SKIP').map((c) => c.id);
-      expect(skipped).toEqual(server.behaviour.readings.servesPets ? [] : ['pets.deprecation']);
-    } finally {
-      await target.close();
+    const result = await runSuiteAgainst(server.behaviour);
+    const notPassing = result.checks.filter((c) => c.outcome !== 'PASS' && c.outcome !== 'SKIP');
+    expect(notPassing.filter((c) => c.outcome === 'FAIL').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(notPassing.map((c) => c.id).sort()).toEqual([...server.warns].sort());
+    expect(result.outcome).toBe('pass');
+    for (const [id, text] of server.shows) {
+      const check = result.checks.find((c) => c.id === id);
+      expect([check?.message, ...(check?.notes ?? [])].join(' | '), `${id} shows the reading`).toContain(
+        text,
+      );
     }
+    // Only the D11 pet checks may be skipped, and only on a server that no longer serves pets.
+    const skipped = result.checks.filter((c) => c.outcome === 'SKIP').map((c) => c.id);
+    expect(skipped).toEqual(server.behaviour.readings.servesPets ? [] : ['pets.deprecation']);
   });
 
   it('the readings really differ on D2, D3, D9 and D10', () => {

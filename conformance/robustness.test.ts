@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runConformance } from './runner.js';
-import type { Behaviour } from './targets/reference-server.js';
-import { PENDING_IDS, SHIPPED_IDS, startTarget, TARGET_KEY } from './targets/reference-server.js';
+import { TARGET_KEY } from './targets/reference-server.js';
 import { everywhere, MISBEHAVIOURS, onListOnly } from './targets/robustness-servers.js';
+import { runSuiteAgainst as runAgainst } from './targets/run-suite.js';
 import { closedPort } from './targets/serve.js';
-
-async function runAgainst(b: Behaviour, timeoutMs: number) {
-  const target = await startTarget(b);
-  try {
-    return await runConformance({
-      baseUrl: target.baseUrl,
-      apiKey: TARGET_KEY,
-      pendingOrders: PENDING_IDS,
-      shippedOrders: SHIPPED_IDS,
-      destructive: true,
-      timeoutMs,
-    });
-  } finally {
-    await target.close();
-  }
-}
 
 describe('a misbehaving answer is a failure of the check that received it, and the run goes on', () => {
   it.each(MISBEHAVIOURS.map((m) => [m.name, m] as const))('%s on GET /store/orders', async (_name, m) => {
