@@ -12,7 +12,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -20,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { parse as parseYaml } from 'yaml';
 import { packageRoot } from '../src/contract/package-root.js';
+import { type RawAnswer, send } from '../src/mock/test-support/http.js';
 import { writeBenchFixture } from './fixtures.js';
 
 const ROOT = packageRoot();
@@ -69,33 +69,9 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-function send(port: number, endpoint: Omit<Endpoint, 'status'>): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, method: endpoint.method, path: endpoint.path, headers: endpoint.headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: Object.fromEntries(
-              Object.entries(res.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
-            ),
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+/** One request to a local server, over a fresh connection (the mock's socket-test helper). */
+function ask(port: number, endpoint: Omit<Endpoint, 'status'>): Promise<RawAnswer> {
+  return send(`http://127.0.0.1:${port}`, { ...endpoint, timeoutMs: 10_000 });
 }
 
 /** Starts a server process and resolves once `probe` gets an answer with `wantStatus`. */
@@ -116,7 +92,7 @@ async function startServer(
     if (child.exitCode !== null)
       throw new Error(`server exited (${child.exitCode}): ${args.join(' ')}\n${stderr}`);
     try {
-      const reply = await send(port, probe);
+      const reply = await ask(port, probe);
       if (reply.status === wantStatus) return { child, readyMs: performance.now() - started };
     } catch {
       // Not listening yet.
@@ -168,10 +144,10 @@ function prismArgs(port: number, document: string): string[] {
  * Prism answers with the document's example, which holds two orders. So that both mocks serve the same
  * 100 orders, Prism gets a copy of the document whose list example is our mock's exact list body.
  */
-function writePrismDocument(workDir: string, listBody: Buffer): string {
+function writePrismDocument(workDir: string, listBody: string): string {
   const document = parseYaml(readFileSync(DOCUMENT, 'utf8'));
   const media = document.paths['/store/orders'].get.responses['200'].content['application/json'];
-  media.examples = { orders: { summary: 'The benchmark fixture', value: JSON.parse(listBody.toString()) } };
+  media.examples = { orders: { summary: 'The benchmark fixture', value: JSON.parse(listBody) } };
   const path = join(workDir, 'openapi-bench.json');
   writeFileSync(path, JSON.stringify(document));
   return path;
@@ -215,15 +191,12 @@ async function compare(
   if (against.prism) targets.push({ server: 'prism', ...against.prism });
   let bare: ChildProcess | undefined;
   if (against.bare) {
-    const reply = await send(ourPort, endpoint);
+    const reply = await ask(ourPort, endpoint);
     const recording = join(workDir, `${scenario.replace(/\W+/g, '-')}.json`);
-    const headers = { ...reply.headers };
-    for (const name of ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
-      delete headers[name];
-    writeFileSync(
-      recording,
-      JSON.stringify({ status: reply.status, headers, body: reply.body.toString('base64') }),
-    );
+    const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+    const headers = Object.fromEntries(Object.entries(reply.headers).filter(([name]) => !skip.has(name)));
+    const body = Buffer.from(reply.text).toString('base64');
+    writeFileSync(recording, JSON.stringify({ status: reply.status, headers, body }));
     const port = await freePort();
     const args = [join(ROOT, 'bench', 'bare-server.js'), String(port), recording];
     bare = (await startServer(args, port, endpoint, reply.status)).child;
@@ -276,7 +249,7 @@ async function conformanceWallTime(fixtures: string): Promise<{ ms: number; exit
   const { child } = await startServer(ourArgs(port, fixtures), port, listOrders, 200);
   try {
     const state = JSON.parse(
-      (await send(port, { method: 'GET', path: '/__mock/state', headers: auth })).body.toString(),
+      (await ask(port, { method: 'GET', path: '/__mock/state', headers: auth })).text,
     ) as {
       orders: Array<{ id: number | string; state: string }>;
     };
@@ -315,7 +288,7 @@ async function main(): Promise<void> {
     const ourPort = await freePort();
     const prismPort = await freePort();
     const ours = await startServer(ourArgs(ourPort, small.path), ourPort, listOrders, 200);
-    const prismDocument = writePrismDocument(workDir, (await send(ourPort, listOrders)).body);
+    const prismDocument = writePrismDocument(workDir, (await ask(ourPort, listOrders)).text);
     const prism = await startServer(
       prismArgs(prismPort, prismDocument),
       prismPort,
