@@ -38,6 +38,13 @@ describe('the error table', () => {
     expect(errorNameFor('no_such_code', 400)).toBeUndefined();
   });
 
+  it('names the exact entry for a code and status, the first in the table where two share them', () => {
+    expect(errorNameFor('order_already_shipped', 409)).toBe('orderAlreadyShipped');
+    expect(errorNameFor('order_not_found', 404)).toBe('orderNotFound');
+    expect(errorNameFor('order_not_found', 409)).toBeUndefined();
+    expect(errorNameFor('not_found', 404)).toBe('petNotFound');
+  });
+
   it('answers unknown routes as the document says (x-petstore-unknown-routes, D10)', () => {
     const routes = contract.document['x-petstore-unknown-routes'] as Record<
       string,

@@ -99,10 +99,15 @@ export function mockError(name: MockErrorName, detail: ErrorDetail = {}): MockEr
 
 /** The table entry with this code and status, for codes that the document names (transitions). */
 export function errorNameFor(code: string, status: number): MockErrorName | undefined {
-  for (const [name, spec] of Object.entries(MOCK_ERRORS) as Array<[MockErrorName, MockErrorSpec]>) {
-    if (spec.code === code && spec.status === status) return name;
-  }
-  return undefined;
+  return ERROR_NAMES.get(`${status} ${code}`);
+}
+
+// Looked up on every refused cancel, so built once rather than searched each time; the first entry
+// with a code and status wins, as the table reads top down.
+const ERROR_NAMES = new Map<string, MockErrorName>();
+for (const [name, spec] of Object.entries(MOCK_ERRORS) as Array<[MockErrorName, MockErrorSpec]>) {
+  const key = `${spec.status} ${spec.code}`;
+  if (!ERROR_NAMES.has(key)) ERROR_NAMES.set(key, name);
 }
 
 /** The Error body (§2) of an error. */
