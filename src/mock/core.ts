@@ -181,9 +181,13 @@ export function createCore(options: CoreOptions): Core {
       const sessionName = headerValue(request.headers['x-mock-session']) || undefined;
 
       if (request.method === 'OPTIONS') {
-        if (match.kind === 'not-found')
+        // A browser's preflight always passes, so that the page then sees the mock's own answer (the
+        // 404, 405 or 401 Error) instead of an opaque CORS failure. A plain OPTIONS on an unknown path is 404.
+        const requested = headerValue(request.headers['access-control-request-method']);
+        if (match.kind === 'not-found' && requested === undefined)
           return errorResponse(mockError('notFound'), sessions.peek(sessionName));
-        return emptyResponse(204, sessions.peek(sessionName), preflightHeaders(match.allow));
+        const allow = match.kind === 'not-found' ? [] : match.allow;
+        return emptyResponse(204, sessions.peek(sessionName), preflightHeaders(allow, requested));
       }
       const auth = authenticate(headerValue(request.headers.authorization));
       if (!auth.ok) return errorResponse(auth.error, sessions.peek(sessionName));

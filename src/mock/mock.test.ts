@@ -186,8 +186,24 @@ describe('CORS (D14)', () => {
     }
   });
 
-  it('answers a preflight for an unknown path with 404', async () => {
+  it('answers a plain OPTIONS on an unknown path with 404', async () => {
     expect((await call('OPTIONS', '/v1/nowhere', {})).status).toBe(404);
+  });
+
+  it('lets every preflight pass, so the page reads the real 404 or 405 Error afterwards', async () => {
+    const unknown = await call('OPTIONS', '/v1/nowhere', {
+      origin: 'http://localhost:5173',
+      'access-control-request-method': 'GET',
+    });
+    expect(unknown.status).toBe(204);
+    expect(unknown.headers.get('access-control-allow-methods')).toBe('GET');
+    const undocumented = await call('OPTIONS', '/v1/store/orders', {
+      origin: 'http://localhost:5173',
+      'access-control-request-method': 'PUT',
+    });
+    expect(undocumented.status).toBe(204);
+    expect(undocumented.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS, PUT');
+    expect(undocumented.headers.get('allow')).toBe('GET, OPTIONS');
   });
 });
 

@@ -1,0 +1,143 @@
+/**
+ * A front-end page on another origin uses the mock from a real headless Chromium (D14): the preflight
+ * passes without a key, the page can read every body (errors included) and the headers the mock exposes.
+ * This is what a front-end team's app does all day, and no Node client checks CORS the way a browser does.
+ *
+ * Chromium is Debian's package (`/usr/bin/chromium`, or CHROMIUM_PATH). Without it this file is skipped so
+ * that a newcomer's `npm test` passes; CI installs it and sets PETSTORE_REQUIRE_BROWSER=1, which turns a
+ * missing browser into a failure instead of a skip.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMock, type ListenInfo, type Mock } from './index.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.PETSTORE_REQUIRE_BROWSER) {
+  throw new Error(`PETSTORE_REQUIRE_BROWSER is set but there is no Chromium at ${CHROMIUM}`);
+}
+
+// The page runs these requests in order and leaves what it saw on <body data-result>.
+const PAGE = `<!doctype html><meta charset="utf-8"><title>orders</title><script type="module">
+const api = new URL(location.href).searchParams.get('api');
+const auth = { Authorization: 'Bearer petstore-dev-key' };
+const seen = {};
+async function run(name, path, init) {
+  try {
+    const r = await fetch(api + path, init);
+    const text = await r.text();
+    seen[name] = { status: r.status, text, headers: Object.fromEntries(['allow', 'deprecation', 'sunset', 'www-authenticate', 'content-type'].map((h) => [h, r.headers.get(h)])) };
+  } catch (error) {
+    seen[name] = { error: String(error) };
+  }
+}
+await run('list', '/store/orders', { headers: auth });
+await run('cancel', '/store/orders/1', { method: 'DELETE', headers: auth });
+await run('cancelAgain', '/store/orders/1', { method: 'DELETE', headers: auth });
+await run('shipped', '/store/orders/2', { method: 'DELETE', headers: auth });
+await run('noKey', '/store/orders', {});
+await run('pet', '/pets/10', { headers: auth });
+await run('method', '/store/orders', { method: 'PUT', headers: auth });
+document.body.dataset.result = JSON.stringify(seen);
+</script>`;
+
+interface Seen {
+  status?: number;
+  text?: string;
+  error?: string;
+  headers?: Record<string, string | null>;
+}
+
+describe.skipIf(!available)('a page on another origin in headless Chromium (D14)', () => {
+  let mock: Mock;
+  let api: ListenInfo;
+  let pages: Server;
+  let browser: Browser;
+  let seen: Record<string, Seen>;
+
+  beforeAll(async () => {
+    mock = await createMock();
+    api = await mock.listen({ port: 0 });
+    pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+    // The flags keep Chromium off the network this machine does not have (it would retry, slowly).
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    const page = await browser.newPage();
+    const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+    await page.goto(`${origin}/?api=${encodeURIComponent(api.baseUrl)}`);
+    await page.waitForFunction('document.body.dataset.result !== undefined', undefined, { timeout: 10_000 });
+    seen = JSON.parse((await page.evaluate<string | undefined>('document.body.dataset.result')) ?? '{}');
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => pages?.close(resolve));
+    await mock?.close();
+  });
+
+  it('lists orders with the key, after a preflight that needed none', async () => {
+    expect(seen.list?.error).toBeUndefined();
+    expect(seen.list?.status).toBe(200);
+    expect(JSON.parse(seen.list?.text ?? 'null')).toContainEqual(
+      expect.objectContaining({ id: 1, complete: false }),
+    );
+    const log = await fetch(`${api.url}/__mock/requests`, {
+      headers: { authorization: 'Bearer petstore-dev-key' },
+    });
+    const { requests } = (await log.json()) as {
+      requests: Array<{ method: string; path: string; status: number }>;
+    };
+    expect(requests).toContainEqual(
+      expect.objectContaining({ method: 'OPTIONS', path: '/v1/store/orders', status: 204 }),
+    );
+  });
+
+  it('cancels a pending order (204, empty), then gets 404 for it (D2)', () => {
+    expect(seen.cancel).toMatchObject({ status: 204, text: '' });
+    expect(seen.cancelAgain?.status).toBe(404);
+    expect(JSON.parse(seen.cancelAgain?.text ?? 'null')).toMatchObject({
+      code: 'order_not_found',
+      status: 404,
+    });
+  });
+
+  it('reads the Error body of a refused cancel (409, D3)', () => {
+    expect(seen.shipped?.status).toBe(409);
+    expect(JSON.parse(seen.shipped?.text ?? 'null')).toMatchObject({
+      code: 'order_already_shipped',
+      status: 409,
+    });
+  });
+
+  it('reads the 401 Error body and WWW-Authenticate without a key', () => {
+    expect(seen.noKey?.status).toBe(401);
+    expect(JSON.parse(seen.noKey?.text ?? 'null')).toMatchObject({ code: 'unauthorized', status: 401 });
+    expect(seen.noKey?.headers?.['www-authenticate']).toMatch(/^Bearer/);
+    expect(seen.noKey?.headers?.['content-type']).toBe('application/json');
+  });
+
+  it('exposes the Deprecation and Sunset headers of the pets read (D11)', () => {
+    expect(seen.pet?.status).toBe(200);
+    expect(seen.pet?.headers?.deprecation).toMatch(/^@\d+$/);
+    expect(seen.pet?.headers?.sunset).toMatch(/GMT$/);
+  });
+
+  it('sees a 405 with Allow for an undocumented method (D10)', () => {
+    expect(seen.method?.status).toBe(405);
+    expect(seen.method?.headers?.allow).toContain('GET');
+  });
+});
