@@ -305,6 +305,11 @@ async function main(): Promise<void> {
         rows,
         workDir,
       );
+      // Flat memory under sustained load: RSS once warm (after scenario 1) and after scenarios 2 and 3.
+      if (ours.child.pid) extra.smallRssMbBefore = rssMb(ours.child.pid);
+      const requestsSoFar = () =>
+        rows.filter((r) => r.server === 'ours').reduce((sum, r) => sum + r.load.rps * DURATION * ROUNDS, 0);
+      const warmRequests = requestsSoFar();
 
       const shipped: Endpoint = {
         method: 'DELETE',
@@ -348,6 +353,8 @@ async function main(): Promise<void> {
         rows,
         workDir,
       );
+      if (ours.child.pid) extra.smallRssMbAfter = rssMb(ours.child.pid);
+      extra.smallRequests = Math.round(requestsSoFar() - warmRequests);
     } finally {
       await stop(ours.child);
       await stop(prism.child);
@@ -440,6 +447,7 @@ function report(rows: Row[], extra: Record<string, number | string | null>): voi
     '| measure | ours | baseline | target |',
     '|---|---|---|---|',
     `| 4 fixture load, 100,000 orders (median of 3) | ${fmt(n('largeFixtureLoadMs'))} ms | | < 2000 ms |`,
+    `| 1–3 resident memory once warm (after 1) → after 2 and 3 (about ${fmt(n('smallRequests') / 1e6, 1)} M more requests) | ${fmt(n('smallRssMbBefore'))} → ${fmt(n('smallRssMbAfter'))} MB | | flat (log and sessions bounded) |`,
     `| 4 resident memory after load | ${fmt(n('largeRssMbAfterLoad'))} MB | | < 250 MB |`,
     `| 5 start to first answer (median of ${STARTUP_RUNS}) | ${fmt(n('startupOursMs'))} ms | Prism ${fmt(n('startupPrismMs'))} ms | < 400 ms |`,
     `| 6 conformance full run (read-only + destructive) | ${fmt(n('conformanceWallMs'))} ms (exit ${extra.conformanceExitCode}) | | < 3000 ms |`,
