@@ -49,6 +49,37 @@ const correct = CORRECT_SERVERS[0]?.behaviour;
 const brokenList = BROKEN_SERVERS.find((s) => s.name === 'list-id-outside-int64')?.behaviour;
 if (!correct || !brokenList) throw new Error('targets missing');
 
+describe('petstore conformance: a port fetch refuses', () => {
+  it('is an unreachable target with its own fix, exit 2', async () => {
+    // 6000 is on the Fetch standard's list of blocked ports: fetch refuses it without connecting.
+    const { code, stdout, stderr } = await run(['--base-url', 'http://127.0.0.1:6000/v1']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(
+      /^petstore conformance: cannot reach the target: .*blocked ports; serve the target on another port/,
+    );
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('petstore conformance: a short key', () => {
+  it('warns, keeps the JSON report well-formed and still redacts the key from the text', async () => {
+    const dir = tempDir();
+    const { code, stdout, stderr } = await withTarget(correct, (baseUrl) =>
+      run(['--base-url', baseUrl, '--reporter', 'pretty', '--reporter', 'json', '--output-dir', dir], {
+        env: { PETSTORE_API_KEY: 'x' },
+      }),
+    );
+    // The target only knows its own key, so every authorised request is refused: checks fail, nothing breaks.
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/warning: the API key is shorter than 12 characters/);
+    expect(stdout).not.toMatch(/x/);
+    const json = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+    expect(json.coverage[0]).toHaveProperty('exercised');
+    expect(json.checks.map((c: { outcome: string }) => c.outcome)).toContain('FAIL');
+  });
+});
+
 describe('petstore conformance: exit codes', () => {
   it('prints help and exits 0', async () => {
     const { code, stdout } = await run(['--help']);

@@ -20,7 +20,14 @@ export interface HttpResponse {
   bytes: number;
 }
 
-export type TransportErrorKind = 'timeout' | 'refused' | 'unresolved' | 'reset' | 'too-large' | 'other';
+export type TransportErrorKind =
+  | 'timeout'
+  | 'refused'
+  | 'unresolved'
+  | 'blocked-port'
+  | 'reset'
+  | 'too-large'
+  | 'other';
 
 export interface TransportError {
   kind: TransportErrorKind;
@@ -89,7 +96,16 @@ export function classify(error: unknown, options: HttpClientOptions): TransportE
       message: `the connection was closed or reset before a complete response (${code})`,
     };
   }
-  return { kind: 'other', message: `the request failed: ${describe(error)}` };
+  const text = describe(error);
+  // fetch refuses the ports of the Fetch standard's "bad port" list (6000, 6665–6669, 10080, …) without
+  // trying them; for the user that is an unreachable target, with a fix of its own.
+  if (/\bbad port\b/.test(text)) {
+    return {
+      kind: 'blocked-port',
+      message: "fetch refuses this port: it is on the Fetch standard's list of blocked ports",
+    };
+  }
+  return { kind: 'other', message: `the request failed: ${text}` };
 }
 
 async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<Uint8Array> {

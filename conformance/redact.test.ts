@@ -3,11 +3,16 @@ import { reportRequest } from './exchange.js';
 import { curlLine, redactDeep } from './redact.js';
 
 describe('redaction', () => {
-  it('replaces the key in every string, object keys included', () => {
-    expect(redactDeep({ a: ['Bearer k-123', 1], 'k-123': null }, 'k-123')).toEqual({
+  it('replaces the key in every string and in header names', () => {
+    expect(redactDeep({ a: ['Bearer k-123', 1], headers: { 'x-k-123': 'k-123' } }, 'k-123')).toEqual({
       a: ['Bearer <redacted>', 1],
-      '<redacted>': null,
+      headers: { 'x-<redacted>': '<redacted>' },
     });
+  });
+
+  it("leaves the report's own structure alone when the key is short", () => {
+    const report = { outcome: 'PASS', id: 'auth.listOrders.no-header', exercised: [200], message: 'sent x' };
+    expect(redactDeep(report, 'x')).toEqual({ ...report, message: 'sent <redacted>' });
   });
 
   it('shows headers redacted and lets curl read the key from $PETSTORE_API_KEY', () => {

@@ -8,22 +8,50 @@ export const REDACTED = '<redacted>';
 /** What curl lines use instead of the key, so they run as printed once the variable is set. */
 export const KEY_VARIABLE = '$PETSTORE_API_KEY';
 
+/** Below this length a key can also occur in unrelated words, which redaction then hides too. */
+export const SHORT_KEY = 12;
+
 /** Replaces every occurrence of the key in a text. */
 export function redactText(text: string, key: string, replacement: string = REDACTED): string {
   return key.length === 0 ? text : text.split(key).join(replacement);
 }
 
 /**
- * Returns a copy of a JSON-like value with the key replaced in every string, keys of objects included.
+ * Fields whose values the suite itself writes (check ids, outcomes, levels, citations…), never the target.
+ * They are left alone so that a short key cannot rewrite the report's structure: a key of `x` must not turn
+ * `exercised` into `e<redacted>ercised` or an outcome into `<redacted>`.
+ */
+const OWN_FIELDS = new Set([
+  'id',
+  'title',
+  'citation',
+  'level',
+  'outcome',
+  'operationId',
+  'tool',
+  'contractVersion',
+  'stability',
+  'enableWith',
+  'hint',
+  'startedAt',
+]);
+
+/**
+ * Returns a copy of a JSON-like value with the key replaced in every string the target could have
+ * influenced: string values, and the names in `headers` maps (a target chooses its header names). Other
+ * object keys and the suite's own fields ({@link OWN_FIELDS}) are the report's structure, not data.
  *
  * @example redactDeep({ a: ['Bearer k1'] }, 'k1') // { a: ['Bearer <redacted>'] }
  */
-export function redactDeep<T>(value: T, key: string): T {
+export function redactDeep<T>(value: T, key: string, namesAreData = false): T {
   if (typeof value === 'string') return redactText(value, key) as T;
   if (Array.isArray(value)) return value.map((item) => redactDeep(item, key)) as T;
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[redactText(k, key)] = redactDeep(v, key);
+    for (const [k, v] of Object.entries(value)) {
+      const name = namesAreData ? redactText(k, key) : k;
+      out[name] = OWN_FIELDS.has(k) && typeof v === 'string' ? v : redactDeep(v, key, k === 'headers');
+    }
     return out as T;
   }
   return value;

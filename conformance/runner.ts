@@ -6,6 +6,7 @@
 import { contract } from '../src/contract/index.js';
 import { CHECKS, type Check, PENDING_PRIORITY } from './checks.js';
 import { CheckContext, type ResolvedOptions } from './context.js';
+import type { TransportErrorKind } from './http-client.js';
 import type { Judgement } from './judge.js';
 import { redactDeep } from './redact.js';
 import type {
@@ -204,18 +205,23 @@ function coverage(ctx: CheckContext): OperationCoverage[] {
   });
 }
 
+/** The transport failures that mean nothing could be checked (exit 2), each with what to check. */
+const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
+  refused: 'check that the server is running and listening at --base-url (it should end in /v1)',
+  unresolved: 'check the host name in --base-url',
+  'blocked-port': 'serve the target on another port (6000, 6665–6669 and 10080 are among the blocked ones)',
+};
+
 function unreachableResult(ctx: CheckContext): Unreachable | null {
   const first = ctx.exchanges[0];
   if (!first || first.outcome.ok) return null;
   const { kind, message } = first.outcome.error;
-  if (kind !== 'refused' && kind !== 'unresolved') return null;
+  const hint = UNREACHABLE_HINTS[kind];
+  if (hint === undefined) return null;
   return {
     url: first.request.url,
     message: `GET ${first.request.url}: ${message}`,
-    hint:
-      kind === 'unresolved'
-        ? 'check the host name in --base-url'
-        : 'check that the server is running and listening at --base-url (it should end in /v1)',
+    hint,
   };
 }
 
