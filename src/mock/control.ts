@@ -78,15 +78,21 @@ function putOrder({ request, session, params }: ControlContext): CoreResponse {
   const unknown = Object.keys(body).filter((key) => !PUT_FIELDS.has(key));
   if (unknown.length > 0) {
     return invalid(
-      `Unknown field(s) ${unknown.join(', ')}; allowed: state, petId, quantity, shipDate.`,
+      `Unknown field(s) ${unknown.join(', ')}; allowed: id, state, petId, quantity, shipDate.`,
       session,
     );
   }
-  if (
-    body.id !== undefined &&
-    (typeof body.id === 'object' || BigInt(body.id as number | bigint) !== id.value)
-  ) {
-    return invalid(`The body's id ${String(body.id)} differs from the id ${id.value} in the path.`, session);
+  // The body may repeat the path's id, as an exact JSON integer; anything else names another order or none.
+  const bodyId = body.id;
+  const sameId =
+    bodyId === undefined ||
+    (typeof bodyId === 'bigint' && bodyId === id.value) ||
+    (typeof bodyId === 'number' && Number.isSafeInteger(bodyId) && BigInt(bodyId) === id.value);
+  if (!sameId) {
+    return invalid(
+      `The body's id ${stringifyExactJson(bodyId).slice(0, 40)} differs from the id ${id.value} in the path; send the same id as a JSON integer, or leave it out.`,
+      session,
+    );
   }
   const { state, id: _ignored, ...fields } = body;
   if (typeof state !== 'string' || !orderStates.isState(state)) {

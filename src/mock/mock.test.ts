@@ -296,12 +296,27 @@ describe('control endpoints and sessions', () => {
       want: /Unknown field\(s\) complete/,
     },
     { name: 'a different id', body: '{"state":"pending","id":7}', want: /differs from the id 500/ },
+    {
+      name: 'an id that is not a number',
+      body: '{"state":"pending","id":"abc"}',
+      want: /differs from the id 500/,
+    },
+    { name: 'the id as a string', body: '{"state":"pending","id":"500"}', want: /differs from the id 500/ },
+    { name: 'a fractional id', body: '{"state":"pending","id":500.5}', want: /differs from the id 500/ },
+    { name: 'a boolean id', body: '{"state":"pending","id":true}', want: /differs from the id 500/ },
     { name: 'broken JSON', body: '{"state":', want: /must be a JSON object/ },
     { name: 'an array', body: '[]', want: /must be a JSON object/ },
   ])('refuses $name with a 400 Error', async ({ body, want }) => {
     const out = await call('PUT', '/__mock/orders/500', AUTH, body);
     expect(out.status).toBe(400);
     expect((out.body as { message: string }).message).toMatch(want);
+  });
+
+  it.each([
+    ['/__mock/orders/500', '{"state":"shipped","id":500}'],
+    ['/__mock/orders/9007199254740995', '{"state":"shipped","id":9007199254740995}'],
+  ])('accepts a body that repeats the id of %s', async (path, body) => {
+    expect([200, 201]).toContain((await call('PUT', path, AUTH, body)).status);
   });
 
   it('refuses a malformed id on PUT', async () => {
