@@ -50,6 +50,16 @@ describe('fixture problems are rejected with the entry and the reason', () => {
       want: /orders\[1\] \(id 1\): duplicate id 1/,
     },
     {
+      name: 'a leap-second sunset date',
+      given: { orders: [], petsSunset: '2026-12-31T23:59:60Z' },
+      want: /petsSunset: "2026-12-31T23:59:60Z" cannot be sent as an HTTP date/,
+    },
+    {
+      name: 'a leap-second deprecation date',
+      given: { orders: [], petsDeprecated: '2025-12-31T23:59:60Z' },
+      want: /petsDeprecated: "2025-12-31T23:59:60Z" cannot be sent as an HTTP date/,
+    },
+    {
       name: 'an unknown state',
       given: { orders: [{ id: 1, status: 'lost' }] },
       want: /orders\[0\] \(id 1\): status must be one of pending, shipped, cancelled, got "lost"/,

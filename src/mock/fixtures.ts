@@ -243,6 +243,13 @@ export function buildFixtures(data: unknown, source: string): Result<FixtureSet,
     else if (pets.has(id.value)) problems.push(`${where}: duplicate id ${id.value}`);
     else pets.set(id.value, { id: id.value, body: Buffer.from(stringifyExactJson(pet)) });
   }
+  // RFC 3339 allows a leap second (23:59:60), which JavaScript dates cannot hold; the headers need one.
+  for (const field of ['petsDeprecated', 'petsSunset'] as const) {
+    const value = fixture[field];
+    if (value !== undefined && Number.isNaN(Date.parse(value))) {
+      problems.push(`${field}: ${describe(value)} cannot be sent as an HTTP date (a leap second?); use :59`);
+    }
+  }
   if (problems.length > 0) return fail(new FixtureError(source, problems));
   const dates = headerDates(
     fixture.petsDeprecated ?? DEFAULT_PETS_DEPRECATED,
