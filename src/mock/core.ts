@@ -147,7 +147,7 @@ export function createCore(options: CoreOptions): Core {
     const prefer = parsePrefer(headerValue(request.headers.prefer));
     if (prefer) {
       const outcome = forced(operation, prefer);
-      if (!outcome.ok) return errorResponse(outcome.error, session);
+      if (!outcome.ok) return errorResponse(outcome.error, session, deprecation);
       const headers = { ...deprecation, 'preference-applied': outcome.value.applied };
       return outcome.value.body === undefined
         ? emptyResponse(outcome.value.status, session, headers)
@@ -190,7 +190,13 @@ export function createCore(options: CoreOptions): Core {
         return emptyResponse(204, sessions.peek(sessionName), preflightHeaders(allow, requested));
       }
       const auth = authenticate(headerValue(request.headers.authorization));
-      if (!auth.ok) return errorResponse(auth.error, sessions.peek(sessionName));
+      if (!auth.ok) {
+        // The route is known before the key is checked, so a deprecated operation says so on its 401 too.
+        const deprecated =
+          match.kind === 'match' && match.target.kind === 'api' && match.target.operation.deprecated;
+        const headers = deprecated ? deprecationHeaders(sessions.fixtures) : undefined;
+        return errorResponse(auth.error, sessions.peek(sessionName), headers);
+      }
       if (sessionName !== undefined && sessionName.length > MAX_SESSION_NAME) {
         return errorResponse(mockError('invalidSession'), undefined);
       }

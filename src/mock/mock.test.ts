@@ -154,6 +154,20 @@ describe('pets (D11)', () => {
     expect(headers.get('sunset')).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
   });
 
+  it.each([
+    { name: 'a 401 without a key', headers: {}, status: 401 },
+    { name: 'a 400 for an undocumented Prefer code', headers: { ...AUTH, prefer: 'code=500' }, status: 400 },
+  ])('announces the deprecation on $name too', async ({ headers, status }) => {
+    const out = await call('GET', '/v1/pets/10', headers);
+    expect(out.status).toBe(status);
+    expect(out.headers.get('deprecation')).toBe('@1767225600');
+    expect(out.headers.get('sunset')).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
+  });
+
+  it('adds no deprecation headers to the 401 of an order operation', async () => {
+    expect((await call('GET', '/v1/store/orders', {})).headers.get('deprecation')).toBeNull();
+  });
+
   it.each(['404', 'rex'])('answers 404 not_found for pet %s, still deprecated', async (id) => {
     const { status, body, headers } = await call('GET', `/v1/pets/${id}`);
     expect(status).toBe(404);
