@@ -102,13 +102,14 @@ export function reportResponse(exchange: Exchange, key: string): ReportedRespons
     return { status: null, contentType: null, bodyExcerpt: '', transportError: outcome.error.message };
   }
   const { response } = outcome;
-  const text = response.text;
+  // Redact the whole body before cutting it: cut first, and a key straddling the cut would leave its start.
+  const text = redactText(response.text, key);
   const excerpt =
     text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}… (${response.bytes} bytes)` : text;
   return {
     status: response.status,
     contentType: response.headers['content-type'] ?? null,
-    bodyExcerpt: redactText(excerpt, key),
+    bodyExcerpt: excerpt,
     transportError: redirectMessage(exchange),
   };
 }
