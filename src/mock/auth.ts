@@ -42,6 +42,3 @@ export function createAuthenticator(keys: readonly string[]): Authenticator {
     return match ? ok(undefined) : fail(UNAUTHORIZED);
   };
 }
-
-/** The 401 every failed check answers, with `WWW-Authenticate: Bearer` (RFC 6750 §3). */
-export const UNAUTHORIZED_ERROR: MockError = UNAUTHORIZED;

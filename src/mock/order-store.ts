@@ -6,7 +6,7 @@
  */
 import type { TransitionSpec } from '../contract/index.js';
 import { errorNameFor, fail, type MockError, mockError, ok, type Result } from './errors.js';
-import { type OrderState, type OrderStateTable, orderStates } from './order-state.js';
+import { type OrderState, orderStates } from './order-state.js';
 
 /** An order as the mock keeps it: the published fields, exact, plus its internal state (D1). */
 export interface StoredOrder {
@@ -27,37 +27,35 @@ const fragments = new WeakMap<StoredOrder, string>();
  *
  * @example orderJson({ id: 2n ** 53n + 1n, state: 'shipped' }) // '{"id":9007199254740993,"complete":true}'
  */
-export function orderJson(order: StoredOrder, table: OrderStateTable = orderStates): string {
+export function orderJson(order: StoredOrder): string {
   let json = fragments.get(order);
   if (json !== undefined) return json;
   json = `{"id":${order.id}`;
   if (order.petId !== undefined) json += `,"petId":${order.petId}`;
   if (order.quantity !== undefined) json += `,"quantity":${order.quantity}`;
   if (order.shipDate !== undefined) json += `,"shipDate":${JSON.stringify(order.shipDate)}`;
-  json += `,"complete":${table.complete(order.state)}}`;
+  json += `,"complete":${orderStates.complete(order.state)}}`;
   fragments.set(order, json);
   return json;
 }
 
-function listBody(orders: Iterable<StoredOrder>, table: OrderStateTable): Buffer {
+function listBody(orders: Iterable<StoredOrder>): Buffer {
   const parts: string[] = [];
-  for (const order of orders) if (table.isListed(order.state)) parts.push(orderJson(order, table));
+  for (const order of orders) if (orderStates.isListed(order.state)) parts.push(orderJson(order));
   return Buffer.from(`[${parts.join(',')}]`);
 }
 
 /** The fixtures' orders, shared read-only by every session, with their list body computed once. */
 export class OrderBase {
   readonly orders: ReadonlyMap<bigint, StoredOrder>;
-  readonly table: OrderStateTable;
   #body: Buffer | undefined;
 
-  constructor(orders: ReadonlyMap<bigint, StoredOrder>, table: OrderStateTable = orderStates) {
+  constructor(orders: ReadonlyMap<bigint, StoredOrder>) {
     this.orders = orders;
-    this.table = table;
   }
 
   listBody(): Buffer {
-    this.#body ??= listBody(this.orders.values(), this.table);
+    this.#body ??= listBody(this.orders.values());
     return this.#body;
   }
 }
@@ -85,7 +83,7 @@ export class OrderStore {
   /** The JSON body of `GET /store/orders`: the listed orders (D2), cached until the next change. */
   listBody(): Buffer {
     if (this.#changes.size === 0) return this.#base.listBody();
-    this.#body ??= listBody(this.all(), this.#base.table);
+    this.#body ??= listBody(this.all());
     return this.#body;
   }
 
@@ -98,7 +96,7 @@ export class OrderStore {
   apply(id: bigint, operationId: string): Result<TransitionSpec, MockError> {
     const order = this.get(id);
     if (!order) return fail(mockError('orderNotFound', { id }));
-    const transition = this.#base.table.transition(order.state, operationId);
+    const transition = orderStates.transition(order.state, operationId);
     if (!transition) {
       throw new Error(`x-petstore-order-states has no transition for ${operationId} from ${order.state}`);
     }
