@@ -167,7 +167,8 @@ function prepareSchema(schema: unknown, extensions: Set<string>): unknown {
 const LARGEST_DOUBLE_BELOW_2_63 = 2 ** 63 - 1024;
 const OUT_OF_INT64 = 2 ** 64;
 
-function validationView(value: ExactJson): unknown {
+/** The value as Ajv can check it: exact bigints become doubles that keep the int64 verdict (see above). */
+export function validationView(value: ExactJson): unknown {
   if (typeof value === 'bigint') {
     if (value > INT64_MAX) return OUT_OF_INT64;
     if (value < INT64_MIN) return -OUT_OF_INT64;
@@ -198,10 +199,23 @@ function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation
   }));
 }
 
-function createAjv(): Ajv2020 {
+/**
+ * The Ajv the toolkit validates with: JSON Schema 2020-12, ajv-formats, exact int64 (on values passed
+ * through {@link validationView}) and OpenAPI's extra keywords. Other JSON Schemas of the project (the
+ * fixture file's) compile with it too.
+ *
+ * @example createAjv().compile({ type: 'integer', format: 'int64' })(validationView(2n ** 63n)) // false
+ */
+export function createAjv(options: { verbose?: boolean } = {}): Ajv2020 {
   // validateSchema: false skips compiling the 2020-12 meta-schema (about 40 ms of every start-up); the
-  // document's schemas are checked against it in the contract tests and by the OpenAPI linter instead.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateSchema: false });
+  // schemas are checked against it in src/contract/meta-schema.test.ts and by the OpenAPI linter instead.
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    allowUnionTypes: true,
+    validateSchema: false,
+    verbose: options.verbose === true,
+  });
   addFormats(ajv);
   ajv.addFormat('int64', { type: 'number', validate: isInt64View });
   ajv.addFormat('int32', {
