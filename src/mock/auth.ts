@@ -8,7 +8,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { fail, type MockError, mockError, ok, type Result } from './errors.js';
 
 /** RFC 6750 §2.1: `Bearer` 1*SP b64token. */
-const BEARER = /^bearer +([A-Za-z0-9._~+/-]+=*)$/i;
+const TOKEN = '[A-Za-z0-9._~+/-]+=*';
+const BEARER = new RegExp(`^bearer +(${TOKEN})$`, 'i');
+const API_KEY = new RegExp(`^${TOKEN}$`);
 
 const UNAUTHORIZED = mockError('unauthorized', {
   headers: { 'www-authenticate': 'Bearer realm="petstore"' },
@@ -16,7 +18,18 @@ const UNAUTHORIZED = mockError('unauthorized', {
 
 /** Whether a key can be sent as a bearer token at all (RFC 6750 b64token). */
 export function isValidApiKey(key: string): boolean {
-  return /^[A-Za-z0-9._~+/-]+=*$/.test(key) && key.length <= 512;
+  return API_KEY.test(key) && key.length <= 512;
+}
+
+/**
+ * The message for a key that can never be sent as a bearer token, naming where it came from; `undefined`
+ * for a good key.
+ *
+ * @example apiKeyProblem('bad key', '--api-key') // '--api-key "bad key" cannot be sent as a bearer token; …'
+ */
+export function apiKeyProblem(key: string, from: string): string | undefined {
+  if (isValidApiKey(key)) return undefined;
+  return `${from} ${JSON.stringify(key.slice(0, 40))} cannot be sent as a bearer token; use letters, digits and . _ ~ + / -`;
 }
 
 export type Authenticator = (authorization: string | undefined) => Result<void, MockError>;

@@ -6,7 +6,7 @@ import { watch } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Subcommand } from '../cli.js';
-import { isValidApiKey } from './auth.js';
+import { apiKeyProblem } from './auth.js';
 import { DEFAULT_FIXTURES_PATH, DEV_API_KEY, FixtureError } from './fixtures.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
 
@@ -85,14 +85,9 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArg
   const flagKeys = (values['api-key'] as string[] | undefined) ?? [];
   const envKey = env.PETSTORE_API_KEY?.trim();
   const apiKeys = flagKeys.length > 0 ? flagKeys : envKey ? [envKey] : [];
-  const badKey = apiKeys.find((key) => !isValidApiKey(key));
-  if (badKey !== undefined) {
-    const from = flagKeys.length > 0 ? '--api-key' : 'PETSTORE_API_KEY';
-    return {
-      ok: false,
-      error: `${from} ${JSON.stringify(badKey.slice(0, 40))} cannot be sent as a bearer token; use letters, digits and . _ ~ + / -`,
-    };
-  }
+  const from = flagKeys.length > 0 ? '--api-key' : 'PETSTORE_API_KEY';
+  const problem = apiKeys.map((key) => apiKeyProblem(key, from)).find((p) => p !== undefined);
+  if (problem !== undefined) return { ok: false, error: problem };
   return {
     ok: true,
     value: {

@@ -25,8 +25,8 @@ import { DEFAULT_LIMITS, type Session, type SessionLimits, Sessions } from './se
 
 /** The base path of the API (D12): every documented path is served below it. */
 export const API_BASE = '/v1';
-/** Bodies the mock reads at most; the API takes none, control bodies are small. */
-export const MAX_BODY_BYTES = 64 * 1024;
+export { MAX_BODY_BYTES } from './responses.js';
+
 const MAX_SESSION_NAME = 128;
 
 export interface CoreRequest {

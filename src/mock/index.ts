@@ -9,9 +9,9 @@
  * await mock.close();
  */
 import type { IncomingHttpHeaders, Server } from 'node:http';
-import { isValidApiKey } from './auth.js';
+import { apiKeyProblem } from './auth.js';
 import { type Core, type CoreRequest, createCore, MAX_BODY_BYTES } from './core.js';
-import { mockError, ok, type Result } from './errors.js';
+import { ok, type Result } from './errors.js';
 import {
   DEV_API_KEY,
   type FixtureData,
@@ -19,7 +19,7 @@ import {
   type FixtureSet,
   loadFixtures,
 } from './fixtures.js';
-import { type CoreResponse, errorResponse } from './responses.js';
+import { type CoreResponse, payloadTooLarge } from './responses.js';
 import { createHttpServer, respondSafely } from './server.js';
 import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
 
@@ -95,11 +95,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const loaded = loadFixtures(options.fixtures);
   if (!loaded.ok) throw loaded.error;
   for (const key of options.apiKeys ?? []) {
-    if (!isValidApiKey(key)) {
-      throw new Error(
-        `API key ${JSON.stringify(key.slice(0, 40))} cannot be sent as a bearer token; use letters, digits and . _ ~ + / -`,
-      );
-    }
+    const problem = apiKeyProblem(key, 'API key');
+    if (problem) throw new Error(problem);
   }
   let fixtures = loaded.value;
   const core: Core = createCore({
@@ -139,19 +136,18 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       let response: CoreResponse;
       const bytes = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
       if (bytes && bytes.length > MAX_BODY_BYTES) {
-        response = errorResponse(
-          mockError('payloadTooLarge', {
-            message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-          }),
-          undefined,
-        );
+        response = payloadTooLarge();
       } else {
         coreRequest.body = bytes;
         response = respondSafely(core, coreRequest);
       }
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       observe(coreRequest, response, startedAt, performance.now() - t0);
-      return new Response(response.body === undefined ? null : new Uint8Array(Buffer.from(response.body)), {
+      const { body } = response;
+      // One view of the bytes, no copy: the cached list Buffer is never written to.
+      const payload =
+        typeof body === 'string' ? body : body && new Uint8Array(body.buffer, body.byteOffset, body.length);
+      return new Response(payload ?? null, {
         status: response.status,
         headers: response.headers,
       });

@@ -1,6 +1,6 @@
 /** Response values of the core, and the helpers that build them with the mock's fixed headers. */
 import { CORS_HEADERS } from './cors.js';
-import { errorJson, type MockError } from './errors.js';
+import { errorJson, type MockError, mockError } from './errors.js';
 import type { Session } from './sessions.js';
 
 export interface CoreResponse {
@@ -39,4 +39,15 @@ export function emptyResponse(
   extra?: Record<string, string>,
 ): CoreResponse {
   return { status, headers: { ...CORS_HEADERS, ...extra }, body: undefined, session };
+}
+
+/** Bodies the mock reads at most; the API takes none, control bodies are small. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The 413 for a body over {@link MAX_BODY_BYTES}, on a socket or in-process. */
+export function payloadTooLarge(extra?: Record<string, string>): CoreResponse {
+  const error = mockError('payloadTooLarge', {
+    message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+  });
+  return errorResponse(error, undefined, extra);
 }

@@ -14,7 +14,7 @@ import {
 import type { Socket } from 'node:net';
 import { type Core, type CoreRequest, MAX_BODY_BYTES } from './core.js';
 import { errorJson, MOCK_ERRORS, type MockErrorName, mockError } from './errors.js';
-import { type CoreResponse, errorResponse } from './responses.js';
+import { type CoreResponse, errorResponse, payloadTooLarge } from './responses.js';
 
 /** Header bytes node accepts; beyond that the request is 431 with an Error body. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -107,19 +107,7 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
       }
       const tooLarge = () => {
         res.shouldKeepAlive = false;
-        finish(
-          res,
-          request,
-          errorResponse(
-            mockError('payloadTooLarge', {
-              message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-            }),
-            undefined,
-            { connection: 'close' },
-          ),
-          startedAt,
-          t0,
-        );
+        finish(res, request, payloadTooLarge({ connection: 'close' }), startedAt, t0);
       };
       if (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)) {
         tooLarge();
