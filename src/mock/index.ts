@@ -98,10 +98,9 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     const problem = apiKeyProblem(key, 'API key');
     if (problem) throw new Error(problem);
   }
-  let fixtures = loaded.value;
   const core: Core = createCore({
-    fixtures,
-    apiKeys: chooseKeys(options.apiKeys, fixtures),
+    fixtures: loaded.value,
+    apiKeys: chooseKeys(options.apiKeys, loaded.value),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
   });
   const delayMs = options.delayMs ?? 0;
@@ -117,7 +116,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       return core.apiKeys;
     },
     get fixtures() {
-      return fixtures;
+      return core.sessions.fixtures;
     },
     async handle(request) {
       const startedAt = Date.now();
@@ -177,9 +176,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     reload(source) {
       const next = loadFixtures(source);
       if (!next.ok) return next;
-      fixtures = next.value;
-      core.reload(fixtures, chooseKeys(options.apiKeys, fixtures));
-      return ok(fixtures);
+      core.reload(next.value, chooseKeys(options.apiKeys, next.value));
+      return ok(next.value);
     },
     close() {
       const current = server;
