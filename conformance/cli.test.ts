@@ -108,6 +108,22 @@ describe('petstore conformance: exit codes', () => {
       /not an int64 order id/,
     ],
     [
+      'an order id with a leading zero',
+      ['--base-url', 'http://h/v1', '--pending-order', '02'],
+      /--pending-order "02" is not an int64 order id/,
+    ],
+    [
+      'a shipped order id with a plus sign',
+      ['--base-url', 'http://h/v1', '--shipped-order', '+2'],
+      /--shipped-order "\+2" is not an int64 order id/,
+    ],
+    [
+      'a base URL that is not http',
+      ['--base-url', 'ftp://h/v1'],
+      /--base-url must be an http or https address/,
+    ],
+    ['an unparseable base URL', ['--base-url', 'http//h/v1'], /--base-url "http\/\/h\/v1" is not a URL/],
+    [
       'a bad timeout',
       ['--base-url', 'http://h/v1', '--timeout', '0'],
       /--timeout must be a positive whole number/,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS } from './checks.js';
 import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';
 import { behaviour, MOCK_LIKE_READINGS, startTarget, TARGET_KEY } from './targets/reference-server.js';
+import type { ConformanceOptions } from './types.js';
+import { optionsFromEnv } from './vitest/describe-conformance.js';
 
 describe('selecting checks', () => {
   it.each([
@@ -44,6 +46,70 @@ describe('runConformance options', () => {
     await expect(runConformance({ baseUrl: 'http://h/v1', apiKey: 'k', only: ['nope'] })).rejects.toThrow(
       /nope/,
     );
+  });
+});
+
+describe('order ids must be canonical int64 decimals, whoever passes them', () => {
+  // A fetch that must never be called: a rejected option stops the run before any request.
+  const noFetch = (() => {
+    throw new Error('no request may be sent');
+  }) as unknown as typeof fetch;
+
+  it.each([
+    ['a leading zero', { pendingOrders: ['02'] }, 'pendingOrders', '"02"'],
+    ['a plus sign', { shippedOrders: ['+2'] }, 'shippedOrders', '"+2"'],
+    ['a decimal', { pendingOrders: ['1.5'] }, 'pendingOrders', '"1.5"'],
+    ['a space', { shippedOrders: [' 2'] }, 'shippedOrders', '" 2"'],
+    ['an empty id', { pendingOrders: [''] }, 'pendingOrders', '""'],
+    ['a negative zero', { pendingOrders: ['-0'] }, 'pendingOrders', '"-0"'],
+    ['2^63', { pendingOrders: ['9223372036854775808'] }, 'pendingOrders', '"9223372036854775808"'],
+    ['a bigint outside int64', { shippedOrders: [2n ** 64n] }, 'shippedOrders', '"18446744073709551616"'],
+  ] as const)('rejects %s as an options error naming the option', async (_label, ids, option, shown) => {
+    const run = runConformance({ baseUrl: 'http://h/v1', apiKey: 'k', fetch: noFetch, ...ids });
+    await expect(run).rejects.toThrow(ConformanceOptionsError);
+    await expect(run).rejects.toThrow(`${option} ${shown} is not an int64 order id`);
+  });
+
+  it.each([
+    ['from options', (options: ConformanceOptions) => options],
+    [
+      'from the environment (describeConformance)',
+      (options: ConformanceOptions) =>
+        optionsFromEnv({
+          PETSTORE_BASE_URL: options.baseUrl,
+          PETSTORE_API_KEY: options.apiKey,
+          PETSTORE_SHIPPED_ORDERS: '02',
+        }),
+    ],
+  ])('rejects 02 for 2 %s rather than failing a correct target', async (_label, build) => {
+    const target = await startTarget(behaviour(MOCK_LIKE_READINGS));
+    try {
+      const options = build({
+        baseUrl: target.baseUrl,
+        apiKey: TARGET_KEY,
+        shippedOrders: ['02'],
+        only: ['list.includes-given-orders'],
+      });
+      await expect(runConformance(options)).rejects.toThrow(ConformanceOptionsError);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('accepts bigints and exact ids above 2^53 and compares them as the target lists them', async () => {
+    const target = await startTarget(behaviour(MOCK_LIKE_READINGS));
+    try {
+      const result = await runConformance({
+        baseUrl: target.baseUrl,
+        apiKey: TARGET_KEY,
+        pendingOrders: [9007199254740993n, '1'],
+        shippedOrders: [2n],
+        only: ['list.includes-given-orders'],
+      });
+      expect(result.checks.map((c) => [c.id, c.outcome])).toEqual([['list.includes-given-orders', 'PASS']]);
+    } finally {
+      await target.close();
+    }
   });
 });
 

@@ -21,8 +21,50 @@ import type {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-/** Thrown for options a program got wrong (a bad base URL, an unknown `only` entry). */
-export class ConformanceOptionsError extends Error {}
+/**
+ * Thrown for options a program got wrong (a bad base URL, an unknown `only` entry, an order id that is not
+ * a canonical int64). The message names the option as {@link ConformanceOptions} does; a front end that
+ * calls it something else (the CLI's `--base-url`) asks for the same message with its own name.
+ */
+export class ConformanceOptionsError extends Error {
+  constructor(
+    /** The option at fault. */
+    readonly option: keyof ConformanceOptions,
+    private readonly describe: (name: string) => string,
+  ) {
+    super(describe(option));
+  }
+
+  /** The message with the option called `name`, e.g. `--pending-order` instead of `pendingOrders`. */
+  messageFor(name: string): string {
+    return this.describe(name);
+  }
+}
+
+const orderIdParameter = (() => {
+  const found = contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId');
+  if (!found) throw new Error('the contract has no orderId parameter on cancelOrder');
+  return found;
+})();
+
+/**
+ * Order ids as canonical int64 decimal text (`42`, not `042` or `+42`): the checks compare ids as text,
+ * so `02` would never match the `2` a target lists.
+ */
+function orderIds(option: 'pendingOrders' | 'shippedOrders', given: readonly (string | bigint)[] = []) {
+  return given.map((id) => {
+    const text = String(id);
+    const parsed = contract.parseParameter(orderIdParameter, text);
+    if (!parsed.ok || String(parsed.value) !== text) {
+      throw new ConformanceOptionsError(
+        option,
+        (name) =>
+          `${name} ${JSON.stringify(text)} is not an int64 order id (decimal digits, no plus sign or leading zeros)`,
+      );
+    }
+    return text;
+  });
+}
 
 /**
  * The checks an `only` list selects: an entry is an exact id, or a prefix ending at a dot (`auth`
@@ -42,25 +84,32 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
   try {
     url = new URL(options.baseUrl);
   } catch {
-    throw new ConformanceOptionsError(`baseUrl ${JSON.stringify(options.baseUrl)} is not a URL`);
+    throw new ConformanceOptionsError(
+      'baseUrl',
+      (name) =>
+        `${name} ${JSON.stringify(options.baseUrl)} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConformanceOptionsError(`baseUrl must be http or https, got ${url.protocol}`);
+    throw new ConformanceOptionsError(
+      'baseUrl',
+      (name) => `${name} must be an http or https address, got ${url.protocol}`,
+    );
   }
   if (options.apiKey === '')
-    throw new ConformanceOptionsError('apiKey is empty; every check needs a valid key');
+    throw new ConformanceOptionsError('apiKey', (name) => `${name} is empty; every check needs a valid key`);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
-    throw new ConformanceOptionsError('timeoutMs must be positive');
+    throw new ConformanceOptionsError('timeoutMs', (name) => `${name} must be positive`);
   if (!Number.isFinite(maxBodyBytes) || maxBodyBytes <= 0) {
-    throw new ConformanceOptionsError('maxBodyBytes must be positive');
+    throw new ConformanceOptionsError('maxBodyBytes', (name) => `${name} must be positive`);
   }
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     apiKey: options.apiKey,
-    pendingOrders: (options.pendingOrders ?? []).map(String),
-    shippedOrders: (options.shippedOrders ?? []).map(String),
+    pendingOrders: orderIds('pendingOrders', options.pendingOrders),
+    shippedOrders: orderIds('shippedOrders', options.shippedOrders),
     destructive: options.destructive ?? false,
     timeoutMs,
     maxBodyBytes,
@@ -235,7 +284,12 @@ function unreachableResult(ctx: CheckContext): Unreachable | null {
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const resolved = resolve(options);
   const { checks, unknown } = selectChecks(resolved.only);
-  if (unknown.length > 0) throw new ConformanceOptionsError(`no check matches ${unknown.join(', ')}`);
+  if (unknown.length > 0) {
+    throw new ConformanceOptionsError(
+      'only',
+      (name) => `${name} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
+    );
+  }
   const started = Date.now();
   const ctx = new CheckContext(resolved);
 
