@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
-import { type ExactJson, parseExactJson } from './lossless-json.js';
+import { type ExactJson, INTEGER_LITERAL, parseExactJson } from './lossless-json.js';
 import { DOCUMENT_PATH } from './package-root.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
@@ -232,8 +232,6 @@ function runValidator<T>(validate: ValidateFunction, value: ExactJson): Verdict<
     : { ok: false, errors: toViolations(validate.errors) };
 }
 
-const INT64_LITERAL = /^-?(0|[1-9][0-9]*)$/;
-
 function parseParameterValue(param: ParameterSpec, raw: string): Verdict<bigint | number | string> {
   const fail = (message: string): Verdict<never> => ({
     ok: false,
@@ -247,7 +245,7 @@ function parseParameterValue(param: ParameterSpec, raw: string): Verdict<bigint 
     ],
   });
   if (param.schema.type !== 'integer') return { ok: true, value: raw };
-  if (!INT64_LITERAL.test(raw)) return fail(`must be an integer, got ${JSON.stringify(raw)}`);
+  if (!INTEGER_LITERAL.test(raw)) return fail(`must be an integer, got ${JSON.stringify(raw)}`);
   const value = BigInt(raw);
   if (param.schema.format === 'int64' && (value < INT64_MIN || value > INT64_MAX)) {
     return fail(`must be within int64 (−2^63 … 2^63−1), got ${raw}`);

@@ -20,7 +20,8 @@ export type ExactJson =
 
 export type ParseResult = { ok: true; value: ExactJson } | { ok: false; error: string };
 
-const INTEGER_LITERAL = /^-?(0|[1-9][0-9]*)$/;
+/** A JSON integer literal, which is also the canonical spelling of an integer path parameter. */
+export const INTEGER_LITERAL = /^-?(0|[1-9][0-9]*)$/;
 
 function exactNumber(text: string): number | bigint {
   if (INTEGER_LITERAL.test(text)) {

@@ -131,6 +131,6 @@ export function fail<E>(error: E): { ok: false; error: E } {
 }
 
 /** Echoed input stays short, so a 10 kB path cannot make a 10 kB error message. */
-function clip(text: string): string {
-  return text.length > 64 ? `${text.slice(0, 61)}...` : text;
+export function clip(text: string, max = 64): string {
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }

@@ -4,7 +4,7 @@
  * ignored, as RFC 7240 §2 asks. The forced bodies are serialised once, at start-up.
  */
 import { contract, type OperationSpec, stringifyExactJson } from '../contract/index.js';
-import { fail, type MockError, mockError, ok, type Result } from './errors.js';
+import { clip, fail, type MockError, mockError, ok, type Result } from './errors.js';
 
 export interface ForcedResponse {
   status: number;
@@ -60,7 +60,7 @@ export function compilePrefer(operations: readonly OperationSpec[] = contract.op
     if (!examples) {
       return fail(
         mockError('invalidPrefer', {
-          message: `Prefer: code=${clip(prefer.code)} is not a documented response of ${operation.operationId}; use one of ${documented}.`,
+          message: `Prefer: code=${clip(prefer.code, 32)} is not a documented response of ${operation.operationId}; use one of ${documented}.`,
         }),
       );
     }
@@ -70,7 +70,7 @@ export function compilePrefer(operations: readonly OperationSpec[] = contract.op
       const known = names.filter(Boolean);
       const message =
         known.length > 0
-          ? `Prefer: example=${clip(prefer.example ?? '')} is not an example of ${operation.operationId} ${prefer.code}; use one of ${known.join(', ')}.`
+          ? `Prefer: example=${clip(prefer.example ?? '', 32)} is not an example of ${operation.operationId} ${prefer.code}; use one of ${known.join(', ')}.`
           : `${operation.operationId} ${prefer.code} has no example in the document to send.`;
       return fail(mockError('invalidPrefer', { message }));
     }
@@ -78,8 +78,4 @@ export function compilePrefer(operations: readonly OperationSpec[] = contract.op
       prefer.example === undefined ? `code=${prefer.code}` : `code=${prefer.code}; example=${name}`;
     return ok({ status: Number(prefer.code), body: examples.get(name), applied });
   };
-}
-
-function clip(text: string): string {
-  return text.length > 32 ? `${text.slice(0, 29)}...` : text;
 }
