@@ -124,6 +124,16 @@ describe('petstore conformance: exit codes', () => {
     ],
     ['an unparseable base URL', ['--base-url', 'http//h/v1'], /--base-url "http\/\/h\/v1" is not a URL/],
     [
+      'a pending order given twice',
+      ['--base-url', 'http://h/v1', '--pending-order', '1', '--pending-order', '1', '--destructive'],
+      /--pending-order 1 is given more than once/,
+    ],
+    [
+      'an order given as pending and as shipped',
+      ['--base-url', 'http://h/v1', '--pending-order', '1', '--shipped-order', '1'],
+      /--shipped-order 1 is also given as a pending order/,
+    ],
+    [
       'a bad timeout',
       ['--base-url', 'http://h/v1', '--timeout', '0'],
       /--timeout must be a positive whole number/,

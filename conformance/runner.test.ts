@@ -113,6 +113,51 @@ describe('order ids must be canonical int64 decimals, whoever passes them', () =
   });
 });
 
+describe('an order id given twice is an options error', () => {
+  it.each([
+    ['twice as pending', { pendingOrders: ['1', '1'] }, /^pendingOrders 1 is given more than once/],
+    [
+      'as a string and a bigint',
+      { pendingOrders: ['1', '3', 1n] },
+      /^pendingOrders 1 is given more than once/,
+    ],
+    ['twice as shipped', { shippedOrders: [2n, 2n] }, /^shippedOrders 2 is given more than once/],
+    [
+      'as pending and as shipped',
+      { pendingOrders: ['3'], shippedOrders: ['2', '3'] },
+      /^shippedOrders 3 is also given as a pending order/,
+    ],
+  ] as const)('%s', async (_label, ids, message) => {
+    const run = runConformance({
+      baseUrl: 'http://h/v1',
+      apiKey: 'k',
+      destructive: true,
+      fetch: (() => {
+        throw new Error('no request may be sent');
+      }) as unknown as typeof fetch,
+      ...ids,
+    });
+    await expect(run).rejects.toThrow(ConformanceOptionsError);
+    await expect(run).rejects.toThrow(message);
+  });
+
+  it('so a correct server never gets a false FAIL on cancel.concurrent from a shared pending id', async () => {
+    const target = await startTarget(behaviour(MOCK_LIKE_READINGS));
+    try {
+      const run = runConformance({
+        baseUrl: target.baseUrl,
+        apiKey: TARGET_KEY,
+        pendingOrders: ['1', '1'],
+        destructive: true,
+        only: ['cancel.pending-order', 'cancel.concurrent'],
+      });
+      await expect(run).rejects.toThrow(ConformanceOptionsError);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
 describe('pending ids go to the destructive checks most important first', () => {
   it.each([
     [1, ['cancel.pending-order'], ['cancel.concurrent', 'auth.cancelOrder.pending-order']],

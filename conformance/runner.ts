@@ -67,6 +67,32 @@ function orderIds(option: 'pendingOrders' | 'shippedOrders', given: readonly (st
 }
 
 /**
+ * Refuses an id given twice: two destructive checks handed the same pending order would see each other's
+ * cancel and fail a correct server, and an order cannot be both pending and shipped.
+ */
+function refuseDuplicates(pending: readonly string[], shipped: readonly string[]): void {
+  for (const [option, ids] of [
+    ['pendingOrders', pending],
+    ['shippedOrders', shipped],
+  ] as const) {
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice !== undefined) {
+      throw new ConformanceOptionsError(
+        option,
+        (name) => `${name} ${twice} is given more than once; give each order once`,
+      );
+    }
+  }
+  const both = shipped.find((id) => pending.includes(id));
+  if (both !== undefined) {
+    throw new ConformanceOptionsError(
+      'shippedOrders',
+      (name) => `${name} ${both} is also given as a pending order; an order is either pending or shipped`,
+    );
+  }
+}
+
+/**
  * The checks an `only` list selects: an entry is an exact id, or a prefix ending at a dot (`auth`
  * selects `auth.listOrders.no-header` and the other `auth.*`). Returns the entries that select nothing.
  */
@@ -105,11 +131,14 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
   if (!Number.isFinite(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new ConformanceOptionsError('maxBodyBytes', (name) => `${name} must be positive`);
   }
+  const pendingOrders = orderIds('pendingOrders', options.pendingOrders);
+  const shippedOrders = orderIds('shippedOrders', options.shippedOrders);
+  refuseDuplicates(pendingOrders, shippedOrders);
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     apiKey: options.apiKey,
-    pendingOrders: orderIds('pendingOrders', options.pendingOrders),
-    shippedOrders: orderIds('shippedOrders', options.shippedOrders),
+    pendingOrders,
+    shippedOrders,
     destructive: options.destructive ?? false,
     timeoutMs,
     maxBodyBytes,
