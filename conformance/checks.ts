@@ -349,9 +349,7 @@ const cancelChecks: Check[] = [
       sends: `DELETE /store/orders/${malformed.raw} with the key (${malformed.about})`,
       passes: '4xx (400, 404 and 422 all pass); never 2xx or 5xx',
       async run(ctx) {
-        const exchange = await ctx.request(
-          cancel(malformed.raw, VALID_AUTH, { errorRule: D9_RULE, memo: `malformed.${malformed.name}` }),
-        );
+        const exchange = await ctx.request(cancel(malformed.raw, VALID_AUTH, { errorRule: D9_RULE }));
         return verdict(
           [judgeStatus(ctx, exchange, is4xx, '4xx (400, 404 or 422: D9)')],
           `refused with ${statusOf(exchange)}`,

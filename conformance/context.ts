@@ -1,5 +1,5 @@
 /**
- * What a check can ask of the run: send a request (recorded, and shared when memoised), the order list
+ * What a check can ask of the run: send a request (recorded), the order list
  * as it was at the start and as it is now, an order id that does not exist, and the pet probe (D11).
  */
 import { parseExactJson } from '../src/contract/index.js';
@@ -72,24 +72,14 @@ export class CheckContext {
   readonly shared = new Map<string, unknown>();
   /** The check currently running; recorded on each exchange. */
   currentCheck = '';
-  private readonly memos = new Map<string, Promise<Exchange>>();
   private initial: Promise<Listing> | null = null;
   private unknownId: Promise<string> | null = null;
   private pets: Promise<PetProbe> | null = null;
 
   constructor(readonly options: ResolvedOptions) {}
 
-  /** Sends a planned request, or returns the shared exchange of an earlier one with the same memo. */
-  request(plan: RequestPlan): Promise<Exchange> {
-    if (plan.memo === undefined) return this.sendNow(plan);
-    const known = this.memos.get(plan.memo);
-    if (known) return known;
-    const pending = this.sendNow(plan);
-    this.memos.set(plan.memo, pending);
-    return pending;
-  }
-
-  private async sendNow(plan: RequestPlan): Promise<Exchange> {
+  /** Sends a planned request and records the exchange. */
+  async request(plan: RequestPlan): Promise<Exchange> {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -118,12 +108,9 @@ export class CheckContext {
 
   /** `GET /store/orders` with the key, as it was before any check changed anything. */
   initialListing(): Promise<Listing> {
-    this.initial ??= this.request({
-      method: 'GET',
-      path: '/store/orders',
-      auth: VALID_AUTH,
-      memo: 'list.initial',
-    }).then(readListing);
+    this.initial ??= this.request({ method: 'GET', path: '/store/orders', auth: VALID_AUTH }).then(
+      readListing,
+    );
     return this.initial;
   }
 
@@ -176,7 +163,6 @@ export class CheckContext {
         method: 'GET',
         path: `/pets/${encodeURIComponent(petId)}`,
         auth: VALID_AUTH,
-        memo: 'pets.probe',
       });
       const { outcome } = exchange;
       const served =

@@ -28,8 +28,6 @@ export interface RequestPlan {
   auth: AuthHeader;
   /** Overrides the rule taken from the document. */
   errorRule?: ErrorRule;
-  /** Exchanges with the same memo key are sent once and shared by the checks that ask for them. */
-  memo?: string;
 }
 
 export interface Exchange {
