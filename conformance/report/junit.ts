@@ -4,6 +4,7 @@
  * <system-out>, which GitLab, Jenkins and the GitHub test-report actions all show.
  */
 import type { CheckResult, ConformanceResult, Finding } from '../types.js';
+import { FULL_FINDING, findingsText } from './finding.js';
 import { coverageLine } from './pretty.js';
 
 /** Escapes text for XML and drops the characters XML 1.0 cannot carry at all. */
@@ -24,24 +25,9 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
+/** Every finding in full: a CI report has room for the whole body excerpt and every broken rule. */
 function details(findings: readonly Finding[]): string {
-  return findings
-    .map((f) =>
-      [
-        f.message,
-        f.request ? `request: ${f.request.method} ${f.request.url}` : null,
-        `expected: ${f.expected}`,
-        f.actual
-          ? `actual: ${f.actual.status ?? 'no response'}${f.actual.transportError ? ` (${f.actual.transportError})` : ''}`
-          : null,
-        f.actual?.bodyExcerpt ? `body: ${f.actual.bodyExcerpt}` : null,
-        ...f.schemaViolations.map((v) => `rule: ${v.path || '(body)'} ${v.message} [${v.schemaPath}]`),
-        f.request ? `repeat: ${f.request.curl}` : null,
-      ]
-        .filter((line) => line !== null)
-        .join('\n'),
-    )
-    .join('\n\n');
+  return findingsText(findings, '', FULL_FINDING);
 }
 
 function testcase(check: CheckResult): string {

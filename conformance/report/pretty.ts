@@ -2,7 +2,8 @@
  * The human report: one line per check, the operations with their stability markers (D13), the spec
  * coverage line, then the details of every failure and warning with a curl line to repeat the request.
  */
-import type { CheckResult, ConformanceResult, Finding, OperationCoverage, Outcome } from '../types.js';
+import type { CheckResult, ConformanceResult, OperationCoverage, Outcome } from '../types.js';
+import { findingLines, printable } from './finding.js';
 
 export interface PrettyOptions {
   /** ANSI colours; the CLI turns them on only for a TTY without NO_COLOR. */
@@ -13,17 +14,6 @@ const COLOURS: Record<Outcome, string> = { PASS: '32', FAIL: '31', WARN: '33', S
 
 function paint(text: string, code: string, on: boolean): string {
   return on ? `\u001b[${code}m${text}\u001b[0m` : text;
-}
-
-/** Target-controlled text can carry escape sequences; a report must not let it drive the terminal. */
-function printable(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    const control = (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
-    out += control ? '\uFFFD' : ch;
-  }
-  return out;
 }
 
 function checkLine(check: CheckResult, width: number, color: boolean): string {
@@ -47,34 +37,6 @@ export function coverageLine(coverage: readonly OperationCoverage[]): string {
   const total = coverage.reduce((n, op) => n + op.documented.length, 0);
   const exercised = coverage.reduce((n, op) => n + op.exercised.length, 0);
   return `Spec coverage: ${exercised}/${total} documented responses: ${parts.join(' · ')}`;
-}
-
-function findingLines(f: Finding, indent: string): string[] {
-  const lines = [`${indent}${printable(f.message)}`];
-  if (f.request) {
-    lines.push(`${indent}request:  ${f.request.method} ${printable(f.request.url)}`);
-    const auth = f.request.headers.authorization;
-    lines.push(`${indent}          Authorization: ${auth === undefined ? '(none)' : printable(auth)}`);
-  }
-  lines.push(`${indent}expected: ${f.expected}`);
-  if (f.actual) {
-    const actual =
-      f.actual.status === null
-        ? `no response: ${f.actual.transportError ?? 'unknown'}`
-        : `${f.actual.status}${f.actual.contentType ? ` ${f.actual.contentType}` : ''}${f.actual.transportError ? ` (${f.actual.transportError})` : ''}`;
-    lines.push(`${indent}actual:   ${printable(actual)}`);
-    if (f.actual.bodyExcerpt !== '')
-      lines.push(`${indent}body:     ${printable(f.actual.bodyExcerpt.slice(0, 300))}`);
-  }
-  for (const v of f.schemaViolations.slice(0, 5)) {
-    lines.push(
-      `${indent}rule:     ${v.path || '(body)'} ${v.message}${v.schemaPath ? ` [${v.schemaPath}]` : ''}`,
-    );
-  }
-  if (f.schemaViolations.length > 5)
-    lines.push(`${indent}          … ${f.schemaViolations.length - 5} more rule(s)`);
-  if (f.request) lines.push(`${indent}repeat:   ${printable(f.request.curl)}`);
-  return lines;
 }
 
 /**

@@ -9,28 +9,13 @@
  * describeConformance({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
  */
 import { beforeAll, describe, it } from 'vitest';
+import { findingsText } from '../report/finding.js';
 import { runConformance, selectChecks } from '../runner.js';
-import type { CheckResult, ConformanceOptions, ConformanceResult, Finding } from '../types.js';
-
-function describeFinding(f: Finding): string {
-  return [
-    f.message,
-    f.request ? `  request:  ${f.request.method} ${f.request.url}` : null,
-    `  expected: ${f.expected}`,
-    f.actual ? `  actual:   ${f.actual.status ?? `no response (${f.actual.transportError})`}` : null,
-    f.actual?.bodyExcerpt ? `  body:     ${f.actual.bodyExcerpt.slice(0, 300)}` : null,
-    ...f.schemaViolations
-      .slice(0, 3)
-      .map((v) => `  rule:     ${v.path || '(body)'} ${v.message} [${v.schemaPath}]`),
-    f.request ? `  repeat:   ${f.request.curl}` : null,
-  ]
-    .filter((line) => line !== null)
-    .join('\n');
-}
+import type { CheckResult, ConformanceOptions, ConformanceResult } from '../types.js';
 
 /** The failure message of a check, as a test shows it. */
 export function failureMessage(check: CheckResult): string {
-  const details = check.findings.map(describeFinding).join('\n\n');
+  const details = findingsText(check.findings, '  ');
   return `${check.id} (${check.citation}): ${check.message}${details ? `\n\n${details}` : ''}`;
 }
 
