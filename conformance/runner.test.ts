@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKS } from './checks.js';
+import { CHECKS, PENDING_PRIORITY } from './checks.js';
 import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';
 import { behaviour, MOCK_LIKE_READINGS, startTarget, TARGET_KEY } from './targets/reference-server.js';
 import type { ConformanceOptions } from './types.js';
@@ -185,6 +185,34 @@ describe('pending ids go to the destructive checks most important first', () => 
     } finally {
       await target.close();
     }
+  });
+
+  it('hands the ids out in the order given, to the checks in priority order', async () => {
+    const target = await startTarget(behaviour(MOCK_LIKE_READINGS));
+    try {
+      const result = await runConformance({
+        baseUrl: target.baseUrl,
+        apiKey: TARGET_KEY,
+        pendingOrders: ['7', '3', '5'],
+        destructive: true,
+        only: ['cancel', 'auth.cancelOrder.pending-order'],
+      });
+      const consumed = Object.fromEntries(
+        result.checks.filter((c) => c.consumedOrders.length > 0).map((c) => [c.id, c.consumedOrders]),
+      );
+      expect(consumed).toEqual({
+        'cancel.pending-order': ['7'],
+        'cancel.concurrent': ['3'],
+        'auth.cancelOrder.pending-order': ['5'],
+      });
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('ranks every check that consumes pending ids', () => {
+    const consumers = CHECKS.filter((c) => (c.needs?.pendingOrders ?? 0) > 0).map((c) => c.id);
+    expect([...consumers].sort()).toEqual([...PENDING_PRIORITY].sort());
   });
 
   it('skips cancel.repeat with its reason when cancel.pending-order is not selected', async () => {

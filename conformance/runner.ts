@@ -152,9 +152,8 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
 function allocatePendingIds(checks: readonly Check[], options: ResolvedOptions): Map<string, string[]> {
   const free = [...options.pendingOrders];
   const byId = new Map<string, string[]>();
-  const ordered = [...checks].sort(
-    (a, b) => rank(a.id) - rank(b.id) || checks.indexOf(a) - checks.indexOf(b),
-  );
+  // Array.prototype.sort is stable (ES2019), so checks of the same rank keep the table's order.
+  const ordered = [...checks].sort((a, b) => rank(a.id) - rank(b.id));
   for (const check of ordered) {
     const wanted = check.needs?.pendingOrders ?? 0;
     if (wanted === 0 || !options.destructive) continue;
