@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKS } from './checks.js';
+import { CHECKS } from './checks/index.js';
 import { BROKEN_SERVERS } from './targets/broken-servers.js';
 import { runSuiteAgainst } from './targets/run-suite.js';
 

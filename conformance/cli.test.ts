@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHECKS } from './checks.js';
+import { CHECKS } from './checks/index.js';
 import { type CommandIo, conformanceCommand } from './cli.js';
 import { BROKEN_SERVERS } from './targets/broken-servers.js';
 import { CORRECT_SERVERS } from './targets/correct-servers.js';

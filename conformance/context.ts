@@ -78,6 +78,11 @@ export class CheckContext {
 
   constructor(readonly options: ResolvedOptions) {}
 
+  /** The key, for judgements to redact from their findings. */
+  get key(): string {
+    return this.options.apiKey;
+  }
+
   /** Sends a planned request and records the exchange. */
   async request(plan: RequestPlan): Promise<Exchange> {
     const { baseUrl, apiKey } = this.options;
@@ -92,6 +97,7 @@ export class CheckContext {
       seq: this.exchanges.length + 1,
       checkId,
       plan,
+      path: plan.path,
       operationId,
       request: reportRequest(plan.method, url, headers, apiKey),
       outcome,

@@ -13,6 +13,7 @@ function exchangeWith(text: string): Exchange {
     seq: 1,
     checkId: 'list.orders',
     plan: { method: 'GET', path: '/store/orders', auth: VALID_AUTH },
+    path: '/store/orders',
     operationId: 'listOrders',
     request: { method: 'GET', url: 'http://h/v1/store/orders', headers: {}, curl: '' },
     outcome,

@@ -3,7 +3,7 @@
  * the error sweeps need to judge it afterwards: the operation it hit and how strictly the Error contract
  * applies to its error responses.
  */
-import { contract } from '../src/contract/index.js';
+import { type Contract, contract } from '../src/contract/index.js';
 import type { HttpOutcome } from './http-client.js';
 import { curlLine, KEY_VARIABLE, REDACTED, redactText } from './redact.js';
 import type { Level, ReportedRequest, ReportedResponse } from './types.js';
@@ -30,15 +30,24 @@ export interface RequestPlan {
   errorRule?: ErrorRule;
 }
 
-export interface Exchange {
+/**
+ * What a judgement needs of one exchange, however it was obtained (the suite's own request, or live
+ * traffic through the proxy): the request as reported, the path after the base URL, and what came back.
+ */
+export interface ObservedExchange {
+  request: ReportedRequest;
+  /** The path after the base URL, query included: `/store/orders/42`. */
+  path: string;
+  outcome: HttpOutcome;
+}
+
+export interface Exchange extends ObservedExchange {
   seq: number;
   /** The check that sent it. */
   checkId: string;
   plan: RequestPlan;
   /** The documented operation this method and path match, `null` outside the document. */
   operationId: string | null;
-  request: ReportedRequest;
-  outcome: HttpOutcome;
   /** Set once the response arrived; see {@link ErrorRule}. */
   errorRule: ErrorRule;
 }
@@ -55,12 +64,38 @@ export function matchOperation(method: string, path: string): string | null {
   return found ? found.op.operationId : null;
 }
 
-/** The rule the document sets for an error response: `x-petstore-conformance` where present (D3). */
-export function documentedErrorRule(operationId: string | null, status: number): ErrorRule {
+/**
+ * The documented methods of the path template a path matches (upper case), empty when it matches none:
+ * D10 tells an unknown path (404) from an undocumented method on a known one (405 with Allow, or 404).
+ */
+export function documentedMethods(path: string): string[] {
+  const bare = path.split('?')[0] ?? path;
+  return templates.filter(({ pattern }) => pattern.test(bare)).map(({ op }) => op.method.toUpperCase());
+}
+
+/**
+ * The rule the document sets for an error body: `x-petstore-conformance.body` where the response has it
+ * (D3), else the Error contract at failure level (§7).
+ */
+export function documentedErrorRule(
+  operationId: string | null,
+  status: number,
+  from: Contract = contract,
+): ErrorRule {
   if (operationId === null) return null;
-  const conformance = contract.operation(operationId).responses.get(status)?.conformance;
+  const conformance = from.operation(operationId).responses.get(status)?.conformance;
   if (conformance) return { level: conformance.body, source: conformance.decision };
   return { level: 'failure', source: '§7' };
+}
+
+/**
+ * How bad the wrong status is where the document expects this one: `x-petstore-conformance.status` where
+ * the response has it (D3: a shipped order's 409), else a failure.
+ *
+ * @example documentedStatusLevel('cancelOrder', 409) // 'failure', as spec/openapi.yaml says
+ */
+export function documentedStatusLevel(operationId: string, status: number, from: Contract = contract): Level {
+  return from.operation(operationId).responses.get(status)?.conformance?.status ?? 'failure';
 }
 
 /** The Authorization value actually sent. */
@@ -94,7 +129,7 @@ export function reportRequest(
 const EXCERPT_CHARS = 500;
 
 /** What came back, for a report; a redirect is reported as unusable (the suite never follows one). */
-export function reportResponse(exchange: Exchange, key: string): ReportedResponse {
+export function reportResponse(exchange: ObservedExchange, key: string): ReportedResponse {
   const { outcome } = exchange;
   if (!outcome.ok) {
     return { status: null, contentType: null, bodyExcerpt: '', transportError: outcome.error.message };
@@ -113,7 +148,7 @@ export function reportResponse(exchange: Exchange, key: string): ReportedRespons
 }
 
 /** A 3xx answer is a failure of whichever check received it: the suite does not follow redirects. */
-export function redirectMessage(exchange: Exchange): string | null {
+export function redirectMessage(exchange: ObservedExchange): string | null {
   const { outcome } = exchange;
   if (!outcome.ok || outcome.response.status < 300 || outcome.response.status > 399) return null;
   const location = outcome.response.headers.location;

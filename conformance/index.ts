@@ -5,7 +5,7 @@
  * import { runConformance } from './conformance/index.js';
  * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key' });
  */
-export { CHECKS, type Check, type Requirements } from './checks.js';
+export { CHECKS, type Check, type Requirements } from './checks/index.js';
 export { renderJson } from './report/json.js';
 export { renderJunit } from './report/junit.js';
 export { coverageLine, renderPretty } from './report/pretty.js';

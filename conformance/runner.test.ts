@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKS, PENDING_PRIORITY } from './checks.js';
+import { CHECKS, PENDING_PRIORITY } from './checks/index.js';
 import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';
 import { behaviour, MOCK_LIKE_READINGS, startTarget, TARGET_KEY } from './targets/reference-server.js';
 import type { ConformanceOptions } from './types.js';

@@ -4,7 +4,7 @@
  * sends can make it throw. The key is redacted from the whole result before it is returned.
  */
 import { contract } from '../src/contract/index.js';
-import { CHECKS, type Check, PENDING_PRIORITY } from './checks.js';
+import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, type ResolvedOptions } from './context.js';
 import type { TransportErrorKind } from './http-client.js';
 import type { Judgement } from './judge.js';

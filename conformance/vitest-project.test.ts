@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CHECKS } from './checks.js';
+import { CHECKS } from './checks/index.js';
 import { BROKEN_SERVERS } from './targets/broken-servers.js';
 import { startTarget, TARGET_KEY } from './targets/reference-server.js';
 

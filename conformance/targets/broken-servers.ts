@@ -406,6 +406,29 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     behaviour: broken({ getPet: (b) => CORRECT.json(b, 200, { id: 10, name: 'Rex' }) }),
     caughtBy: { 'pets.deprecation': 'WARN' },
   },
+  {
+    name: 'pets-deprecation-true',
+    bug: 'sends `Deprecation: true`, an old draft form, instead of `@<epoch seconds>` (RFC 9745, D11: a warning)',
+    behaviour: broken({
+      getPet: (b) =>
+        CORRECT.json(
+          b,
+          200,
+          { id: 10, name: 'Rex' },
+          { deprecation: 'true', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' },
+        ),
+    }),
+    caughtBy: { 'pets.deprecation': 'WARN' },
+  },
+  {
+    name: 'pets-sunset-not-http-date',
+    bug: 'sends `Sunset: 2027-06-30`, an ISO date instead of an HTTP-date (RFC 8594, D11: a warning)',
+    behaviour: broken({
+      getPet: (b) =>
+        CORRECT.json(b, 200, { id: 10, name: 'Rex' }, { deprecation: '@1767225600', sunset: '2027-06-30' }),
+    }),
+    caughtBy: { 'pets.deprecation': 'WARN' },
+  },
 ];
 
 /** The order a DELETE names, when it is in the given state (for the before-auth bugs). */

@@ -1,0 +1,33 @@
+/**
+ * Every check of the suite, in run order, as data. The families (auth variants on every operation,
+ * malformed ids) are tables expanded into one check per row, in the manner of Prism's test-harness
+ * scenarios. docs/conformance.md lists the same table; a test keeps the two in step.
+ */
+import { AUTH_CHECKS } from './auth.js';
+import { CANCEL_CHECKS } from './cancel.js';
+import type { Check } from './check.js';
+import { LIST_CHECKS } from './list.js';
+import { PETS_CHECKS } from './pets.js';
+import { ROUTE_CHECKS } from './routes.js';
+import { SWEEP_CHECKS } from './sweep.js';
+
+export { AUTH_VARIANTS } from './auth.js';
+export { MALFORMED_IDS } from './cancel.js';
+export type { Check, Requirements } from './check.js';
+
+/** Every check, in the order they run (sweeps run last whatever their place here). */
+export const CHECKS: readonly Check[] = [
+  ...LIST_CHECKS,
+  ...AUTH_CHECKS,
+  ...CANCEL_CHECKS,
+  ...ROUTE_CHECKS,
+  ...PETS_CHECKS,
+  ...SWEEP_CHECKS,
+];
+
+/** Which checks receive pending ids first when there are not enough for all. */
+export const PENDING_PRIORITY: readonly string[] = [
+  'cancel.pending-order',
+  'cancel.concurrent',
+  'auth.cancelOrder.pending-order',
+];

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { reportRequest } from './exchange.js';
+import type { HttpOutcome } from './http-client.js';
+import { judgeExchange } from './judge.js';
+
+const KEY = 'judge-test-secret-key-0042';
+const JSON_TYPE = { 'content-type': 'application/json' };
+const PET_HEADERS = { deprecation: '@1767225600', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' };
+
+/** An exchange as the proxy would observe it: no check, no plan, just what was sent and what came back. */
+function observed(method: string, path: string, outcome: HttpOutcome) {
+  const url = `http://h/v1${path}`;
+  return { request: reportRequest(method, url, { authorization: `Bearer ${KEY}` }, KEY), path, outcome };
+}
+
+function answered(status: number, headers: Record<string, string>, text = '') {
+  return { ok: true as const, response: { status, headers, text, bytes: text.length } };
+}
+
+const error = (status: number, bodyStatus = status) =>
+  JSON.stringify({ code: 'some_code', message: 'Something.', status: bodyStatus });
+
+describe('judging one exchange without a run (what the proxy asks)', () => {
+  it.each([
+    [
+      'passes a list with an id above 2^53, read exactly',
+      'GET',
+      '/store/orders',
+      answered(200, JSON_TYPE, '[{"id":9007199254740993,"petId":1,"quantity":1,"complete":false}]'),
+      [],
+    ],
+    [
+      'fails a list with an id outside int64',
+      'GET',
+      '/store/orders',
+      answered(200, JSON_TYPE, '[{"id":18446744073709551616,"petId":1,"quantity":1,"complete":false}]'),
+      [['body', 'failure', /within int64/]],
+    ],
+    [
+      'fails a list sent as text/plain (D15)',
+      'GET',
+      '/store/orders',
+      answered(200, { 'content-type': 'text/plain' }, '[]'),
+      [['body', 'failure', /not application\/json \(D15\)/]],
+    ],
+    [
+      'accepts a charset parameter (D15)',
+      'GET',
+      '/store/orders',
+      answered(200, { 'content-type': 'application/json; charset=utf-8' }, '[]'),
+      [],
+    ],
+    ['passes a 204 cancel without a body', 'DELETE', '/store/orders/3', answered(204, {}), []],
+    [
+      'fails a 204 cancel with a body',
+      'DELETE',
+      '/store/orders/3',
+      answered(204, JSON_TYPE, '{}'),
+      [['body', 'failure', /must have no body/]],
+    ],
+    [
+      'fails an Error whose status is not the HTTP status (D5)',
+      'DELETE',
+      '/store/orders/3',
+      answered(404, JSON_TYPE, error(404, 400)),
+      [['error-body', 'failure', /says status 400/]],
+    ],
+    [
+      'rates a plain-text 409 as the document says (D3: a warning)',
+      'DELETE',
+      '/store/orders/2',
+      answered(409, { 'content-type': 'text/plain' }, 'shipped'),
+      [['error-body', 'warning', /not application\/json/]],
+    ],
+    [
+      'fails a status the operation does not document',
+      'DELETE',
+      '/store/orders/3',
+      answered(418, JSON_TYPE, error(418)),
+      [['status', 'failure', /answered 418, expected one of/]],
+    ],
+    [
+      'fails any 5xx',
+      'GET',
+      '/store/orders',
+      answered(503, JSON_TYPE, error(503)),
+      [['server-error', 'failure', /answered 503/]],
+    ],
+    [
+      'warns on an unknown path answered 200 (D10)',
+      'GET',
+      '/nope',
+      answered(200, { 'content-type': 'text/html' }, '<p>'),
+      [['route', 'warning', /answered 200, expected 404/]],
+    ],
+    [
+      'passes an unknown path answered 404 with any body (D10)',
+      'GET',
+      '/nope',
+      answered(404, { 'content-type': 'text/html' }, '<p>'),
+      [],
+    ],
+    [
+      'warns on 405 without Allow (D10)',
+      'GET',
+      '/store/orders/3',
+      answered(405, JSON_TYPE, error(405)),
+      [['route', 'warning', /without an Allow header/]],
+    ],
+    [
+      'passes 405 with Allow (D10)',
+      'GET',
+      '/store/orders/3',
+      answered(405, { ...JSON_TYPE, allow: 'DELETE' }, error(405)),
+      [],
+    ],
+    [
+      'passes the pet read with valid Deprecation and Sunset (D11)',
+      'GET',
+      '/pets/10',
+      answered(200, { ...JSON_TYPE, ...PET_HEADERS }, '{"id":10,"name":"Rex"}'),
+      [],
+    ],
+    [
+      'warns on `Deprecation: true`, an old draft form (D11, RFC 9745)',
+      'GET',
+      '/pets/10',
+      answered(200, { ...JSON_TYPE, ...PET_HEADERS, deprecation: 'true' }, '{"id":10,"name":"Rex"}'),
+      [['headers', 'warning', /Deprecation: "true", which must match pattern/]],
+    ],
+    [
+      'warns on a Sunset that is not an HTTP-date (D11, RFC 8594)',
+      'GET',
+      '/pets/10',
+      answered(200, { ...JSON_TYPE, ...PET_HEADERS, sunset: '2027-06-30' }, '{"id":10,"name":"Rex"}'),
+      [['headers', 'warning', /Sunset: "2027-06-30"/]],
+    ],
+    [
+      'warns on a pet read without Sunset (D11)',
+      'GET',
+      '/pets/10',
+      answered(200, { ...JSON_TYPE, deprecation: '@1' }, '{"id":10,"name":"Rex"}'),
+      [['headers', 'warning', /without Sunset/]],
+    ],
+    [
+      'fails a redirect (never followed)',
+      'GET',
+      '/store/orders',
+      answered(302, { location: 'http://elsewhere/' }),
+      [['status', 'failure', /redirected \(302\)/]],
+    ],
+    [
+      'fails no answer at all',
+      'GET',
+      '/store/orders',
+      { ok: false as const, error: { kind: 'reset' as const, message: 'the connection was reset' } },
+      [['status', 'failure', /reset/]],
+    ],
+  ] as const)('%s', (_label, method, path, outcome, want) => {
+    const found = judgeExchange(observed(method, path, outcome), KEY);
+    expect(found.map((f) => [f.rule, f.level])).toEqual(want.map(([rule, level]) => [rule, level]));
+    found.forEach((f, i) => {
+      expect(f.finding.message).toMatch(want[i]?.[2] as RegExp);
+      expect(JSON.stringify(f.finding)).not.toContain(KEY);
+    });
+  });
+});
