@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../contract/package-root.js';
-import { parseMockArgs } from './cli.js';
+import { banner, parseMockArgs } from './cli.js';
+import { createMock } from './index.js';
 
 const root = packageRoot();
 const build = mkdtempSync(join(tmpdir(), 'petstore-cli-'));
@@ -207,7 +208,7 @@ describe('petstore mock', () => {
         await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer petstore-dev-key' } })
       ).text();
     writeFileSync(path, 'orders:\n  - { id: 2, status: shipped }\n');
-    await mock.waitFor(/fixtures reloaded from .*watched\.yaml: 1 orders/);
+    await mock.waitFor(/fixtures reloaded from .*watched\.yaml: 1 order,/);
     expect(await list()).toBe('[{"id":2,"complete":true}]');
     writeFileSync(path, 'orders:\n  - { id: 3, status: lost }\n');
     await mock.waitFor(
@@ -216,6 +217,56 @@ describe('petstore mock', () => {
     expect(await list()).toBe('[{"id":2,"complete":true}]');
     mock.child.kill('SIGTERM');
     expect(await mock.exited).toBe(0);
+  });
+});
+
+describe('flags', () => {
+  it.each([
+    {
+      name: 'a negative delay after a space',
+      argv: ['--delay', '-5'],
+      want: '--delay must be a whole number from 0 to 600000, got "-5"',
+    },
+    {
+      name: 'a negative delay after =',
+      argv: ['--delay=-5'],
+      want: '--delay must be a whole number from 0 to 600000, got "-5"',
+    },
+    {
+      name: 'a negative port',
+      argv: ['--port', '-1'],
+      want: '--port must be a whole number from 0 to 65535, got "-1"',
+    },
+    {
+      name: 'a flag where a value belongs',
+      argv: ['--fixtures', '--quiet'],
+      want: /^Option '--fixtures' argument is ambiguous\. Run/,
+    },
+  ])('refuses $name with a clear message', ({ argv, want }) => {
+    const parsed = parseMockArgs(argv, {});
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(want);
+  });
+
+  it('takes a key that starts with a dash after a space', () => {
+    const parsed = parseMockArgs(['--api-key', '-abc', '--quiet'], {});
+    expect(parsed.ok && [parsed.value.apiKeys, parsed.value.quiet]).toEqual([['-abc'], true]);
+  });
+});
+
+describe('banner', () => {
+  it.each([
+    { orders: 1, pets: 1, want: '(1 order, 1 pet)' },
+    { orders: 2, pets: 0, want: '(2 orders, 0 pets)' },
+  ])('counts $orders orders and $pets pets in words', async ({ orders, pets, want }) => {
+    const mock = await createMock({
+      fixtures: {
+        orders: Array.from({ length: orders }, (_, i) => ({ id: i + 1, status: 'pending' as const })),
+        pets: Array.from({ length: pets }, (_, i) => ({ id: i + 1 })),
+      },
+    });
+    const info = { url: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:1/v1', port: 1 };
+    expect(banner(info, mock, 'test', 'f.yaml')).toContain(`fixtures: f.yaml ${want}\n`);
   });
 });
 

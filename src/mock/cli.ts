@@ -41,6 +41,44 @@ export interface MockCliOptions {
 
 export type ParsedArgs = { ok: true; value: MockCliOptions } | { ok: false; error: string };
 
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  fixtures: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  delay: { type: 'string' },
+  watch: { type: 'boolean' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * `--delay -5` as `--delay=-5`: node's parseArgs calls a value that starts with a dash "ambiguous", which
+ * hides the real problem (a negative number, or a key that starts with `-`). A value that is itself a
+ * flag (`--fixtures --quiet`, `--port -h`) stays ambiguous.
+ */
+function joinDashValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    const option = OPTIONS[arg.slice(2) as keyof typeof OPTIONS];
+    const takesValue = arg.startsWith('--') && option?.type === 'string';
+    if (takesValue && next?.startsWith('-') && !next.startsWith('--') && next !== '-h') {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
+/** `1 order`, `2 orders`. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 function integerFlag(name: string, raw: string | undefined, fallback: number, max: number): number | string {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) > max)
@@ -57,19 +95,10 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArg
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: joinDashValues(argv),
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        fixtures: { type: 'string' },
-        'api-key': { type: 'string', multiple: true },
-        delay: { type: 'string' },
-        watch: { type: 'boolean' },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: OPTIONS,
     }));
   } catch (error) {
     // node's messages add advice about positionals after the first sentence; the first one is the point.
@@ -124,7 +153,7 @@ export function banner(
   const pending = orders.find((order) => order.state === 'pending');
   return [
     `Pet Store mock listening on ${info.baseUrl}${exposed ? ` (bound to ${host}: reachable from other machines)` : ''}`,
-    `  fixtures: ${fixturesPath} (${orders.length} orders, ${mock.fixtures.pets.size} pets)`,
+    `  fixtures: ${fixturesPath} (${plural(orders.length, 'order')}, ${plural(mock.fixtures.pets.size, 'pet')})`,
     `  API key${mock.apiKeys.length > 1 ? 's: ' : ':  '}${mock.apiKeys.join(', ')} (from ${source})`,
     `  list:     curl ${header} ${info.baseUrl}/store/orders`,
     `  cancel:   curl -i -X DELETE ${header} ${info.baseUrl}/store/orders/${pending?.id ?? 1}`,
@@ -170,7 +199,7 @@ function watchFixtures(mock: Mock, path: string, say: (line: string) => void): (
       const outcome = mock.reload(path);
       if (outcome.ok) {
         say(
-          `fixtures reloaded from ${displayPath(path)}: ${outcome.value.orders.orders.size} orders, every session reset`,
+          `fixtures reloaded from ${displayPath(path)}: ${plural(outcome.value.orders.orders.size, 'order')}, every session reset`,
         );
       } else {
         say(`fixtures NOT reloaded, keeping the last good state: ${outcome.error.message}`);
