@@ -330,7 +330,9 @@ describe('control endpoints and sessions', () => {
     ['/__mock/orders/500', '{"state":"shipped","id":500}'],
     ['/__mock/orders/9007199254740995', '{"state":"shipped","id":9007199254740995}'],
   ])('accepts a body that repeats the id of %s', async (path, body) => {
-    expect([200, 201]).toContain((await call('PUT', path, AUTH, body)).status);
+    // A fresh mock has no such order, so the PUT creates it.
+    expect((await call('PUT', path, AUTH, body)).status).toBe(201);
+    expect((await call('PUT', path, AUTH, body)).status).toBe(200);
   });
 
   it('refuses a malformed id on PUT', async () => {
@@ -363,6 +365,19 @@ describe('control endpoints and sessions', () => {
       'GET /v1/store/orders 200',
       'DELETE /v1/store/orders/2 409',
     ]);
+  });
+
+  it("keeps exactly the newest requests in a session's log once it is over its cap", async () => {
+    const small = await createMock({ limits: { logSize: 5 } });
+    for (let i = 0; i < 8; i++)
+      await small.handle(new Request(`http://x/v1/store/orders?n=${i}`, { headers: session('capped') }));
+    const log = await small.handle(new Request('http://x/__mock/requests', { headers: session('capped') }));
+    const { capacity, requests } = (await log.json()) as {
+      capacity: number;
+      requests: Array<{ path: string }>;
+    };
+    expect(capacity).toBe(5);
+    expect(requests.map((r) => r.path)).toEqual([3, 4, 5, 6, 7].map((i) => `/v1/store/orders?n=${i}`));
   });
 
   it('keeps a bounded number of sessions: the least recently used one starts over', async () => {
