@@ -41,10 +41,6 @@ export class RequestLog {
     this.#count = Math.min(this.#count + 1, this.capacity);
   }
 
-  get size(): number {
-    return this.#count;
-  }
-
   /** The entries, oldest first. */
   entries(): LoggedRequest[] {
     const out: LoggedRequest[] = [];
@@ -54,11 +50,5 @@ export class RequestLog {
       if (entry) out.push({ ...entry, time: new Date(entry.time).toISOString() });
     }
     return out;
-  }
-
-  clear(): void {
-    this.#entries.fill(undefined);
-    this.#next = 0;
-    this.#count = 0;
   }
 }
