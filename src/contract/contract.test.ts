@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contract, INT64_MAX, INT64_MIN } from './contract.js';
+import { contract } from './contract.js';
+import { INT64_MAX, INT64_MIN } from './int64.js';
 import { type ExactJson, parseExactJson } from './lossless-json.js';
 
 function exact(text: string): ExactJson {
@@ -244,12 +245,27 @@ describe('parseParameter (§4.2, D8, D9)', () => {
     ' 1',
     '+1',
     '01',
+    '-0',
+    '-01',
+    '00',
+    '1 ',
     '0x10',
     '9223372036854775808',
     '-9223372036854775809',
     '18446744073709551616',
   ])('rejects %j', (given) => {
     expect(contract.parseParameter(orderId, given).ok).toBe(false);
+  });
+});
+
+describe('integer parameters', () => {
+  it('are every one an int64, the one grammar parseParameter reads (D8)', () => {
+    const integers = contract.operations.flatMap((op) =>
+      op.parameters
+        .filter((p) => p.schema.type === 'integer')
+        .map((p) => `${op.operationId} ${p.name} ${p.schema.format}`),
+    );
+    expect(integers).toEqual(['cancelOrder orderId int64', 'getPet petId int64']);
   });
 });
 

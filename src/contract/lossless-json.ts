@@ -7,6 +7,7 @@
  * plain JSON value.
  */
 import { isSafeNumber, parse as parseLosslessJson, stringify as stringifyLosslessJson } from 'lossless-json';
+import type { Result } from '../result.js';
 
 /** A JSON value in which integers outside ±(2^53 − 1) are exact `bigint`s. */
 export type ExactJson =
@@ -18,10 +19,8 @@ export type ExactJson =
   | ExactJson[]
   | { [key: string]: ExactJson };
 
-export type ParseResult = { ok: true; value: ExactJson } | { ok: false; error: string };
-
-/** A JSON integer literal, which is also the canonical spelling of an integer path parameter. */
-export const INTEGER_LITERAL = /^-?(0|[1-9][0-9]*)$/;
+/** A JSON integer literal (JSON allows `-0`; path parameters use the stricter grammar of `int64.ts`). */
+const INTEGER_LITERAL = /^-?(0|[1-9][0-9]*)$/;
 
 function exactNumber(text: string): number | bigint {
   if (INTEGER_LITERAL.test(text)) {
@@ -37,7 +36,7 @@ function exactNumber(text: string): number | bigint {
  *
  * @example parseExactJson('{"id":9007199254740993}') // { ok: true, value: { id: 9007199254740993n } }
  */
-export function parseExactJson(text: string): ParseResult {
+export function parseExactJson(text: string): Result<ExactJson, string> {
   try {
     return { ok: true, value: parseLosslessJson(text, null, exactNumber) as ExactJson };
   } catch (error) {

@@ -1,0 +1,168 @@
+/**
+ * Building the {@link Contract} from a parsed OpenAPI document: the operations, their parameters and
+ * documented responses, the state machine, and the validators (compiled on first use). It takes the
+ * document as data, so it runs wherever JavaScript does; reading the file is not its business.
+ */
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { createAjv, runValidator, type Verdict } from './ajv.js';
+import { type ExactJson, parseExactJson } from './lossless-json.js';
+import {
+  type ComponentSchemaName,
+  type Contract,
+  HTTP_METHODS,
+  type OperationSpec,
+  type OrderStateMachine,
+  type ResponseSpec,
+} from './model.js';
+import { type ParameterSpec, parseParameter } from './parameters.js';
+import { isObject, type JsonObject, prepareSchema, resolveRef, SCHEMA_ID_BASE } from './refs.js';
+
+function readExamples(media: JsonObject | undefined): Map<string, ExactJson> {
+  const examples = new Map<string, ExactJson>();
+  if (!media) return examples;
+  if (isObject(media.examples)) {
+    for (const [name, example] of Object.entries(media.examples)) {
+      if (isObject(example) && 'value' in example) examples.set(name, example.value as ExactJson);
+    }
+  }
+  if ('example' in media) examples.set('example', media.example as ExactJson);
+  return examples;
+}
+
+function readParameter(document: JsonObject, node: unknown): ParameterSpec {
+  const p = resolveRef(document, node) as JsonObject;
+  return {
+    name: String(p.name),
+    in: p.in as ParameterSpec['in'],
+    required: p.required === true,
+    schema: (isObject(p.schema) ? p.schema : {}) as ParameterSpec['schema'],
+  };
+}
+
+/**
+ * Compiles a parsed OpenAPI 3.1 document. The toolkit's own is {@link contract}; a test may build one
+ * from a changed copy of the document to see the behaviour follow the document.
+ *
+ * @example buildContract(DOCUMENT).operations.map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
+ */
+export function buildContract(document: JsonObject): Contract {
+  const ajv = createAjv();
+  const extensions = new Set<string>();
+  const components = isObject(document.components) ? document.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const prepared: Array<[string, unknown]> = Object.entries(schemas).map(([name, schema]) => [
+    name,
+    prepareSchema(schema, extensions),
+  ]);
+  const bodyValidators = new Map<string, ValidateFunction>();
+  const operations: OperationSpec[] = [];
+  const paths = isObject(document.paths) ? document.paths : {};
+  const rootSecurity = Array.isArray(document.security) ? document.security : [];
+
+  const pendingBodies: Array<[string, unknown]> = [];
+  for (const [path, pathItemNode] of Object.entries(paths)) {
+    const pathItem = resolveRef(document, pathItemNode) as JsonObject;
+    const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
+    for (const method of HTTP_METHODS) {
+      const op = pathItem[method];
+      if (!isObject(op)) continue;
+      const operationId = String(op.operationId);
+      const parameters = [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])].map((node) =>
+        readParameter(document, node),
+      );
+      const responses = new Map<number, ResponseSpec>();
+      for (const [statusText, responseNode] of Object.entries(isObject(op.responses) ? op.responses : {})) {
+        const response = resolveRef(document, responseNode) as JsonObject;
+        const status = Number(statusText);
+        const content = isObject(response.content) ? response.content : {};
+        const [mediaType, mediaNode] = Object.entries(content)[0] ?? [null, undefined];
+        const media = isObject(mediaNode) ? mediaNode : undefined;
+        if (media && media.schema !== undefined)
+          pendingBodies.push([`${operationId} ${status}`, media.schema]);
+        const conformance = isObject(response['x-petstore-conformance'])
+          ? response['x-petstore-conformance']
+          : null;
+        responses.set(status, {
+          status,
+          description: String(response.description ?? ''),
+          mediaType,
+          examples: readExamples(media),
+          headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) =>
+            h.toLowerCase(),
+          ),
+          conformance: conformance as ResponseSpec['conformance'],
+        });
+      }
+      const security = (Array.isArray(op.security) ? op.security : rootSecurity).flatMap((req: unknown) =>
+        isObject(req) ? Object.keys(req) : [],
+      );
+      operations.push({
+        operationId,
+        method,
+        path,
+        summary: String(op.summary ?? ''),
+        tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
+        deprecated: op.deprecated === true,
+        stability: typeof op['x-stability'] === 'string' ? op['x-stability'] : null,
+        security,
+        parameters,
+        statuses: [...responses.keys()].sort((a, b) => a - b),
+        responses,
+      });
+    }
+  }
+
+  const preparedBodies = new Map(
+    pendingBodies.map(([key, schema]) => [key, prepareSchema(schema, extensions)]),
+  );
+  for (const keyword of extensions) ajv.addKeyword(keyword);
+  for (const [name, schema] of prepared) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
+  // Validators compile on first use: compiling them all costs more than the rest of start-up, and the
+  // mock needs only Order (for fixtures) to start.
+  const schemaValidator = (name: string): ValidateFunction | undefined =>
+    ajv.getSchema(SCHEMA_ID_BASE + name);
+  const bodyValidator = (key: string): ValidateFunction | undefined => {
+    let validate = bodyValidators.get(key);
+    const schema = preparedBodies.get(key);
+    if (!validate && schema !== undefined) {
+      validate = ajv.compile(schema as object);
+      bodyValidators.set(key, validate);
+    }
+    return validate;
+  };
+
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const orderStates = document['x-petstore-order-states'] as OrderStateMachine;
+
+  const contract: Contract = {
+    document,
+    version: String((document.info as JsonObject | undefined)?.version),
+    operations,
+    operation(operationId) {
+      const op = byId.get(operationId);
+      if (!op) throw new Error(`no operation ${operationId} in the document`);
+      return op;
+    },
+    orderStates,
+    validateSchema<T>(name: ComponentSchemaName, value: ExactJson): Verdict<T> {
+      const validate = schemaValidator(name);
+      if (!validate) throw new Error(`no schema ${name} in the document`);
+      return runValidator<T>(validate, value);
+    },
+    validateResponseBody(operationId, status, text) {
+      const response = contract.operation(operationId).responses.get(status);
+      const fail = (keyword: string, message: string): Verdict<never> => ({
+        ok: false,
+        errors: [{ path: '', keyword, schemaPath: '', message }],
+      });
+      if (!response) return fail('status', `status ${status} is not documented for ${operationId}`);
+      const validate = bodyValidator(`${operationId} ${status}`);
+      if (!validate) return text === '' ? { ok: true, value: undefined } : fail('body', 'must have no body');
+      const parsed = parseExactJson(text);
+      if (!parsed.ok) return fail('json', `is not valid JSON: ${parsed.error}`);
+      return runValidator(validate, parsed.value);
+    },
+    parseParameter,
+  };
+  return contract;
+}

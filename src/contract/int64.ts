@@ -1,0 +1,33 @@
+/**
+ * int64 (D8) as the toolkit reads it from text: one grammar for every path parameter and control-endpoint
+ * id. The canonical decimal spelling only, the one JSON and `String(bigint)` write: no sign on zero
+ * (`-0`), no leading zeros (`01`), no plus sign (`+1`), no spaces, exponents or fractions. Any other
+ * spelling names no order, so `-0` cannot reach order 0 while `01` is refused.
+ */
+import { fail, ok, type Result } from '../result.js';
+
+/** The smallest and largest int64 values (decision D8). */
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
+
+/** The canonical decimal spelling of an integer: `0`, `7`, `-7`; never `-0`, `01` or `+1`. */
+export const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
+
+/**
+ * Reads an int64 written canonically, exactly.
+ *
+ * @example parseInt64('9007199254740993') // { ok: true, value: 9007199254740993n }
+ * @example parseInt64('-0').ok // false
+ */
+export function parseInt64(text: string): Result<bigint, string> {
+  // 20 characters hold every int64 (`-9223372036854775808`); longer text is refused before BigInt runs.
+  if (text.length > 20 || !CANONICAL_INTEGER.test(text)) {
+    return fail(
+      `must be an integer written in plain decimal (no sign on 0, no leading zeros), got ${JSON.stringify(text.slice(0, 40))}`,
+    );
+  }
+  const value = BigInt(text);
+  if (value < INT64_MIN || value > INT64_MAX)
+    return fail(`must be within int64 (−2^63 … 2^63−1), got ${text}`);
+  return ok(value);
+}

@@ -1,0 +1,94 @@
+/**
+ * What the contract module hands out: the operations of the document with their parameters and
+ * documented responses, and the order state machine of `x-petstore-order-states`. Plain data, built once
+ * by {@link buildContract}.
+ */
+import type { SchemaViolation, Verdict } from './ajv.js';
+import type { ExactJson } from './lossless-json.js';
+import type { ParameterSpec } from './parameters.js';
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+export const HTTP_METHODS: readonly HttpMethod[] = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+];
+
+export interface ResponseSpec {
+  status: number;
+  description: string;
+  /** The media type of the documented body, or `null` when the response has no body (204). */
+  mediaType: string | null;
+  /** Named examples of the body, exact (ids above 2^53 stay `bigint`). */
+  examples: ReadonlyMap<string, ExactJson>;
+  /** Documented response header names, lower-case. */
+  headers: readonly string[];
+  /** Conformance levels of `x-petstore-conformance` (D3), when the response has them. */
+  conformance: { decision: string; status: 'failure' | 'warning'; body: 'failure' | 'warning' } | null;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  method: HttpMethod;
+  /** The path template of the document, relative to the `/v1` base: `/store/orders/{orderId}`. */
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  deprecated: boolean;
+  /** The `x-stability` marker (D13), `null` where the operation carries none. */
+  stability: string | null;
+  /** Security scheme names required by the operation (every operation: `bearerAuth`, §5). */
+  security: readonly string[];
+  parameters: readonly ParameterSpec[];
+  /** Documented statuses, ascending. */
+  statuses: readonly number[];
+  responses: ReadonlyMap<number, ResponseSpec>;
+}
+
+export interface OrderStateSpec {
+  listed: boolean;
+  complete?: boolean;
+  source: string;
+}
+
+export interface TransitionSpec {
+  from: string;
+  operation: string;
+  to: string;
+  status: number;
+  code?: string;
+  source: string;
+}
+
+/** The order state machine of `x-petstore-order-states` (§3, D1–D3). */
+export interface OrderStateMachine {
+  states: Readonly<Record<string, OrderStateSpec>>;
+  transitions: readonly TransitionSpec[];
+}
+
+export type ComponentSchemaName = 'Order' | 'Error' | 'Pet';
+
+export interface Contract {
+  /** The parsed document, as authored. */
+  document: Readonly<Record<string, unknown>>;
+  version: string;
+  operations: readonly OperationSpec[];
+  operation(operationId: string): OperationSpec;
+  orderStates: OrderStateMachine;
+  /** Validates an exact JSON value against a component schema. */
+  validateSchema<T = ExactJson>(name: ComponentSchemaName, value: ExactJson): Verdict<T>;
+  /**
+   * Validates a response body against what the document says for that operation and status; `text`
+   * is parsed losslessly first. A status without a documented body must come with an empty body.
+   */
+  validateResponseBody(operationId: string, status: number, text: string): Verdict<ExactJson | undefined>;
+  /** Parses a path or query value per its parameter schema: an int64 comes back as an exact `bigint`. */
+  parseParameter(param: ParameterSpec, raw: string): Verdict<bigint | number | string>;
+}
+
+export type { SchemaViolation, Verdict };

@@ -1,0 +1,52 @@
+/**
+ * `$ref` handling: following a local reference of the document, and rewriting component-schema
+ * references to the absolute ids the Ajv instance knows them by.
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+/** The id prefix component schemas are registered under in Ajv. */
+export const SCHEMA_ID_BASE = 'https://petstore.contract/components/schemas/';
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Follows a local `$ref` (and the refs it leads to); a node without one is returned as is.
+ *
+ * @example resolveRef(document, { $ref: '#/components/responses/Unauthorized' }) // the response object
+ */
+export function resolveRef(document: JsonObject, node: unknown): unknown {
+  if (!isObject(node) || typeof node.$ref !== 'string') return node;
+  const ref = node.$ref;
+  if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, found ${ref}`);
+  let target: unknown = document;
+  for (const segment of ref.slice(2).split('/')) {
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    target = isObject(target) ? target[key] : undefined;
+  }
+  if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
+  return resolveRef(document, target);
+}
+
+/**
+ * A copy of a schema whose `#/components/schemas/X` refs point at {@link SCHEMA_ID_BASE}; every `x-`
+ * keyword met is added to `extensions`, so Ajv's strict mode can be told about it.
+ *
+ * @example prepareSchema({ $ref: '#/components/schemas/Order' }, new Set()) // { $ref: 'https://petstore.contract/components/schemas/Order' }
+ */
+export function prepareSchema(schema: unknown, extensions: Set<string>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => prepareSchema(item, extensions));
+  if (!isObject(schema)) return schema;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key.startsWith('x-')) extensions.add(key);
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+      out[key] = SCHEMA_ID_BASE + value.slice('#/components/schemas/'.length);
+    } else {
+      out[key] = key === 'examples' || key === 'example' ? value : prepareSchema(value, extensions);
+    }
+  }
+  return out;
+}
