@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAuthenticator, isValidApiKey } from './auth.js';
+import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
+import { BEARER_TOKEN_PATTERN, createAuthenticator, isValidApiKey, MAX_API_KEY_LENGTH } from './auth.js';
 
 describe('bearer authentication (§5, D7)', () => {
   const authenticate = createAuthenticator(['petstore-dev-key', 'second-key']);
@@ -37,6 +38,31 @@ describe('bearer authentication (§5, D7)', () => {
     { key: '', want: false },
   ])('judges "$key" sendable as a token: $want', ({ key, want }) => {
     expect(isValidApiKey(key)).toBe(want);
+  });
+
+  it.each([
+    { name: 'refuses a key one character longer than a known one', keys: ['abc'], given: 'Bearer abcd' },
+    { name: 'refuses a key one character shorter than a known one', keys: ['abcd'], given: 'Bearer abc' },
+    { name: 'refuses a token padded with a trailing =', keys: ['abc'], given: 'Bearer abc=' },
+    { name: 'refuses a token past the longest key', keys: ['a'], given: `Bearer ${'a'.repeat(600)}` },
+  ])('$name', ({ keys, given }) => {
+    expect(createAuthenticator(keys)(given).ok).toBe(false);
+  });
+
+  it('accepts a key of the greatest length and refuses one longer', () => {
+    const longest = 'k'.repeat(MAX_API_KEY_LENGTH);
+    expect(createAuthenticator([longest])(`Bearer ${longest}`).ok).toBe(true);
+    expect(isValidApiKey(`${longest}k`)).toBe(false);
+  });
+
+  it('refuses to be built over a key that could never be sent', () => {
+    expect(() => createAuthenticator(['has space'])).toThrow(/cannot be sent as a bearer token/);
+  });
+
+  it('is the grammar the fixture file schema states for apiKeys (one copy, held equal here)', () => {
+    const apiKeys = (FIXTURES_SCHEMA.properties as Record<string, { items: Record<string, unknown> }>)
+      .apiKeys;
+    expect(apiKeys?.items).toMatchObject({ pattern: BEARER_TOKEN_PATTERN, maxLength: MAX_API_KEY_LENGTH });
   });
 
   it('needs at least one key', () => {

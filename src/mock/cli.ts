@@ -7,7 +7,8 @@ import { basename, dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Subcommand } from '../cli.js';
 import { apiKeyProblem } from './auth.js';
-import { DEFAULT_FIXTURES_PATH, DEV_API_KEY, FixtureError } from './fixtures.js';
+import { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
+import { DEV_API_KEY, FixtureError } from './fixtures.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
 
 export const MOCK_USAGE = `Usage: petstore mock [options]

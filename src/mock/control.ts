@@ -4,11 +4,11 @@
  * given state, and read the recent-request log. They need a valid key and honour `X-Mock-Session`.
  */
 import { contract, type ParameterSpec, parseExactJson, stringifyExactJson } from '../contract/index.js';
-import type { CoreRequest } from './core.js';
 import { mockError } from './errors.js';
 import { buildFixtures } from './fixtures.js';
 import { orderStates } from './order-state.js';
 import { orderJson, type StoredOrder } from './order-store.js';
+import type { CoreRequest } from './request.js';
 import { type CoreResponse, errorResponse, jsonResponse } from './responses.js';
 import type { Session, Sessions } from './sessions.js';
 
@@ -36,6 +36,7 @@ const ID_PARAMETER: ParameterSpec = {
   name: 'id',
 };
 const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
+const decoder = new TextDecoder();
 
 /** An order as the control endpoints show it: the published Order plus its internal `state`. */
 export function controlOrderJson(order: StoredOrder): string {
@@ -44,7 +45,7 @@ export function controlOrderJson(order: StoredOrder): string {
 
 function stateJson(session: Session, sessions: Sessions): string {
   const orders = [...session.orders.all()].map(controlOrderJson).join(',');
-  const pets = [...sessions.fixtures.pets.values()].map((pet) => pet.body.toString()).join(',');
+  const pets = [...sessions.fixtures.pets.values()].map((pet) => pet.json).join(',');
   const fixtures = sessions.fixtures;
   return `{"session":${JSON.stringify(session.name)},"fixtures":${JSON.stringify(fixtures.source)},"states":${JSON.stringify(orderStates.states)},"orders":[${orders}],"pets":[${pets}],"petsDeprecation":${JSON.stringify(fixtures.deprecationHeader)},"petsSunset":${JSON.stringify(fixtures.sunsetHeader)}}`;
 }
@@ -62,7 +63,7 @@ function putOrder({ request, session, params }: ControlContext): CoreResponse {
       session,
     );
   }
-  const parsed = parseExactJson(request.body?.toString('utf8') ?? '');
+  const parsed = parseExactJson(request.body === undefined ? '' : decoder.decode(request.body));
   if (
     !parsed.ok ||
     typeof parsed.value !== 'object' ||

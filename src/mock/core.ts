@@ -9,9 +9,10 @@
  * 5. Path parameters are parsed by the contract; an id that is not an int64 names nothing (D9).
  * 6. The state transition comes from the document's state table (§3, D1–D3).
  *
- * server.ts feeds this from node:http, `Mock.handle` from a WHATWG Request.
+ * Web-standard only (no Node built-in on this path), so the same core answers on a socket (server.ts),
+ * in-process and under MSW in a page (web.ts); each entry point builds a {@link CoreRequest} and the
+ * request target goes through the one reading of request-target.ts.
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import { contract, type OperationSpec, type ParameterSpec } from '../contract/index.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
 import { CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
@@ -19,26 +20,16 @@ import { preflightHeaders } from './cors.js';
 import { type MockErrorName, mockError } from './errors.js';
 import type { FixtureSet } from './fixtures.js';
 import { compilePrefer, parsePrefer } from './prefer.js';
+import type { CoreRequest } from './request.js';
+import { requestPath } from './request-target.js';
 import { type CoreResponse, emptyResponse, errorResponse, jsonResponse } from './responses.js';
 import { compileRouter, type Router, type RouteSpec } from './router.js';
 import { DEFAULT_LIMITS, type Session, type SessionLimits, Sessions } from './sessions.js';
 
 /** The base path of the API (D12): every documented path is served below it. */
 export const API_BASE = '/v1';
-export { MAX_BODY_BYTES } from './responses.js';
 
 const MAX_SESSION_NAME = 128;
-
-export interface CoreRequest {
-  /** Upper-case method. */
-  method: string;
-  /** The request target: path and query, as sent. */
-  url: string;
-  /** Lower-case header names, as node:http gives them. */
-  headers: IncomingHttpHeaders;
-  /** The body, when the request had one. */
-  body: Buffer | undefined;
-}
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 
@@ -82,6 +73,7 @@ export interface CoreOptions {
 }
 
 export interface Core {
+  /** The answer to one request; throws only on a bug (see {@link respondSafely}). */
   respond(request: CoreRequest): CoreResponse;
   readonly sessions: Sessions;
   apiKeys: readonly string[];
@@ -89,29 +81,30 @@ export interface Core {
   reload(fixtures: FixtureSet, apiKeys: readonly string[]): void;
 }
 
-/** The path of a request target: origin-form (`/v1/x?q`) as sent, absolute-form through URL. */
-function pathOf(url: string): string {
-  let end = url.length;
-  const query = url.indexOf('?');
-  if (query !== -1) end = query;
-  const hash = url.indexOf('#');
-  if (hash !== -1 && hash < end) end = hash;
-  if (url.charCodeAt(0) === 47 /* / */) return url.slice(0, end);
+/**
+ * Runs the core, turning a bug into a 500 Error rather than a dropped connection or a rejected promise.
+ *
+ * @example respondSafely(core, request, (message) => console.warn(message)).status // never thrown
+ */
+export function respondSafely(
+  core: Core,
+  request: CoreRequest,
+  report: (message: string) => void,
+): CoreResponse {
   try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
+    return core.respond(request);
+  } catch (error) {
+    report(
+      `petstore mock: bug while answering ${request.method} ${request.url.slice(0, 200)}: ${String(error)}`,
+    );
+    return errorResponse(mockError('internalError'), undefined);
   }
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
  * Builds the core over fixtures and keys.
  *
- * @example createCore({ fixtures, apiKeys: ['k'] }).respond({ method: 'GET', url: '/v1/store/orders', headers: { authorization: 'Bearer k' }, body: undefined })
+ * @example createCore({ fixtures, apiKeys: ['k'] }).respond(fromHeaders('GET', '/v1/store/orders', new Headers({ authorization: 'Bearer k' }), undefined))
  */
 export function createCore(options: CoreOptions): Core {
   for (const operation of contract.operations) {
@@ -144,7 +137,7 @@ export function createCore(options: CoreOptions): Core {
     session: Session,
   ): CoreResponse => {
     const deprecation = operation.deprecated ? deprecationHeaders(sessions.fixtures) : undefined;
-    const prefer = parsePrefer(headerValue(request.headers.prefer));
+    const prefer = parsePrefer(request.header('prefer'));
     if (prefer) {
       const outcome = forced(operation, prefer);
       if (!outcome.ok) return errorResponse(outcome.error, session, deprecation);
@@ -176,20 +169,20 @@ export function createCore(options: CoreOptions): Core {
       sessions.resetAll(fixtures);
     },
     respond(request) {
-      const pathname = pathOf(request.url);
+      const pathname = requestPath(request.url);
       const match = route(request.method, pathname);
-      const sessionName = headerValue(request.headers['x-mock-session']) || undefined;
+      const sessionName = request.header('x-mock-session') || undefined;
 
       if (request.method === 'OPTIONS') {
         // A browser's preflight always passes, so that the page then sees the mock's own answer (the
         // 404, 405 or 401 Error) instead of an opaque CORS failure. A plain OPTIONS on an unknown path is 404.
-        const requested = headerValue(request.headers['access-control-request-method']);
+        const requested = request.header('access-control-request-method');
         if (match.kind === 'not-found' && requested === undefined)
           return errorResponse(mockError('notFound'), sessions.peek(sessionName));
         const allow = match.kind === 'not-found' ? [] : match.allow;
         return emptyResponse(204, sessions.peek(sessionName), preflightHeaders(allow, requested));
       }
-      const auth = authenticate(headerValue(request.headers.authorization));
+      const auth = authenticate(request.header('authorization'));
       if (!auth.ok) {
         // The route is known before the key is checked, so a deprecated operation says so on its 401 too.
         const deprecated =

@@ -120,16 +120,6 @@ export function errorJson(error: MockError): string {
   return JSON.stringify(errorBody(error));
 }
 
-export type Result<T, E = MockError> = { ok: true; value: T } | { ok: false; error: E };
-
-export function ok<T>(value: T): { ok: true; value: T } {
-  return { ok: true, value };
-}
-
-export function fail<E>(error: E): { ok: false; error: E } {
-  return { ok: false, error };
-}
-
 /** Echoed input stays short, so a 10 kB path cannot make a 10 kB error message. */
 export function clip(text: string, max = 64): string {
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;

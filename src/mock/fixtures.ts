@@ -1,10 +1,9 @@
 /**
- * Fixtures: the state the mock starts from, read from a YAML or JSON file (or passed in-process) and
- * checked against `fixtures/fixtures.schema.json` and, field by field, the document's Order schema.
- * Integers are read as bigint, so ids above 2^53 stay exact and ids beyond int64 are caught (D8).
+ * Fixtures: the state the mock starts from, given as data or as YAML/JSON text, checked against
+ * `fixtures/fixtures.schema.json` and, field by field, the document's Order schema. Integers are read as
+ * bigint, so ids above 2^53 stay exact and ids beyond int64 are caught (D8). Web-standard only, so a page
+ * (MSW) gets the same checks and the same messages; reading and watching files is `fixture-files.ts`.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import {
@@ -18,13 +17,10 @@ import {
   stringifyExactJson,
   validationView,
 } from '../contract/index.js';
-import { packageRoot } from '../contract/package-root.js';
-import { fail, ok, type Result } from './errors.js';
+import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
+import { fail, ok, type Result } from '../result.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
 
-export const FIXTURES_DIR = join(packageRoot(), 'fixtures');
-export const DEFAULT_FIXTURES_PATH = join(FIXTURES_DIR, 'default.yaml');
-export const FIXTURES_SCHEMA_PATH = join(FIXTURES_DIR, 'fixtures.schema.json');
 /** The development key, used when neither flags, environment nor fixtures name one. */
 export const DEV_API_KEY = 'petstore-dev-key';
 export const DEFAULT_PETS_DEPRECATED = '2026-01-01T00:00:00Z';
@@ -50,8 +46,10 @@ export interface FixtureData {
 
 export interface StoredPet {
   readonly id: bigint;
-  /** The pet's JSON body, exact. */
-  readonly body: Buffer;
+  /** The pet's JSON text, exact. */
+  readonly json: string;
+  /** The same, encoded once for the response body. */
+  readonly body: Uint8Array;
 }
 
 /** Loaded, checked fixtures: what every session is seeded from. */
@@ -85,13 +83,12 @@ export class FixtureError extends Error {
 }
 
 const MAX_PROBLEMS = 20;
+const encoder = new TextEncoder();
 let schemaValidator: ValidateFunction | undefined;
 
 function fixtureSchema(): ValidateFunction {
   if (!schemaValidator) {
-    schemaValidator = createAjv({ verbose: true }).compile(
-      JSON.parse(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8')) as object,
-    );
+    schemaValidator = createAjv({ verbose: true }).compile(FIXTURES_SCHEMA);
   }
   return schemaValidator;
 }
@@ -224,7 +221,10 @@ export function buildFixtures(data: unknown, source: string): Result<FixtureSet,
     const id = toInt64(pet.id);
     if (!id.ok) problems.push(`${where}: id ${id.reason}`);
     else if (pets.has(id.value)) problems.push(`${where}: duplicate id ${id.value}`);
-    else pets.set(id.value, { id: id.value, body: Buffer.from(stringifyExactJson(pet)) });
+    else {
+      const json = stringifyExactJson(pet);
+      pets.set(id.value, { id: id.value, json, body: encoder.encode(json) });
+    }
   }
   // RFC 3339 allows a leap second (23:59:60), which JavaScript dates cannot hold; the headers need one.
   for (const field of ['petsDeprecated', 'petsSunset'] as const) {
@@ -249,44 +249,32 @@ export function buildFixtures(data: unknown, source: string): Result<FixtureSet,
 }
 
 /**
- * Reads and checks a fixture file (YAML or JSON; JSON is YAML).
+ * Parses fixture text (YAML or JSON; JSON is YAML) and checks it. `json` refuses anything but JSON;
+ * `auto` tries the exact JSON parser first when the text looks like JSON.
  *
- * @example loadFixtureFile('fixtures/default.yaml') // { ok: true, value: { orders, pets, … } }
+ * @example parseFixtureText('orders: [{ id: 1, status: pending }]', 'inline.yaml').ok // true
  */
-export function loadFixtureFile(path: string): Result<FixtureSet, FixtureError> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a folder, not a file'
-          : `cannot be read (${code ?? String(error)})`;
-    return fail(new FixtureError(path, [reason]));
-  }
+export function parseFixtureText(
+  text: string,
+  source: string,
+  format: 'json' | 'auto' = 'auto',
+): Result<FixtureSet, FixtureError> {
   // JSON goes through the exact JSON parser: ~25× faster than the YAML parser and far leaner, which is
   // what makes a 100,000-order fixture load in well under two seconds. Both keep int64s exact.
-  if (path.endsWith('.json') || text.trimStart().startsWith('{')) {
+  if (format === 'json' || text.trimStart().startsWith('{')) {
     const parsed = parseExactJson(text);
-    if (parsed.ok) return buildFixtures(parsed.value, path);
-    if (path.endsWith('.json')) return fail(new FixtureError(path, [`is not valid JSON: ${parsed.error}`]));
+    if (parsed.ok) return buildFixtures(parsed.value, source);
+    if (format === 'json') return fail(new FixtureError(source, [`is not valid JSON: ${parsed.error}`]));
   }
   let data: unknown;
   try {
     data = parseYaml(text, { intAsBigInt: true, prettyErrors: true, uniqueKeys: true });
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return fail(new FixtureError(path, [`is not valid YAML or JSON: ${message}`]));
+    return fail(new FixtureError(source, [`is not valid YAML or JSON: ${message}`]));
   }
-  return buildFixtures(data ?? {}, path);
+  return buildFixtures(data ?? {}, source);
 }
 
-/** Fixtures from a path or from data given in-process. */
-export function loadFixtures(fixtures: string | FixtureData | undefined): Result<FixtureSet, FixtureError> {
-  if (fixtures === undefined) return loadFixtureFile(DEFAULT_FIXTURES_PATH);
-  if (typeof fixtures === 'string') return loadFixtureFile(fixtures);
-  return buildFixtures(fixtures, '<fixture data>');
-}
+/** Where in-process fixture data comes from, in messages. */
+export const FIXTURE_DATA_SOURCE = '<fixture data>';

@@ -1,6 +1,8 @@
 /**
- * The stateful mock server of the Pet Store Orders API, as a library: create it from fixtures, answer a
- * WHATWG `Request` in-process, or listen on a port.
+ * The stateful mock server of the Pet Store Orders API, as a Node library: create it from a fixture file
+ * or fixture data, answer a WHATWG `Request` in-process, or listen on a port. The request→response work is
+ * the web-standard engine (engine.ts, also behind the MSW handlers); this file adds fixture files and the
+ * socket.
  *
  * @example
  * const mock = await createMock({ fixtures: 'fixtures/default.yaml' });
@@ -8,42 +10,23 @@
  * await fetch(`${baseUrl}/store/orders`, { headers: { authorization: `Bearer ${mock.apiKeys[0]}` } });
  * await mock.close();
  */
-import type { IncomingHttpHeaders, Server } from 'node:http';
-import { apiKeyProblem } from './auth.js';
-import { type Core, type CoreRequest, createCore, MAX_BODY_BYTES } from './core.js';
-import { ok, type Result } from './errors.js';
-import {
-  DEV_API_KEY,
-  type FixtureData,
-  type FixtureError,
-  type FixtureSet,
-  loadFixtures,
-} from './fixtures.js';
-import { type CoreResponse, payloadTooLarge } from './responses.js';
-import { createHttpServer, respondSafely } from './server.js';
-import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
+import type { Server } from 'node:http';
+import { ok, type Result } from '../result.js';
+import { createEngine, type EngineOptions } from './engine.js';
+import { loadFixtures } from './fixture-files.js';
+import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
+import { createHttpServer } from './server.js';
 
 export { API_BASE } from './core.js';
 export { MOCK_ERRORS } from './errors.js';
-export {
-  DEFAULT_FIXTURES_PATH,
-  DEV_API_KEY,
-  type FixtureData,
-  FixtureError,
-  type FixtureOrder,
-} from './fixtures.js';
+export { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
+export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from './fixtures.js';
 
-export interface MockOptions {
+export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug'> {
   /** A YAML/JSON fixture file, or fixture data; default `fixtures/default.yaml`. */
   fixtures?: string | FixtureData;
   /** Accepted keys; they override the fixture file's keys. */
   apiKeys?: string[];
-  /** Milliseconds added before every answer (spinner testing). */
-  delayMs?: number;
-  /** Receives one line per request; omit it for silence. */
-  log?: (line: string) => void;
-  /** Caps on named sessions and on each session's request log. */
-  limits?: Partial<SessionLimits>;
 }
 
 export interface ListenInfo {
@@ -68,18 +51,6 @@ export interface Mock {
   readonly fixtures: FixtureSet;
 }
 
-function chooseKeys(explicit: readonly string[] | undefined, fixtures: FixtureSet): readonly string[] {
-  if (explicit && explicit.length > 0) return explicit;
-  return fixtures.apiKeys.length > 0 ? fixtures.apiKeys : [DEV_API_KEY];
-}
-
-function logLine(request: CoreRequest, response: CoreResponse, durationMs: number): string {
-  const session =
-    response.session && response.session.name !== 'default' ? ` [${response.session.name}]` : '';
-  const url = request.url.length > 200 ? `${request.url.slice(0, 197)}...` : request.url;
-  return `${request.method} ${url} ${response.status} ${durationMs.toFixed(1)}ms${session}`;
-}
-
 function connectableHost(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::') return '[::1]';
@@ -94,66 +65,23 @@ function connectableHost(host: string): string {
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const loaded = loadFixtures(options.fixtures);
   if (!loaded.ok) throw loaded.error;
-  for (const key of options.apiKeys ?? []) {
-    const problem = apiKeyProblem(key, 'API key');
-    if (problem) throw new Error(problem);
-  }
-  const core: Core = createCore({
-    fixtures: loaded.value,
-    apiKeys: chooseKeys(options.apiKeys, loaded.value),
-    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  const engine = createEngine(loaded.value, {
+    ...options,
+    onBug: (message) => process.emitWarning(message),
   });
-  const delayMs = options.delayMs ?? 0;
-  const log = options.log;
-  const observe = (request: CoreRequest, response: CoreResponse, startedAt: number, durationMs: number) => {
-    response.session?.log.add(startedAt, request.method, request.url, response.status, durationMs);
-    if (log) log(logLine(request, response, durationMs));
-  };
   let server: Server | undefined;
 
   const mock: Mock = {
     get apiKeys() {
-      return core.apiKeys;
+      return engine.apiKeys;
     },
     get fixtures() {
-      return core.sessions.fixtures;
+      return engine.fixtures;
     },
-    async handle(request) {
-      const startedAt = Date.now();
-      const t0 = performance.now();
-      const url = new URL(request.url);
-      const headers: IncomingHttpHeaders = {};
-      request.headers.forEach((value, name) => {
-        headers[name] = value;
-      });
-      const coreRequest: CoreRequest = {
-        method: request.method,
-        url: url.pathname + url.search,
-        headers,
-        body: undefined,
-      };
-      let response: CoreResponse;
-      const bytes = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-      if (bytes && bytes.length > MAX_BODY_BYTES) {
-        response = payloadTooLarge();
-      } else {
-        coreRequest.body = bytes;
-        response = respondSafely(core, coreRequest);
-      }
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      observe(coreRequest, response, startedAt, performance.now() - t0);
-      const { body } = response;
-      // One view of the bytes, no copy: the cached list Buffer is never written to.
-      const payload =
-        typeof body === 'string' ? body : body && new Uint8Array(body.buffer, body.byteOffset, body.length);
-      return new Response(payload ?? null, {
-        status: response.status,
-        headers: response.headers,
-      });
-    },
+    handle: engine.handle,
     listen({ port = 4010, host = '127.0.0.1' } = {}) {
       if (server) return Promise.reject(new Error('the mock is already listening; close() it first'));
-      const created = createHttpServer(core, { delayMs, observe });
+      const created = createHttpServer(engine.core, engine);
       server = created;
       return new Promise<ListenInfo>((resolve, reject) => {
         const onError = (error: Error) => {
@@ -170,13 +98,11 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
         });
       });
     },
-    reset() {
-      core.sessions.resetAll();
-    },
+    reset: engine.reset,
     reload(source) {
       const next = loadFixtures(source);
       if (!next.ok) return next;
-      core.reload(next.value, chooseKeys(options.apiKeys, next.value));
+      engine.reload(next.value);
       return ok(next.value);
     },
     close() {

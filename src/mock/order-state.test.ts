@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_SCHEMA_PATH } from './fixtures.js';
+import { FIXTURES_SCHEMA_PATH } from './fixture-files.js';
 import { compileOrderStates, orderStates } from './order-state.js';
 
 describe('the order state table (x-petstore-order-states)', () => {

@@ -15,12 +15,9 @@ function base(): OrderBase {
 
 const ids = (store: OrderStore) =>
   (
-    JSON.parse(
-      store
-        .listBody()
-        .toString()
-        .replace(/"id":(\d+)/g, '"id":"$1"'),
-    ) as Array<{ id: string }>
+    JSON.parse(new TextDecoder().decode(store.listBody()).replace(/"id":(\d+)/g, '"id":"$1"')) as Array<{
+      id: string;
+    }>
   ).map((order) => order.id);
 
 describe('orderJson', () => {
@@ -58,7 +55,7 @@ describe('OrderStore', () => {
     const before = store.listBody();
     const outcome = store.apply(2n, 'cancelOrder');
     expect(outcome).toMatchObject({ ok: false, error: { spec: { code: 'order_already_shipped' } } });
-    expect(store.listBody().equals(before)).toBe(true);
+    expect(store.listBody()).toEqual(before);
   });
 
   it('answers 404 for an unknown id', () => {

@@ -5,7 +5,8 @@
  * state changes; every mutation goes through `#set`, which drops the cache.
  */
 import type { TransitionSpec } from '../contract/index.js';
-import { errorNameFor, fail, type MockError, mockError, ok, type Result } from './errors.js';
+import { fail, ok, type Result } from '../result.js';
+import { errorNameFor, type MockError, mockError } from './errors.js';
 import { type OrderState, orderStates } from './order-state.js';
 
 /** An order as the mock keeps it: the published fields, exact, plus its internal state (D1). */
@@ -39,22 +40,24 @@ export function orderJson(order: StoredOrder): string {
   return json;
 }
 
-function listBody(orders: Iterable<StoredOrder>): Buffer {
+const encoder = new TextEncoder();
+
+function listBody(orders: Iterable<StoredOrder>): Uint8Array {
   const parts: string[] = [];
   for (const order of orders) if (orderStates.isListed(order.state)) parts.push(orderJson(order));
-  return Buffer.from(`[${parts.join(',')}]`);
+  return encoder.encode(`[${parts.join(',')}]`);
 }
 
 /** The fixtures' orders, shared read-only by every session, with their list body computed once. */
 export class OrderBase {
   readonly orders: ReadonlyMap<bigint, StoredOrder>;
-  #body: Buffer | undefined;
+  #body: Uint8Array | undefined;
 
   constructor(orders: ReadonlyMap<bigint, StoredOrder>) {
     this.orders = orders;
   }
 
-  listBody(): Buffer {
+  listBody(): Uint8Array {
     this.#body ??= listBody(this.orders.values());
     return this.#body;
   }
@@ -64,7 +67,7 @@ export class OrderStore {
   readonly #base: OrderBase;
   /** Orders this session added or changed, by id. */
   readonly #changes = new Map<bigint, StoredOrder>();
-  #body: Buffer | undefined;
+  #body: Uint8Array | undefined;
 
   constructor(base: OrderBase) {
     this.#base = base;
@@ -81,7 +84,7 @@ export class OrderStore {
   }
 
   /** The JSON body of `GET /store/orders`: the listed orders (D2), cached until the next change. */
-  listBody(): Buffer {
+  listBody(): Uint8Array {
     if (this.#changes.size === 0) return this.#base.listBody();
     this.#body ??= listBody(this.all());
     return this.#body;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { contract } from '../contract/index.js';
 import { compilePrefer, parsePrefer } from './prefer.js';
 
+const decode = (bytes: Uint8Array | undefined): string => new TextDecoder().decode(bytes);
+
 describe('parsePrefer', () => {
   it.each([
     { given: 'code=409', want: { code: '409', example: undefined } },
@@ -30,11 +32,7 @@ describe('forced responses', () => {
       if (!outcome.ok) return;
       expect(outcome.value.status).toBe(status);
       expect(outcome.value.applied).toBe(`code=${status}`);
-      const verdict = contract.validateResponseBody(
-        operationId,
-        status,
-        outcome.value.body?.toString() ?? '',
-      );
+      const verdict = contract.validateResponseBody(operationId, status, decode(outcome.value.body));
       expect(verdict.ok).toBe(true);
     },
   );

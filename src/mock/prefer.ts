@@ -4,12 +4,13 @@
  * ignored, as RFC 7240 §2 asks. The forced bodies are serialised once, at start-up.
  */
 import { contract, type OperationSpec, stringifyExactJson } from '../contract/index.js';
-import { clip, fail, type MockError, mockError, ok, type Result } from './errors.js';
+import { fail, ok, type Result } from '../result.js';
+import { clip, type MockError, mockError } from './errors.js';
 
 export interface ForcedResponse {
   status: number;
   /** `undefined` for a response without a body (204). */
-  body: Buffer | undefined;
+  body: Uint8Array | undefined;
   /** The `Preference-Applied` value (RFC 7240 §3). */
   applied: string;
 }
@@ -42,13 +43,14 @@ export type PreferTable = (
  */
 export function compilePrefer(operations: readonly OperationSpec[] = contract.operations): PreferTable {
   // key: `${operationId} ${status}`, value: example name → body (first example first).
-  const bodies = new Map<string, Map<string, Buffer | undefined>>();
+  const bodies = new Map<string, Map<string, Uint8Array | undefined>>();
+  const encoder = new TextEncoder();
   for (const operation of operations) {
     for (const response of operation.responses.values()) {
-      const examples = new Map<string, Buffer | undefined>();
+      const examples = new Map<string, Uint8Array | undefined>();
       if (response.mediaType === null) examples.set('', undefined);
       for (const [name, value] of response.examples)
-        examples.set(name, Buffer.from(stringifyExactJson(value)));
+        examples.set(name, encoder.encode(stringifyExactJson(value)));
       bodies.set(`${operation.operationId} ${response.status}`, examples);
     }
   }

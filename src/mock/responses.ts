@@ -6,7 +6,7 @@ import type { Session } from './sessions.js';
 export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
-  body: Buffer | string | undefined;
+  body: Uint8Array | string | undefined;
   /** The session the request belongs to, for its request log; none when it named no existing one. */
   session: Session | undefined;
 }
@@ -16,7 +16,7 @@ const JSON_HEADERS = { ...CORS_HEADERS, 'content-type': 'application/json' } as 
 /** A JSON response: every body the mock sends is `application/json` (D15). */
 export function jsonResponse(
   status: number,
-  body: Buffer | string,
+  body: Uint8Array | string,
   session: Session | undefined,
   extra?: Readonly<Record<string, string>>,
 ): CoreResponse {

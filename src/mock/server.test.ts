@@ -52,6 +52,19 @@ describe('listening', () => {
   });
 });
 
+describe('the request target', () => {
+  it.each(['/v1/store/./orders', '/v1/pets/../store/orders', '/v1/store/%2e/orders'])(
+    'reads %s over the socket as handle(Request) does',
+    async (path) => {
+      const overSocket = await call('GET', path);
+      const inProcess = await mock.handle(new Request(`http://mock${path}`, { headers: AUTH }));
+      expect(overSocket.status).toBe(200);
+      expect(inProcess.status).toBe(overSocket.status);
+      expect(await inProcess.text()).toBe(overSocket.text);
+    },
+  );
+});
+
 describe('concurrency', () => {
   it('answers exactly one of many simultaneous cancels of a pending order with 204', async () => {
     const headers = { ...AUTH, 'x-mock-session': 'race' };

@@ -1,8 +1,10 @@
 /**
- * The thin file that binds a port: node:http in, the core's response out. The core takes node's own
- * header object and the response is written with one writeHead/end, so the list endpoint costs a route
- * lookup, a key check and a cached Buffer. Requests node itself cannot parse (oversized headers, broken
- * request lines) still get an Error body, never a bare status line.
+ * The thin file that binds a port: node:http in, the core's response out. What it adds to the core: the
+ * port, header-size and body-size limits, timeouts, and Error bodies for requests node itself cannot
+ * parse (oversized headers, broken request lines), never a bare status line. It is the fast path: no
+ * WHATWG Request is built; the core reads node's header object through {@link NodeRequest}, and the
+ * response is written with one writeHead/end, so the list endpoint costs a route lookup, a key check and
+ * a cached body.
  */
 import {
   createServer,
@@ -12,15 +14,18 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import type { Socket } from 'node:net';
-import { type Core, type CoreRequest, MAX_BODY_BYTES } from './core.js';
+import { type Core, respondSafely } from './core.js';
 import { errorJson, MOCK_ERRORS, type MockErrorName, mockError } from './errors.js';
-import { type CoreResponse, errorResponse, payloadTooLarge } from './responses.js';
+import type { CoreRequest } from './request.js';
+import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
 
 /** Header bytes node accepts; beyond that the request is 431 with an Error body. */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface ServeOptions {
   delayMs: number;
+  /** Where a bug in the mock is reported (the answer is then a 500 Error). */
+  onBug: (message: string) => void;
   /** Called once per answered request. */
   observe: (request: CoreRequest, response: CoreResponse, startedAt: number, durationMs: number) => void;
 }
@@ -29,21 +34,28 @@ export interface ServeOptions {
 export function writeResponse(res: ServerResponse, response: CoreResponse): void {
   const { body, headers } = response;
   if (body !== undefined) {
-    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   }
   res.writeHead(response.status, headers);
   res.end(body);
 }
 
-/** Runs the core, turning a bug into a 500 Error rather than a dropped connection. */
-export function respondSafely(core: Core, request: CoreRequest): CoreResponse {
-  try {
-    return core.respond(request);
-  } catch (error) {
-    process.emitWarning(
-      `petstore mock: bug while answering ${request.method} ${request.url}: ${String(error)}`,
-    );
-    return errorResponse(mockError('internalError'), undefined);
+/** A core request over node's own header object: no copy, the first value of a repeated header. */
+class NodeRequest implements CoreRequest {
+  readonly method: string;
+  readonly url: string;
+  body: Uint8Array | undefined = undefined;
+  readonly #headers: IncomingMessage['headers'];
+
+  constructor(req: IncomingMessage) {
+    this.method = req.method ?? 'GET';
+    this.url = req.url ?? '/';
+    this.#headers = req.headers;
+  }
+
+  header(name: string): string | undefined {
+    const value = this.#headers[name];
+    return typeof value === 'string' ? value : value?.[0];
   }
 }
 
@@ -65,7 +77,7 @@ const CLIENT_ERRORS: Readonly<Record<string, MockErrorName>> = {
  * @example createHttpServer(core, { delayMs: 0, observe: () => {} }).listen(4010, '127.0.0.1')
  */
 export function createHttpServer(core: Core, options: ServeOptions): Server {
-  const { delayMs, observe } = options;
+  const { delayMs, observe, onBug } = options;
 
   const finish = (
     res: ServerResponse,
@@ -93,16 +105,11 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
     (req: IncomingMessage, res: ServerResponse) => {
       const startedAt = Date.now();
       const t0 = performance.now();
-      const request: CoreRequest = {
-        method: req.method ?? 'GET',
-        url: req.url ?? '/',
-        headers: req.headers,
-        body: undefined,
-      };
+      const request = new NodeRequest(req);
       const length = req.headers['content-length'];
       // The fast path: no body (every API request), answer at once.
       if (length === undefined && req.headers['transfer-encoding'] === undefined) {
-        finish(res, request, respondSafely(core, request), startedAt, t0);
+        finish(res, request, respondSafely(core, request, onBug), startedAt, t0);
         return;
       }
       const tooLarge = () => {
@@ -129,7 +136,7 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
       req.on('end', () => {
         if (rejected) return;
         request.body = Buffer.concat(chunks, size);
-        finish(res, request, respondSafely(core, request), startedAt, t0);
+        finish(res, request, respondSafely(core, request, onBug), startedAt, t0);
       });
       req.on('error', () => res.destroy());
     },

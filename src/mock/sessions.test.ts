@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from './fixtures.js';
+import { loadFixtures } from './fixture-files.js';
 import { Sessions } from './sessions.js';
 
 function fixtures() {

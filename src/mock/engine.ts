@@ -1,0 +1,150 @@
+/**
+ * The mock as a web-standard request handler: the core plus what every entry point shares (keys chosen
+ * from the options or the fixtures, the delay, the request log and the per-request log line), answering
+ * a WHATWG `Request` with a `Response`. `createMock` (Node) adds a port to it; the MSW handlers put it in
+ * a page or a test. No Node built-in, so it bundles for a browser.
+ */
+import { fail, ok, type Result } from '../result.js';
+import { apiKeyProblem } from './auth.js';
+import { type Core, createCore, respondSafely } from './core.js';
+import {
+  buildFixtures,
+  DEV_API_KEY,
+  FIXTURE_DATA_SOURCE,
+  type FixtureData,
+  type FixtureError,
+  type FixtureSet,
+} from './fixtures.js';
+import { type CoreRequest, fromHeaders } from './request.js';
+import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
+import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
+
+export interface EngineOptions {
+  /** Accepted keys; they override the fixtures' keys. */
+  apiKeys?: readonly string[];
+  /** Milliseconds added before every answer (spinner testing). */
+  delayMs?: number;
+  /** Receives one line per request; omit it for silence. */
+  log?: (line: string) => void;
+  /** Caps on named sessions and on each session's request log. */
+  limits?: Partial<SessionLimits>;
+  /** Where a bug in the mock is reported (the answer is then a 500 Error); default `console.error`. */
+  onBug?: (message: string) => void;
+}
+
+export interface MockEngine {
+  /** Answers one request without a socket. */
+  handle(request: Request): Promise<Response>;
+  /** Records an answered request: the session's request log and the log line. */
+  observe(request: CoreRequest, response: CoreResponse, startedAt: number, durationMs: number): void;
+  /** Puts every session back to the fixtures. */
+  reset(): void;
+  /** Replaces the fixtures and resets every session to them; the keys follow unless the options fixed them. */
+  reload(fixtures: FixtureSet): void;
+  readonly core: Core;
+  readonly delayMs: number;
+  readonly onBug: (message: string) => void;
+  readonly apiKeys: readonly string[];
+  readonly fixtures: FixtureSet;
+}
+
+function chooseKeys(explicit: readonly string[] | undefined, fixtures: FixtureSet): readonly string[] {
+  if (explicit && explicit.length > 0) return explicit;
+  return fixtures.apiKeys.length > 0 ? fixtures.apiKeys : [DEV_API_KEY];
+}
+
+function logLine(request: CoreRequest, response: CoreResponse, durationMs: number): string {
+  const session =
+    response.session && response.session.name !== 'default' ? ` [${response.session.name}]` : '';
+  const url = request.url.length > 200 ? `${request.url.slice(0, 197)}...` : request.url;
+  return `${request.method} ${url} ${response.status} ${durationMs.toFixed(1)}ms${session}`;
+}
+
+/** The `Response` of a core answer. The body is copied by `Response`, so cached bytes stay untouched. */
+export function toResponse(response: CoreResponse): Response {
+  return new Response(response.body ?? null, { status: response.status, headers: response.headers });
+}
+
+/**
+ * Reads a request's body up to the mock's limit; `undefined` when it has none, an error when too large.
+ * The declared length is trusted for the refusal only, never for the bytes read.
+ */
+export async function readBody(request: Request): Promise<Result<Uint8Array | undefined, CoreResponse>> {
+  if (request.body === null) return ok(undefined);
+  const declared = request.headers.get('content-length');
+  if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) return fail(payloadTooLarge());
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  return bytes.length > MAX_BODY_BYTES ? fail(payloadTooLarge()) : ok(bytes);
+}
+
+/**
+ * Builds the engine over checked fixtures. Throws when an explicit key can never be sent as a token.
+ *
+ * @example const engine = createEngine(fixtures, { apiKeys: ['k'] }); await engine.handle(new Request('http://mock/v1/store/orders'))
+ */
+export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}): MockEngine {
+  for (const key of options.apiKeys ?? []) {
+    const problem = apiKeyProblem(key, 'API key');
+    if (problem) throw new Error(problem);
+  }
+  const core = createCore({
+    fixtures,
+    apiKeys: chooseKeys(options.apiKeys, fixtures),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  });
+  const delayMs = options.delayMs ?? 0;
+  const log = options.log;
+  const onBug = options.onBug ?? ((message: string) => console.error(message));
+
+  const engine: MockEngine = {
+    core,
+    delayMs,
+    onBug,
+    get apiKeys() {
+      return core.apiKeys;
+    },
+    get fixtures() {
+      return core.sessions.fixtures;
+    },
+    observe(request, response, startedAt, durationMs) {
+      response.session?.log.add(startedAt, request.method, request.url, response.status, durationMs);
+      if (log) log(logLine(request, response, durationMs));
+    },
+    async handle(request) {
+      const startedAt = Date.now();
+      const t0 = performance.now();
+      const url = new URL(request.url);
+      const body = await readBody(request);
+      const coreRequest = fromHeaders(
+        request.method,
+        url.pathname + url.search,
+        request.headers,
+        body.ok ? body.value : undefined,
+      );
+      const response = body.ok ? respondSafely(core, coreRequest, onBug) : body.error;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      engine.observe(coreRequest, response, startedAt, performance.now() - t0);
+      return toResponse(response);
+    },
+    reset() {
+      core.sessions.resetAll();
+    },
+    reload(next) {
+      core.reload(next, chooseKeys(options.apiKeys, next));
+    },
+  };
+  return engine;
+}
+
+/**
+ * Checks fixture data (the format of a fixture file, as a value) and builds the engine over it.
+ *
+ * @example const built = engineFromData({ orders: [{ id: 1, status: 'pending' }] }, { apiKeys: ['k'] }); built.ok // true
+ */
+export function engineFromData(
+  data: FixtureData,
+  options: EngineOptions = {},
+): Result<MockEngine, FixtureError> {
+  const fixtures = buildFixtures(data, FIXTURE_DATA_SOURCE);
+  return fixtures.ok ? ok(createEngine(fixtures.value, options)) : fixtures;
+}
