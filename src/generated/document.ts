@@ -273,7 +273,8 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
       "Sunset": {
         "description": "D11, RFC 8594. When the operation stops being served, an HTTP date.",
         "schema": {
-          "type": "string"
+          "type": "string",
+          "pattern": "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-3][0-9] (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-2][0-9]:[0-5][0-9]:[0-6][0-9] GMT$"
         },
         "example": "Wed, 30 Jun 2027 00:00:00 GMT"
       }
