@@ -33,8 +33,11 @@ export interface EngineOptions {
 }
 
 export interface MockEngine {
-  /** Answers one request without a socket. */
-  handle(request: Request): Promise<Response>;
+  /**
+   * Answers one request without a socket. `target` overrides the path and query read from
+   * `request.url` (a handler mounted under a prefix passes what follows the prefix).
+   */
+  handle(request: Request, target?: string): Promise<Response>;
   /** Records an answered request: the session's request log and the log line. */
   observe(request: CoreRequest, response: CoreResponse, startedAt: number, durationMs: number): void;
   /** Puts every session back to the fixtures. */
@@ -110,14 +113,14 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       response.session?.log.add(startedAt, request.method, request.url, response.status, durationMs);
       if (log) log(logLine(request, response, durationMs));
     },
-    async handle(request) {
+    async handle(request, target) {
       const startedAt = Date.now();
       const t0 = performance.now();
-      const url = new URL(request.url);
+      const url = target === undefined ? new URL(request.url) : undefined;
       const body = await readBody(request);
       const coreRequest = fromHeaders(
         request.method,
-        url.pathname + url.search,
+        url ? url.pathname + url.search : (target as string),
         request.headers,
         body.ok ? body.value : undefined,
       );

@@ -1,0 +1,93 @@
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMock, FixtureError } from '../mock/index.js';
+import { createHandlers } from './index.js';
+
+const AUTH = { authorization: 'Bearer k' };
+
+describe('createHandlers: fixtures as data, checked like a file', () => {
+  it.each([
+    {
+      name: 'refuses an unknown state, naming the entry',
+      given: { orders: [{ id: 1, status: 'lost' }] },
+      want: '<fixture data>: orders[0] (id 1): status must be one of pending, shipped, cancelled, got "lost"',
+    },
+    {
+      name: 'refuses a duplicate id',
+      given: {
+        orders: [
+          { id: 1, status: 'pending' },
+          { id: 1, status: 'shipped' },
+        ],
+      },
+      want: '<fixture data>: orders[1] (id 1): duplicate id 1',
+    },
+    {
+      name: 'refuses an id beyond int64',
+      given: { orders: [{ id: 2n ** 63n, status: 'pending' }] },
+      want: '<fixture data>: orders[0] (id 9223372036854775808): id must be within int64 (−2^63 … 2^63−1), got 9223372036854775808',
+    },
+  ])('$name, with the message createMock gives', async ({ given, want }) => {
+    const fixtures = given as never;
+    expect(() => createHandlers({ fixtures })).toThrow(FixtureError);
+    expect(() => createHandlers({ fixtures })).toThrow(want);
+    await expect(createMock({ fixtures })).rejects.toThrow(want);
+  });
+
+  it('refuses a key that could never be sent as a bearer token', () => {
+    expect(() => createHandlers({ fixtures: {}, apiKeys: ['has space'] })).toThrow(
+      /cannot be sent as a bearer token/,
+    );
+  });
+
+  it.each(['http://api.test', 'http://api.test/v2', '/api'])(
+    'refuses the base URL %s, which does not end in /v1',
+    (baseUrl) => {
+      expect(() => createHandlers({ fixtures: {}, baseUrl })).toThrow(/baseUrl must end in \/v1/);
+    },
+  );
+});
+
+describe('createHandlers under a path prefix', () => {
+  const server = setupServer(
+    ...createHandlers({
+      fixtures: { orders: [{ id: 9007199254740993n, status: 'pending' }] },
+      apiKeys: ['k'],
+      baseUrl: 'http://api.test/api/v1/',
+    }),
+  );
+  const unhandled: string[] = [];
+  beforeAll(() =>
+    server.listen({
+      // Nothing may reach the network: an unanswered request is recorded and fails.
+      onUnhandledRequest: (request) => {
+        unhandled.push(request.url);
+        throw new Error(`unhandled ${request.url}`);
+      },
+    }),
+  );
+  afterAll(() => server.close());
+
+  it('serves the API below the prefix, ids exact', async () => {
+    const response = await fetch('http://api.test/api/v1/store/orders', { headers: AUTH });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('[{"id":9007199254740993,"complete":false}]');
+  });
+
+  it('serves the control endpoints beside it', async () => {
+    const cancelled = await fetch('http://api.test/api/v1/store/orders/9007199254740993', {
+      method: 'DELETE',
+      headers: AUTH,
+    });
+    expect(cancelled.status).toBe(204);
+    const state = await fetch('http://api.test/api/__mock/state', { headers: AUTH });
+    expect(await state.text()).toContain('"id":9007199254740993,"complete":false,"state":"cancelled"');
+  });
+
+  it('leaves paths outside the prefix unanswered', async () => {
+    const response = await fetch('http://api.test/v1/store/orders', { headers: AUTH });
+    // MSW turns the recording callback's throw into its own 500; the mock never saw the request.
+    expect(response.statusText).toBe('Unhandled Exception');
+    expect(unhandled).toEqual(['http://api.test/v1/store/orders']);
+  });
+});
