@@ -1,0 +1,374 @@
+/**
+ * One behaviour table for every way of running the mock (Hono's `common.case.test.ts` pattern): the same
+ * cases run over the real socket, through `handle(Request)` and through MSW's `setupServer`, each from a
+ * short test file that only says how to send a request. A case that passes on one and fails on another is
+ * a bug. Every answer is also checked against the document (`expectConforms`) and for the headers every
+ * answer carries.
+ *
+ * The ids are those of `fixtures/default.yaml` (docs/mock.md lists them). Each case works in its own
+ * session, so cases cannot disturb each other and the order they run in does not matter.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH, expectConforms, KEY } from './document-check.js';
+
+export interface Exchange {
+  method: string;
+  /** Path and query as sent, below the mock's origin: `/v1/store/orders`. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Answer {
+  status: number;
+  /** A response header by lower-case name. */
+  header(name: string): string | undefined;
+  text: string;
+}
+
+export interface Runner {
+  send(exchange: Exchange): Promise<Answer>;
+  stop(): Promise<void>;
+}
+
+interface Want {
+  status: number;
+  /** The Error's `code`, for an error answer. */
+  code?: string;
+  /** The Error's `message`, where the exact words matter. */
+  message?: string;
+  headers?: Record<string, string>;
+  includes?: string[];
+  excludes?: string[];
+}
+
+interface Step {
+  request: Exchange;
+  want: Want;
+}
+
+interface Case {
+  name: string;
+  steps: Step[];
+}
+
+const NO_AUTH = {};
+const get = (path: string, headers: Record<string, string> = AUTH): Exchange => ({
+  method: 'GET',
+  path,
+  headers,
+});
+const cancel = (id: string, headers: Record<string, string> = AUTH): Exchange => ({
+  method: 'DELETE',
+  path: `/v1/store/orders/${id}`,
+  headers,
+});
+const put = (id: string, body: string): Exchange => ({
+  method: 'PUT',
+  path: `/__mock/orders/${id}`,
+  headers: { ...AUTH, 'content-type': 'application/json' },
+  body,
+});
+const LIST = '/v1/store/orders';
+const unauthorized: Want = {
+  status: 401,
+  code: 'unauthorized',
+  headers: { 'www-authenticate': 'Bearer realm="petstore"' },
+};
+const notFound = (id: string): Want => ({
+  status: 404,
+  code: 'order_not_found',
+  message: `No order has id ${id}.`,
+});
+const PET_HEADERS = { deprecation: '@1767225600', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' };
+
+export const BEHAVIOUR: readonly Case[] = [
+  // Authentication (§5, D6, D7).
+  {
+    name: 'a valid key lists the orders, ids above 2^53 exact',
+    steps: [
+      {
+        request: get(LIST),
+        want: { status: 200, includes: ['"id":9007199254740993,', '"id":9223372036854775807,'] },
+      },
+    ],
+  },
+  {
+    name: 'a lower-case scheme name is accepted (RFC 9110 §11.1)',
+    steps: [{ request: get(LIST, { authorization: `bearer ${KEY}` }), want: { status: 200 } }],
+  },
+  { name: 'no Authorization header is 401', steps: [{ request: get(LIST, NO_AUTH), want: unauthorized }] },
+  {
+    name: 'a wrong key is 401',
+    steps: [{ request: get(LIST, { authorization: 'Bearer wrong-key' }), want: unauthorized }],
+  },
+  {
+    name: 'a key one character longer is 401',
+    steps: [{ request: get(LIST, { authorization: `Bearer ${KEY}x` }), want: unauthorized }],
+  },
+  {
+    name: 'the Basic scheme is 401',
+    steps: [{ request: get(LIST, { authorization: `Basic ${KEY}` }), want: unauthorized }],
+  },
+  { name: 'a bare key is 401', steps: [{ request: get(LIST, { authorization: KEY }), want: unauthorized }] },
+  {
+    name: 'two tokens are 401',
+    steps: [{ request: get(LIST, { authorization: `Bearer ${KEY} ${KEY}` }), want: unauthorized }],
+  },
+  {
+    name: 'an unknown path without a key is 401, not 404 (D6)',
+    steps: [{ request: get('/v1/nothing', NO_AUTH), want: unauthorized }],
+  },
+  {
+    name: 'a shipped order without a key is 401, not 409 (D6)',
+    steps: [{ request: cancel('2', NO_AUTH), want: unauthorized }],
+  },
+  // Cancel rules (§3, D2, D3).
+  {
+    name: 'cancels a pending order once, then 404, and it leaves the list (D2)',
+    steps: [
+      { request: cancel('1'), want: { status: 204 } },
+      { request: cancel('1'), want: notFound('1') },
+      { request: get(LIST), want: { status: 200, excludes: ['"id":1,'], includes: ['"id":3,'] } },
+    ],
+  },
+  {
+    name: 'refuses to cancel a shipped order with 409 and keeps it listed (D3)',
+    steps: [
+      {
+        request: cancel('2'),
+        want: {
+          status: 409,
+          code: 'order_already_shipped',
+          message: 'Order 2 has already shipped and cannot be cancelled.',
+        },
+      },
+      { request: get(LIST), want: { status: 200, includes: ['"id":2,"petId":11,"quantity":3'] } },
+    ],
+  },
+  { name: 'a cancelled fixture order is 404', steps: [{ request: cancel('12'), want: notFound('12') }] },
+  { name: 'an unknown id is 404', steps: [{ request: cancel('404'), want: notFound('404') }] },
+  // int64 (D8, D9).
+  {
+    name: 'cancels 9007199254740993 exactly and never 9007199254740992 (D8)',
+    steps: [
+      { request: cancel('9007199254740992'), want: notFound('9007199254740992') },
+      { request: get(LIST), want: { status: 200, includes: ['"id":9007199254740993,'] } },
+      { request: cancel('9007199254740993'), want: { status: 204 } },
+      { request: get(LIST), want: { status: 200, excludes: ['9007199254740993'] } },
+      { request: cancel('9007199254740993'), want: notFound('9007199254740993') },
+    ],
+  },
+  {
+    name: 'the largest int64 is a shipped order (409)',
+    steps: [{ request: cancel('9223372036854775807'), want: { status: 409, code: 'order_already_shipped' } }],
+  },
+  {
+    name: 'one past the largest int64 names no order (D9)',
+    steps: [{ request: cancel('9223372036854775808'), want: notFound('9223372036854775808') }],
+  },
+  {
+    name: 'only the canonical spelling names order 0: -0, 00 and +0 do not',
+    steps: [
+      { request: put('0', '{"state":"pending"}'), want: { status: 201 } },
+      { request: cancel('-0'), want: notFound('-0') },
+      { request: cancel('00'), want: notFound('00') },
+      { request: cancel('+0'), want: notFound('+0') },
+      { request: cancel('0'), want: { status: 204 } },
+    ],
+  },
+  {
+    name: 'non-canonical ids are refused by the control endpoints too',
+    steps: [
+      { request: put('-0', '{"state":"pending"}'), want: { status: 400, code: 'invalid_request' } },
+      { request: put('01', '{"state":"pending"}'), want: { status: 400, code: 'invalid_request' } },
+    ],
+  },
+  {
+    name: 'a malformed id is 404 order_not_found (D9)',
+    steps: [
+      { request: cancel('abc'), want: notFound('abc') },
+      { request: cancel('1.5'), want: notFound('1.5') },
+      { request: cancel('01'), want: notFound('01') },
+    ],
+  },
+  // Routes (D10) and the request target.
+  {
+    name: 'an unknown path under /v1 is 404 not_found',
+    steps: [{ request: get('/v1/store/nothing'), want: { status: 404, code: 'not_found' } }],
+  },
+  {
+    name: 'another method on the list is 405 with Allow',
+    steps: [
+      {
+        request: { method: 'POST', path: LIST, headers: AUTH },
+        want: { status: 405, code: 'method_not_allowed', headers: { allow: 'GET, OPTIONS' } },
+      },
+    ],
+  },
+  {
+    name: 'PUT on an order is 405 with Allow',
+    steps: [
+      {
+        request: { method: 'PUT', path: '/v1/store/orders/1', headers: AUTH },
+        want: { status: 405, code: 'method_not_allowed', headers: { allow: 'DELETE, OPTIONS' } },
+      },
+    ],
+  },
+  {
+    name: 'dot segments are resolved as a browser resolves them',
+    steps: [
+      { request: get('/v1/store/./orders'), want: { status: 200, includes: ['"id":1,'] } },
+      { request: get('/v1/pets/../store/orders'), want: { status: 200, includes: ['"id":1,'] } },
+    ],
+  },
+  {
+    name: 'a percent-escaped path names the same resource',
+    steps: [{ request: get('/v1/store/%6Frders'), want: { status: 200 } }],
+  },
+  {
+    name: 'a pet is served with Deprecation and Sunset, on its 404 too (D11)',
+    steps: [
+      {
+        request: get('/v1/pets/10'),
+        want: { status: 200, includes: ['"name":"Rex"'], headers: PET_HEADERS },
+      },
+      { request: get('/v1/pets/99'), want: { status: 404, code: 'not_found', headers: PET_HEADERS } },
+    ],
+  },
+  // Prefer.
+  {
+    name: 'Prefer: code=409 forces the example without touching state',
+    steps: [
+      {
+        request: { ...cancel('1'), headers: { ...AUTH, prefer: 'code=409' } },
+        want: { status: 409, code: 'order_already_shipped', headers: { 'preference-applied': 'code=409' } },
+      },
+      { request: cancel('1'), want: { status: 204 } },
+    ],
+  },
+  {
+    name: 'Prefer: an undocumented code is 400 invalid_prefer',
+    steps: [
+      { request: get(LIST, { ...AUTH, prefer: 'code=500' }), want: { status: 400, code: 'invalid_prefer' } },
+    ],
+  },
+  {
+    name: 'Prefer does not get past the key',
+    steps: [{ request: get(LIST, { prefer: 'code=200' }), want: unauthorized }],
+  },
+  // Sessions.
+  {
+    name: 'each session keeps its own state',
+    steps: [
+      { request: cancel('3', { ...AUTH, 'x-mock-session': 'table-a' }), want: { status: 204 } },
+      { request: cancel('3', { ...AUTH, 'x-mock-session': 'table-b' }), want: { status: 204 } },
+      { request: cancel('3', { ...AUTH, 'x-mock-session': 'table-a' }), want: notFound('3') },
+    ],
+  },
+  {
+    name: 'a session name over 128 characters is 400 invalid_session',
+    steps: [
+      {
+        request: get(LIST, { ...AUTH, 'x-mock-session': 's'.repeat(129) }),
+        want: { status: 400, code: 'invalid_session' },
+      },
+    ],
+  },
+  // Control endpoints.
+  {
+    name: 'PUT /__mock/orders seeds an order and POST /__mock/reset forgets it',
+    steps: [
+      {
+        request: put('500', '{"state":"shipped","petId":10}'),
+        want: { status: 201, includes: ['"state":"shipped"'] },
+      },
+      { request: put('500', '{"state":"shipped","petId":10}'), want: { status: 200 } },
+      { request: cancel('500'), want: { status: 409, code: 'order_already_shipped' } },
+      { request: { method: 'POST', path: '/__mock/reset', headers: AUTH }, want: { status: 200 } },
+      { request: cancel('500'), want: notFound('500') },
+    ],
+  },
+  {
+    name: 'GET /__mock/state shows a cancelled order with its state',
+    steps: [
+      { request: cancel('5'), want: { status: 204 } },
+      {
+        request: get('/__mock/state'),
+        want: {
+          status: 200,
+          includes: [
+            '{"id":5,"petId":14,"quantity":2,"shipDate":"2026-12-08T08:00:00Z","complete":false,"state":"cancelled"}',
+          ],
+        },
+      },
+    ],
+  },
+  {
+    name: "GET /__mock/requests lists the session's requests",
+    steps: [
+      { request: get(LIST), want: { status: 200 } },
+      {
+        request: get('/__mock/requests'),
+        want: { status: 200, includes: ['"method":"GET","path":"/v1/store/orders","status":200'] },
+      },
+    ],
+  },
+  {
+    name: 'control endpoints need a key',
+    steps: [{ request: { method: 'POST', path: '/__mock/reset', headers: NO_AUTH }, want: unauthorized }],
+  },
+  {
+    name: 'a control body that is not an order is 400 invalid_request',
+    steps: [{ request: put('501', '{"state":"lost"}'), want: { status: 400, code: 'invalid_request' } }],
+  },
+  {
+    name: 'a body over 64 KiB is 413',
+    steps: [{ request: put('502', 'x'.repeat(70_000)), want: { status: 413, code: 'payload_too_large' } }],
+  },
+];
+
+/** Each case in a session of its own, unless it names its sessions itself. */
+function inSession(request: Exchange, session: string): Exchange {
+  const headers = request.headers ?? {};
+  return 'x-mock-session' in headers
+    ? request
+    : { ...request, headers: { ...headers, 'x-mock-session': session } };
+}
+
+/**
+ * Runs the whole table against one way of running the mock, started on the default fixtures.
+ *
+ * @example describeBehaviour('handle(Request)', async () => ({ send, stop }))
+ */
+export function describeBehaviour(runnerName: string, start: () => Promise<Runner>): void {
+  describe(`the mock's behaviour, ${runnerName}`, () => {
+    let runner: Runner;
+    beforeAll(async () => {
+      runner = await start();
+    });
+    afterAll(() => runner.stop());
+
+    it.each(BEHAVIOUR.map((c, index) => ({ ...c, index })))('$name', async ({ steps, index }) => {
+      for (const [n, step] of steps.entries()) {
+        const request = inSession(step.request, `case-${index}`);
+        const answer = await runner.send(request);
+        const where = `step ${n + 1}: ${request.method} ${request.path}`;
+        expect(answer.status, `${where}: ${answer.text.slice(0, 200)}`).toBe(step.want.status);
+        const body = expectConforms(request.method, request.path, {
+          status: answer.status,
+          contentType: answer.header('content-type') ?? null,
+          text: answer.text,
+        }) as { code?: string; message?: string } | undefined;
+        expect(answer.header('access-control-allow-origin'), `${where}: CORS`).toBe('*');
+        if (step.want.code !== undefined) expect(body?.code, where).toBe(step.want.code);
+        if (step.want.message !== undefined) expect(body?.message, where).toBe(step.want.message);
+        for (const [name, value] of Object.entries(step.want.headers ?? {})) {
+          expect(answer.header(name), `${where}: ${name}`).toBe(value);
+        }
+        for (const text of step.want.includes ?? []) expect(answer.text, where).toContain(text);
+        for (const text of step.want.excludes ?? []) expect(answer.text, where).not.toContain(text);
+      }
+    });
+  });
+}
