@@ -117,7 +117,7 @@ export interface ConformanceSummary {
 
 export interface ConformanceResult {
   schemaVersion: 1;
-  tool: 'petstore conformance';
+  tool: 'petstore conformance' | 'petstore proxy';
   /** `info.version` of the OpenAPI document the checks come from. */
   contractVersion: string;
   baseUrl: string;

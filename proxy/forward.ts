@@ -1,0 +1,314 @@
+/**
+ * The transparent half of the proxy: one client request streamed to the upstream as sent, and the answer
+ * streamed back byte for byte (status, headers, body; only hop-by-hop headers are the connection's own).
+ * A bounded copy of each body is teed off the stream for judging; the pass-through itself is never
+ * buffered, except under `--errors` (`hold`), where an answer is held until judged, up to the same bound.
+ */
+import { type Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { type ProxyErrorName, type ProxyErrorResponse, proxyError } from './proxy-errors.js';
+import type { Upstream } from './upstream.js';
+
+/** Headers of one connection (RFC 9110 §7.6.1), never forwarded; the proxy's own sockets set theirs. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/** Why no usable answer came from the upstream. */
+export interface UpstreamFault {
+  kind: 'refused' | 'unresolved' | 'timeout' | 'reset' | 'not-http' | 'other';
+  message: string;
+  /** Whether the upstream had sent its status line (then a client that had it too sees the connection cut). */
+  afterHeaders: boolean;
+}
+
+/** A body as far as it was copied for judging. */
+export interface BodyCopy {
+  bytes: Buffer;
+  /** Bytes that passed through in all (more than `bytes.length` when the copy was cut). */
+  total: number;
+  truncated: boolean;
+}
+
+export interface CapturedExchange {
+  method: string;
+  /** As the client sent it: `/v1/store/orders/7?x=1`. */
+  target: string;
+  /** Lower-case names; repeated headers joined with `, `. */
+  requestHeaders: Record<string, string>;
+  requestBody: BodyCopy;
+  response: { status: number; headers: Record<string, string>; body: BodyCopy } | null;
+  fault: UpstreamFault | null;
+  startedAt: number;
+  durationMs: number;
+}
+
+export interface ForwardOptions {
+  upstream: Upstream;
+  agent: Agent;
+  /** Until the upstream's status line, and then between two chunks of its body. */
+  timeoutMs: number;
+  /** The most bytes of each body copied for judging. */
+  captureBytes: number;
+  /** Hold each answer until judged (up to `captureBytes`), so that the judge can replace it. */
+  hold: boolean;
+  /**
+   * Called once per exchange when it is over. Under `hold`, a returned response replaces the upstream's
+   * answer; otherwise the return value is ignored (the answer has already been sent).
+   */
+  judge(exchange: CapturedExchange): ProxyErrorResponse | null;
+}
+
+/** Lower-case header map of raw headers, without the hop-by-hop ones. */
+export function headerRecord(raw: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
+  }
+  return out;
+}
+
+/** Raw headers minus the hop-by-hop ones and those the `Connection` header names, casing and order kept. */
+function endToEnd(raw: readonly string[], drop: ReadonlySet<string> = new Set()): string[] {
+  const named = new Set<string>();
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() === 'connection') {
+      for (const token of (raw[i + 1] as string).split(',')) named.add(token.trim().toLowerCase());
+    }
+  }
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    if (HOP_BY_HOP.has(name) || named.has(name) || drop.has(name)) continue;
+    out.push(raw[i] as string, raw[i + 1] as string);
+  }
+  return out;
+}
+
+/** Collects the start of a stream, up to a bound, without holding it up. */
+class Copier {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  total = 0;
+  constructor(private readonly limit: number) {}
+  add(chunk: Buffer): void {
+    this.total += chunk.length;
+    if (this.kept >= this.limit) return;
+    const part = this.kept + chunk.length > this.limit ? chunk.subarray(0, this.limit - this.kept) : chunk;
+    this.chunks.push(part);
+    this.kept += part.length;
+  }
+  copy(): BodyCopy {
+    return {
+      bytes: this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks, this.kept),
+      total: this.total,
+      truncated: this.total > this.kept,
+    };
+  }
+}
+
+const FAULT_ERRORS: Record<UpstreamFault['kind'], ProxyErrorName> = {
+  refused: 'upstreamUnreachable',
+  unresolved: 'upstreamUnreachable',
+  timeout: 'upstreamTimeout',
+  reset: 'upstreamFailed',
+  'not-http': 'upstreamFailed',
+  other: 'upstreamFailed',
+};
+
+class UpstreamTimeout extends Error {}
+
+function classify(error: unknown, timeoutMs: number, afterHeaders: boolean): UpstreamFault {
+  const code = (error as { code?: unknown }).code;
+  const text = error instanceof Error ? error.message : String(error);
+  const fault = (kind: UpstreamFault['kind'], message: string): UpstreamFault => ({
+    kind,
+    message,
+    afterHeaders,
+  });
+  if (error instanceof UpstreamTimeout) {
+    return fault(
+      'timeout',
+      afterHeaders
+        ? `the upstream stopped sending its body for ${timeoutMs} ms (time-out)`
+        : `the upstream sent no answer within ${timeoutMs} ms (time-out)`,
+    );
+  }
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'EHOSTUNREACH' ||
+    code === 'ENETUNREACH' ||
+    code === 'EADDRNOTAVAIL'
+  ) {
+    return fault('refused', `the upstream could not be reached (${code})`);
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return fault('unresolved', `the upstream's host name did not resolve (${code})`);
+  if (typeof code === 'string' && code.startsWith('HPE_')) {
+    return fault('not-http', `the upstream's answer is not valid HTTP (${code})`);
+  }
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || text === 'aborted') {
+    return fault(
+      'reset',
+      afterHeaders
+        ? 'the upstream closed the connection in the middle of its body'
+        : `the upstream closed the connection without an answer (${typeof code === 'string' ? code : 'closed'})`,
+    );
+  }
+  return fault('other', `the request to the upstream failed: ${text}`);
+}
+
+function writeOwn(res: ServerResponse, answer: ProxyErrorResponse): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+}
+
+/**
+ * Streams one request to the upstream and its answer back. Never throws; a fault of the upstream becomes
+ * the proxy's own 502/504 Error (or a cut connection once the status line was sent) and is judged too.
+ *
+ * @example createServer((req, res) => forward(req, res, options))
+ */
+export function forward(req: IncomingMessage, res: ServerResponse, options: ForwardOptions): void {
+  const { upstream, timeoutMs } = options;
+  const startedAt = Date.now();
+  const t0 = performance.now();
+  const requestCopy = new Copier(options.captureBytes);
+  let finished = false;
+
+  const exchange = (
+    response: CapturedExchange['response'],
+    fault: UpstreamFault | null,
+  ): CapturedExchange => ({
+    method: req.method ?? 'GET',
+    target: req.url ?? '/',
+    requestHeaders: headerRecord(req.rawHeaders),
+    requestBody: requestCopy.copy(),
+    response,
+    fault,
+    startedAt,
+    durationMs: performance.now() - t0,
+  });
+
+  const headers = ['Host', upstream.host, ...endToEnd(req.rawHeaders, new Set(['host']))];
+  const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+  const upReq = send({
+    hostname: upstream.hostname,
+    port: upstream.port,
+    method: req.method,
+    path: req.url,
+    headers,
+    setHost: false,
+    agent: options.agent,
+  });
+
+  // One timer for the whole exchange: until the status line, then between two chunks of the body.
+  let answer: IncomingMessage | null = null;
+  const timer = setTimeout(() => (answer ?? upReq).destroy(new UpstreamTimeout()), timeoutMs);
+  const clearTimer = () => clearTimeout(timer);
+  let captured: () => CapturedExchange['response'] = () => null;
+
+  const fail = (error: unknown, afterHeaders: boolean, response: CapturedExchange['response']) => {
+    if (finished) return;
+    finished = true;
+    clearTimer();
+    const fault = classify(error, timeoutMs, afterHeaders);
+    const own = proxyError(FAULT_ERRORS[fault.kind], `${fault.message}; upstream ${upstream.baseUrl}`);
+    writeOwn(res, own);
+    options.judge(exchange(response, fault));
+  };
+
+  upReq.on('error', (error) => fail(error, answer !== null, captured()));
+
+  // A client that goes away ends the upstream request too: nothing is left hanging.
+  res.on('close', () => {
+    if (!res.writableFinished) {
+      finished = true;
+      clearTimer();
+      upReq.destroy();
+    }
+  });
+
+  req.on('data', (chunk: Buffer) => requestCopy.add(chunk));
+  req.on('error', () => upReq.destroy());
+  req.pipe(upReq);
+
+  upReq.on('response', (upRes) => {
+    answer = upRes;
+    timer.refresh();
+    const status = upRes.statusCode ?? 502;
+    const responseHeaders = headerRecord(upRes.rawHeaders);
+    const bodyCopy = new Copier(options.captureBytes);
+    captured = () => ({ status, headers: responseHeaders, body: bodyCopy.copy() });
+    const outHeaders = endToEnd(upRes.rawHeaders);
+    const sendHead = () => {
+      res.sendDate = false;
+      res.writeHead(status, upRes.statusMessage, outHeaders);
+    };
+    upRes.on('error', (error) => fail(error, answer !== null, captured()));
+    upRes.on('aborted', () => fail(new Error('aborted'), answer !== null, captured()));
+
+    if (!options.hold) {
+      sendHead();
+      upRes.on('data', (chunk: Buffer) => {
+        timer.refresh();
+        bodyCopy.add(chunk);
+      });
+      upRes.pipe(res);
+      upRes.on('end', () => {
+        if (finished) return;
+        finished = true;
+        clearTimer();
+        const done = exchange(captured(), null);
+        // Judged after the answer is on its way, off the request's path.
+        setImmediate(() => options.judge(done));
+      });
+      return;
+    }
+
+    // --errors: hold the answer until its end (or until the copy is full, then let it stream unjudged).
+    const held: Buffer[] = [];
+    let streaming = false;
+    upRes.on('data', (chunk: Buffer) => {
+      timer.refresh();
+      bodyCopy.add(chunk);
+      if (streaming) return;
+      held.push(chunk);
+      if (bodyCopy.total > options.captureBytes) {
+        streaming = true;
+        sendHead();
+        for (const part of held) res.write(part);
+        held.length = 0;
+        upRes.pipe(res);
+      }
+    });
+    upRes.on('end', () => {
+      if (finished) return;
+      finished = true;
+      clearTimer();
+      const done = exchange(captured(), null);
+      const replacement = options.judge(done);
+      if (streaming) return;
+      if (replacement) {
+        writeOwn(res, replacement);
+        return;
+      }
+      sendHead();
+      res.end(held.length === 1 ? held[0] : Buffer.concat(held));
+    });
+  });
+}

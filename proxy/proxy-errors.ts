@@ -1,0 +1,45 @@
+/**
+ * The proxy's own answers, one table of named constants: each is the contract's `Error` (§2, §7) with
+ * `status` equal to the HTTP status (D5), a code that starts with `proxy_` and a message that starts with
+ * "petstore proxy:", so nobody mistakes them for the upstream's (D20). They also carry the header
+ * `x-petstore-proxy`.
+ */
+
+export const PROXY_ERRORS = {
+  upstreamUnreachable: { status: 502, code: 'proxy_upstream_unreachable' },
+  upstreamFailed: { status: 502, code: 'proxy_upstream_failed' },
+  upstreamTimeout: { status: 504, code: 'proxy_upstream_timeout' },
+  contractViolation: { status: 502, code: 'proxy_contract_violation' },
+  notFound: { status: 404, code: 'proxy_not_found' },
+  badRequest: { status: 400, code: 'proxy_bad_request' },
+} as const satisfies Record<string, { status: number; code: string }>;
+
+export type ProxyErrorName = keyof typeof PROXY_ERRORS;
+
+/** Marks every answer the proxy writes itself. */
+export const PROXY_HEADER = 'x-petstore-proxy';
+
+export interface ProxyErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * An Error response of the proxy's own.
+ *
+ * @example proxyError('upstreamTimeout', 'no answer within 30000 ms').status // 504
+ */
+export function proxyError(name: ProxyErrorName, detail: string): ProxyErrorResponse {
+  const { status, code } = PROXY_ERRORS[name];
+  const body = JSON.stringify({ code, message: `petstore proxy: ${detail}`, status });
+  return {
+    status,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      [PROXY_HEADER]: name,
+    },
+    body,
+  };
+}
