@@ -8,9 +8,15 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 const PET_HEADERS = { deprecation: '@1767225600', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' };
 
 /** An exchange as the proxy would observe it: no check, no plan, just what was sent and what came back. */
-function observed(method: string, path: string, outcome: HttpOutcome) {
+function observed(
+  method: string,
+  path: string,
+  outcome: HttpOutcome,
+  authorization: string | null = `Bearer ${KEY}`,
+) {
   const url = `http://h/v1${path}`;
-  return { request: reportRequest(method, url, { authorization: `Bearer ${KEY}` }, KEY), path, outcome };
+  const headers: Record<string, string> = authorization === null ? {} : { authorization };
+  return { request: reportRequest(method, url, headers, KEY), path, outcome };
 }
 
 function answered(status: number, headers: Record<string, string>, text = '') {
@@ -156,6 +162,27 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       { ok: false as const, error: { kind: 'reset' as const, message: 'the connection was reset' } },
       [['status', 'failure', /reset/]],
     ],
+    [
+      'passes a malformed id refused with 400 or 422 (D9)',
+      'DELETE',
+      '/store/orders/1.5',
+      answered(422, JSON_TYPE, error(422)),
+      [],
+    ],
+    [
+      'fails a malformed id that is not refused with 4xx (D9: `12abc` read as 12)',
+      'DELETE',
+      '/store/orders/12abc',
+      answered(204, {}),
+      [['status', 'failure', /answered 204, expected 4xx/]],
+    ],
+    [
+      'warns on a malformed id refused without an Error body (D9)',
+      'DELETE',
+      '/store/orders/abc',
+      answered(400, { 'content-type': 'text/plain' }, 'bad id'),
+      [['error-body', 'warning', /not application\/json/]],
+    ],
   ] as const)('%s', (_label, method, path, outcome, want) => {
     const found = judgeExchange(observed(method, path, outcome), KEY);
     expect(found.map((f) => [f.rule, f.level])).toEqual(want.map(([rule, level]) => [rule, level]));
@@ -164,4 +191,26 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       expect(JSON.stringify(f.finding)).not.toContain(KEY);
     });
   });
+
+  it.each([
+    ['no Authorization header', null],
+    ['an empty Bearer token', 'Bearer '],
+    ['the key under Basic', `Basic ${KEY}`],
+    ['the bare key', KEY],
+  ] as const)(
+    'fails a documented operation answered 200 to %s, and passes its 401 (§5, D6, D7)',
+    (_l, auth) => {
+      const list = '[{"id":1,"petId":1,"quantity":1,"complete":false}]';
+      const accepted = judgeExchange(
+        observed('GET', '/store/orders', answered(200, JSON_TYPE, list), auth),
+        KEY,
+      );
+      expect(accepted.map((f) => [f.rule, f.level])).toEqual([['auth', 'failure']]);
+      expect(JSON.stringify(accepted)).not.toContain(KEY);
+      const malformed = observed('DELETE', '/store/orders/abc', answered(401, JSON_TYPE, error(401)), auth);
+      expect(judgeExchange(malformed, KEY)).toEqual([]);
+      const before = observed('DELETE', '/store/orders/abc', answered(404, JSON_TYPE, error(404)), auth);
+      expect(judgeExchange(before, KEY).map((f) => f.rule)).toEqual(['auth']);
+    },
+  );
 });

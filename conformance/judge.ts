@@ -271,9 +271,48 @@ export function judgeDocumentedHeaders(
   );
 }
 
+const EXPECT_UNAUTHORIZED = '401 with an Error body whose status is 401';
+
+/**
+ * Whether the request carried a usable bearer token (§5, D7): the scheme in any case and a non-empty
+ * token. The reported header has the key redacted, which keeps both visible.
+ */
+export function sendsBearerToken(exchange: ObservedExchange): boolean {
+  return /^bearer +\S/i.test(exchange.request.headers.authorization ?? '');
+}
+
+/**
+ * The path parameters of the operation whose value breaks its schema, by name: an order id that is not an
+ * int64 integer (D9). The path is the one after the base URL, query allowed.
+ *
+ * @example malformedPathParameters('cancelOrder', '/store/orders/1.5') // ['orderId']
+ */
+export function malformedPathParameters(operationId: string, path: string): string[] {
+  const op = contract.operation(operationId);
+  const names: string[] = [];
+  const pattern = new RegExp(
+    `^${op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    })}$`,
+  );
+  const values = pattern.exec(path.split('?')[0] ?? path);
+  if (!values) return [];
+  return names.filter((name, i) => {
+    const param = op.parameters.find((p) => p.name === name && p.in === 'path');
+    let raw = values[i + 1] ?? '';
+    try {
+      raw = decodeURIComponent(raw);
+    } catch {
+      return true;
+    }
+    return param !== undefined && !contract.parseParameter(param, raw).ok;
+  });
+}
+
 /** A broken rule of one exchange, with the level the document and the decisions give it. */
 export interface RatedFinding {
-  /** The rule, in the suite's terms: `status`, `error-body`, `body`, `route`, `headers`, `server-error`. */
+  /** The rule, in the suite's terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`. */
   rule: string;
   citation: string;
   level: Level;
@@ -281,7 +320,8 @@ export interface RatedFinding {
 }
 
 /**
- * Everything the document says about one exchange, for live traffic: the documented status, the Error
+ * Everything the document says about one exchange, for live traffic: 401 without a bearer token (§5, D6,
+ * D7), any 4xx for a malformed path parameter (D9), the documented status, the Error
  * contract at the level the document sets (D3, §7), the success body with exact int64 (D8) and media type
  * (D15), 204 without a body, D10 for requests outside the document, and D11's headers. A transport
  * failure or a redirect is one `failure` finding. The operation is found from the method and path.
@@ -312,6 +352,15 @@ export function judgeExchange(exchange: ObservedExchange, key: string): RatedFin
   }
   const operationId = matchOperation(exchange.request.method, exchange.path);
   if (operationId === null) return rated('route', 'D10', 'warning', judgeRoute(exchange, key));
+  // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
+  if (!sendsBearerToken(exchange)) {
+    return rated('auth', '§5, D6, D7', 'failure', judgeError(exchange, key, is(401), EXPECT_UNAUTHORIZED));
+  }
+  if (malformedPathParameters(operationId, exchange.path).length > 0) {
+    const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');
+    if (refused) return rated('status', '§4.2, D9', 'failure', refused);
+    return rated('error-body', '§7, D9', 'warning', judgeErrorBody(exchange, key, 'an Error body (D9)'));
+  }
   const statusLevel = documentedStatusLevel(operationId, status);
   const undocumented = judgeDocumentedStatus(exchange, key, operationId);
   if (undocumented) return rated('status', '§4', statusLevel, undocumented);
