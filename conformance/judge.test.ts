@@ -163,6 +163,20 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       [['status', 'failure', /reset/]],
     ],
     [
+      'reads a pet 404 without Deprecation as a read no longer served (D11), judged as D10',
+      'GET',
+      '/pets/10',
+      answered(404, { 'content-type': 'text/html' }, '<h1>Not Found</h1>'),
+      [],
+    ],
+    [
+      'holds a pet 404 with Deprecation to the Error contract (§7)',
+      'GET',
+      '/pets/10',
+      answered(404, { 'content-type': 'text/html', ...PET_HEADERS }, '<h1>Not Found</h1>'),
+      [['error-body', 'failure', /not application\/json/]],
+    ],
+    [
       'passes a malformed id refused with 400 or 422 (D9)',
       'DELETE',
       '/store/orders/1.5',

@@ -356,6 +356,12 @@ export function judgeExchange(exchange: ObservedExchange, key: string): RatedFin
   if (!sendsBearerToken(exchange)) {
     return rated('auth', '§5, D6, D7', 'failure', judgeError(exchange, key, is(401), EXPECT_UNAUTHORIZED));
   }
+  // D11: a deprecated operation answered 404 without its Deprecation header is no longer served, and a
+  // path that is not served is judged as one outside the document (D10), as the suite's pet probe does.
+  const { deprecated } = contract.operation(operationId);
+  if (deprecated && status === 404 && outcome.response.headers.deprecation === undefined) {
+    return rated('route', 'D10, D11', 'warning', judgeRoute(exchange, key));
+  }
   if (malformedPathParameters(operationId, exchange.path).length > 0) {
     const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');
     if (refused) return rated('status', '§4.2, D9', 'failure', refused);

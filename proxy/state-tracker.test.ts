@@ -104,6 +104,14 @@ const CASES: Array<{ name: string; steps: Step[]; want: string[] }> = [
     want: ['state.409-on-pending'],
   },
   {
+    name: 'a 204 on an order the last list showed with complete: true is a warning (D1)',
+    steps: [
+      ['list', `[${shipped('2')}]`],
+      ['cancel', '2', 204],
+    ],
+    want: ['state.204-on-complete'],
+  },
+  {
     name: 'a 409 on an order listed as complete is fine',
     steps: [
       ['list', `[${shipped('2')}]`],

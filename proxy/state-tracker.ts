@@ -115,6 +115,16 @@ export class StateTracker {
       }
     }
     const listed = scope.list?.get(id);
+    if (status === 204 && earlier === undefined && listed && listed.complete === true) {
+      findings.push({
+        rule: 'state.204-on-complete',
+        citation: '§3, D1',
+        level: 'warning',
+        message: `order ${id} was cancelled (204), but the last list showed it with complete: true (fulfilled)`,
+        expected:
+          '409 for a shipped order; complete: true reads as fulfilled, though D1 lets a server differ',
+      });
+    }
     if (status === 409 && earlier === undefined && listed && listed.complete === false) {
       findings.push({
         rule: 'state.409-on-pending',
