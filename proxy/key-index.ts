@@ -17,8 +17,13 @@ export const MAX_KEYS = 10_000;
 export function secretOf(authorization: string | undefined): string {
   const value = (authorization ?? '').trim();
   const match = /^[A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*\s+(.*)$/.exec(value);
-  return (match ? (match[1] ?? '') : value).trim();
+  if (match) return (match[1] ?? '').trim();
+  // `Bearer ` with an empty token arrives trimmed to the scheme name alone: no secret in it.
+  return SCHEMES.has(value.toLowerCase()) ? '' : value;
 }
+
+/** Scheme names that, alone, carry no token. */
+const SCHEMES = new Set(['bearer', 'basic', 'token', 'digest', 'negotiate', 'apikey']);
 
 export class KeyIndex {
   private readonly numbers = new Map<string, number>();

@@ -61,6 +61,24 @@ const CASES: Array<{ name: string; steps: Step[]; want: string[] }> = [
     want: ['state.cancelled-still-listed'],
   },
   {
+    name: 'a 204 for an order the list did not show, while an untouched one left it, fails (ids written inexactly, D8)',
+    steps: [
+      ['list', orders('1', ROUNDED)],
+      ['cancel', BIG, 204],
+      ['list', orders('1')],
+    ],
+    want: ['state.cancelled-unlisted'],
+  },
+  {
+    name: 'a 204 for an order the list did not show is fine when nothing else changed',
+    steps: [
+      ['list', orders('1')],
+      ['cancel', '9', 204],
+      ['list', orders('1')],
+    ],
+    want: [],
+  },
+  {
     name: 'a second 204 for an order already cancelled fails (D2)',
     steps: [
       ['list', orders('1', '3')],

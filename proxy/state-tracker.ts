@@ -94,7 +94,8 @@ export class StateTracker {
   /** A cancel of `id` (a valid int64) answered with `status`. */
   cancel(scopeName: string, id: string, status: number, exchange: number): StateFinding[] {
     const scope = this.scope(scopeName);
-    scope.touched.set(id, status);
+    // A 204 stays the fact of the interval: a later 404 or 409 for the same order is D2's re-cancel.
+    if (scope.touched.get(id) !== 204) scope.touched.set(id, status);
     const findings: StateFinding[] = [];
     const earlier = scope.cancelled.get(id);
     if (status === 204) {
@@ -161,8 +162,10 @@ export class StateTracker {
 
     const findings: StateFinding[] = [];
     const stillListed: string[] = [];
+    const unlisted: string[] = [];
     for (const [id, status] of touched) {
       if (status !== 204) continue;
+      if (!before.has(id)) unlisted.push(id);
       const after = now.get(id);
       if (after === undefined) this.reading.dropped += 1;
       else {
@@ -182,6 +185,18 @@ export class StateTracker {
         message: `order ${id} was refused as shipped (409) and is no longer listed`,
         expected: `order ${id} still listed: a shipped order stays shipped, and the list holds every order`,
       });
+    }
+    // A 204 for an order the list did not show, while an order nobody cancelled left the list: the list
+    // and the cancel disagree about ids (a server that writes or reads them through doubles, D8).
+    if (unlisted.length > 0 && vanished.length > 0) {
+      findings.push({
+        rule: 'state.cancelled-unlisted',
+        citation: '§4.1, D8',
+        level: 'failure',
+        message: `${list(unlisted)} ${unlisted.length === 1 ? 'was' : 'were'} cancelled (204) though the list before did not show ${unlisted.length === 1 ? 'it' : 'them'}, while ${list(vanished)}, which no request cancelled, left the list: the server lists or reads ids inexactly`,
+        expected: 'the list shows every order exactly (D8), and a cancel removes the order it names',
+      });
+      return findings;
     }
     // A cancelled order listed exactly as before breaks D2/D16 on a server seen to drop cancelled orders,
     // and on any server when, in the same interval, an order nobody cancelled vanished instead: the cancel
