@@ -76,7 +76,7 @@ export interface ProxyClosed {
   written: string[];
 }
 
-export interface Proxy {
+export interface ValidatingProxy {
   readonly upstream: Upstream;
   /** Listens on a port (`0` picks a free one); rejects with the socket error, e.g. EADDRINUSE. */
   listen(options?: { port?: number; host?: string }): Promise<ProxyInfo>;
@@ -107,7 +107,7 @@ function connectable(host: string): string {
  *
  * @example const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1', errors: true })
  */
-export function createProxy(options: ProxyOptions): Proxy {
+export function createProxy(options: ProxyOptions): ValidatingProxy {
   const parsed = parseUpstream(options.upstream);
   if (!parsed.ok) throw new ProxyOptionsError(parsed.error);
   const upstream = parsed.value;

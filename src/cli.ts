@@ -20,6 +20,10 @@ export const SUBCOMMANDS: Record<string, SubcommandEntry> = {
     summary: 'Check that a server keeps the API contract (docs/conformance.md)',
     load: async () => (await import('../conformance/cli.js')).runConformanceCommand,
   },
+  proxy: {
+    summary: 'Check real traffic against the contract, between a client and a server (docs/proxy.md)',
+    load: async () => (await import('../proxy/cli.js')).runProxyCommand,
+  },
 };
 
 export function usage(): string {

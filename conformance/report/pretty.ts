@@ -48,7 +48,9 @@ export function renderPretty(result: ConformanceResult, options: PrettyOptions):
   const { color } = options;
   const lines: string[] = [];
   lines.push(
-    `petstore conformance against ${printable(result.baseUrl)} (contract ${result.contractVersion}, ${result.destructive ? 'destructive' : 'read-only'})`,
+    result.tool === 'petstore proxy'
+      ? `petstore proxy in front of ${printable(result.baseUrl)} (contract ${result.contractVersion})`
+      : `petstore conformance against ${printable(result.baseUrl)} (contract ${result.contractVersion}, ${result.destructive ? 'destructive' : 'read-only'})`,
   );
   if (result.unreachable) {
     lines.push(

@@ -4,7 +4,7 @@
  * one of the suite's test servers. Every request is sent in order and waits for its answer.
  */
 import { type Behaviour, startTarget, TARGET_KEY } from '../../conformance/targets/reference-server.js';
-import { createProxy, type Proxy, type ProxyFinding, type ProxyOptions } from '../index.js';
+import { createProxy, type ProxyFinding, type ProxyOptions, type ValidatingProxy } from '../index.js';
 
 export interface Step {
   what: string;
@@ -75,7 +75,7 @@ export interface ProxiedRun {
   answers: Answer[];
   findings: readonly ProxyFinding[];
   lines: string[];
-  proxy: Proxy;
+  proxy: ValidatingProxy;
 }
 
 /** Starts a test server with this behaviour and a proxy before it, drives the script, closes both. */
