@@ -1,8 +1,12 @@
 /**
  * Keeping the API key out of every output. Requests are recorded with the key already replaced, and the
  * whole result goes through {@link redactDeep} once more before anyone sees it, because a target can
- * echo the key back in a body or a header.
+ * echo the key back in a body or a header, and in any encoding: key-forms.ts lists the forms found.
+ *
+ * Everything here works on plain values and a key, not on a run, so any report of any tool (the
+ * conformance suite, the validating proxy) redacts the same way.
  */
+import { decodeEscapes, keyNeedles } from './key-forms.js';
 
 export const REDACTED = '<redacted>';
 /** What curl lines use instead of the key, so they run as printed once the variable is set. */
@@ -11,9 +15,59 @@ export const KEY_VARIABLE = '$PETSTORE_API_KEY';
 /** Below this length a key can also occur in unrelated words, which redaction then hides too. */
 export const SHORT_KEY = 12;
 
-/** Replaces every occurrence of the key in a text. */
+/** The needles of the last keys used: a run redacts thousands of strings with one key. */
+const needles = new Map<string, string[]>();
+
+function needlesFor(key: string): string[] {
+  let found = needles.get(key);
+  if (!found) {
+    if (needles.size > 8) needles.clear();
+    found = keyNeedles(key);
+    needles.set(key, found);
+  }
+  return found;
+}
+
+/** The stretches of `text` that hold the key in some form (key-forms.ts), overlapping ones joined. */
+export function keySpans(text: string, key: string): Array<[start: number, end: number]> {
+  if (key.length === 0 || text.length === 0) return [];
+  const view = decodeEscapes(text);
+  const found: Array<[number, number]> = [];
+  for (const needle of needlesFor(key)) {
+    for (let at = view.text.indexOf(needle); at !== -1; at = view.text.indexOf(needle, at + 1)) {
+      found.push([view.origin[at] ?? 0, view.origin[at + needle.length] ?? text.length]);
+    }
+  }
+  found.sort((x, y) => x[0] - y[0]);
+  const spans: Array<[number, number]> = [];
+  for (const [start, end] of found) {
+    const last = spans.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else spans.push([start, end]);
+  }
+  return spans;
+}
+
+/**
+ * Replaces every occurrence of the key in a text, in any of its forms (key-forms.ts).
+ *
+ * @example redactText('key=target-secret-key-5b1e9c', 'target-secret-key-5b1e9c') // 'key=<redacted>'
+ */
 export function redactText(text: string, key: string, replacement: string = REDACTED): string {
-  return key.length === 0 ? text : text.split(key).join(replacement);
+  const spans = keySpans(text, key);
+  if (spans.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const [start, end] of spans) {
+    out += text.slice(at, start) + replacement;
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
+/** Redacts several keys in turn (the CLI knows every key it was given, trimmed or not). */
+export function redactKeys(text: string, keys: readonly string[], replacement: string = REDACTED): string {
+  return keys.reduce((t, key) => redactText(t, key, replacement), text);
 }
 
 /**

@@ -4,6 +4,7 @@
  * sends can make it throw. The key is redacted from the whole result before it is returned.
  */
 import { contract } from '../src/contract/index.js';
+import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, type ResolvedOptions } from './context.js';
 import type { TransportErrorKind } from './http-client.js';
@@ -122,8 +123,8 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
       (name) => `${name} must be an http or https address, got ${url.protocol}`,
     );
   }
-  if (options.apiKey === '')
-    throw new ConformanceOptionsError('apiKey', (name) => `${name} is empty; every check needs a valid key`);
+  const apiKey = sendableKey(options.apiKey);
+  if (!apiKey.ok) throw new ConformanceOptionsError('apiKey', (name) => `${name} ${apiKey.error}`);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
@@ -136,7 +137,7 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
   refuseDuplicates(pendingOrders, shippedOrders);
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    apiKey: options.apiKey,
+    apiKey: apiKey.value,
     pendingOrders,
     shippedOrders,
     destructive: options.destructive ?? false,

@@ -89,13 +89,87 @@ export function everywhere(raw: Raw): Behaviour {
   return behaviour(MOCK_LIKE_READINGS, { handle: async (): Promise<Reply> => ({ raw }) });
 }
 
-/** Echoes the Authorization header it received in every Error message and in the list: a key leak trap. */
-export const ECHOES_KEY: Behaviour = behaviour(MOCK_LIKE_READINGS, {
-  error(b, status, code, message, headers) {
-    return CORRECT.error(b, status, code, `${message} You sent: ${TARGET_KEY} as ${code}`, headers);
+/** The credentials of an Authorization header as received: what follows the scheme, else the whole value. */
+function receivedKey(authorization: string | undefined): string {
+  const value = authorization ?? '';
+  return /^\S+ +(.*)$/.exec(value)?.[1] ?? value;
+}
+
+/**
+ * Echoes the key it received, written by `encode`, in every Error message, in the list (as an order id,
+ * which fails list.orders, so the body reaches the report), in a response header and in a redirect's
+ * Location: a key leak trap. The echo goes into the bodies verbatim, so a JSON-escaped form is sent as
+ * written and not escaped once more. It accepts the key it is built with.
+ */
+export function echoesKey(key: string, encode: (received: string) => string = (k) => k): Behaviour {
+  return behaviour(MOCK_LIKE_READINGS, {
+    authorized: (_b, authorization) => /^bearer +(\S+)$/i.exec(authorization ?? '')?.[1] === key,
+    // Each request gets parts that echo the header that request carried, not a key known in advance.
+    handle(b, request, store) {
+      const echo = encode(receivedKey(request.authorization));
+      const json = (status: number, body: string, headers: Record<string, string> = {}): Reply => ({
+        status,
+        headers: { 'content-type': 'application/json', 'x-debug-key': echo, ...headers },
+        body,
+      });
+      const echoing: Behaviour = {
+        ...b,
+        error: (_inner, status, code, message, headers) =>
+          json(
+            status,
+            `{"code":${JSON.stringify(code)},"message":${JSON.stringify(message).slice(0, -1)} You sent: ${echo}","status":${status}}`,
+            headers,
+          ),
+        listOrders: () => json(200, `[{"id":"${echo}","petId":10,"quantity":1,"complete":false}]`),
+        unknownPath: () => ({ status: 302, headers: { location: `http://127.0.0.1:9/login?key=${echo}` } }),
+      };
+      return CORRECT.handle(echoing, request, store);
+    },
+  });
+}
+
+/** Echoes the Authorization header it received, as received. */
+export const ECHOES_KEY: Behaviour = echoesKey(TARGET_KEY);
+
+/**
+ * One echoing target per form a key can come back in. The key has the characters that escape differently
+ * in each: `/`, `+`, `=`, and `~`, `?`, `>`, whose base64 holds `+` and `/` (so base64url differs). Each form is the text the target writes, so a test can look for exactly that.
+ */
+export const ECHO_KEY = 'echo/Key+with=odd~chars?-0123456789>';
+
+/** Every character as a JSON `\uXXXX` escape, with the hex digits in one case. */
+const unicodeEscapes = (k: string, upper: boolean) =>
+  [...k]
+    .map((c) => {
+      const digits = c.charCodeAt(0).toString(16).padStart(4, '0');
+      return `\\u${upper ? digits.toUpperCase() : digits}`;
+    })
+    .join('');
+
+export const ECHO_FORMS: ReadonlyArray<{ form: string; encode: (k: string) => string }> = [
+  { form: 'raw', encode: (k) => k },
+  { form: 'JSON with escaped slashes', encode: (k) => k.replace(/\//g, '\\/') },
+  { form: 'JSON \\u escapes for every character, upper-case hex', encode: (k) => unicodeEscapes(k, true) },
+  { form: 'JSON \\u escapes for every character, lower-case hex', encode: (k) => unicodeEscapes(k, false) },
+  { form: 'JSON \\u002b for the plus sign only', encode: (k) => k.replace(/\+/g, '\\u002b') },
+  { form: 'URL-encoded, upper-case', encode: (k) => encodeURIComponent(k) },
+  {
+    form: 'URL-encoded, lower-case',
+    encode: (k) => encodeURIComponent(k).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()),
   },
-  listOrders(b) {
-    return CORRECT.json(b, 200, [{ id: TARGET_KEY, petId: 10 }], { 'x-debug-key': TARGET_KEY });
+  {
+    form: 'URL-encoded, every character',
+    encode: (k) => [...k].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join(''),
   },
-  unknownPath: () => ({ status: 302, headers: { location: `http://127.0.0.1:9/login?key=${TARGET_KEY}` } }),
-});
+  { form: 'base64', encode: (k) => Buffer.from(k).toString('base64') },
+  { form: 'base64 after one byte', encode: (k) => Buffer.from(`:${k}`).toString('base64') },
+  { form: 'base64 after two bytes', encode: (k) => Buffer.from(`::${k}`).toString('base64') },
+  { form: 'base64url', encode: (k) => Buffer.from(k).toString('base64url') },
+  { form: 'base64url after one byte', encode: (k) => Buffer.from(`:${k}`).toString('base64url') },
+  { form: 'base64url after two bytes', encode: (k) => Buffer.from(`::${k}`).toString('base64url') },
+  { form: 'base64 of the whole header', encode: (k) => Buffer.from(`Bearer ${k}`).toString('base64') },
+  { form: 'the first 12 characters', encode: (k) => k.slice(0, 12) },
+  { form: 'the last 12 characters', encode: (k) => k.slice(-12) },
+  { form: 'a 20-character piece, JSON-escaped', encode: (k) => k.slice(2, 22).replace(/\//g, '\\/') },
+  { form: 'HTML character references', encode: (k) => [...k].map((c) => `&#${c.charCodeAt(0)};`).join('') },
+];
