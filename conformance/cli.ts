@@ -1,24 +1,29 @@
 /**
  * `petstore conformance`: parses the flags, runs the suite, writes the reports. Exit codes: 0 when no
- * check failed (warnings and skips allowed), 1 when one did, 2 for a usage error or an unreachable target.
+ * check failed (warnings and skips allowed, unless `--fail-on warn`), 1 when one did, 2 for a usage error
+ * or an unreachable target.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { redactText, SHORT_KEY } from './redact.js';
+import { sendableKey } from './api-key.js';
+import { redactKeys, SHORT_KEY } from './redact.js';
+import { FAIL_ON, type FailOn, gatedOutcome } from './report/gate.js';
+import { renderHtml } from './report/html.js';
 import { renderJson } from './report/json.js';
 import { renderJunit } from './report/junit.js';
 import { renderPretty } from './report/pretty.js';
 import { ConformanceOptionsError, DEFAULT_TIMEOUT_MS, runConformance } from './runner.js';
-import type { ConformanceOptions } from './types.js';
+import type { ConformanceOptions, ConformanceResult } from './types.js';
 
-export const REPORTERS = ['pretty', 'json', 'junit'] as const;
+export const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
 export const DEFAULT_OUTPUT_DIR = 'reports/conformance';
 export const REPORT_FILES: Record<Exclude<ReporterName, 'pretty'>, string> = {
   json: 'conformance.json',
   junit: 'conformance-junit.xml',
+  html: 'conformance.html',
 };
 
 export const HELP = `Usage: petstore conformance --base-url URL [options]
@@ -35,14 +40,17 @@ Options:
   --max-body-bytes N     read at most N bytes of a response body (default 1048576)
   --only CHECK           run only this check, or every check under a prefix such as "auth" (repeatable)
   --pet-id ID            a pet the target serves, for the deprecation check (default: a listed order's petId)
-  --reporter NAME        pretty (default, to stdout), json or junit (repeatable); json and junit are
-                         written under --output-dir
-  --output-dir DIR       where json and junit reports go (default ${DEFAULT_OUTPUT_DIR})
+  --reporter NAME        pretty (default, to stdout), json, junit or html (repeatable); json, junit
+                         and html are written under --output-dir
+  --output-dir DIR       where json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
+  --fail-on LEVEL        fail (default): exit 1 when a check fails; warn: warnings fail the run too
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
-The key comes from PETSTORE_API_KEY (or --api-key) and never appears in any output.
-Exit codes: 0 no check failed (warnings and skips allowed), 1 a check failed, 2 usage error or unreachable.
+The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace, and never appears in
+any output, in any encoding.
+Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
+warned, under --fail-on warn), 2 usage error or unreachable.
 `;
 
 export interface CommandIo {
@@ -55,6 +63,13 @@ export interface CommandIo {
 }
 
 class UsageError extends Error {}
+
+/** The file reports, each rendered from the (already redacted) result. */
+const RENDER: Record<keyof typeof REPORT_FILES, (result: ConformanceResult, failOn: FailOn) => string> = {
+  json: (result) => renderJson(result),
+  junit: (result, failOn) => renderJunit(result, { failOn }),
+  html: (result, failOn) => renderHtml(result, { failOn }),
+};
 
 /** The flag that sets each option, for the runner's option errors. */
 const FLAGS: Record<keyof ConformanceOptions, string> = {
@@ -81,6 +96,7 @@ interface Parsed {
   options: ConformanceOptions;
   reporters: ReporterName[];
   outputDir: string;
+  failOn: FailOn;
 }
 
 function parse(argv: string[], io: CommandIo): Parsed | 'help' {
@@ -93,11 +109,22 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
   if (values.help) return 'help';
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1');
-  const apiKey = values['api-key'] ?? io.env.PETSTORE_API_KEY;
-  if (!apiKey) {
+  const rawKey = values['api-key'] ?? io.env.PETSTORE_API_KEY;
+  if (!rawKey) {
     throw new UsageError(
       'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)',
     );
+  }
+  const key = sendableKey(rawKey);
+  if (!key.ok) {
+    throw new UsageError(
+      `the API key from ${values['api-key'] === undefined ? 'PETSTORE_API_KEY' : '--api-key'} ${key.error}`,
+    );
+  }
+  const apiKey = key.value;
+  const failOn = values['fail-on'] ?? 'fail';
+  if (!(FAIL_ON as readonly string[]).includes(failOn)) {
+    throw new UsageError(`--fail-on ${JSON.stringify(failOn)} is unknown; use ${FAIL_ON.join(' or ')}`);
   }
   const reporters = (values.reporter ?? ['pretty']).map((name) => {
     if (!(REPORTERS as readonly string[]).includes(name)) {
@@ -122,6 +149,7 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
     },
     reporters: [...new Set(reporters)],
     outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
+    failOn: failOn as FailOn,
   };
 }
 
@@ -141,27 +169,32 @@ function parseFlags(argv: string[]) {
       'pet-id': { type: 'string' },
       reporter: { type: 'string', multiple: true },
       'output-dir': { type: 'string' },
+      'fail-on': { type: 'string' },
       'api-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
 }
 
-/** Every key the command could have been given, found before parsing so usage errors are clean too. */
+/**
+ * Every key the command could have been given, found before parsing so usage errors are clean too: each
+ * as given and as sent (trimmed), since a target echoes the one it received.
+ */
 function secretsIn(argv: readonly string[], env: CommandIo['env']): string[] {
   const keys = [env.PETSTORE_API_KEY ?? ''];
   argv.forEach((arg, i) => {
     if (arg === '--api-key') keys.push(argv[i + 1] ?? '');
     else if (arg.startsWith('--api-key=')) keys.push(arg.slice('--api-key='.length));
   });
-  return keys.filter((key) => key !== '');
+  const sent = keys.map((key) => key.trim());
+  return [...new Set([...keys, ...sent])].filter((key) => key !== '');
 }
 
 /** Runs the command with injectable streams and environment; returns the exit code. */
 export async function conformanceCommand(argv: string[], io: CommandIo): Promise<number> {
   // Everything written passes through here, so not even an error message can carry the key.
   const keys = secretsIn(argv, io.env);
-  const clean = (text: string): string => keys.reduce((t, key) => redactText(t, key), text);
+  const clean = (text: string): string => redactKeys(text, keys);
   const out = (text: string) => io.stdout.write(clean(text));
   const err = (text: string) => io.stderr.write(clean(text));
 
@@ -195,14 +228,15 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     );
     return 2;
   }
-  if (keys.some((key) => key.length < SHORT_KEY)) {
+  if (parsed.options.apiKey.length < SHORT_KEY) {
     err(
       `petstore conformance: warning: the API key is shorter than ${SHORT_KEY} characters; every occurrence of it in the output is redacted, which can hide unrelated text too.\n`,
     );
   }
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
-  if (parsed.reporters.includes('pretty')) out(renderPretty(result, { color }));
-  const files = parsed.reporters.filter((r): r is 'json' | 'junit' => r !== 'pretty');
+  const { failOn } = parsed;
+  if (parsed.reporters.includes('pretty')) out(renderPretty(result, { color, failOn }));
+  const files = parsed.reporters.filter((r) => r !== 'pretty');
   if (files.length > 0) {
     try {
       mkdirSync(parsed.outputDir, { recursive: true });
@@ -210,7 +244,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
         const path = join(parsed.outputDir, REPORT_FILES[reporter]);
         // No text scrub here: the result is already redacted field by field (redactDeep), and scrubbing the
         // serialised file would also rewrite its structure when the key is short.
-        writeFileSync(path, reporter === 'json' ? renderJson(result) : renderJunit(result));
+        writeFileSync(path, RENDER[reporter](result, failOn));
         out(`${reporter} report: ${path}\n`);
       }
     } catch (error) {
@@ -222,11 +256,11 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     if (!parsed.reporters.includes('pretty')) {
       const s = result.summary;
       out(
-        `${result.outcome === 'pass' ? 'PASSED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped\n`,
+        `${gatedOutcome(result, failOn) === 'pass' ? 'PASSED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped\n`,
       );
     }
   }
-  return result.outcome === 'pass' ? 0 : 1;
+  return gatedOutcome(result, failOn) === 'pass' ? 0 : 1;
 }
 
 /** The `petstore conformance` subcommand. */

@@ -1,11 +1,20 @@
 /**
- * The CI report in JUnit XML: one testcase per check. A FAIL is a <failure>, a SKIP a <skipped> with its
- * reason, and a WARN passes but stays visible: an `outcome` property of WARN and the details in
- * <system-out>, which GitLab, Jenkins and the GitHub test-report actions all show.
+ * The CI report in JUnit XML: one testcase per check, each with its own verdict (no grouping here). A FAIL
+ * is a <failure>, a SKIP a <skipped> with its reason. A WARN is never shown green: under `--fail-on warn` it
+ * is a `<failure type="warning">` (the run fails), otherwise a `<skipped type="warning">` whose message
+ * starts with WARNING: JUnit viewers show a skipped case as not passed, and no CI tool fails a job for one.
+ * JUnit has no warning state of its own; docs/conformance.md explains the choice.
  */
-import type { CheckResult, ConformanceResult, Finding } from '../types.js';
+import type { CheckResult, Finding } from '../types.js';
 import { FULL_FINDING, findingsText } from './finding.js';
+import { type FailOn, gates } from './gate.js';
+import type { ReportInput } from './input.js';
 import { coverageLine } from './pretty.js';
+
+export interface JunitOptions {
+  /** Which verdicts fail the run (gate.ts); default `fail`. */
+  failOn?: FailOn;
+}
 
 /** Escapes text for XML and drops the characters XML 1.0 cannot carry at all. */
 function xml(text: string): string {
@@ -30,19 +39,25 @@ function details(findings: readonly Finding[]): string {
   return findingsText(findings, '', FULL_FINDING);
 }
 
-function testcase(check: CheckResult): string {
+function testcase(check: CheckResult, failOn: FailOn): string {
   const open = `    <testcase classname="petstore.conformance.${xml(check.id.split('.')[0] ?? 'check')}" name="${xml(`${check.id}: ${check.title} (${check.citation})`)}" time="${seconds(check.durationMs)}">`;
   const props = `      <properties><property name="outcome" value="${check.outcome}"/><property name="level" value="${check.level}"/><property name="citation" value="${xml(check.citation)}"/></properties>`;
   const body: string[] = [open, props];
+  const warning = `WARNING (${check.citation}): ${check.message}`;
   if (check.outcome === 'FAIL') {
     body.push(
       `      <failure message="${xml(check.message)}" type="${check.level}">${xml(details(check.findings) || check.message)}</failure>`,
     );
   } else if (check.outcome === 'SKIP') {
     body.push(`      <skipped message="${xml(check.message)}"/>`);
+  } else if (check.outcome === 'WARN' && gates(check, failOn)) {
+    body.push(
+      `      <failure message="${xml(warning)}" type="warning">${xml(`${warning}\n\n${details(check.findings)}`)}</failure>`,
+    );
   } else if (check.outcome === 'WARN') {
     body.push(
-      `      <system-out>${xml(`WARNING (${check.citation}): ${check.message}\n\n${details(check.findings)}`)}</system-out>`,
+      `      <skipped message="${xml(warning)}" type="warning"/>`,
+      `      <system-out>${xml(`${warning}\n\n${details(check.findings)}`)}</system-out>`,
     );
   } else if (check.notes.length > 0) {
     body.push(`      <system-out>${xml(check.notes.join('\n'))}</system-out>`);
@@ -52,15 +67,21 @@ function testcase(check: CheckResult): string {
 }
 
 /** @example writeFileSync('conformance-junit.xml', renderJunit(result)) */
-export function renderJunit(result: ConformanceResult): string {
+export function renderJunit(result: ReportInput, options: JunitOptions = {}): string {
+  const failOn = options.failOn ?? 'fail';
   const s = result.summary;
-  const name = xml(`petstore conformance ${result.baseUrl}`);
-  const attrs = `tests="${s.total}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${seconds(result.durationMs)}"`;
+  const name = xml(`${result.tool} ${result.baseUrl}`);
+  // The counts agree with the elements: a gating warning is a <failure>, any other warning a <skipped>.
+  const warningsFail = failOn === 'warn';
+  const failures = s.failed + (warningsFail ? s.warned : 0);
+  const skipped = s.skipped + (warningsFail ? 0 : s.warned);
+  const attrs = `tests="${s.total}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(result.durationMs)}"`;
   const properties = [
     ['baseUrl', result.baseUrl],
     ['contractVersion', result.contractVersion],
-    ['destructive', String(result.destructive)],
+    ...(result.destructive === undefined ? [] : [['destructive', String(result.destructive)] as const]),
     ['warnings', String(s.warned)],
+    ['failOn', failOn],
     ['coverage', coverageLine(result.coverage)],
     ...result.coverage.map((op) => [`stability.${op.operationId}`, op.stability ?? 'none'] as const),
     ...(result.unreachable ? [['unreachable', result.unreachable.message] as const] : []),
@@ -72,7 +93,7 @@ export function renderJunit(result: ConformanceResult): string {
     `<testsuites name="${name}" ${attrs}>`,
     `  <testsuite name="${name}" ${attrs} timestamp="${result.startedAt}">`,
     `    <properties>\n${properties}\n    </properties>`,
-    ...result.checks.map(testcase),
+    ...result.checks.map((check) => testcase(check, failOn)),
     '  </testsuite>',
     '</testsuites>',
     '',

@@ -1,14 +1,23 @@
 /**
  * The human report: one line per check, the operations with their stability markers (D13), the spec
- * coverage line, then the details of every failure and warning with a curl line to repeat the request.
+ * coverage line, then the failures and warnings grouped by cause (groups.ts), each with what was sent and
+ * came back and a curl line to repeat the request.
  */
-import type { CheckResult, ConformanceResult, OperationCoverage, Outcome } from '../types.js';
+import type { CheckResult, OperationCoverage, Outcome } from '../types.js';
 import { findingLines, printable } from './finding.js';
+import { type FailOn, gatedOutcome } from './gate.js';
+import { type CauseGroup, groupByCause } from './groups.js';
+import type { ReportInput } from './input.js';
 
 export interface PrettyOptions {
   /** ANSI colours; the CLI turns them on only for a TTY without NO_COLOR. */
   color: boolean;
+  /** Which verdicts fail the run (gate.ts); default `fail`. */
+  failOn?: FailOn;
 }
+
+/** Findings shown per group in a terminal; the json report has them all. */
+const FINDINGS_SHOWN = 5;
 
 const COLOURS: Record<Outcome, string> = { PASS: '32', FAIL: '31', WARN: '33', SKIP: '36' };
 
@@ -44,13 +53,16 @@ export function coverageLine(coverage: readonly OperationCoverage[]): string {
  *
  * @example process.stdout.write(renderPretty(result, { color: false }))
  */
-export function renderPretty(result: ConformanceResult, options: PrettyOptions): string {
+export function renderPretty(result: ReportInput, options: PrettyOptions): string {
   const { color } = options;
+  const failOn = options.failOn ?? 'fail';
   const lines: string[] = [];
+  const mode =
+    result.destructive === undefined ? '' : `, ${result.destructive ? 'destructive' : 'read-only'}`;
   lines.push(
     result.tool === 'petstore proxy'
       ? `petstore proxy in front of ${printable(result.baseUrl)} (contract ${result.contractVersion})`
-      : `petstore conformance against ${printable(result.baseUrl)} (contract ${result.contractVersion}, ${result.destructive ? 'destructive' : 'read-only'})`,
+      : `${result.tool} against ${printable(result.baseUrl)} (contract ${result.contractVersion}${mode})`,
   );
   if (result.unreachable) {
     lines.push(
@@ -66,29 +78,52 @@ export function renderPretty(result: ConformanceResult, options: PrettyOptions):
     `Operations (D13): ${result.coverage.map((op) => `${op.operationId} ${op.method} ${op.path} [${stability(op)}]`).join(' · ')}`,
   );
   lines.push(coverageLine(result.coverage));
+  let number = 0;
   for (const [label, outcome] of [
     ['Failures', 'FAIL'],
     ['Warnings', 'WARN'],
   ] as const) {
-    const listed = result.checks.filter((c) => c.outcome === outcome);
-    if (listed.length === 0) continue;
-    lines.push('', paint(`${label}:`, COLOURS[outcome], color));
-    listed.forEach((check, index) => {
-      lines.push('', `${index + 1}) ${check.outcome} ${check.id}: ${check.title} (${check.citation})`);
-      if (check.findings.length === 0) lines.push(`   ${printable(check.message)}`);
-      check.findings.slice(0, 5).forEach((f, i) => {
-        if (i > 0) lines.push('');
-        lines.push(...findingLines(f, '   '));
-      });
-      if (check.findings.length > 5)
-        lines.push(`   … ${check.findings.length - 5} more finding(s) in the json report`);
-    });
+    const groups = groupByCause(result.checks, outcome);
+    if (groups.length === 0) continue;
+    const gating = outcome === 'WARN' && failOn === 'warn' ? ' (they fail this run: --fail-on warn)' : '';
+    lines.push('', paint(`${label}${gating}:`, COLOURS[outcome], color));
+    for (const group of groups) lines.push('', ...groupLines(group, ++number));
   }
   const s = result.summary;
   const notSelected = s.notSelected > 0 ? `, ${s.notSelected} not selected by --only` : '';
+  const passed = gatedOutcome(result, failOn) === 'pass';
   lines.push(
     '',
-    `${paint(result.outcome === 'pass' ? 'PASSED' : 'FAILED', result.outcome === 'pass' ? COLOURS.PASS : COLOURS.FAIL, color)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} check${s.total === 1 ? '' : 's'}${notSelected}; ${s.requests} request${s.requests === 1 ? '' : 's'} in ${(result.durationMs / 1000).toFixed(1)} s)`,
+    `${paint(passed ? 'PASSED' : 'FAILED', passed ? COLOURS.PASS : COLOURS.FAIL, color)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} check${s.total === 1 ? '' : 's'}${notSelected}; ${s.requests} request${s.requests === 1 ? '' : 's'} in ${(result.durationMs / 1000).toFixed(1)} s)${failOn === 'warn' && s.warned > 0 ? '; warnings fail this run (--fail-on warn)' : ''}`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * One cause: a single check shows its own heading and findings; a cause shared by several checks is named
+ * once, with the checks it broke and the first finding as the example.
+ */
+function groupLines(group: CauseGroup, number: number): string[] {
+  const [only] = group.checks;
+  const lines: string[] = [];
+  if (group.checks.length === 1 && only) {
+    lines.push(`${number}) ${only.outcome} ${only.id}: ${only.title} (${only.citation})`);
+    if (group.findings.length === 0) lines.push(`   ${printable(only.message)}`);
+  } else {
+    const status = group.status === null ? '' : ` (${group.status})`;
+    lines.push(
+      `${number}) ${group.outcome} in ${group.checks.length} checks, one cause${status}: ${printable(group.cause)}`,
+      `   checks: ${group.checks.map((c) => c.id).join(', ')}`,
+    );
+    if (group.findings.length > 0) lines.push('   first seen:');
+  }
+  const shown =
+    group.checks.length === 1 ? group.findings.slice(0, FINDINGS_SHOWN) : group.findings.slice(0, 1);
+  shown.forEach((f, i) => {
+    if (i > 0) lines.push('');
+    lines.push(...findingLines(f, '   '));
+  });
+  const hidden = group.findings.length - shown.length;
+  if (hidden > 0) lines.push(`   … ${hidden} more finding(s) of this cause in the json and junit reports`);
+  return lines;
 }

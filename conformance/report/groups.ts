@@ -1,0 +1,58 @@
+/**
+ * One finding per cause: a single bug often shows in many checks (a 401 body without `status` fails
+ * every auth check), and a reader wants it once, with the list of checks it broke. The pretty and HTML
+ * reports show these groups; the JSON and JUnit reports keep every check's own verdict.
+ */
+import type { CheckResult, Finding } from '../types.js';
+
+export interface CauseGroup {
+  outcome: 'FAIL' | 'WARN';
+  /** The cause in words: the message without the request it was seen on. */
+  cause: string;
+  /** The status the cause came with, `null` when no response arrived or the checks gave only a message. */
+  status: number | null;
+  /** The checks that hit the cause, in report order, each once. */
+  checks: CheckResult[];
+  /** Every finding with this cause, in report order; empty for checks that gave only a message. */
+  findings: Finding[];
+}
+
+/** `GET /store/orders → 401: `, `DELETE /store/orders/7 `, `GET http://h/v1/store/orders: `. */
+const REQUEST_PREFIX = /^[A-Z]{3,7} \S+?(?: → \d{3})?:? /;
+
+/**
+ * A finding's message without the request it was seen on, so that the same fault seen on two requests
+ * reads the same.
+ *
+ * @example causeOf(f) // 'the error body is `text/plain`, not application/json (D15)'
+ */
+export function causeOf(message: string): string {
+  return message.replace(REQUEST_PREFIX, '');
+}
+
+/**
+ * The checks of one outcome grouped by cause, in the order the causes first appear. A check with findings
+ * of several causes is in several groups.
+ *
+ * @example groupByCause(result.checks, 'FAIL').filter((g) => g.checks.length > 1)
+ */
+export function groupByCause(checks: readonly CheckResult[], outcome: 'FAIL' | 'WARN'): CauseGroup[] {
+  const groups = new Map<string, CauseGroup>();
+  const add = (check: CheckResult, cause: string, status: number | null, finding: Finding | null) => {
+    const key = `${status ?? '-'} ${cause}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { outcome, cause, status, checks: [], findings: [] };
+      groups.set(key, group);
+    }
+    if (!group.checks.includes(check)) group.checks.push(check);
+    if (finding) group.findings.push(finding);
+  };
+  for (const check of checks) {
+    if (check.outcome !== outcome) continue;
+    if (check.findings.length === 0) add(check, causeOf(check.message), null, null);
+    for (const finding of check.findings)
+      add(check, causeOf(finding.message), finding.actual?.status ?? null, finding);
+  }
+  return [...groups.values()];
+}

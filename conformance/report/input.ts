@@ -1,0 +1,28 @@
+/**
+ * What a report is made from: plain data, a list of verdicts and a summary, so that any tool can render
+ * it. A {@link ConformanceResult} is one; the validating proxy builds one from the traffic it judged.
+ */
+import type {
+  CheckResult,
+  ConformanceResult,
+  ConformanceSummary,
+  OperationCoverage,
+  Unreachable,
+} from '../types.js';
+
+export interface ReportInput {
+  /** The tool that judged, for the title: `petstore conformance`. */
+  tool: string;
+  baseUrl: string;
+  contractVersion: string;
+  /** Whether the run could change data; shown next to the title when known. */
+  destructive?: boolean;
+  startedAt: string;
+  durationMs: number;
+  outcome: ConformanceResult['outcome'];
+  unreachable: Unreachable | null;
+  summary: ConformanceSummary;
+  /** Every verdict, in the order it was reached. */
+  checks: readonly CheckResult[];
+  coverage: readonly OperationCoverage[];
+}
