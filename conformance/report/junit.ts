@@ -46,7 +46,7 @@ function testcase(check: CheckResult, failOn: FailOn): string {
   const warning = `WARNING (${check.citation}): ${check.message}`;
   if (check.outcome === 'FAIL') {
     body.push(
-      `      <failure message="${xml(check.message)}" type="${check.level}">${xml(details(check.findings) || check.message)}</failure>`,
+      `      <failure message="${xml(check.message)}" type="failure">${xml(details(check.findings) || check.message)}</failure>`,
     );
   } else if (check.outcome === 'SKIP') {
     body.push(`      <skipped message="${xml(check.message)}"/>`);
