@@ -3,22 +3,14 @@
  * passes without a key, the page can read every body (errors included) and the headers the mock exposes.
  * This is what a front-end team's app does all day, and no Node client checks CORS the way a browser does.
  *
- * Chromium is Debian's package (`/usr/bin/chromium`, or CHROMIUM_PATH). Without it this file is skipped so
- * that a newcomer's `npm test` passes; CI installs it and sets PETSTORE_REQUIRE_BROWSER=1, which turns a
- * missing browser into a failure instead of a skip.
+ * Chromium and the skip without it (with its reason): test-support/chromium.ts.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMock, type ListenInfo, type Mock } from './index.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.PETSTORE_REQUIRE_BROWSER) {
-  throw new Error(`PETSTORE_REQUIRE_BROWSER is set but there is no Chromium at ${CHROMIUM}`);
-}
+import { describeInChromium, launchChromium } from './test-support/chromium.js';
 
 // The page runs these requests in order and leaves what it saw on <body data-result>.
 const PAGE = `<!doctype html><meta charset="utf-8"><title>orders</title><script type="module">
@@ -51,7 +43,7 @@ interface Seen {
   headers?: Record<string, string | null>;
 }
 
-describe.skipIf(!available)('a page on another origin in headless Chromium (D14)', () => {
+describeInChromium('a page on another origin in headless Chromium (D14)', () => {
   let mock: Mock;
   let api: ListenInfo;
   let pages: Server;
@@ -63,19 +55,7 @@ describe.skipIf(!available)('a page on another origin in headless Chromium (D14)
     api = await mock.listen({ port: 0 });
     pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-    // The flags keep Chromium off the network this machine does not have (it would retry, slowly).
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage();
     const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
     await page.goto(`${origin}/?api=${encodeURIComponent(api.baseUrl)}`);

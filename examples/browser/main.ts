@@ -1,0 +1,69 @@
+/**
+ * A small page without a framework: lists the store's orders and cancels one, against the Pet Store mock
+ * running in the page under MSW. What it shows comes from the API's answers only.
+ */
+import { createOrdersApi, type ListedOrder } from './api.js';
+import { EXAMPLE_API_KEY } from './fixtures.js';
+import { startMocks } from './mocks.js';
+
+const element = <T extends HTMLElement>(id: string): T => {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`the page has no #${id}`);
+  return found as T;
+};
+const rows = element<HTMLTableSectionElement>('orders');
+const status = element<HTMLParagraphElement>('status');
+const withoutKey = element<HTMLInputElement>('without-key');
+
+const api = createOrdersApi(`${location.origin}/v1`, () =>
+  withoutKey.checked ? undefined : EXAMPLE_API_KEY,
+);
+
+function say(text: string, isError = false): void {
+  status.textContent = text;
+  status.classList.toggle('error', isError);
+}
+
+function row(order: ListedOrder): HTMLTableRowElement {
+  const tr = document.createElement('tr');
+  tr.dataset.id = order.id;
+  for (const text of [order.id, order.petId, order.quantity, order.shipDate, order.complete ? 'yes' : 'no']) {
+    const td = document.createElement('td');
+    td.textContent = text;
+    tr.append(td);
+  }
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Cancel';
+  button.addEventListener('click', () => void cancel(order.id));
+  const td = document.createElement('td');
+  td.append(button);
+  tr.append(td);
+  return tr;
+}
+
+async function load(): Promise<void> {
+  const listed = await api.listOrders();
+  if (!listed.ok) {
+    rows.replaceChildren();
+    say(`${listed.error.status}: ${listed.error.message}`, true);
+    return;
+  }
+  rows.replaceChildren(...listed.value.map(row));
+  say(`${listed.value.length} orders`);
+}
+
+async function cancel(id: string): Promise<void> {
+  const outcome = await api.cancelOrder(id);
+  if (!outcome.ok) {
+    say(`${outcome.error.status}: ${outcome.error.message}`, true);
+    return;
+  }
+  await load();
+  say(`Cancelled order ${id}.`);
+}
+
+element<HTMLButtonElement>('reload').addEventListener('click', () => void load());
+await startMocks();
+await load();
+document.body.dataset.ready = 'true';
