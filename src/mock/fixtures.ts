@@ -20,6 +20,7 @@ import {
 import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
 import { fail, ok, type Result } from '../result.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
+import type { Bytes } from './responses.js';
 
 /** The development key, used when neither flags, environment nor fixtures name one. */
 export const DEV_API_KEY = 'petstore-dev-key';
@@ -49,7 +50,7 @@ export interface StoredPet {
   /** The pet's JSON text, exact. */
   readonly json: string;
   /** The same, encoded once for the response body. */
-  readonly body: Uint8Array;
+  readonly body: Bytes;
 }
 
 /** Loaded, checked fixtures: what every session is seeded from. */

@@ -8,6 +8,7 @@ import type { TransitionSpec } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { errorNameFor, type MockError, mockError } from './errors.js';
 import { type OrderState, orderStates } from './order-state.js';
+import type { Bytes } from './responses.js';
 
 /** An order as the mock keeps it: the published fields, exact, plus its internal state (D1). */
 export interface StoredOrder {
@@ -42,7 +43,7 @@ export function orderJson(order: StoredOrder): string {
 
 const encoder = new TextEncoder();
 
-function listBody(orders: Iterable<StoredOrder>): Uint8Array {
+function listBody(orders: Iterable<StoredOrder>): Bytes {
   const parts: string[] = [];
   for (const order of orders) if (orderStates.isListed(order.state)) parts.push(orderJson(order));
   return encoder.encode(`[${parts.join(',')}]`);
@@ -51,13 +52,13 @@ function listBody(orders: Iterable<StoredOrder>): Uint8Array {
 /** The fixtures' orders, shared read-only by every session, with their list body computed once. */
 export class OrderBase {
   readonly orders: ReadonlyMap<bigint, StoredOrder>;
-  #body: Uint8Array | undefined;
+  #body: Bytes | undefined;
 
   constructor(orders: ReadonlyMap<bigint, StoredOrder>) {
     this.orders = orders;
   }
 
-  listBody(): Uint8Array {
+  listBody(): Bytes {
     this.#body ??= listBody(this.orders.values());
     return this.#body;
   }
@@ -67,7 +68,7 @@ export class OrderStore {
   readonly #base: OrderBase;
   /** Orders this session added or changed, by id. */
   readonly #changes = new Map<bigint, StoredOrder>();
-  #body: Uint8Array | undefined;
+  #body: Bytes | undefined;
 
   constructor(base: OrderBase) {
     this.#base = base;
@@ -84,7 +85,7 @@ export class OrderStore {
   }
 
   /** The JSON body of `GET /store/orders`: the listed orders (D2), cached until the next change. */
-  listBody(): Uint8Array {
+  listBody(): Bytes {
     if (this.#changes.size === 0) return this.#base.listBody();
     this.#body ??= listBody(this.all());
     return this.#body;

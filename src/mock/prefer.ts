@@ -6,11 +6,12 @@
 import { contract, type OperationSpec, stringifyExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { clip, type MockError, mockError } from './errors.js';
+import type { Bytes } from './responses.js';
 
 export interface ForcedResponse {
   status: number;
   /** `undefined` for a response without a body (204). */
-  body: Uint8Array | undefined;
+  body: Bytes | undefined;
   /** The `Preference-Applied` value (RFC 7240 §3). */
   applied: string;
 }
@@ -43,11 +44,11 @@ export type PreferTable = (
  */
 export function compilePrefer(operations: readonly OperationSpec[] = contract.operations): PreferTable {
   // key: `${operationId} ${status}`, value: example name → body (first example first).
-  const bodies = new Map<string, Map<string, Uint8Array | undefined>>();
+  const bodies = new Map<string, Map<string, Bytes | undefined>>();
   const encoder = new TextEncoder();
   for (const operation of operations) {
     for (const response of operation.responses.values()) {
-      const examples = new Map<string, Uint8Array | undefined>();
+      const examples = new Map<string, Bytes | undefined>();
       if (response.mediaType === null) examples.set('', undefined);
       for (const [name, value] of response.examples)
         examples.set(name, encoder.encode(stringifyExactJson(value)));

@@ -3,10 +3,13 @@ import { CORS_HEADERS } from './cors.js';
 import { errorJson, type MockError, mockError } from './errors.js';
 import type { Session } from './sessions.js';
 
+/** Bytes of a body, on a plain ArrayBuffer (what `Response` accepts in every runtime's types). */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
 export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array | string | undefined;
+  body: Bytes | string | undefined;
   /** The session the request belongs to, for its request log; none when it named no existing one. */
   session: Session | undefined;
 }
@@ -16,7 +19,7 @@ const JSON_HEADERS = { ...CORS_HEADERS, 'content-type': 'application/json' } as 
 /** A JSON response: every body the mock sends is `application/json` (D15). */
 export function jsonResponse(
   status: number,
-  body: Uint8Array | string,
+  body: Bytes | string,
   session: Session | undefined,
   extra?: Readonly<Record<string, string>>,
 ): CoreResponse {
