@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CommandIo, conformanceCommand } from './cli.js';
+import { runCommand } from './cli-harness.js';
 import { FRAGMENT_CHARS } from './key-forms.js';
 import { startTarget } from './targets/reference-server.js';
 import { ECHO_FORMS, ECHO_KEY, echoesKey } from './targets/robustness-servers.js';
@@ -20,17 +20,10 @@ async function runAgainst(encode: (key: string) => string, env: Record<string, s
   const dir = mkdtempSync(join(tmpdir(), 'conformance-echo-'));
   dirs.push(dir);
   const target = await startTarget(echoesKey(ECHO_KEY, encode));
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    env,
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-  };
   try {
     const argv = ['--base-url', target.baseUrl, '--shipped-order', '2', '--output-dir', dir];
     for (const reporter of ['pretty', 'json', 'junit', 'html']) argv.push('--reporter', reporter);
-    const code = await conformanceCommand(argv, io);
+    const { code, stdout, stderr } = await runCommand(argv, env);
     const files = Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
     return { code, outputs: { stdout, stderr, ...files } as Record<string, string> };
   } finally {

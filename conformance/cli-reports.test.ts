@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CommandIo, conformanceCommand } from './cli.js';
+import { runCommand } from './cli-harness.js';
 import { CORRECT_SERVERS } from './targets/correct-servers.js';
 import { startTarget, TARGET_KEY } from './targets/reference-server.js';
 
@@ -12,17 +12,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(argv: string[], env: Record<string, string> = { PETSTORE_API_KEY: TARGET_KEY }) {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    env,
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-  };
-  const code = await conformanceCommand(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], env: Record<string, string> = { PETSTORE_API_KEY: TARGET_KEY }) =>
+  runCommand(argv, env);
 
 /** A correct server whose readings raise warnings and no failure. */
 const warning = CORRECT_SERVERS.find((s) => s.name === 'framework-defaults')?.behaviour;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHECKS } from './checks/index.js';
-import { type CommandIo, conformanceCommand } from './cli.js';
+import { runCommand } from './cli-harness.js';
 import { BROKEN_SERVERS } from './targets/broken-servers.js';
 import { CORRECT_SERVERS } from './targets/correct-servers.js';
 import { startTarget, TARGET_KEY } from './targets/reference-server.js';
@@ -21,16 +21,8 @@ function tempDir(): string {
   return dir;
 }
 
-async function run(argv: string[], options: { env?: Record<string, string>; tty?: boolean } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    env: options.env ?? { PETSTORE_API_KEY: TARGET_KEY },
-    stdout: { write: (t: string) => (stdout += t), isTTY: options.tty ?? false },
-    stderr: { write: (t: string) => (stderr += t) },
-  };
-  const code = await conformanceCommand(argv, io);
-  return { code, stdout, stderr };
+function run(argv: string[], options: { env?: Record<string, string>; tty?: boolean } = {}) {
+  return runCommand(argv, options.env ?? { PETSTORE_API_KEY: TARGET_KEY }, options.tty ?? false);
 }
 
 async function withTarget<T>(

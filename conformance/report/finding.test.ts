@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult, ConformanceResult, Finding } from '../types.js';
 import { failureMessage } from '../vitest/describe-conformance.js';
 import { type FindingLimits, FULL_FINDING, findingLines, SHORT_FINDING } from './finding.js';
+import { check as fixtureCheck, resultOf } from './fixtures.js';
 import { renderJunit } from './junit.js';
 import { renderPretty } from './pretty.js';
 
@@ -42,34 +43,12 @@ const unanswered: Finding = {
 
 function resultWith(finding: Finding): { result: ConformanceResult; check: CheckResult } {
   const check: CheckResult = {
-    id: 'auth.listOrders.no-header',
+    ...fixtureCheck('auth.listOrders.no-header', 'FAIL', [finding]),
     title: 'a title',
     citation: '§5',
-    level: 'failure',
-    outcome: 'FAIL',
-    operationId: 'listOrders',
     message: 'broken',
-    findings: [finding],
-    notes: [],
-    skip: null,
-    consumedOrders: [],
-    durationMs: 1,
   };
-  const result: ConformanceResult = {
-    schemaVersion: 1,
-    tool: 'petstore conformance',
-    contractVersion: '1.0.0',
-    baseUrl: 'http://h/v1',
-    destructive: false,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-    outcome: 'fail',
-    unreachable: null,
-    summary: { total: 1, passed: 0, failed: 1, warned: 0, skipped: 0, notSelected: 0, requests: 1 },
-    checks: [check],
-    coverage: [],
-  };
-  return { result, check };
+  return { result: resultOf([check]), check };
 }
 
 const unxml = (text: string) =>

@@ -3,6 +3,7 @@
  * controls, so a test can see each outcome rendered and every byte escaped.
  */
 import type { CheckResult, ConformanceResult, Finding, Outcome } from '../types.js';
+import { summarise } from './input.js';
 
 /** A target-controlled body that tries to break out of every report format. */
 export const HOSTILE_BODY = '<script>window.pwned=1</script><img src="http://127.0.0.1:9/x.png"> & ]]> "\'';
@@ -41,7 +42,7 @@ export function check(id: string, outcome: Outcome, findings: Finding[] = []): C
 
 /** A result made of these checks, its summary counted from them. */
 export function resultOf(checks: CheckResult[]): ConformanceResult {
-  const count = (o: Outcome) => checks.filter((c) => c.outcome === o).length;
+  const summary = summarise(checks, checks.length);
   return {
     schemaVersion: 1,
     tool: 'petstore conformance',
@@ -50,17 +51,9 @@ export function resultOf(checks: CheckResult[]): ConformanceResult {
     destructive: false,
     startedAt: '2026-01-01T00:00:00.000Z',
     durationMs: 12,
-    outcome: count('FAIL') > 0 ? 'fail' : 'pass',
+    outcome: summary.failed > 0 ? 'fail' : 'pass',
     unreachable: null,
-    summary: {
-      total: checks.length,
-      passed: count('PASS'),
-      failed: count('FAIL'),
-      warned: count('WARN'),
-      skipped: count('SKIP'),
-      notSelected: 0,
-      requests: checks.length,
-    },
+    summary,
     checks,
     coverage: [
       {

@@ -26,3 +26,26 @@ export interface ReportInput {
   checks: readonly CheckResult[];
   coverage: readonly OperationCoverage[];
 }
+
+/**
+ * The summary of a list of verdicts, counted from them: any tool that builds a {@link ReportInput} counts
+ * the same way.
+ *
+ * @example summarise(checks, exchanges.length) // { total: 43, passed: 35, … }
+ */
+export function summarise(
+  checks: readonly CheckResult[],
+  requests: number,
+  notSelected = 0,
+): ConformanceSummary {
+  const count = (outcome: CheckResult['outcome']) => checks.filter((c) => c.outcome === outcome).length;
+  return {
+    total: checks.length,
+    passed: count('PASS'),
+    failed: count('FAIL'),
+    warned: count('WARN'),
+    skipped: count('SKIP'),
+    notSelected,
+    requests,
+  };
+}
