@@ -268,14 +268,3 @@ describe('integer parameters', () => {
     expect(integers).toEqual(['cancelOrder orderId int64', 'getPet petId int64']);
   });
 });
-
-describe('orderStates (§3, D1–D3)', () => {
-  it('lists pending and shipped orders and hides cancelled ones', () => {
-    const { states } = contract.orderStates;
-    expect(Object.entries(states).map(([name, s]) => [name, s.listed, s.complete])).toEqual([
-      ['pending', true, false],
-      ['shipped', true, true],
-      ['cancelled', false, undefined],
-    ]);
-  });
-});

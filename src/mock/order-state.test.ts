@@ -1,9 +1,24 @@
-import { readFileSync } from 'node:fs';
+/**
+ * The facts of the order state table (§3, D1–D3), pinned here and nowhere else: the document's
+ * `x-petstore-order-states` must hold exactly these states and transitions, and the mock reads them.
+ */
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_SCHEMA_PATH } from './fixture-files.js';
+import { contract } from '../contract/index.js';
+import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
 import { compileOrderStates, orderStates } from './order-state.js';
 
 describe('the order state table (x-petstore-order-states)', () => {
+  it('holds exactly three states and one cancel transition from each', () => {
+    expect(orderStates.states).toEqual(['pending', 'shipped', 'cancelled']);
+    expect(
+      contract.orderStates.transitions.map((t) => [t.from, t.operation, t.to, t.status, t.code]),
+    ).toEqual([
+      ['pending', 'cancelOrder', 'cancelled', 204, undefined],
+      ['shipped', 'cancelOrder', 'shipped', 409, 'order_already_shipped'],
+      ['cancelled', 'cancelOrder', 'cancelled', 404, 'order_not_found'],
+    ]);
+  });
+
   it.each([
     { name: 'cancels a pending order with 204', from: 'pending', want: { to: 'cancelled', status: 204 } },
     {
@@ -50,7 +65,9 @@ describe('the order state table (x-petstore-order-states)', () => {
   });
 
   it('lists the same states in the fixture schema as in the document', () => {
-    const schema = JSON.parse(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8'));
-    expect(schema.properties.orders.items.properties.status.enum).toEqual(orderStates.states);
+    const schema = FIXTURES_SCHEMA as {
+      properties: { orders: { items: { properties: { status: unknown } } } };
+    };
+    expect(schema.properties.orders.items.properties.status).toMatchObject({ enum: orderStates.states });
   });
 });
