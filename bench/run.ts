@@ -21,6 +21,7 @@ import { parse as parseYaml } from 'yaml';
 import { packageRoot } from '../src/contract/package-root.js';
 import { type RawAnswer, send } from '../src/mock/test-support/http.js';
 import { writeBenchFixture } from './fixtures.js';
+import { mswScenario } from './msw.js';
 
 const ROOT = packageRoot();
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
@@ -390,6 +391,14 @@ async function main(): Promise<void> {
       await stop(big.child);
     }
 
+    process.stderr.write('  7 MSW setupServer in Node: ours and a plain handler with the same bytes\n');
+    const msw = await mswScenario(ROOT, small.path, KEY, DURATION, ROUNDS);
+    extra.mswOursRps = msw.ours.rps;
+    extra.mswOursP99 = msw.ours.p99;
+    extra.mswPlainRps = msw.plain.rps;
+    extra.mswPlainP99 = msw.plain.p99;
+    extra.mswSameBytes = String(msw.sameBytes);
+
     process.stderr.write('  5 start-up: ours, then prism\n');
     extra.startupOursMs = await startupMedian((port) => ourArgs(port, small.path), listOrders);
     extra.startupPrismMs = await startupMedian(
@@ -451,6 +460,7 @@ function report(rows: Row[], extra: Record<string, number | string | null>): voi
     `| 4 resident memory after load | ${fmt(n('largeRssMbAfterLoad'))} MB | | < 250 MB |`,
     `| 5 start to first answer (median of ${STARTUP_RUNS}) | ${fmt(n('startupOursMs'))} ms | Prism ${fmt(n('startupPrismMs'))} ms | < 400 ms |`,
     `| 6 conformance full run (read-only + destructive) | ${fmt(n('conformanceWallMs'))} ms (exit ${extra.conformanceExitCode}) | | < 3000 ms |`,
+    `| 7 MSW setupServer in Node, GET orders (100), same bytes: ${extra.mswSameBytes} | ${fmt(n('mswOursRps'))} req/s, p99 ${fmt(n('mswOursP99'), 1)} ms (${fmt((n('mswOursRps') / n('mswPlainRps')) * 100)}% of plain) | plain MSW handler ${fmt(n('mswPlainRps'))} req/s, p99 ${fmt(n('mswPlainP99'), 1)} ms | |`,
   );
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
   const table = lines.join('\n');
