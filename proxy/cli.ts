@@ -38,6 +38,8 @@ Options:
   --reporter NAME     pretty (default, to stdout when the proxy stops), json or junit (repeatable);
                       json and junit are written under --output-dir
   --output-dir DIR    where json and junit reports go (default ${DEFAULT_OUTPUT_DIR})
+  --ignore-client     judge only the server's answers, not the client's requests (for a client that
+                      sends malformed requests on purpose, such as \`petstore conformance\`)
   --quiet             no line per finding on stderr (the reports still hold every finding)
   -h, --help          show this help
 
@@ -68,6 +70,7 @@ interface Parsed {
   reporters: ReporterName[];
   outputDir: string;
   quiet: boolean;
+  ignoreClient: boolean;
 }
 
 function wholeNumber(
@@ -100,6 +103,7 @@ function parse(argv: string[]): Parsed | 'help' {
         reporter: { type: 'string', multiple: true },
         'output-dir': { type: 'string' },
         quiet: { type: 'boolean' },
+        'ignore-client': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -136,6 +140,7 @@ function parse(argv: string[]): Parsed | 'help' {
     reporters: [...new Set(reporters)],
     outputDir: outputDir ?? DEFAULT_OUTPUT_DIR,
     quiet: values.quiet === true,
+    ignoreClient: values['ignore-client'] === true,
   };
 }
 
@@ -181,6 +186,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
     proxy = createProxy({
       upstream: options.upstream,
       errors: options.errors,
+      judgeClient: !options.ignoreClient,
       timeoutMs: options.timeoutMs,
       reporters: files,
       outputDir: options.outputDir,

@@ -51,6 +51,12 @@ export interface ProxyOptions {
   timeoutMs?: number;
   /** The most bytes of each body copied for judging (and held under `errors`). Default 1 MiB. */
   captureBytes?: number;
+  /**
+   * Judge the client's requests too (a missing key, a malformed id: the client's findings, at warning
+   * level). Default true; turn it off for a client that sends such requests on purpose, like the
+   * conformance suite.
+   */
+  judgeClient?: boolean;
   /** Called with each finding as it is made, and its one-line form. */
   onFinding?: (found: ProxyFinding, line: string) => void;
   /** Report files written by `close()`. Default none. */
@@ -124,7 +130,12 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const outputDir = resolve(options.outputDir ?? DEFAULT_OUTPUT_DIR);
   const onFinding = options.onFinding;
   const log = new FindingLog(onFinding ? (found) => onFinding(found, findingLine(found)) : undefined);
-  const judge = new TrafficJudge({ upstream, log, replaceViolations: options.errors === true });
+  const judge = new TrafficJudge({
+    upstream,
+    log,
+    replaceViolations: options.errors === true,
+    judgeClient: options.judgeClient !== false,
+  });
   const agent =
     upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const startedAt = new Date();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CORRECT_SERVERS } from '../conformance/targets/correct-servers.js';
 import { TARGET_KEY } from '../conformance/targets/reference-server.js';
-import { checkIdOf } from './report.js';
+import { checkIdOf, WATCHED_RULES } from './report.js';
 import { BROKEN_UPSTREAMS } from './test-support/broken-upstreams.js';
 import { type ProxiedRun, SCRIPT, throughProxy } from './test-support/scripted-traffic.js';
 
@@ -39,6 +39,13 @@ describe('each broken server behind the proxy yields its finding', () => {
     }
     for (const f of run.findings) expect(f.finding.request?.curl).toMatch(/^curl -i -X (GET|DELETE) /);
     expectNoKey(run);
+  });
+});
+
+describe('the proofs cover every rule', () => {
+  it('every rule the proxy watches is caught by a broken server', () => {
+    const caught = new Set(BROKEN_UPSTREAMS.flatMap((s) => Object.keys(s.caughtBy)));
+    expect(WATCHED_RULES.map((r) => r.id).filter((id) => !caught.has(id))).toEqual([]);
   });
 });
 

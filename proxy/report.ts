@@ -18,6 +18,12 @@ export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation:
     level: 'failure',
   },
   {
+    id: 'exchange.auth',
+    title: 'a request without a bearer token is answered 401 with an Error',
+    citation: '§5, D6, D7',
+    level: 'failure',
+  },
+  {
     id: 'exchange.body',
     title: 'every success body is as documented: valid, exact int64, JSON; 204 without a body',
     citation: '§4, D8, D15',
@@ -55,6 +61,12 @@ export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation:
     level: 'failure',
   },
   {
+    id: 'state.cancelled-unlisted',
+    title: 'the list and the cancels agree on order ids',
+    citation: '§4.1, D8',
+    level: 'failure',
+  },
+  {
     id: 'state.refused-then-gone',
     title: 'a shipped order refused with 409 stays listed',
     citation: '§3, §4.1',
@@ -63,6 +75,12 @@ export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation:
   {
     id: 'state.409-on-pending',
     title: 'an order listed with complete: false is not refused as shipped',
+    citation: '§3, D1',
+    level: 'warning',
+  },
+  {
+    id: 'state.204-on-complete',
+    title: 'an order listed with complete: true is not cancelled with 204',
     citation: '§3, D1',
     level: 'warning',
   },

@@ -103,6 +103,8 @@ export interface TrafficJudgeOptions {
   log: FindingLog;
   /** `--errors`: a failure of the server's answer is replaced by a 502 naming it. */
   replaceViolations: boolean;
+  /** Judge the client's requests too (off for a client that errs on purpose, like the conformance suite). */
+  judgeClient: boolean;
 }
 
 /**
@@ -160,7 +162,7 @@ export class TrafficJudge {
     const found: Judged[] = judgeExchange(observed, secret)
       .filter((r: RatedFinding) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
       .map((r) => ({ ...r, party: 'server' as const }));
-    found.push(...this.clientFindings(observed, secret, operationId, captured));
+    if (this.options.judgeClient) found.push(...this.clientFindings(observed, secret, operationId, captured));
     if (status !== null && text !== null && BEARER.test(headers.authorization ?? '')) {
       found.push(...this.stateFindings(observed, secret, scope, operationId, status, text, n));
     }

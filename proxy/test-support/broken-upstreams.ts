@@ -55,6 +55,44 @@ const roundsJsonIds: Behaviour = behaviour(MOCK_LIKE_READINGS, {
   },
 });
 
+/** Refuses to cancel pending order 3 as if it had shipped. */
+const refusesPending: Behaviour = behaviour(MOCK_LIKE_READINGS, {
+  async transition(b, order, id) {
+    if (id === 3n && order?.status === 'pending')
+      return CORRECT.error(b, 409, 'order_already_shipped', 'Shipped.');
+    return CORRECT.transition(b, order, id);
+  },
+});
+
+/** Cannot find orders above 2^53 although it lists them. */
+const losesBigIds: Behaviour = behaviour(MOCK_LIKE_READINGS, {
+  async transition(b, order, id) {
+    if (id > 2n ** 53n) return CORRECT.error(b, 404, 'order_not_found', `No order has id ${id}.`);
+    return CORRECT.transition(b, order, id);
+  },
+});
+
+/** A cancel of a pending order cancels order 7 too. */
+const collateralCancel: Behaviour = behaviour(MOCK_LIKE_READINGS, {
+  async handle(b, request, store) {
+    const reply = await CORRECT.handle(b, request, store);
+    const seven = store.find(7n);
+    if (request.method === 'DELETE' && 'status' in reply && reply.status === 204 && seven)
+      seven.status = 'cancelled';
+    return reply;
+  },
+});
+
+/** A cancel changes another order's quantity. */
+const touchesOthers: Behaviour = behaviour(MOCK_LIKE_READINGS, {
+  async handle(b, request, store) {
+    const reply = await CORRECT.handle(b, request, store);
+    const one = store.find(1n);
+    if (request.method === 'DELETE' && 'status' in reply && reply.status === 204 && one) one.quantity += 1;
+    return reply;
+  },
+});
+
 export const BROKEN_UPSTREAMS: readonly BrokenUpstream[] = [
   suite('list-id-outside-int64', { 'exchange.body': 'FAIL' }),
   suite('list-text-plain', { 'exchange.body': 'FAIL' }),
@@ -90,5 +128,29 @@ export const BROKEN_UPSTREAMS: readonly BrokenUpstream[] = [
     bug: 'writes ids through doubles: 9007199254740993 is listed as 9007199254740992 (D8)',
     behaviour: roundsJsonIds,
     caughtBy: { 'state.cancelled-unlisted': 'FAIL' },
+  },
+  {
+    name: 'cancel-refuses-pending',
+    bug: 'refuses to cancel pending order 3 with 409, as if it had shipped (§3)',
+    behaviour: refusesPending,
+    caughtBy: { 'state.409-on-pending': 'WARN' },
+  },
+  {
+    name: 'loses-big-ids',
+    bug: 'lists order 9007199254740993 but answers 404 to its cancel (D8)',
+    behaviour: losesBigIds,
+    caughtBy: { 'state.404-on-listed': 'WARN' },
+  },
+  {
+    name: 'collateral-cancel',
+    bug: 'cancelling one pending order cancels order 7 too (§3)',
+    behaviour: collateralCancel,
+    caughtBy: { 'state.vanished': 'WARN' },
+  },
+  {
+    name: 'cancel-touches-others',
+    bug: "cancelling an order changes order 1's quantity (§4.1)",
+    behaviour: touchesOthers,
+    caughtBy: { 'state.changed': 'WARN' },
   },
 ];
