@@ -22,6 +22,7 @@ import { packageRoot } from '../src/contract/package-root.js';
 import { type RawAnswer, send } from '../src/mock/test-support/http.js';
 import { writeBenchFixture } from './fixtures.js';
 import { mswScenario } from './msw.js';
+import { measureProxyOverhead, overheadTable, type ProxyOverhead } from './proxy.js';
 
 const ROOT = packageRoot();
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
@@ -279,6 +280,7 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   const rows: Row[] = [];
   const extra: Record<string, number | string | null> = {};
+  let proxyOverhead: ProxyOverhead | undefined;
   try {
     const small = writeBenchFixture(workDir, 'orders-100.json', 100, KEY);
     const large = writeBenchFixture(workDir, 'orders-100000.json', 100_000, KEY);
@@ -356,6 +358,11 @@ async function main(): Promise<void> {
       );
       if (ours.child.pid) extra.smallRssMbAfter = rssMb(ours.child.pid);
       extra.smallRequests = Math.round(requestsSoFar() - warmRequests);
+      // Scenario 8: the validating proxy in front of this mock, next to Prism's proxy (bench/proxy.ts).
+      proxyOverhead = await measureProxyOverhead(
+        { start: startServer, stop, freePort },
+        { root: ROOT, upstreamPort: ourPort, key: KEY, seconds: DURATION, rounds: ROUNDS },
+      );
     } finally {
       await stop(ours.child);
       await stop(prism.child);
@@ -413,10 +420,14 @@ async function main(): Promise<void> {
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  report(rows, extra);
+  report(rows, extra, proxyOverhead);
 }
 
-function report(rows: Row[], extra: Record<string, number | string | null>): void {
+function report(
+  rows: Row[],
+  extra: Record<string, number | string | null>,
+  proxyOverhead: ProxyOverhead | undefined,
+): void {
   const scenarios = [...new Set(rows.map((r) => r.scenario))];
   const lines: string[] = [];
   const header = [
@@ -462,13 +473,14 @@ function report(rows: Row[], extra: Record<string, number | string | null>): voi
     `| 6 conformance full run (read-only + destructive) | ${fmt(n('conformanceWallMs'))} ms (exit ${extra.conformanceExitCode}) | | < 3000 ms |`,
     `| 7 MSW setupServer in Node, GET orders (100), same bytes: ${extra.mswSameBytes} | ${fmt(n('mswOursRps'))} req/s, p99 ${fmt(n('mswOursP99'), 1)} ms (${fmt((n('mswOursRps') / n('mswPlainRps')) * 100)}% of plain) | plain MSW handler ${fmt(n('mswPlainRps'))} req/s, p99 ${fmt(n('mswPlainP99'), 1)} ms | |`,
   );
+  if (proxyOverhead) lines.push('', ...overheadTable(proxyOverhead));
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
   const table = lines.join('\n');
   process.stdout.write(`\n${new Date().toISOString()} — ${machine}\n\n${table}\n`);
   mkdirSync(dirname(OUTPUT), { recursive: true });
   writeFileSync(
     OUTPUT,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, settings: { connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION, rounds: ROUNDS }, rows, ratios, ...extra }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, settings: { connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION, rounds: ROUNDS }, rows, ratios, ...extra, proxyOverhead }, null, 2)}\n`,
   );
   process.stdout.write(`\nfigures written to ${OUTPUT}\n`);
 }

@@ -29,6 +29,10 @@ const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
   other: 'other',
 };
 
+/** The response headers a verdict of one exchange depends on (D10, D11, D15, redirects). */
+const VERDICT_HEADERS = ['content-type', 'content-encoding', 'deprecation', 'sunset', 'allow', 'location'];
+const MAX_CLEAN_VERDICTS = 512;
+
 /** A usable bearer token (§5, D7): the scheme case-insensitive, a non-empty token. */
 const BEARER = /^bearer +\S+/i;
 
@@ -119,6 +123,8 @@ export class TrafficJudge {
   /** Statuses seen per documented operation, for the coverage line. */
   readonly statuses = new Map<string, Set<number>>();
   exchanges = 0;
+  /** Verdicts without a finding, by everything they depend on (see judgeAlone). */
+  private readonly clean = new Set<string>();
   /** Answers whose body was not judged: over the copy bound, or in an encoding that could not be read. */
   unjudgedBodies = 0;
 
@@ -141,15 +147,20 @@ export class TrafficJudge {
     const text = bodyText(captured);
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
-    const observed: ObservedExchange = {
-      request: reportRequest(
-        captured.method,
-        `${upstream.protocol}//${upstream.host}${captured.target}`,
-        shown,
-        secret,
-      ),
-      path,
-      outcome: outcomeOf(captured, text),
+    // The reported exchange (its redaction is the costly part) is built only when a rule needs it.
+    let observedOnce: ObservedExchange | undefined;
+    const observed = (): ObservedExchange => {
+      observedOnce ??= {
+        request: reportRequest(
+          captured.method,
+          `${upstream.protocol}//${upstream.host}${captured.target}`,
+          shown,
+          secret,
+        ),
+        path,
+        outcome: outcomeOf(captured, text),
+      };
+      return observedOnce;
     };
     const operationId = matchOperation(captured.method, path);
     const status = captured.fault ? null : (captured.response?.status ?? null);
@@ -159,12 +170,14 @@ export class TrafficJudge {
       this.statuses.set(operationId, seen);
     }
 
-    const found: Judged[] = judgeExchange(observed, secret)
+    const found: Judged[] = this.judgeAlone(captured, path, text, observed)
       .filter((r: RatedFinding) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
       .map((r) => ({ ...r, party: 'server' as const }));
-    if (this.options.judgeClient) found.push(...this.clientFindings(observed, secret, operationId, captured));
+    if (this.options.judgeClient) {
+      found.push(...this.clientFindings(observed, path, secret, operationId, captured));
+    }
     if (status !== null && text !== null && BEARER.test(headers.authorization ?? '')) {
-      found.push(...this.stateFindings(observed, secret, scope, operationId, status, text, n));
+      found.push(...this.stateFindings(observed, path, secret, scope, operationId, status, text, n));
     }
 
     const at = new Date(captured.startedAt).toISOString();
@@ -193,9 +206,41 @@ export class TrafficJudge {
     );
   }
 
+  /**
+   * The suite's judgements of the exchange alone. Most traffic repeats itself (the same list, the same
+   * refusal), so a clean verdict is remembered by everything it depends on, and a repeat costs a lookup.
+   */
+  private judgeAlone(
+    captured: CapturedExchange,
+    path: string,
+    text: string | null,
+    observed: () => ObservedExchange,
+  ): RatedFinding[] {
+    const response = captured.response;
+    const key =
+      response && !captured.fault && text !== null
+        ? [
+            captured.method,
+            path,
+            BEARER.test(captured.requestHeaders.authorization ?? ''),
+            response.status,
+            ...VERDICT_HEADERS.map((name) => response.headers[name]),
+            text,
+          ].join('\u0000')
+        : null;
+    if (key !== null && this.clean.has(key)) return [];
+    const rated = judgeExchange(observed(), secretOf(captured.requestHeaders.authorization));
+    if (key !== null && rated.length === 0) {
+      if (this.clean.size >= MAX_CLEAN_VERDICTS) this.clean.clear();
+      this.clean.add(key);
+    }
+    return rated;
+  }
+
   /** What the client sent that the contract does not allow; the server's answer is judged on its own. */
   private clientFindings(
-    observed: ObservedExchange,
+    observed: () => ObservedExchange,
+    path: string,
     secret: string,
     operationId: string | null,
     captured: CapturedExchange,
@@ -207,7 +252,7 @@ export class TrafficJudge {
         citation,
         level: 'warning',
         party: 'client',
-        finding: finding(observed, secret, message, expected),
+        finding: finding(observed(), secret, message, expected),
       });
     const { method } = captured;
     if (operationId === null) {
@@ -216,7 +261,7 @@ export class TrafficJudge {
         client(
           'client.undocumented',
           'D10',
-          `the client called ${method} ${observed.path}, which the document does not list`,
+          `the client called ${method} ${path}, which the document does not list`,
           'a documented operation',
         );
       }
@@ -241,7 +286,7 @@ export class TrafficJudge {
       );
     }
     if (operationId === 'cancelOrder') {
-      const id = orderIdOf(observed.path);
+      const id = orderIdOf(path);
       if (id && id.id === null) {
         client(
           'client.malformed-id',
@@ -264,7 +309,8 @@ export class TrafficJudge {
 
   /** The cross-request rules, for a list read or a cancel with a bearer token. */
   private stateFindings(
-    observed: ObservedExchange,
+    observed: () => ObservedExchange,
+    path: string,
     secret: string,
     scope: string,
     operationId: string | null,
@@ -277,7 +323,7 @@ export class TrafficJudge {
         ? this.tracker.list(scope, text, n)
         : operationId === 'cancelOrder'
           ? (() => {
-              const id = orderIdOf(observed.path)?.id;
+              const id = orderIdOf(path)?.id;
               return id ? this.tracker.cancel(scope, id, status, n) : [];
             })()
           : [];
@@ -286,7 +332,7 @@ export class TrafficJudge {
       citation: f.citation,
       level: f.level,
       party: 'server',
-      finding: finding(observed, secret, f.message, f.expected),
+      finding: finding(observed(), secret, f.message, f.expected),
     }));
   }
 }

@@ -1,0 +1,216 @@
+/**
+ * The proxy's overhead, measured side by side (part of `npm run bench`): the same paced traffic, 1,000
+ * requests per second of `GET /v1/store/orders` (the 100-order list), sent to the mock directly, through
+ * `petstore proxy` and through `prism proxy`, in alternating rounds. The target is at most 1 ms added at
+ * p99 over the direct call.
+ *
+ * autocannon reports whole milliseconds and sends as fast as it can; an overhead of a fraction of a
+ * millisecond at a fixed rate needs its own open-loop sender: it sends on a 1 ms clock whatever the
+ * answers do, and times each request from send to the last byte with performance.now().
+ */
+import type { ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+export interface ServerControl {
+  /** Starts a node process and resolves once `probe` on `port` answers `wantStatus`. */
+  start(
+    args: string[],
+    port: number,
+    probe: { method: 'GET'; path: string; headers: Record<string, string> },
+    wantStatus: number,
+  ): Promise<{ child: ChildProcess }>;
+  stop(child: ChildProcess): Promise<void>;
+  freePort(): Promise<number>;
+}
+
+export interface PacedLoad {
+  sent: number;
+  failed: number;
+  wrongStatus: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface ProxyOverhead {
+  rate: number;
+  rows: Array<{ via: 'direct' | 'petstore proxy' | 'prism proxy'; load: PacedLoad }>;
+  /** p99 through the proxy minus p99 direct, in ms. */
+  oursP99OverheadMs: number;
+  prismP99OverheadMs: number;
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
+
+const median = (values: number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+/** Sends `rate` requests a second for `seconds`, open loop, and times each one. */
+export async function pacedLoad(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  rate: number,
+  seconds: number,
+): Promise<PacedLoad> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const total = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  let failed = 0;
+  let wrongStatus = 0;
+  let sent = 0;
+  const inFlight = new Set<Promise<void>>();
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const t0 = performance.now();
+      const req = request({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
+        if (res.statusCode !== 200) wrongStatus += 1;
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          latencies.push(performance.now() - t0);
+          resolve();
+        });
+        res.on('error', () => {
+          failed += 1;
+          resolve();
+        });
+      });
+      req.setTimeout(10_000, () => req.destroy());
+      req.on('error', () => {
+        failed += 1;
+        resolve();
+      });
+      req.end();
+    });
+  const start = performance.now();
+  while (sent < total) {
+    // Every request whose time has come goes out now; then wait for the next tick of the clock.
+    const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
+    while (sent < due) {
+      sent += 1;
+      const p = one().then(() => {
+        inFlight.delete(p);
+      });
+      inFlight.add(p);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { sent, failed, wrongStatus, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) };
+}
+
+/**
+ * Measures the overhead of both proxies in front of a running upstream (the mock on `upstreamPort`).
+ *
+ * @example await measureProxyOverhead(control, { root, upstreamPort: 4010, key, seconds: 3, rounds: 3 })
+ */
+export async function measureProxyOverhead(
+  control: ServerControl,
+  options: {
+    root: string;
+    upstreamPort: number;
+    key: string;
+    seconds: number;
+    rounds: number;
+    rate?: number;
+  },
+): Promise<ProxyOverhead> {
+  const { root, upstreamPort, key, seconds, rounds } = options;
+  const rate = options.rate ?? 1000;
+  const headers = { authorization: `Bearer ${key}` };
+  const upstream = `http://127.0.0.1:${upstreamPort}/v1`;
+  const ourPort = await control.freePort();
+  const prismPort = await control.freePort();
+  const ours = await control.start(
+    [join(root, 'bin', 'petstore.js'), 'proxy', '--upstream', upstream, '--port', String(ourPort), '--quiet'],
+    ourPort,
+    { method: 'GET', path: '/v1/store/orders', headers },
+    200,
+  );
+  // Prism serves the document's paths without the templated `{base_url}` server's /v1 (see run.ts), and
+  // appends the path it receives to the upstream URL; so it gets /store/orders and forwards to …/v1/store/orders.
+  const prism = await control.start(
+    [
+      join(root, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'),
+      'proxy',
+      '-p',
+      String(prismPort),
+      '-h',
+      '127.0.0.1',
+      '-v',
+      'silent',
+      join(root, 'spec', 'openapi.yaml'),
+      upstream,
+    ],
+    prismPort,
+    { method: 'GET', path: '/store/orders', headers },
+    200,
+  );
+  const targets = [
+    { via: 'direct' as const, port: upstreamPort, path: '/v1/store/orders' },
+    { via: 'petstore proxy' as const, port: ourPort, path: '/v1/store/orders' },
+    { via: 'prism proxy' as const, port: prismPort, path: '/store/orders' },
+  ];
+  const runs = new Map<string, PacedLoad[]>(targets.map((t) => [t.via, []]));
+  try {
+    for (const target of targets) await pacedLoad(target.port, target.path, headers, rate, 1); // warm-up
+    for (let round = 0; round < rounds; round++) {
+      for (const target of targets) {
+        process.stderr.write(
+          `  proxy overhead at ${rate} req/s: ${target.via}, round ${round + 1} of ${rounds}\n`,
+        );
+        runs.get(target.via)?.push(await pacedLoad(target.port, target.path, headers, rate, seconds));
+      }
+    }
+  } finally {
+    await control.stop(ours.child);
+    await control.stop(prism.child);
+  }
+  const rows = targets.map(({ via }) => {
+    const loads = runs.get(via) ?? [];
+    return {
+      via,
+      load: {
+        sent: loads.reduce((n, l) => n + l.sent, 0),
+        failed: loads.reduce((n, l) => n + l.failed, 0),
+        wrongStatus: loads.reduce((n, l) => n + l.wrongStatus, 0),
+        p50Ms: median(loads.map((l) => l.p50Ms)),
+        p99Ms: median(loads.map((l) => l.p99Ms)),
+      },
+    };
+  });
+  const p99 = (via: string) => rows.find((r) => r.via === via)?.load.p99Ms ?? Number.NaN;
+  return {
+    rate,
+    rows,
+    oursP99OverheadMs: p99('petstore proxy') - p99('direct'),
+    prismP99OverheadMs: p99('prism proxy') - p99('direct'),
+  };
+}
+
+/** The overhead as markdown table lines for the bench report. */
+export function overheadTable(overhead: ProxyOverhead): string[] {
+  const lines = [
+    `| 8 proxy at ${overhead.rate} req/s, GET orders (100) | p50 ms | p99 ms | p99 added ms | sent | failed | wrong status |`,
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const { via, load } of overhead.rows) {
+    const added =
+      via === 'petstore proxy'
+        ? overhead.oursP99OverheadMs.toFixed(2)
+        : via === 'prism proxy'
+          ? overhead.prismP99OverheadMs.toFixed(2)
+          : '';
+    lines.push(
+      `| ${via} | ${load.p50Ms.toFixed(2)} | ${load.p99Ms.toFixed(2)} | ${added} | ${load.sent} | ${load.failed} | ${load.wrongStatus} |`,
+    );
+  }
+  return lines;
+}
