@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProxy, type ProxyFinding, type ValidatingProxy } from './index.js';
 
@@ -298,5 +298,26 @@ describe('the proxy is transparent', () => {
     const other = await fetch(`${info.url}/__proxy/nothing`);
     expect(other.status).toBe(404);
     expect(await other.json()).toMatchObject({ code: 'proxy_not_found', status: 404 });
+  });
+
+  it('answers a request that is not HTTP with its own 400 Error, and forwards nothing', async () => {
+    let reached = false;
+    const { info } = await setUp(() => {
+      reached = true;
+    });
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(info.port, '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(reply).toContain('x-petstore-proxy: badRequest');
+    const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+    expect(body).toMatchObject({ code: 'proxy_bad_request', status: 400 });
+    expect(reached).toBe(false);
   });
 });

@@ -104,7 +104,8 @@ export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation:
   },
 ];
 
-const CLIENT_TITLES: Record<string, string> = {
+/** The client's rules (traffic-judge.ts), with what each asks of the client. */
+export const CLIENT_TITLES: Record<string, string> = {
   'client.no-key': 'the client sends its key as a Bearer token',
   'client.key-refused': "the server accepts the client's key",
   'client.malformed-id': 'the client sends int64 order ids',
