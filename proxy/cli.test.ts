@@ -142,6 +142,8 @@ describe('petstore proxy in front of a server', () => {
       'json',
       '--reporter',
       'pretty',
+      '--reporter',
+      'html',
     ]);
     expect(run.code).toBe(1);
     expect(run.err).toContain('FAIL DELETE /store/orders/3 → 200: expected one of 204, 401, 404, 409 (§4)\n');
@@ -156,7 +158,10 @@ describe('petstore proxy in front of a server', () => {
     expect(status.findings[0].request.curl).toMatch(/^curl -i -X DELETE .*\$PETSTORE_API_KEY/);
     expect(run.out).toContain('petstore proxy in front of');
     expect(run.out).toContain(`report: ${join(run.outputDir, 'proxy.json')}`);
-    for (const text of [run.out, run.err, readFileSync(join(run.outputDir, 'proxy.json'), 'utf8')]) {
+    const page = readFileSync(join(run.outputDir, 'proxy.html'), 'utf8');
+    expect(page).toContain('exchange.status');
+    expect(page).toContain('DELETE /store/orders/3 answered 200');
+    for (const text of [run.out, run.err, page, readFileSync(join(run.outputDir, 'proxy.json'), 'utf8')]) {
       expect(text).not.toContain(TARGET_KEY);
     }
   });
@@ -172,6 +177,34 @@ describe('petstore proxy in front of a server', () => {
     const junit = readFileSync(join(run.outputDir, 'proxy-junit.xml'), 'utf8');
     expect(junit).toContain('failures="0"');
     expect(junit).toContain('exchange.status');
+  });
+});
+
+describe('reports that cannot be written', () => {
+  it('end with one line and exit 2, also under /proc (where a recursive mkdir never returns)', async () => {
+    const target = await startTarget(CORRECT_SERVERS[0]?.behaviour as Behaviour);
+    const { io, err } = capture();
+    try {
+      const code = await proxyCommand(
+        [
+          '--upstream',
+          target.baseUrl,
+          '--port',
+          '0',
+          '--reporter',
+          'json',
+          '--output-dir',
+          '/proc/petstore-proxy/reports',
+        ],
+        { ...io, stop: Promise.resolve() },
+      );
+      expect(code).toBe(2);
+      expect(err()).toMatch(
+        /^petstore proxy: cannot write the reports under \/proc\/petstore-proxy\/reports: ENOENT.*check --output-dir\.\n$/,
+      );
+    } finally {
+      await target.close();
+    }
   });
 });
 

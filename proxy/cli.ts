@@ -35,9 +35,9 @@ Options:
                       (answers are then held until judged, up to 1 MiB each)
   --timeout MS        time limit for the upstream's status line and between chunks of its body
                       (default ${DEFAULT_TIMEOUT_MS}); past it the client gets a 504 Error from the proxy
-  --reporter NAME     pretty (default, to stdout when the proxy stops), json or junit (repeatable);
-                      json and junit are written under --output-dir
-  --output-dir DIR    where json and junit reports go (default ${DEFAULT_OUTPUT_DIR})
+  --reporter NAME     pretty (default, to stdout when the proxy stops), json, junit or html
+                      (repeatable); json, junit and html are written under --output-dir
+  --output-dir DIR    where the json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
   --ignore-client     judge only the server's answers, not the client's requests (for a client that
                       sends malformed requests on purpose, such as \`petstore conformance\`)
   --quiet             no line per finding on stderr (the reports still hold every finding)

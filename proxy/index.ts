@@ -9,7 +9,7 @@
  * // … traffic …
  * const { result } = await proxy.close();                   // the suite's report shape
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import {
   createServer,
   Agent as HttpAgent,
@@ -20,11 +20,13 @@ import {
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { renderHtml } from '../conformance/report/html.js';
 import { renderJson } from '../conformance/report/json.js';
 import { renderJunit } from '../conformance/report/junit.js';
 import type { ConformanceResult } from '../conformance/types.js';
 import { FindingLog, findingLine, type ProxyFinding } from './findings.js';
 import { forward } from './forward.js';
+import { makeDirectory } from './output-dir.js';
 import { PROXY_HEADER, proxyError } from './proxy-errors.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
@@ -37,9 +39,18 @@ export { PROXY_ERRORS } from './proxy-errors.js';
 /** The suite's 1 MiB: the most bytes of a body copied for judging. */
 export const DEFAULT_CAPTURE_BYTES = 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const FILE_REPORTERS = ['json', 'junit'] as const;
+export const FILE_REPORTERS = ['json', 'junit', 'html'] as const;
 export type FileReporter = (typeof FILE_REPORTERS)[number];
-export const REPORT_FILES: Record<FileReporter, string> = { json: 'proxy.json', junit: 'proxy-junit.xml' };
+export const REPORT_FILES: Record<FileReporter, string> = {
+  json: 'proxy.json',
+  junit: 'proxy-junit.xml',
+  html: 'proxy.html',
+};
+const RENDER: Record<FileReporter, (result: ConformanceResult) => string> = {
+  json: renderJson,
+  junit: (result) => renderJunit(result),
+  html: (result) => renderHtml(result),
+};
 export const DEFAULT_OUTPUT_DIR = 'reports/proxy';
 
 export interface ProxyOptions {
@@ -242,10 +253,10 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         const final = result();
         const written: string[] = [];
         if (reporters.length > 0) {
-          mkdirSync(outputDir, { recursive: true });
+          makeDirectory(outputDir);
           for (const name of reporters) {
             const path = join(outputDir, REPORT_FILES[name]);
-            writeFileSync(path, name === 'json' ? renderJson(final) : renderJunit(final));
+            writeFileSync(path, RENDER[name](final));
             written.push(path);
           }
         }
