@@ -48,9 +48,20 @@ export function apiKeyProblem(key: string, from: string): string | undefined {
 
 export type Authenticator = (authorization: string | undefined) => Result<void, MockError>;
 
-/** A token laid into a zero-padded fixed-width buffer, read as 32-bit words. Tokens are ASCII (grammar). */
-function fill(words: Uint32Array, token: string): void {
-  const bytes = new Uint8Array(words.buffer);
+/** A zero-padded fixed-width buffer, written as bytes and compared as 32-bit words. */
+interface Slot {
+  bytes: Uint8Array;
+  words: Uint32Array;
+}
+
+function slot(): Slot {
+  const bytes = new Uint8Array(MAX_API_KEY_LENGTH);
+  return { bytes, words: new Uint32Array(bytes.buffer) };
+}
+
+/** Lays a token into a slot; tokens are ASCII (the grammar), so a character is a byte. */
+function fill(target: Slot, token: string): void {
+  const { bytes } = target;
   for (let i = 0; i < token.length; i++) bytes[i] = token.charCodeAt(i);
   bytes.fill(0, token.length);
 }
@@ -65,12 +76,13 @@ export function createAuthenticator(keys: readonly string[]): Authenticator {
   const width = MAX_API_KEY_LENGTH / 4;
   const known = keys.map((key) => {
     if (!isValidApiKey(key)) throw new Error(apiKeyProblem(key, 'API key'));
-    const words = new Uint32Array(width);
-    fill(words, key);
-    return { words, length: key.length };
+    const stored = slot();
+    fill(stored, key);
+    return { words: stored.words, length: key.length };
   });
   // One scratch buffer for the candidate: the core answers one request at a time.
-  const candidate = new Uint32Array(width);
+  const candidate = slot();
+  const words = candidate.words;
   return (authorization) => {
     const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
     // A longer token cannot equal any key; refusing it depends only on what the client sent.
@@ -79,7 +91,7 @@ export function createAuthenticator(keys: readonly string[]): Authenticator {
     let matched = 0;
     for (const key of known) {
       let diff = key.length ^ token.length;
-      for (let i = 0; i < width; i++) diff |= (candidate[i] as number) ^ (key.words[i] as number);
+      for (let i = 0; i < width; i++) diff |= (words[i] as number) ^ (key.words[i] as number);
       matched |= diff === 0 ? 1 : 0;
     }
     return matched === 1 ? ok(undefined) : fail(UNAUTHORIZED);

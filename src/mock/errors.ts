@@ -91,10 +91,23 @@ export interface ErrorDetail {
  *
  * @example mockError('orderNotFound', { id: '404' }).message // 'No order has id 404.'
  */
-export function mockError(name: MockErrorName, detail: ErrorDetail = {}): MockError {
+export function mockError(name: MockErrorName, detail?: ErrorDetail): MockError {
   const spec: MockErrorSpec = MOCK_ERRORS[name];
+  if (detail === undefined) return plainError(name, spec);
   const message = detail.message ?? spec.message.replace('{id}', clip(String(detail.id ?? '?')));
   return detail.headers ? { spec, message, headers: detail.headers } : { spec, message };
+}
+
+// An error without detail is the same value every time (404 for an unknown path, …), so it is built
+// once and its JSON, cached below, is written once: the error paths stay close to a bare server.
+const PLAIN = new Map<MockErrorName, MockError>();
+function plainError(name: MockErrorName, spec: MockErrorSpec): MockError {
+  let error = PLAIN.get(name);
+  if (!error) {
+    error = Object.freeze({ spec, message: spec.message.replace('{id}', '?') });
+    PLAIN.set(name, error);
+  }
+  return error;
 }
 
 /** The table entry with this code and status, for codes that the document names (transitions). */
@@ -115,9 +128,19 @@ export function errorBody(error: MockError): ApiError {
   return { code: error.spec.code, message: error.message, status: error.spec.status };
 }
 
-/** The JSON text of the Error body; messages are plain strings, so JSON.stringify is exact here. */
+const JSON_TEXT = new WeakMap<MockError, string>();
+
+/**
+ * The JSON text of the Error body; messages are plain strings, so JSON.stringify is exact here. Errors
+ * are immutable, so the text of one kept as a constant (the 401, a plain 404) is computed once.
+ */
 export function errorJson(error: MockError): string {
-  return JSON.stringify(errorBody(error));
+  let text = JSON_TEXT.get(error);
+  if (text === undefined) {
+    text = JSON.stringify(errorBody(error));
+    JSON_TEXT.set(error, text);
+  }
+  return text;
 }
 
 /** Echoed input stays short, so a 10 kB path cannot make a 10 kB error message. */

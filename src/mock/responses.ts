@@ -32,8 +32,9 @@ export function errorResponse(
   session: Session | undefined,
   extra?: Record<string, string>,
 ): CoreResponse {
-  const headers = error.headers || extra ? { ...error.headers, ...extra } : undefined;
-  return jsonResponse(error.spec.status, errorJson(error), session, headers);
+  const headers: Record<string, string> = { ...JSON_HEADERS, ...error.headers };
+  if (extra) Object.assign(headers, extra);
+  return { status: error.spec.status, headers, body: errorJson(error), session };
 }
 
 export function emptyResponse(
