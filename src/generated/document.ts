@@ -11,7 +11,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
     "title": "Pet Store Orders API",
     "version": "1.0.0",
     "summary": "List and cancel pet store orders.",
-    "description": "The published interface of the pet store service (interface spec §1): a pet store over HTTP with JSON\nbodies, where the store lists and cancels orders.\n\nThis document is the single source of truth for the contract-first toolkit: the TypeScript types,\nthe stateful mock server and the conformance suite are all derived from it. Where the interface spec\nsays \"not shown\", the product decisions D1–D15 fill the gap; each decision is visible here as plain\nOpenAPI where possible and otherwise as an `x-petstore-*` extension, listed in `docs/decisions.md`.\n\nEvery operation requires bearer authentication (§5). Every error body is the `Error` object (§7).\n"
+    "description": "The published interface of the pet store service (interface spec §1): a pet store over HTTP with JSON\nbodies, where the store lists and cancels orders.\n\nThis document is the single source of truth for the contract-first toolkit: the TypeScript types,\nthe stateful mock server and the conformance suite are all derived from it. Where the interface spec\nsays \"not shown\", the product decisions D1–D18 fill the gap; each decision is visible here as plain\nOpenAPI where possible and otherwise as an `x-petstore-*` extension, listed in `docs/decisions.md`.\n\nEvery operation requires bearer authentication (§5). Every error body is the `Error` object (§7).\n"
   },
   "servers": [
     {
@@ -497,8 +497,26 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
     }
   },
   "x-petstore-cors": {
-    "description": "D14. CORS is on by default for local front-end development; a preflight OPTIONS needs no key.",
+    "description": "D14. CORS is on by default for local front-end development, the way a browser app uses it: a preflight\nOPTIONS needs no key and reflects the method and headers the page asks for; every answer reflects the\nrequest's `Origin` with `Access-Control-Allow-Credentials: true` and `Vary: Origin` (a wildcard cannot\ncarry credentials), or `*` when the request has no `Origin`. The key travels in `Authorization`, never\nin a cookie, so allowing credentials grants a page nothing it could not send anyway. The mock reads\n`exposeHeaders` from here: the response headers a page's script may read.\n",
     "enabled": true,
-    "preflightRequiresKey": false
+    "preflightRequiresKey": false,
+    "exposeHeaders": [
+      "Allow",
+      "Deprecation",
+      "Sunset",
+      "Preference-Applied",
+      "WWW-Authenticate",
+      "X-Mock-Fault"
+    ]
+  },
+  "x-petstore-faults": {
+    "description": "D18. Simulated faults, so that a front-end can show its error states: opt-in only, per session\n(`X-Mock-Session`), never on by default. `Prefer: code=NNN` with a 5xx status that the operation does\nnot document answers that status with an Error whose `code` is `code` below; the control endpoint\n`/__mock/faults` makes the next requests to an operation (or to all) fail with a chosen status, drop\nthe connection, or wait. Every answer a fault shaped carries the `header` below. Not part of the\npublished interface; the conformance suite never sends these requests. The mock reads `code`,\n`header` and `preferStatus` from here.\n",
+    "decision": "D18",
+    "code": "simulated_fault",
+    "header": "X-Mock-Fault",
+    "preferStatus": {
+      "minimum": 500,
+      "maximum": 599
+    }
   }
 };

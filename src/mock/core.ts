@@ -16,7 +16,7 @@
 import { contract, type OperationSpec, type ParameterSpec } from '../contract/index.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
 import { CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
-import { preflightHeaders } from './cors.js';
+import { cors } from './cors.js';
 import { type MockErrorName, mockError } from './errors.js';
 import type { FixtureSet } from './fixtures.js';
 import { compilePrefer, parsePrefer } from './prefer.js';
@@ -169,48 +169,67 @@ export function createCore(options: CoreOptions): Core {
       sessions.resetAll(fixtures);
     },
     respond(request) {
-      const pathname = requestPath(request.url);
-      const match = route(request.method, pathname);
-      const sessionName = request.header('x-mock-session') || undefined;
-
-      if (request.method === 'OPTIONS') {
-        // A browser's preflight always passes, so that the page then sees the mock's own answer (the
-        // 404, 405 or 401 Error) instead of an opaque CORS failure. A plain OPTIONS on an unknown path is 404.
-        const requested = request.header('access-control-request-method');
-        if (match.kind === 'not-found' && requested === undefined)
-          return errorResponse(mockError('notFound'), sessions.peek(sessionName));
-        const allow = match.kind === 'not-found' ? [] : match.allow;
-        return emptyResponse(204, sessions.peek(sessionName), preflightHeaders(allow, requested));
+      const response = answer(request);
+      // Every answer, errors included, is readable by the page that asked (D14); a preflight has its own.
+      if (response.headers['access-control-allow-origin'] === undefined) {
+        Object.assign(response.headers, cors.headers(request.header('origin')));
       }
-      const auth = authenticate(request.header('authorization'));
-      if (!auth.ok) {
-        // The route is known before the key is checked, so a deprecated operation says so on its 401 too.
-        const deprecated =
-          match.kind === 'match' && match.target.kind === 'api' && match.target.operation.deprecated;
-        const headers = deprecated ? deprecationHeaders(sessions.fixtures) : undefined;
-        return errorResponse(auth.error, sessions.peek(sessionName), headers);
-      }
-      if (sessionName !== undefined && sessionName.length > MAX_SESSION_NAME) {
-        return errorResponse(mockError('invalidSession'), undefined);
-      }
-      const session = sessions.get(sessionName);
-      if (match.kind === 'not-found') return errorResponse(mockError('notFound'), session);
-      if (match.kind === 'method-not-allowed') {
-        return errorResponse(
-          mockError('methodNotAllowed', {
-            message: `${request.method.slice(0, 16)} is not supported on ${pathname.slice(0, 64)}; use ${match.allow.join(', ')}.`,
-          }),
-          session,
-          { allow: match.allow.join(', ') },
-        );
-      }
-      const target = match.target;
-      if (target.kind === 'control') {
-        return handleControl(target.name, { request, session, sessions, params: match.params });
-      }
-
-      return answerOperation(target.operation, match.params, request, session);
+      return response;
     },
   };
+
+  /** Steps 1–6 of the module comment, without the CORS headers that every answer gets. */
+  function answer(request: CoreRequest): CoreResponse {
+    const pathname = requestPath(request.url);
+    const match = route(request.method, pathname);
+    const sessionName = request.header('x-mock-session') || undefined;
+
+    if (request.method === 'OPTIONS') {
+      // A browser's preflight always passes, so that the page then sees the mock's own answer (the
+      // 404, 405 or 401 Error) instead of an opaque CORS failure. A plain OPTIONS on an unknown path is 404.
+      const requested = request.header('access-control-request-method');
+      if (match.kind === 'not-found' && requested === undefined)
+        return errorResponse(mockError('notFound'), sessions.peek(sessionName));
+      const allow = match.kind === 'not-found' ? [] : match.allow;
+      const preflight = cors.preflight(
+        {
+          origin: request.header('origin'),
+          method: requested,
+          headers: request.header('access-control-request-headers'),
+          privateNetwork: request.header('access-control-request-private-network'),
+        },
+        allow,
+      );
+      return emptyResponse(204, sessions.peek(sessionName), preflight);
+    }
+    const auth = authenticate(request.header('authorization'));
+    if (!auth.ok) {
+      // The route is known before the key is checked, so a deprecated operation says so on its 401 too.
+      const deprecated =
+        match.kind === 'match' && match.target.kind === 'api' && match.target.operation.deprecated;
+      const headers = deprecated ? deprecationHeaders(sessions.fixtures) : undefined;
+      return errorResponse(auth.error, sessions.peek(sessionName), headers);
+    }
+    if (sessionName !== undefined && sessionName.length > MAX_SESSION_NAME) {
+      return errorResponse(mockError('invalidSession'), undefined);
+    }
+    const session = sessions.get(sessionName);
+    if (match.kind === 'not-found') return errorResponse(mockError('notFound'), session);
+    if (match.kind === 'method-not-allowed') {
+      return errorResponse(
+        mockError('methodNotAllowed', {
+          message: `${request.method.slice(0, 16)} is not supported on ${pathname.slice(0, 64)}; use ${match.allow.join(', ')}.`,
+        }),
+        session,
+        { allow: match.allow.join(', ') },
+      );
+    }
+    const target = match.target;
+    if (target.kind === 'control') {
+      return handleControl(target.name, { request, session, sessions, params: match.params });
+    }
+
+    return answerOperation(target.operation, match.params, request, session);
+  }
   return core;
 }

@@ -1,37 +1,169 @@
 import { describe, expect, it } from 'vitest';
-import { preflightHeaders } from './cors.js';
+import { contract } from '../contract/index.js';
+import { compileCors, cors, isOrigin } from './cors.js';
 
-describe('preflightHeaders (D14)', () => {
+describe('the CORS headers of every answer (D14)', () => {
   const cases = [
+    {
+      name: 'reflects a page origin with credentials allowed',
+      origin: 'http://localhost:5173',
+      want: {
+        'access-control-allow-origin': 'http://localhost:5173',
+        'access-control-allow-credentials': 'true',
+      },
+    },
+    {
+      name: 'reflects an IPv6 origin with a port',
+      origin: 'http://[::1]:3000',
+      want: {
+        'access-control-allow-origin': 'http://[::1]:3000',
+        'access-control-allow-credentials': 'true',
+      },
+    },
+    {
+      name: 'reflects the opaque origin of a file: page',
+      origin: 'null',
+      want: { 'access-control-allow-origin': 'null', 'access-control-allow-credentials': 'true' },
+    },
+    {
+      name: 'answers * without credentials when there is no Origin',
+      origin: undefined,
+      want: { 'access-control-allow-origin': '*', 'access-control-allow-credentials': undefined },
+    },
+    {
+      name: 'never echoes an origin with a path',
+      origin: 'http://a.test/x',
+      want: { 'access-control-allow-origin': '*', 'access-control-allow-credentials': undefined },
+    },
+    {
+      name: 'never echoes an origin with spaces or control characters',
+      origin: 'http://a.test\r\nset-cookie: x',
+      want: { 'access-control-allow-origin': '*', 'access-control-allow-credentials': undefined },
+    },
+    {
+      name: 'never echoes an overlong origin',
+      origin: `http://${'a'.repeat(300)}.test`,
+      want: { 'access-control-allow-origin': '*', 'access-control-allow-credentials': undefined },
+    },
+  ];
+  it.each(cases)('$name', ({ origin, want }) => {
+    const headers = cors.headers(origin);
+    expect(headers['access-control-allow-origin']).toBe(want['access-control-allow-origin']);
+    expect(headers['access-control-allow-credentials']).toBe(want['access-control-allow-credentials']);
+    // Whatever the origin, a cache must not hand one origin's answer to another.
+    expect(headers.vary).toBe('Origin');
+  });
+
+  it('exposes the headers a page needs, as the document lists them', () => {
+    const exposed = cors.headers('http://a.test')['access-control-expose-headers']?.split(', ');
+    expect(exposed).toEqual(
+      expect.arrayContaining(['Allow', 'Deprecation', 'Sunset', 'Preference-Applied', 'X-Mock-Fault']),
+    );
+  });
+
+  it('reads the exposed headers from the document, not from code', () => {
+    const extension = contract.document['x-petstore-cors'] as Record<string, unknown>;
+    const altered = { ...contract.document, 'x-petstore-cors': { ...extension, exposeHeaders: ['X-Only'] } };
+    expect(compileCors(altered).headers('http://a.test')['access-control-expose-headers']).toBe('X-Only');
+    expect(() => compileCors({ ...contract.document, 'x-petstore-cors': {} })).toThrow(/exposeHeaders/);
+  });
+
+  it.each([
+    { given: 'https://app.example.com', want: true },
+    { given: 'http://127.0.0.1:8080', want: true },
+    { given: 'chrome-extension://abcdef', want: true },
+    { given: '*', want: false },
+    { given: 'http://', want: false },
+    { given: 'app.example.com', want: false },
+    { given: 'http://a.test:99999999', want: false },
+  ])('isOrigin("$given") is $want', ({ given, want }) => {
+    expect(isOrigin(given)).toBe(want);
+  });
+});
+
+describe('the answer to a preflight (D14)', () => {
+  const origin = 'http://localhost:5173';
+  const methodCases = [
     {
       name: 'allows the documented methods',
       methods: ['GET', 'OPTIONS'],
-      requested: 'GET',
+      asked: 'GET',
       want: 'GET, OPTIONS',
     },
     {
       name: 'adds an undocumented method asked for, so the page sees the 405',
       methods: ['GET', 'OPTIONS'],
-      requested: 'PUT',
+      asked: 'PUT',
       want: 'GET, OPTIONS, PUT',
     },
-    { name: 'allows what is asked on an unknown path', methods: [], requested: 'DELETE', want: 'DELETE' },
+    { name: 'allows what is asked on an unknown path', methods: [], asked: 'DELETE', want: 'DELETE' },
     {
       name: 'never echoes a value that is not a method token',
       methods: ['GET'],
-      requested: 'GET\u0000X',
+      asked: 'GET\u0000X',
       want: 'GET',
     },
-    { name: 'never echoes an overlong method', methods: ['GET'], requested: 'X'.repeat(33), want: 'GET' },
+    { name: 'never echoes an overlong method', methods: ['GET'], asked: 'X'.repeat(33), want: 'GET' },
   ];
-  it.each(cases)('$name', ({ methods, requested, want }) => {
-    expect(preflightHeaders(methods, requested)['access-control-allow-methods']).toBe(want);
+  it.each(methodCases)('$name', ({ methods, asked, want }) => {
+    expect(cors.preflight({ origin, method: asked }, methods)['access-control-allow-methods']).toBe(want);
   });
 
-  it('keeps Allow to the documented methods and names Authorization for the key', () => {
-    const headers = preflightHeaders(['DELETE', 'OPTIONS'], 'PUT');
-    expect(headers.allow).toBe('DELETE, OPTIONS');
-    expect(headers['access-control-allow-headers']).toContain('Authorization');
-    expect(preflightHeaders([], 'GET').allow).toBeUndefined();
+  const headerCases = [
+    {
+      name: 'reflects a tracing header with the key header',
+      asked: 'authorization,x-request-id',
+      want: 'authorization, x-request-id',
+    },
+    { name: 'reflects a single custom header', asked: 'X-Request-Id', want: 'X-Request-Id' },
+    {
+      name: 'names the headers the mock reads when none are asked',
+      asked: undefined,
+      want: 'Authorization, Content-Type, Prefer, X-Mock-Session',
+    },
+    {
+      name: 'never reflects a list with a non-token',
+      asked: 'x-request-id, bad header',
+      want: 'Authorization, Content-Type, Prefer, X-Mock-Session',
+    },
+    {
+      name: 'never reflects an overlong list',
+      asked: Array.from({ length: 200 }, (_, i) => `x-h${i}`).join(','),
+      want: 'Authorization, Content-Type, Prefer, X-Mock-Session',
+    },
+  ];
+  it.each(headerCases)('$name', ({ asked, want }) => {
+    expect(
+      cors.preflight({ origin, method: 'GET', headers: asked }, ['GET'])['access-control-allow-headers'],
+    ).toBe(want);
+  });
+
+  it('reflects the origin with credentials and varies on what it reflects', () => {
+    const headers = cors.preflight({ origin, method: 'DELETE', headers: 'x-request-id' }, [
+      'DELETE',
+      'OPTIONS',
+    ]);
+    expect(headers).toMatchObject({
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-max-age': '600',
+    });
+    expect(headers.vary?.split(', ')).toEqual(
+      expect.arrayContaining(['Origin', 'Access-Control-Request-Method', 'Access-Control-Request-Headers']),
+    );
+  });
+
+  it('keeps Allow to the documented methods', () => {
+    expect(cors.preflight({ origin, method: 'PUT' }, ['DELETE', 'OPTIONS']).allow).toBe('DELETE, OPTIONS');
+    expect(cors.preflight({ origin, method: 'GET' }, []).allow).toBeUndefined();
+  });
+
+  it.each([
+    { given: 'true', want: 'true' },
+    { given: undefined, want: undefined },
+    { given: 'false', want: undefined },
+  ])('answers Private Network Access "$given" with $want', ({ given, want }) => {
+    const headers = cors.preflight({ origin, method: 'GET', privateNetwork: given }, ['GET']);
+    expect(headers['access-control-allow-private-network']).toBe(want);
   });
 });

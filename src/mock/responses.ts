@@ -1,5 +1,4 @@
 /** Response values of the core, and the helpers that build them with the mock's fixed headers. */
-import { CORS_HEADERS } from './cors.js';
 import { errorJson, type MockError, mockError } from './errors.js';
 import type { Session } from './sessions.js';
 
@@ -14,7 +13,7 @@ export interface CoreResponse {
   session: Session | undefined;
 }
 
-const JSON_HEADERS = { ...CORS_HEADERS, 'content-type': 'application/json' } as const;
+const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 
 /** A JSON response: every body the mock sends is `application/json` (D15). */
 export function jsonResponse(
@@ -42,7 +41,7 @@ export function emptyResponse(
   session: Session | undefined,
   extra?: Record<string, string>,
 ): CoreResponse {
-  return { status, headers: { ...CORS_HEADERS, ...extra }, body: undefined, session };
+  return { status, headers: { ...extra }, body: undefined, session };
 }
 
 /** Bodies the mock reads at most; the API takes none, control bodies are small. */
