@@ -1,10 +1,18 @@
 /**
  * Control endpoints, outside the versioned API under `/__mock/`, for tests and developers: reset a
  * session, read its full state (each order's internal state included), add or replace an order in a
- * given state, and read the recent-request log. They need a valid key and honour `X-Mock-Session`.
+ * given state, read the recent-request log, plan simulated faults (D18) and change the global delay.
+ * They need a valid key and honour `X-Mock-Session`; no fault and no `Prefer` ever applies to them.
  */
-import { contract, type ParameterSpec, parseExactJson, stringifyExactJson } from '../contract/index.js';
+import {
+  contract,
+  type ExactJson,
+  type ParameterSpec,
+  parseExactJson,
+  stringifyExactJson,
+} from '../contract/index.js';
 import { mockError } from './errors.js';
+import { faultRuleJson, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
 import { buildFixtures } from './fixtures.js';
 import { orderStates } from './order-state.js';
 import { orderJson, type StoredOrder } from './order-store.js';
@@ -12,7 +20,16 @@ import type { CoreRequest } from './request.js';
 import { type CoreResponse, errorResponse, jsonResponse } from './responses.js';
 import type { Session, Sessions } from './sessions.js';
 
-export type ControlName = 'reset' | 'state' | 'putOrder' | 'requests';
+export type ControlName =
+  | 'reset'
+  | 'state'
+  | 'putOrder'
+  | 'requests'
+  | 'listFaults'
+  | 'addFault'
+  | 'clearFaults'
+  | 'getDelay'
+  | 'putDelay';
 
 export const CONTROL_BASE = '/__mock';
 
@@ -21,13 +38,24 @@ export const CONTROL_ROUTES: ReadonlyArray<{ method: string; path: string; name:
   { method: 'GET', path: `${CONTROL_BASE}/state`, name: 'state' },
   { method: 'PUT', path: `${CONTROL_BASE}/orders/{id}`, name: 'putOrder' },
   { method: 'GET', path: `${CONTROL_BASE}/requests`, name: 'requests' },
+  { method: 'GET', path: `${CONTROL_BASE}/faults`, name: 'listFaults' },
+  { method: 'POST', path: `${CONTROL_BASE}/faults`, name: 'addFault' },
+  { method: 'DELETE', path: `${CONTROL_BASE}/faults`, name: 'clearFaults' },
+  { method: 'GET', path: `${CONTROL_BASE}/delay`, name: 'getDelay' },
+  { method: 'PUT', path: `${CONTROL_BASE}/delay`, name: 'putDelay' },
 ];
+
+/** What the control endpoints may change beyond a session: the global delay. */
+export interface MockSettings {
+  delayMs: number;
+}
 
 export interface ControlContext {
   request: CoreRequest;
   session: Session;
   sessions: Sessions;
   params: Readonly<Record<string, string>>;
+  settings: MockSettings;
 }
 
 // The id is read exactly as the document reads an order id (int64, D8).
@@ -35,6 +63,7 @@ const ID_PARAMETER: ParameterSpec = {
   ...(contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId') as ParameterSpec),
   name: 'id',
 };
+const OPERATION_IDS = contract.operations.map((operation) => operation.operationId);
 const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
 const decoder = new TextDecoder();
 
@@ -112,6 +141,45 @@ function putOrder({ request, session, params }: ControlContext): CoreResponse {
   return jsonResponse(created ? 201 : 200, controlOrderJson(order), session);
 }
 
+function faultsJson(session: Session, settings: MockSettings): string {
+  return stringifyExactJson({
+    session: session.name,
+    delayMs: settings.delayMs,
+    faults: session.faults.list().map(faultRuleJson),
+  });
+}
+
+/** The body of a control request as exact JSON; an empty or broken body reads as `undefined`. */
+function jsonBody(request: CoreRequest): ExactJson | undefined {
+  const parsed = parseExactJson(request.body === undefined ? '' : decoder.decode(request.body));
+  return parsed.ok ? parsed.value : undefined;
+}
+
+function addFault({ request, session, settings }: ControlContext): CoreResponse {
+  const body = jsonBody(request);
+  const spec = parseFaultSpec(body ?? null, OPERATION_IDS);
+  if (!spec.ok) return invalid(spec.error, session);
+  const rule = session.faults.add(spec.value);
+  if (!rule) {
+    return invalid(
+      `This session already holds ${MAX_FAULT_RULES} faults; DELETE /__mock/faults clears them.`,
+      session,
+    );
+  }
+  return jsonResponse(
+    201,
+    stringifyExactJson({ session: session.name, delayMs: settings.delayMs, fault: faultRuleJson(rule) }),
+    session,
+  );
+}
+
+function putDelay({ request, session, settings }: ControlContext): CoreResponse {
+  const delay = parseDelay(jsonBody(request) ?? null);
+  if (!delay.ok) return invalid(delay.error, session);
+  settings.delayMs = delay.value;
+  return jsonResponse(200, `{"delayMs":${delay.value}}`, session);
+}
+
 /**
  * Answers one control endpoint.
  *
@@ -120,6 +188,17 @@ function putOrder({ request, session, params }: ControlContext): CoreResponse {
 export function handleControl(name: ControlName, context: ControlContext): CoreResponse {
   const { session, sessions } = context;
   switch (name) {
+    case 'listFaults':
+      return jsonResponse(200, faultsJson(session, context.settings), session);
+    case 'addFault':
+      return addFault(context);
+    case 'clearFaults':
+      session.faults.clear();
+      return jsonResponse(200, faultsJson(session, context.settings), session);
+    case 'getDelay':
+      return jsonResponse(200, `{"delayMs":${context.settings.delayMs}}`, session);
+    case 'putDelay':
+      return putDelay(context);
     case 'reset': {
       const fresh = sessions.reset(session.name);
       return jsonResponse(200, stateJson(fresh, sessions), fresh);

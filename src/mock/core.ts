@@ -18,8 +18,9 @@ import { type Authenticator, createAuthenticator } from './auth.js';
 import { CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
 import { cors } from './cors.js';
 import { type MockErrorName, mockError } from './errors.js';
+import { faultSettings } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
-import { compilePrefer, parsePrefer } from './prefer.js';
+import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
 import { type CoreResponse, emptyResponse, errorResponse, jsonResponse } from './responses.js';
@@ -70,6 +71,8 @@ export interface CoreOptions {
   fixtures: FixtureSet;
   apiKeys: readonly string[];
   limits?: SessionLimits;
+  /** Milliseconds added before every answer; `PUT /__mock/delay` changes it at run time. */
+  delayMs?: number;
 }
 
 export interface Core {
@@ -77,8 +80,22 @@ export interface Core {
   respond(request: CoreRequest): CoreResponse;
   readonly sessions: Sessions;
   apiKeys: readonly string[];
+  /** The global delay before every answer, in milliseconds; the adapters carry it out. */
+  delayMs: number;
   /** Swaps in new fixtures (`--watch`) and resets every session to them. */
   reload(fixtures: FixtureSet, apiKeys: readonly string[]): void;
+}
+
+/** A response forced by `Prefer` or a fault, with the operation's deprecation headers. */
+function forcedResponse(
+  forced: ForcedResponse,
+  session: Session,
+  deprecation: Record<string, string> | undefined,
+): CoreResponse {
+  const headers = { ...deprecation, ...forced.headers };
+  return forced.body === undefined
+    ? emptyResponse(forced.status, session, headers)
+    : jsonResponse(forced.status, forced.body, session, headers);
 }
 
 /**
@@ -119,7 +136,8 @@ export function createCore(options: CoreOptions): Core {
     ...CONTROL_ROUTES.map((route) => ({ ...route, target: { kind: 'control', name: route.name } as const })),
   ];
   const route: Router<Target> = compileRouter(routes);
-  const forced = compilePrefer(contract.operations);
+  const forcer = compilePrefer(contract.operations);
+  let delayMs = options.delayMs ?? 0;
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
   const pathParameters = new Map<string, ParameterSpec[]>(
@@ -135,16 +153,28 @@ export function createCore(options: CoreOptions): Core {
     rawParams: Readonly<Record<string, string>>,
     request: CoreRequest,
     session: Session,
+    faults = true,
   ): CoreResponse => {
     const deprecation = operation.deprecated ? deprecationHeaders(sessions.fixtures) : undefined;
+    const fault = faults ? session.faults.take(operation.operationId) : undefined;
+    if (fault) {
+      const delay = { delayMs: fault.delayMs };
+      if (fault.drop) return { ...emptyResponse(0, session), ...delay, drop: true };
+      if (fault.status !== undefined) {
+        const left = fault.remaining === 0 ? 'the last of its requests' : `${fault.remaining} more to come`;
+        const why = `fault ${fault.id} of /__mock/faults asked for it (${left})`;
+        const forced = forcer.status(operation, fault.status, rawParams, why);
+        return { ...forcedResponse(forced, session, deprecation), ...delay };
+      }
+      const slowed = answerOperation(operation, rawParams, request, session, false);
+      slowed.headers[faultSettings.header] = 'control';
+      return { ...slowed, ...delay };
+    }
     const prefer = parsePrefer(request.header('prefer'));
     if (prefer) {
-      const outcome = forced(operation, prefer);
+      const outcome = forcer.prefer(operation, prefer, rawParams);
       if (!outcome.ok) return errorResponse(outcome.error, session, deprecation);
-      const headers = { ...deprecation, 'preference-applied': outcome.value.applied };
-      return outcome.value.body === undefined
-        ? emptyResponse(outcome.value.status, session, headers)
-        : jsonResponse(outcome.value.status, outcome.value.body, session, headers);
+      return forcedResponse(outcome.value, session, deprecation);
     }
     const params = new Map<string, bigint | number | string>();
     for (const parameter of pathParameters.get(operation.operationId) ?? []) {
@@ -163,6 +193,12 @@ export function createCore(options: CoreOptions): Core {
   const core: Core = {
     sessions,
     apiKeys: options.apiKeys,
+    get delayMs() {
+      return delayMs;
+    },
+    set delayMs(value: number) {
+      delayMs = value;
+    },
     reload(fixtures, apiKeys) {
       authenticate = createAuthenticator(apiKeys);
       core.apiKeys = apiKeys;
@@ -226,7 +262,7 @@ export function createCore(options: CoreOptions): Core {
     }
     const target = match.target;
     if (target.kind === 'control') {
-      return handleControl(target.name, { request, session, sessions, params: match.params });
+      return handleControl(target.name, { request, session, sessions, params: match.params, settings: core });
     }
 
     return answerOperation(target.operation, match.params, request, session);

@@ -45,6 +45,7 @@ export interface MockEngine {
   /** Replaces the fixtures and resets every session to them; the keys follow unless the options fixed them. */
   reload(fixtures: FixtureSet): void;
   readonly core: Core;
+  /** The global delay now (`PUT /__mock/delay` changes it). */
   readonly delayMs: number;
   readonly onBug: (message: string) => void;
   readonly apiKeys: readonly string[];
@@ -66,6 +67,14 @@ function logLine(request: CoreRequest, response: CoreResponse, durationMs: numbe
 /** The `Response` of a core answer. The body is copied by `Response`, so cached bytes stay untouched. */
 export function toResponse(response: CoreResponse): Response {
   return new Response(response.body ?? null, { status: response.status, headers: response.headers });
+}
+
+/**
+ * What `fetch` throws on a network error, for a simulated dropped connection (D18) in-process. MSW's
+ * handlers answer `Response.error()` instead, which fetch turns into this same error in a page.
+ */
+export function droppedConnection(): TypeError {
+  return new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
 }
 
 /**
@@ -94,14 +103,16 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     fixtures,
     apiKeys: chooseKeys(options.apiKeys, fixtures),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    delayMs: options.delayMs ?? 0,
   });
-  const delayMs = options.delayMs ?? 0;
   const log = options.log;
   const onBug = options.onBug ?? ((message: string) => console.error(message));
 
   const engine: MockEngine = {
     core,
-    delayMs,
+    get delayMs() {
+      return core.delayMs;
+    },
     onBug,
     get apiKeys() {
       return core.apiKeys;
@@ -125,8 +136,11 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
         body.ok ? body.value : undefined,
       );
       const response = body.ok ? respondSafely(core, coreRequest, onBug) : body.error;
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const wait = response.delayMs ?? 0;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       engine.observe(coreRequest, response, startedAt, performance.now() - t0);
+      // A simulated dropped connection (D18) rejects, as fetch does on a network error.
+      if (response.drop) throw droppedConnection();
       return toResponse(response);
     },
     reset() {

@@ -156,7 +156,7 @@ describe('pets (D11)', () => {
 
   it.each([
     { name: 'a 401 without a key', headers: {}, status: 401 },
-    { name: 'a 400 for an undocumented Prefer code', headers: { ...AUTH, prefer: 'code=500' }, status: 400 },
+    { name: 'a 400 for an undocumented Prefer code', headers: { ...AUTH, prefer: 'code=418' }, status: 400 },
   ])('announces the deprecation on $name too', async ({ headers, status }) => {
     const out = await call('GET', '/v1/pets/10', headers);
     expect(out.status).toBe(status);
@@ -245,7 +245,7 @@ describe('Prefer: code=NNN', () => {
   });
 
   it('answers an undocumented code with a 400 Error naming the documented ones', async () => {
-    const { status, body } = await call('GET', '/v1/store/orders', { ...AUTH, prefer: 'code=500' });
+    const { status, body } = await call('GET', '/v1/store/orders', { ...AUTH, prefer: 'code=418' });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'invalid_prefer' });
     expect((body as { message: string }).message).toMatch(/use one of 200, 401/);

@@ -1,19 +1,34 @@
 /**
- * `Prefer: code=NNN` (like Prism): forces one of the operation's documented responses, with the body of
- * its example, without touching state. `example=NAME` picks a named example. Other preferences are
- * ignored, as RFC 7240 §2 asks. The forced bodies are serialised once, at start-up.
+ * `Prefer: code=NNN` (like Prism): forces one of the operation's documented responses without touching
+ * state. `example=NAME` picks a named example. Other preferences are ignored, as RFC 7240 §2 asks.
+ *
+ * - A documented Error whose message names the resource (404, 409) names the id the request asked
+ *   for, not the one in the document's example.
+ * - A 5xx that the operation does not document is a simulated fault (D18, `x-petstore-faults`): an
+ *   Error marked as simulated, so that a front-end can show its "server failed" state on demand.
+ *
+ * The same forcing serves the status faults of `/__mock/faults` ({@link Forcer.status}). Fixed bodies
+ * are serialised once, at start-up.
  */
 import { contract, type OperationSpec, stringifyExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
-import { clip, type MockError, mockError } from './errors.js';
-import type { Bytes } from './responses.js';
+import {
+  clip,
+  errorJson,
+  errorNameFor,
+  MOCK_ERRORS,
+  type MockError,
+  type MockErrorName,
+  mockError,
+} from './errors.js';
+import { type FaultSettings, faultSettings, simulatedFault } from './faults.js';
 
 export interface ForcedResponse {
   status: number;
-  /** `undefined` for a response without a body (204). */
-  body: Bytes | undefined;
-  /** The `Preference-Applied` value (RFC 7240 §3). */
-  applied: string;
+  /** JSON text; `undefined` for a response without a body (204). */
+  body: string | undefined;
+  /** `Preference-Applied` (RFC 7240 §3) and the fault marker, as they apply. */
+  headers: Record<string, string>;
 }
 
 export interface PreferRequest {
@@ -32,53 +47,140 @@ export function parsePrefer(header: string | undefined): PreferRequest | undefin
   return { code, example: EXAMPLE.exec(header)?.[1] };
 }
 
-export type PreferTable = (
-  operation: OperationSpec,
-  prefer: PreferRequest,
-) => Result<ForcedResponse, MockError>;
+/** The raw path parameters of the request, as the router matched them. */
+export type RawParams = Readonly<Record<string, string>>;
+
+export interface Forcer {
+  /**
+   * The answer `Prefer` asks for, or the 400 `invalid_prefer` Error saying what may be asked.
+   *
+   * @example forcer.prefer(contract.operation('cancelOrder'), { code: '409', example: undefined }, { orderId: '7' })
+   * // ok: 409 {"code":"order_already_shipped","message":"Order 7 has already shipped …","status":409}
+   */
+  prefer(
+    operation: OperationSpec,
+    prefer: PreferRequest,
+    params: RawParams,
+  ): Result<ForcedResponse, MockError>;
+  /**
+   * The answer of a fault rule with a status: the documented response when the operation has one for
+   * that status, else a simulated-fault Error that says `why`.
+   */
+  status(operation: OperationSpec, status: number, params: RawParams, why: string): ForcedResponse;
+}
+
+/** One documented response, ready to send. */
+interface Documented {
+  /** Example name → JSON text (`undefined` for no body), first example first. */
+  examples: Map<string, string | undefined>;
+  /** The table's Error when its message names the resource (`{id}`), built per request. */
+  namedError: MockErrorName | undefined;
+  /** The path parameter that names the resource. */
+  idParameter: string | undefined;
+}
+
+function namedErrorOf(example: unknown, status: number): MockErrorName | undefined {
+  if (typeof example !== 'object' || example === null) return undefined;
+  const code = (example as { code?: unknown }).code;
+  const name = typeof code === 'string' ? errorNameFor(code, status) : undefined;
+  return name !== undefined && MOCK_ERRORS[name].message.includes('{id}') ? name : undefined;
+}
 
 /**
  * Prepares every documented response of every operation for forcing.
  *
- * @example compilePrefer()(contract.operation('cancelOrder'), { code: '409', example: undefined })
+ * @example compilePrefer().prefer(contract.operation('listOrders'), { code: '503', example: undefined }, {})
+ * // ok: 503 {"code":"simulated_fault",…}
  */
-export function compilePrefer(operations: readonly OperationSpec[] = contract.operations): PreferTable {
-  // key: `${operationId} ${status}`, value: example name → body (first example first).
-  const bodies = new Map<string, Map<string, Bytes | undefined>>();
-  const encoder = new TextEncoder();
+export function compilePrefer(
+  operations: readonly OperationSpec[] = contract.operations,
+  settings: FaultSettings = faultSettings,
+): Forcer {
+  // key: `${operationId} ${status}`
+  const documented = new Map<string, Documented>();
   for (const operation of operations) {
+    const idParameter = operation.parameters.find((p) => p.in === 'path')?.name;
     for (const response of operation.responses.values()) {
-      const examples = new Map<string, Bytes | undefined>();
+      const examples = new Map<string, string | undefined>();
       if (response.mediaType === null) examples.set('', undefined);
-      for (const [name, value] of response.examples)
-        examples.set(name, encoder.encode(stringifyExactJson(value)));
-      bodies.set(`${operation.operationId} ${response.status}`, examples);
+      for (const [name, value] of response.examples) examples.set(name, stringifyExactJson(value));
+      const first = response.examples.values().next().value;
+      documented.set(`${operation.operationId} ${response.status}`, {
+        examples,
+        namedError: idParameter === undefined ? undefined : namedErrorOf(first, response.status),
+        idParameter,
+      });
     }
   }
-  return (operation, prefer) => {
-    const documented = operation.statuses.join(', ');
-    const examples = /^\d{3}$/.test(prefer.code)
-      ? bodies.get(`${operation.operationId} ${prefer.code}`)
-      : undefined;
-    if (!examples) {
-      return fail(
-        mockError('invalidPrefer', {
-          message: `Prefer: code=${clip(prefer.code, 32)} is not a documented response of ${operation.operationId}; use one of ${documented}.`,
-        }),
-      );
+  const { minimum, maximum } = settings.preferStatus;
+  const marker = settings.header;
+
+  const forcedError = (error: MockError, headers: Record<string, string>): ForcedResponse => ({
+    status: error.spec.status,
+    body: errorJson(error),
+    headers,
+  });
+
+  /** The default answer for a documented status: the first example, or the table's Error naming the id. */
+  const documentedAnswer = (
+    entry: Documented,
+    status: number,
+    params: RawParams,
+    headers: Record<string, string>,
+  ): ForcedResponse | undefined => {
+    if (entry.namedError !== undefined && entry.idParameter !== undefined) {
+      return forcedError(mockError(entry.namedError, { id: params[entry.idParameter] ?? '' }), headers);
     }
-    const names = [...examples.keys()];
-    const name = prefer.example ?? names[0];
-    if (name === undefined || !examples.has(name)) {
-      const known = names.filter(Boolean);
+    const [name] = entry.examples.keys();
+    return name === undefined ? undefined : { status, body: entry.examples.get(name), headers };
+  };
+
+  return {
+    prefer(operation, prefer, params) {
+      const entry = /^\d{3}$/.test(prefer.code)
+        ? documented.get(`${operation.operationId} ${prefer.code}`)
+        : undefined;
+      const status = Number(prefer.code);
+      if (!entry) {
+        if (/^\d{3}$/.test(prefer.code) && status >= minimum && status <= maximum) {
+          const why = `Prefer: code=${status} asked for it`;
+          return ok(
+            forcedError(simulatedFault(status, why, settings), {
+              'preference-applied': `code=${status}`,
+              [marker]: 'prefer',
+            }),
+          );
+        }
+        return fail(
+          mockError('invalidPrefer', {
+            message: `Prefer: code=${clip(prefer.code, 32)} is not a documented response of ${operation.operationId}; use one of ${operation.statuses.join(', ')}, or ${minimum}–${maximum} for a simulated fault.`,
+          }),
+        );
+      }
+      const applied = { 'preference-applied': `code=${prefer.code}` };
+      if (prefer.example === undefined) {
+        const answer = documentedAnswer(entry, status, params, applied);
+        if (answer) return ok(answer);
+      } else if (entry.examples.has(prefer.example)) {
+        return ok({
+          status,
+          body: entry.examples.get(prefer.example),
+          headers: { 'preference-applied': `code=${prefer.code}; example=${prefer.example}` },
+        });
+      }
+      const known = [...entry.examples.keys()].filter(Boolean);
       const message =
         known.length > 0
           ? `Prefer: example=${clip(prefer.example ?? '', 32)} is not an example of ${operation.operationId} ${prefer.code}; use one of ${known.join(', ')}.`
           : `${operation.operationId} ${prefer.code} has no example in the document to send.`;
       return fail(mockError('invalidPrefer', { message }));
-    }
-    const applied =
-      prefer.example === undefined ? `code=${prefer.code}` : `code=${prefer.code}; example=${name}`;
-    return ok({ status: Number(prefer.code), body: examples.get(name), applied });
+    },
+
+    status(operation, status, params, why) {
+      const headers = { [marker]: 'control' };
+      const entry = documented.get(`${operation.operationId} ${status}`);
+      const answer = entry && documentedAnswer(entry, status, params, headers);
+      return answer ?? forcedError(simulatedFault(status, why, settings), headers);
+    },
   };
 }

@@ -11,6 +11,13 @@ export interface CoreResponse {
   body: Bytes | string | undefined;
   /** The session the request belongs to, for its request log; none when it named no existing one. */
   session: Session | undefined;
+  /** Milliseconds the adapter waits before answering (the global delay plus a fault's). */
+  delayMs?: number;
+  /**
+   * A simulated dropped connection (D18): the socket adapter destroys the socket, `handle(Request)`
+   * rejects as fetch does, MSW answers `Response.error()`. Status and body are then meaningless.
+   */
+  drop?: boolean;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;

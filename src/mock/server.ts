@@ -23,7 +23,6 @@ import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.
 export const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface ServeOptions {
-  delayMs: number;
   /** Where a bug in the mock is reported (the answer is then a 500 Error). */
   onBug: (message: string) => void;
   /** Called once per answered request. */
@@ -74,10 +73,10 @@ const CLIENT_ERRORS: Readonly<Record<string, MockErrorName>> = {
 /**
  * Creates the node:http server over a core (not yet listening).
  *
- * @example createHttpServer(core, { delayMs: 0, observe: () => {} }).listen(4010, '127.0.0.1')
+ * @example createHttpServer(core, { observe: () => {}, onBug: () => {} }).listen(4010, '127.0.0.1')
  */
 export function createHttpServer(core: Core, options: ServeOptions): Server {
-  const { delayMs, observe, onBug } = options;
+  const { observe, onBug } = options;
 
   const finish = (
     res: ServerResponse,
@@ -88,9 +87,15 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
   ) => {
     const send = () => {
       if (res.destroyed) return;
-      writeResponse(res, response);
+      if (response.drop) {
+        // A simulated dropped connection (D18): the client sees the socket close without an answer.
+        res.destroy();
+      } else {
+        writeResponse(res, response);
+      }
       observe(request, response, startedAt, performance.now() - t0);
     };
+    const delayMs = response.delayMs ?? 0;
     if (delayMs > 0) setTimeout(send, delayMs);
     else send();
   };

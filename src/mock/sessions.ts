@@ -4,6 +4,7 @@
  * never evicted. Named sessions are capped; the least recently used one is dropped when a new one would
  * exceed the cap.
  */
+import { FaultPlan } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
 import { OrderStore } from './order-store.js';
 import { RequestLog } from './request-log.js';
@@ -14,6 +15,8 @@ export interface Session {
   readonly name: string;
   readonly orders: OrderStore;
   readonly log: RequestLog;
+  /** Simulated faults waiting for this session's requests (D18). */
+  readonly faults: FaultPlan;
 }
 
 export interface SessionLimits {
@@ -91,6 +94,11 @@ export class Sessions {
   }
 
   #create(name: string): Session {
-    return { name, orders: new OrderStore(this.#fixtures.orders), log: new RequestLog(this.#limits.logSize) };
+    return {
+      name,
+      orders: new OrderStore(this.#fixtures.orders),
+      log: new RequestLog(this.#limits.logSize),
+      faults: new FaultPlan(),
+    };
   }
 }

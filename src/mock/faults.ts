@@ -1,0 +1,220 @@
+/**
+ * Simulated faults (D18, the document's `x-petstore-faults`), so that a front-end can show its error
+ * states: opt-in only, per session, and marked as simulated in every answer they shape.
+ *
+ * A session keeps a short list of fault rules, added through `POST /__mock/faults`. Each rule names an
+ * operation (or none, for every operation), what to do, and how many requests it still applies to. The
+ * core asks {@link FaultPlan.take} once per routed API request, after the key is checked, so that a request
+ * without a key never uses up another client's fault. The core decides; an adapter only carries the
+ * decision out (a destroyed socket, a rejected promise or `Response.error()` for a dropped connection).
+ */
+import { contract, type ExactJson } from '../contract/index.js';
+import { fail, ok, type Result } from '../result.js';
+import type { MockError, MockErrorSpec } from './errors.js';
+
+/** The longest wait a fault or the global delay may ask for, the same bound as `--delay`. */
+export const MAX_DELAY_MS = 600_000;
+/** Rules a session keeps at once; a test needs a few, and the cap keeps a session's memory bounded. */
+export const MAX_FAULT_RULES = 50;
+const MAX_TIMES = 1_000_000;
+
+/** What a fault does to a request. */
+export interface FaultSpec {
+  /** The operationId it applies to; `undefined` for every operation. */
+  operation: string | undefined;
+  /** Answer with this status (400–599) instead of the real answer. */
+  status?: number;
+  /** Close the connection without an answer. */
+  drop?: true;
+  /** Wait this long first (on top of the global delay). */
+  delayMs: number;
+  /** How many more requests it applies to. */
+  times: number;
+}
+
+export interface FaultRule extends Omit<FaultSpec, 'times'> {
+  readonly id: number;
+  remaining: number;
+}
+
+/** The settings of `x-petstore-faults`. */
+export interface FaultSettings {
+  /** The Error `code` of a simulated fault that the document does not describe. */
+  code: string;
+  /** The response header that marks an answer a fault shaped. */
+  header: string;
+  /** The statuses `Prefer: code=` may ask for when the operation does not document them. */
+  preferStatus: { minimum: number; maximum: number };
+}
+
+/**
+ * Reads `x-petstore-faults` from the document.
+ *
+ * @example readFaultSettings().code // 'simulated_fault'
+ */
+export function readFaultSettings(
+  document: Readonly<Record<string, unknown>> = contract.document,
+): FaultSettings {
+  const extension = document['x-petstore-faults'] as Record<string, unknown> | undefined;
+  const range = extension?.preferStatus as Record<string, unknown> | undefined;
+  const { code, header } = extension ?? {};
+  const minimum = range?.minimum;
+  const maximum = range?.maximum;
+  if (
+    typeof code !== 'string' ||
+    code === '' ||
+    typeof header !== 'string' ||
+    !/^[A-Za-z0-9-]+$/.test(header) ||
+    !Number.isInteger(minimum) ||
+    !Number.isInteger(maximum)
+  ) {
+    throw new Error('x-petstore-faults needs code, header and preferStatus {minimum, maximum}');
+  }
+  return {
+    code,
+    header: header.toLowerCase(),
+    preferStatus: { minimum: minimum as number, maximum: maximum as number },
+  };
+}
+
+export const faultSettings: FaultSettings = readFaultSettings();
+
+/**
+ * The Error of a simulated fault the document does not describe: its `code` says so, and so does its
+ * message, so nobody mistakes it for a real failure.
+ *
+ * @example simulatedFault(503, 'Prefer: code=503 asked for it').message
+ * // 'Simulated fault: Prefer: code=503 asked for it. The mock answered 503 on purpose; nothing failed.'
+ */
+export function simulatedFault(status: number, why: string, settings = faultSettings): MockError {
+  const spec: MockErrorSpec = { status, code: settings.code, message: 'Simulated fault.' };
+  return {
+    spec,
+    message: `Simulated fault: ${why}. The mock answered ${status} on purpose; nothing failed.`,
+  };
+}
+
+/**
+ * The fault rules of one session.
+ *
+ * @example plan.add({ operation: 'listOrders', status: 503, delayMs: 0, times: 2 }); plan.take('listOrders')?.status // 503
+ */
+export class FaultPlan {
+  readonly #rules: FaultRule[] = [];
+  #nextId = 1;
+
+  /** Adds a rule after the others; `undefined` when the session already holds {@link MAX_FAULT_RULES}. */
+  add(spec: FaultSpec): FaultRule | undefined {
+    if (this.#rules.length >= MAX_FAULT_RULES) return undefined;
+    const { times, ...rest } = spec;
+    const rule: FaultRule = { id: this.#nextId++, ...rest, remaining: times };
+    this.#rules.push(rule);
+    return rule;
+  }
+
+  /**
+   * The first rule that applies to a request for `operationId`, counted as used; a rule that is used up
+   * is removed. Rules apply in the order they were added.
+   */
+  take(operationId: string): FaultRule | undefined {
+    // The common case, a session without faults, costs one length check.
+    if (this.#rules.length === 0) return undefined;
+    const index = this.#rules.findIndex(
+      (rule) => rule.operation === undefined || rule.operation === operationId,
+    );
+    const rule = this.#rules[index];
+    if (rule === undefined) return undefined;
+    rule.remaining -= 1;
+    if (rule.remaining === 0) this.#rules.splice(index, 1);
+    return { ...rule };
+  }
+
+  /** The rules still waiting, in the order they apply. */
+  list(): FaultRule[] {
+    return this.#rules.map((rule) => ({ ...rule }));
+  }
+
+  clear(): void {
+    this.#rules.length = 0;
+  }
+}
+
+/** The JSON a control endpoint shows for a rule. */
+export function faultRuleJson(rule: FaultRule): Record<string, ExactJson> {
+  return {
+    id: rule.id,
+    operation: rule.operation ?? null,
+    ...(rule.status === undefined ? {} : { status: rule.status }),
+    ...(rule.drop ? { drop: true } : {}),
+    delayMs: rule.delayMs,
+    remaining: rule.remaining,
+  };
+}
+
+const FIELDS = new Set(['operation', 'status', 'drop', 'delayMs', 'times']);
+export const FAULT_EXAMPLE = '{"operation":"listOrders","status":503,"times":2}';
+
+function wholeNumber(value: ExactJson | undefined, min: number, max: number): number | undefined | null {
+  if (value === undefined) return undefined;
+  const number = typeof value === 'bigint' ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= max
+    ? number
+    : null;
+}
+
+/**
+ * Reads the body of `POST /__mock/faults`; the error is a message that says what to fix.
+ *
+ * @example parseFaultSpec({ operation: 'cancelOrder', drop: true }, ['listOrders', 'cancelOrder'])
+ * // { ok: true, value: { operation: 'cancelOrder', drop: true, delayMs: 0, times: 1 } }
+ */
+export function parseFaultSpec(body: ExactJson, operations: readonly string[]): Result<FaultSpec, string> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return fail(`The body must be a JSON object such as ${FAULT_EXAMPLE}.`);
+  }
+  const unknown = Object.keys(body).filter((key) => !FIELDS.has(key));
+  if (unknown.length > 0) {
+    return fail(
+      `Unknown field(s) ${unknown.join(', ').slice(0, 80)}; allowed: operation, status, drop, delayMs, times.`,
+    );
+  }
+  const { operation, drop } = body;
+  if (operation !== undefined && (typeof operation !== 'string' || !operations.includes(operation))) {
+    return fail(`"operation" must be one of ${operations.join(', ')}, or left out for every operation.`);
+  }
+  const status = wholeNumber(body.status, 400, 599);
+  if (status === null) return fail('"status" must be a whole number from 400 to 599.');
+  const delayMs = wholeNumber(body.delayMs, 0, MAX_DELAY_MS);
+  if (delayMs === null) return fail(`"delayMs" must be a whole number from 0 to ${MAX_DELAY_MS}.`);
+  const times = wholeNumber(body.times, 1, MAX_TIMES);
+  if (times === null) return fail(`"times" must be a whole number from 1 to ${MAX_TIMES}.`);
+  if (drop !== undefined && drop !== true) return fail('"drop" must be true, or left out.');
+  if (drop && status !== undefined) {
+    return fail('A fault either answers a "status" or drops the connection ("drop": true), not both.');
+  }
+  if (!drop && status === undefined && delayMs === undefined) {
+    return fail(
+      `Say what the fault does: "status", "drop": true or "delayMs"; for example ${FAULT_EXAMPLE}.`,
+    );
+  }
+  return ok({
+    operation: operation as string | undefined,
+    ...(status === undefined ? {} : { status }),
+    ...(drop ? { drop: true as const } : {}),
+    delayMs: delayMs ?? 0,
+    times: times ?? 1,
+  });
+}
+
+/**
+ * Reads the body of `PUT /__mock/delay`.
+ *
+ * @example parseDelay({ delayMs: 250 }) // { ok: true, value: 250 }
+ */
+export function parseDelay(body: ExactJson): Result<number, string> {
+  const message = `The body must be {"delayMs": N} with N a whole number from 0 to ${MAX_DELAY_MS}.`;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(message);
+  const keys = Object.keys(body);
+  const delayMs = wholeNumber(body.delayMs, 0, MAX_DELAY_MS);
+  return keys.length === 1 && typeof delayMs === 'number' ? ok(delayMs) : fail(message);
+}
