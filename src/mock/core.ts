@@ -206,6 +206,7 @@ export function createCore(options: CoreOptions): Core {
     },
     respond(request) {
       const response = answer(request);
+      if (delayMs > 0) response.delayMs = (response.delayMs ?? 0) + delayMs;
       // Every answer, errors included, is readable by the page that asked (D14); a preflight has its own.
       if (response.headers['access-control-allow-origin'] === undefined) {
         Object.assign(response.headers, cors.headers(request.header('origin')));
