@@ -21,7 +21,7 @@ async function run(name, path, init) {
   try {
     const r = await fetch(api + path, init);
     const text = await r.text();
-    seen[name] = { status: r.status, text, headers: Object.fromEntries(['allow', 'deprecation', 'sunset', 'www-authenticate', 'content-type'].map((h) => [h, r.headers.get(h)])) };
+    seen[name] = { status: r.status, text, headers: Object.fromEntries(['allow', 'deprecation', 'sunset', 'www-authenticate', 'content-type', 'preference-applied', 'x-mock-fault'].map((h) => [h, r.headers.get(h)])) };
   } catch (error) {
     seen[name] = { error: String(error) };
   }
@@ -33,6 +33,12 @@ await run('shipped', '/store/orders/2', { method: 'DELETE', headers: auth });
 await run('noKey', '/store/orders', {});
 await run('pet', '/pets/10', { headers: auth });
 await run('method', '/store/orders', { method: 'PUT', headers: auth });
+// What front-end apps add: a tracing header (a preflight the page cannot skip) and cookies.
+await run('traced', '/store/orders', { headers: { ...auth, 'X-Request-Id': 'trace-1' }, credentials: 'include' });
+await run('simulated', '/store/orders', { headers: { ...auth, Prefer: 'code=503' }, credentials: 'include' });
+await run('planDrop', '/../__mock/faults', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{"operation":"listOrders","drop":true}' });
+await run('dropped', '/store/orders', { headers: auth });
+await run('afterDrop', '/store/orders', { headers: auth, credentials: 'include' });
 document.body.dataset.result = JSON.stringify(seen);
 </script>`;
 
@@ -114,6 +120,33 @@ describeInChromium('a page on another origin in headless Chromium (D14)', () => 
     expect(seen.pet?.status).toBe(200);
     expect(seen.pet?.headers?.deprecation).toMatch(/^@\d+$/);
     expect(seen.pet?.headers?.sunset).toMatch(/GMT$/);
+  });
+
+  it("sends a tracing header with credentials: 'include' after a preflight that reflects it (D14)", async () => {
+    expect(seen.traced?.error).toBeUndefined();
+    expect(seen.traced?.status).toBe(200);
+    const log = await fetch(`${api.url}/__mock/requests`, {
+      headers: { authorization: 'Bearer petstore-dev-key' },
+    });
+    const { requests } = (await log.json()) as { requests: Array<{ method: string; status: number }> };
+    // The custom header forces a preflight for the GET; the page's plain GETs need none.
+    expect(requests.filter((r) => r.method === 'OPTIONS').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads a simulated 503 and its fault marker (D18)', () => {
+    expect(seen.simulated?.status).toBe(503);
+    expect(JSON.parse(seen.simulated?.text ?? 'null')).toMatchObject({
+      code: 'simulated_fault',
+      status: 503,
+    });
+    expect(seen.simulated?.headers?.['x-mock-fault']).toBe('prefer');
+    expect(seen.simulated?.headers?.['preference-applied']).toBe('code=503');
+  });
+
+  it('sees a dropped connection as the network error fetch gives, then an answer again (D18)', () => {
+    expect(seen.planDrop?.status).toBe(201);
+    expect(seen.dropped?.error).toMatch(/TypeError: Failed to fetch/);
+    expect(seen.afterDrop?.status).toBe(200);
   });
 
   it('sees a 405 with Allow for an undocumented method (D10)', () => {

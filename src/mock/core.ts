@@ -114,7 +114,7 @@ export function respondSafely(
     report(
       `petstore mock: bug while answering ${request.method} ${request.url.slice(0, 200)}: ${String(error)}`,
     );
-    return errorResponse(mockError('internalError'), undefined);
+    return errorResponse(mockError('internalError'), undefined, cors.headers(request.header('origin')));
   }
 }
 
@@ -205,8 +205,10 @@ export function createCore(options: CoreOptions): Core {
       sessions.resetAll(fixtures);
     },
     respond(request) {
+      // The delay in force when the request arrived, even if this request changes it.
+      const delay = delayMs;
       const response = answer(request);
-      if (delayMs > 0) response.delayMs = (response.delayMs ?? 0) + delayMs;
+      if (delay > 0) response.delayMs = (response.delayMs ?? 0) + delay;
       // Every answer, errors included, is readable by the page that asked (D14); a preflight has its own.
       if (response.headers['access-control-allow-origin'] === undefined) {
         Object.assign(response.headers, cors.headers(request.header('origin')));

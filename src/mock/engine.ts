@@ -35,7 +35,8 @@ export interface EngineOptions {
 export interface MockEngine {
   /**
    * Answers one request without a socket. `target` overrides the path and query read from
-   * `request.url` (a handler mounted under a prefix passes what follows the prefix).
+   * `request.url` (a handler mounted under a prefix passes what follows the prefix). A simulated dropped
+   * connection (D18) is `Response.error()`, the web platform's network error.
    */
   handle(request: Request, target?: string): Promise<Response>;
   /** Records an answered request: the session's request log and the log line. */
@@ -70,8 +71,10 @@ export function toResponse(response: CoreResponse): Response {
 }
 
 /**
- * What `fetch` throws on a network error, for a simulated dropped connection (D18) in-process. MSW's
- * handlers answer `Response.error()` instead, which fetch turns into this same error in a page.
+ * What `fetch` throws for a network error, here for a simulated dropped connection (D18): `handle` of an
+ * in-process mock rejects with it where MSW gives fetch `Response.error()`.
+ *
+ * @example if (response.type === 'error') throw droppedConnection();
  */
 export function droppedConnection(): TypeError {
   return new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
@@ -84,9 +87,10 @@ export function droppedConnection(): TypeError {
 export async function readBody(request: Request): Promise<Result<Uint8Array | undefined, CoreResponse>> {
   if (request.body === null) return ok(undefined);
   const declared = request.headers.get('content-length');
-  if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) return fail(payloadTooLarge());
+  const origin = request.headers.get('origin') ?? undefined;
+  if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) return fail(payloadTooLarge(origin));
   const bytes = new Uint8Array(await request.arrayBuffer());
-  return bytes.length > MAX_BODY_BYTES ? fail(payloadTooLarge()) : ok(bytes);
+  return bytes.length > MAX_BODY_BYTES ? fail(payloadTooLarge(origin)) : ok(bytes);
 }
 
 /**
@@ -139,9 +143,9 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       const wait = response.delayMs ?? 0;
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       engine.observe(coreRequest, response, startedAt, performance.now() - t0);
-      // A simulated dropped connection (D18) rejects, as fetch does on a network error.
-      if (response.drop) throw droppedConnection();
-      return toResponse(response);
+      // A simulated dropped connection (D18) is the web platform's network error; MSW hands it to fetch,
+      // which rejects, and createMock's handle rejects the same way.
+      return response.drop ? Response.error() : toResponse(response);
     },
     reset() {
       core.sessions.resetAll();

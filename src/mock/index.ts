@@ -12,7 +12,7 @@
  */
 import type { Server } from 'node:http';
 import { ok, type Result } from '../result.js';
-import { createEngine, type EngineOptions } from './engine.js';
+import { createEngine, droppedConnection, type EngineOptions } from './engine.js';
 import { loadFixtures } from './fixture-files.js';
 import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
 import { createHttpServer } from './server.js';
@@ -38,7 +38,10 @@ export interface ListenInfo {
 }
 
 export interface Mock {
-  /** Answers one request without a socket. */
+  /**
+   * Answers one request without a socket. Rejects with a `TypeError`, as fetch does on a network error,
+   * when a fault drops the connection (D18).
+   */
   handle(request: Request): Promise<Response>;
   /** Listens on a port (`0` picks a free one); rejects with the socket error, e.g. EADDRINUSE. */
   listen(options?: { port?: number; host?: string }): Promise<ListenInfo>;
@@ -78,7 +81,12 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     get fixtures() {
       return engine.fixtures;
     },
-    handle: engine.handle,
+    async handle(request) {
+      const response = await engine.handle(request);
+      // fetch rejects on a network error; so does the in-process mock on a simulated drop (D18).
+      if (response.type === 'error') throw droppedConnection();
+      return response;
+    },
     listen({ port = 4010, host = '127.0.0.1' } = {}) {
       if (server) return Promise.reject(new Error('the mock is already listening; close() it first'));
       const created = createHttpServer(engine.core, engine);

@@ -1,4 +1,5 @@
 /** Response values of the core, and the helpers that build them with the mock's fixed headers. */
+import { cors } from './cors.js';
 import { errorJson, type MockError, mockError } from './errors.js';
 import type { Session } from './sessions.js';
 
@@ -54,10 +55,13 @@ export function emptyResponse(
 /** Bodies the mock reads at most; the API takes none, control bodies are small. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** The 413 for a body over {@link MAX_BODY_BYTES}, on a socket or in-process. */
-export function payloadTooLarge(extra?: Record<string, string>): CoreResponse {
+/**
+ * The 413 for a body over {@link MAX_BODY_BYTES}, on a socket or in-process: an adapter answers it
+ * before the core runs, so it adds the CORS headers the core would (D14).
+ */
+export function payloadTooLarge(origin: string | undefined, extra?: Record<string, string>): CoreResponse {
   const error = mockError('payloadTooLarge', {
     message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
   });
-  return errorResponse(error, undefined, extra);
+  return errorResponse(error, undefined, { ...cors.headers(origin), ...extra });
 }

@@ -88,8 +88,10 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
     const send = () => {
       if (res.destroyed) return;
       if (response.drop) {
-        // A simulated dropped connection (D18): the client sees the socket close without an answer.
-        res.destroy();
+        // A simulated dropped connection (D18): the socket closes partway through the status line. Closing
+        // before any byte is not enough: a browser silently retries a request whose kept-alive
+        // connection closed empty (Chromium does), and the page would never see the failure.
+        res.socket?.end('HTTP/1.1 ');
       } else {
         writeResponse(res, response);
       }
@@ -119,7 +121,13 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
       }
       const tooLarge = () => {
         res.shouldKeepAlive = false;
-        finish(res, request, payloadTooLarge({ connection: 'close' }), startedAt, t0);
+        finish(
+          res,
+          request,
+          payloadTooLarge(request.header('origin'), { connection: 'close' }),
+          startedAt,
+          t0,
+        );
       };
       if (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)) {
         tooLarge();

@@ -32,7 +32,8 @@ export interface Runner {
 }
 
 interface Want {
-  status: number;
+  /** The HTTP status; `'dropped'` for a connection closed without an answer (a simulated fault, D18). */
+  status: number | 'dropped';
   /** The Error's `code`, for an error answer. */
   code?: string;
   /** The Error's `message`, where the exact words matter. */
@@ -70,6 +71,18 @@ const put = (id: string, body: string): Exchange => ({
   body,
 });
 const LIST = '/v1/store/orders';
+const ORIGIN = 'http://localhost:5173';
+const addFault = (fault: Record<string, unknown>, headers: Record<string, string> = AUTH): Exchange => ({
+  method: 'POST',
+  path: '/__mock/faults',
+  headers: { ...headers, 'content-type': 'application/json' },
+  body: JSON.stringify(fault),
+});
+const simulated = (status: number, marker: 'prefer' | 'control'): Want => ({
+  status,
+  code: 'simulated_fault',
+  headers: { 'x-mock-fault': marker },
+});
 const unauthorized: Want = {
   status: 401,
   code: 'unauthorized',
@@ -238,19 +251,154 @@ export const BEHAVIOUR: readonly Case[] = [
   },
   // Prefer.
   {
-    name: 'Prefer: code=409 forces the example without touching state',
+    name: 'Prefer: code=409 forces the Error naming the order asked for, without touching state',
     steps: [
       {
         request: { ...cancel('1'), headers: { ...AUTH, prefer: 'code=409' } },
-        want: { status: 409, code: 'order_already_shipped', headers: { 'preference-applied': 'code=409' } },
+        want: {
+          status: 409,
+          code: 'order_already_shipped',
+          message: 'Order 1 has already shipped and cannot be cancelled.',
+          headers: { 'preference-applied': 'code=409' },
+        },
+      },
+      { request: { ...cancel('2'), headers: { ...AUTH, prefer: 'code=404' } }, want: notFound('2') },
+      { request: cancel('1'), want: { status: 204 } },
+    ],
+  },
+  {
+    name: 'Prefer: an undocumented 4xx is 400 invalid_prefer',
+    steps: [
+      { request: get(LIST, { ...AUTH, prefer: 'code=418' }), want: { status: 400, code: 'invalid_prefer' } },
+    ],
+  },
+  // Simulated faults (D18): opt-in, per session, marked as simulated.
+  {
+    name: 'Prefer: code=500 and code=503 answer a simulated-fault Error without touching state',
+    steps: [
+      {
+        request: { ...cancel('1'), headers: { ...AUTH, prefer: 'code=500' } },
+        want: simulated(500, 'prefer'),
+      },
+      {
+        request: { ...cancel('1'), headers: { ...AUTH, prefer: 'code=503' } },
+        want: simulated(503, 'prefer'),
       },
       { request: cancel('1'), want: { status: 204 } },
     ],
   },
   {
-    name: 'Prefer: an undocumented code is 400 invalid_prefer',
+    name: 'a fault fails the next N requests of one operation, then is spent',
     steps: [
-      { request: get(LIST, { ...AUTH, prefer: 'code=500' }), want: { status: 400, code: 'invalid_prefer' } },
+      { request: addFault({ operation: 'listOrders', status: 503, times: 2 }), want: { status: 201 } },
+      { request: get('/v1/pets/10'), want: { status: 200 } },
+      { request: get(LIST), want: simulated(503, 'control') },
+      { request: get(LIST), want: simulated(503, 'control') },
+      { request: get(LIST), want: { status: 200 } },
+    ],
+  },
+  {
+    name: 'a fault with a documented status answers as the document does, naming the id',
+    steps: [
+      { request: addFault({ operation: 'cancelOrder', status: 409 }), want: { status: 201 } },
+      {
+        request: cancel('3'),
+        want: {
+          status: 409,
+          code: 'order_already_shipped',
+          message: 'Order 3 has already shipped and cannot be cancelled.',
+          headers: { 'x-mock-fault': 'control' },
+        },
+      },
+      { request: cancel('3'), want: { status: 204 } },
+    ],
+  },
+  {
+    name: 'a fault stays in its session',
+    steps: [
+      { request: addFault({ status: 500 }, { ...AUTH, 'x-mock-session': 'fault-a' }), want: { status: 201 } },
+      { request: get(LIST, { ...AUTH, 'x-mock-session': 'fault-b' }), want: { status: 200 } },
+      { request: get(LIST, { ...AUTH, 'x-mock-session': 'fault-a' }), want: simulated(500, 'control') },
+    ],
+  },
+  {
+    name: 'a request without a key never uses up a fault',
+    steps: [
+      { request: addFault({ status: 502 }), want: { status: 201 } },
+      { request: get(LIST, NO_AUTH), want: unauthorized },
+      { request: get(LIST), want: simulated(502, 'control') },
+    ],
+  },
+  {
+    name: 'a dropped connection is a network error, and the next request is answered',
+    steps: [
+      { request: addFault({ operation: 'cancelOrder', drop: true }), want: { status: 201 } },
+      { request: cancel('1'), want: { status: 'dropped' } },
+      { request: cancel('1'), want: { status: 204 } },
+    ],
+  },
+  {
+    name: 'DELETE /__mock/faults clears the faults and control endpoints never fail',
+    steps: [
+      { request: addFault({ status: 500, times: 3 }), want: { status: 201 } },
+      { request: get('/__mock/faults'), want: { status: 200, includes: ['"remaining":3'] } },
+      { request: { method: 'DELETE', path: '/__mock/faults', headers: AUTH }, want: { status: 200 } },
+      { request: get(LIST), want: { status: 200 } },
+    ],
+  },
+  {
+    name: 'a fault that cannot be read is 400 invalid_request',
+    steps: [
+      {
+        request: addFault({ operation: 'nope', status: 500 }),
+        want: { status: 400, code: 'invalid_request' },
+      },
+      { request: addFault({ status: 200 }), want: { status: 400, code: 'invalid_request' } },
+    ],
+  },
+  // CORS (D14).
+  {
+    name: "a page's Origin is reflected with credentials, on errors too",
+    steps: [
+      {
+        request: get(LIST, { ...AUTH, origin: ORIGIN }),
+        want: {
+          status: 200,
+          headers: { 'access-control-allow-origin': ORIGIN, 'access-control-allow-credentials': 'true' },
+        },
+      },
+      {
+        request: get(LIST, { origin: ORIGIN }),
+        want: {
+          ...unauthorized,
+          headers: { ...unauthorized.headers, 'access-control-allow-origin': ORIGIN },
+        },
+      },
+    ],
+  },
+  {
+    name: 'a preflight reflects the method and headers asked for, without a key',
+    steps: [
+      {
+        request: {
+          method: 'OPTIONS',
+          path: '/v1/store/orders/1',
+          headers: {
+            origin: ORIGIN,
+            'access-control-request-method': 'DELETE',
+            'access-control-request-headers': 'authorization,x-request-id',
+          },
+        },
+        want: {
+          status: 204,
+          headers: {
+            'access-control-allow-origin': ORIGIN,
+            'access-control-allow-credentials': 'true',
+            'access-control-allow-methods': 'DELETE, OPTIONS',
+            'access-control-allow-headers': 'authorization, x-request-id',
+          },
+        },
+      },
     ],
   },
   {
@@ -352,15 +500,23 @@ export function describeBehaviour(runnerName: string, start: () => Promise<Runne
     it.each(BEHAVIOUR.map((c, index) => ({ ...c, index })))('$name', async ({ steps, index }) => {
       for (const [n, step] of steps.entries()) {
         const request = inSession(step.request, `case-${index}`);
-        const answer = await runner.send(request);
         const where = `step ${n + 1}: ${request.method} ${request.path}`;
+        if (step.want.status === 'dropped') {
+          // Every runner's client reports a network error: fetch and handle() reject, node:http hangs up.
+          await expect(runner.send(request), where).rejects.toThrow();
+          continue;
+        }
+        const answer = await runner.send(request);
         expect(answer.status, `${where}: ${answer.text.slice(0, 200)}`).toBe(step.want.status);
         const body = expectConforms(request.method, request.path, {
           status: answer.status,
           contentType: answer.header('content-type') ?? null,
           text: answer.text,
+          simulated: answer.header('x-mock-fault') !== undefined,
         }) as { code?: string; message?: string } | undefined;
-        expect(answer.header('access-control-allow-origin'), `${where}: CORS`).toBe('*');
+        const origin = request.headers?.origin ?? '*';
+        expect(answer.header('access-control-allow-origin'), `${where}: CORS`).toBe(origin);
+        expect(answer.header('vary'), `${where}: Vary`).toMatch(/^Origin\b/);
         if (step.want.code !== undefined) expect(body?.code, where).toBe(step.want.code);
         if (step.want.message !== undefined) expect(body?.message, where).toBe(step.want.message);
         for (const [name, value] of Object.entries(step.want.headers ?? {})) {
