@@ -19,8 +19,8 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { parse as parseYaml } from 'yaml';
 import { packageRoot } from '../src/contract/package-root.js';
-import { type RawAnswer, send } from '../src/mock/test-support/http.js';
 import { writeBenchFixture } from './fixtures.js';
+import { ask } from './http.js';
 import { mswScenario } from './msw.js';
 import { measureProxyOverhead, overheadTable, type ProxyOverhead } from './proxy.js';
 
@@ -69,11 +69,6 @@ function freePort(): Promise<number> {
       );
     });
   });
-}
-
-/** One request to a local server, over a fresh connection (the mock's socket-test helper). */
-function ask(port: number, endpoint: Omit<Endpoint, 'status'>): Promise<RawAnswer> {
-  return send(`http://127.0.0.1:${port}`, { ...endpoint, timeoutMs: 10_000 });
 }
 
 /** Starts a server process and resolves once `probe` gets an answer with `wantStatus`. */

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// The `petstore` command. The TypeScript sources are compiled to dist/ by `npm ci` (the `prepare`
-// script); this file only finds that output and hands over.
+// The `petstore` command. The TypeScript sources are compiled to dist/ (shipped in the package; in a clone
+// of the repository `npm run build`, `npm start` and `npm test` make it); this file only finds that output
+// and hands over.
 import { existsSync } from 'node:fs';
 
-const entry = new URL('../dist/src/cli.js', import.meta.url);
+const entry = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write(
-    'petstore: the compiled command is missing (dist/). Run `npm ci` or `npm run build` first.\n',
+    'petstore: the compiled command is missing (dist/). In a clone of the repository, run `npm run build` first.\n',
   );
   process.exit(2);
 }

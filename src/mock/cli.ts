@@ -5,7 +5,7 @@
 import { watch } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Subcommand } from '../cli.js';
+import type { Subcommand } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
 import { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
 import { DEV_API_KEY, FixtureError } from './fixtures.js';

@@ -1,20 +1,21 @@
 /**
- * The `petstore` command line: one entry with a subcommand per tool. Each subcommand lives beside its
- * tool and is loaded only when asked for, so `petstore mock` never pays for the conformance suite.
+ * The `petstore` command line: one entry with a subcommand per tool. It lives outside `src/` because it
+ * is the one place that knows every tool (the mock in `src/`, the suite in `conformance/`); the tools
+ * never import it. Each subcommand is loaded only when asked for, so `petstore mock` never pays for the
+ * conformance suite.
  */
-
-/** A subcommand: takes its own arguments, returns the process exit code. */
-export type Subcommand = (argv: string[]) => Promise<number>;
+import type { Subcommand } from '../src/subcommand.js';
 
 interface SubcommandEntry {
   summary: string;
   load: () => Promise<Subcommand>;
 }
 
+/** Every subcommand, one line each. */
 export const SUBCOMMANDS: Record<string, SubcommandEntry> = {
   mock: {
     summary: 'Run the stateful mock server (docs/mock.md)',
-    load: async () => (await import('./mock/cli.js')).runMockCommand,
+    load: async () => (await import('../src/mock/cli.js')).runMockCommand,
   },
   conformance: {
     summary: 'Check that a server keeps the API contract (docs/conformance.md)',
@@ -27,7 +28,7 @@ export const SUBCOMMANDS: Record<string, SubcommandEntry> = {
 };
 
 export function usage(): string {
-  const width = Math.max(0, ...Object.keys(SUBCOMMANDS).map((name) => name.length));
+  const width = Math.max(...Object.keys(SUBCOMMANDS).map((name) => name.length));
   const lines = Object.entries(SUBCOMMANDS).map(
     ([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}`,
   );
@@ -37,14 +38,18 @@ export function usage(): string {
     'Contract-first toolkit for the Pet Store Orders API v1.',
     '',
     'Commands:',
-    ...(lines.length > 0 ? lines : ['  (none yet)']),
+    ...lines,
     '',
     'Run `petstore <command> --help` for the options of one command.',
     '',
   ].join('\n');
 }
 
-/** Runs the command line and returns the exit code: 0 on success, 2 for a usage error. */
+/**
+ * Runs the command line and returns the exit code: 0 on success, 2 for a usage error.
+ *
+ * @example process.exitCode = await main(process.argv.slice(2));
+ */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -53,9 +58,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const entry = SUBCOMMANDS[name];
   if (!entry) {
-    const known = Object.keys(SUBCOMMANDS);
     process.stderr.write(
-      `petstore: unknown command "${name}". ${known.length > 0 ? `Known commands: ${known.join(', ')}. ` : ''}Run \`petstore --help\` for usage.\n`,
+      `petstore: unknown command "${name}". Known commands: ${Object.keys(SUBCOMMANDS).join(', ')}. Run \`petstore --help\` for usage.\n`,
     );
     return 2;
   }

@@ -2,9 +2,14 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from './contract/package-root.js';
+import { packageRoot } from '../src/contract/package-root.js';
+import { SUBCOMMANDS } from './main.js';
 
 const BIN = join(packageRoot(), 'bin', 'petstore.js');
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** Runs the installed command as a user would and returns what it printed and its exit code. */
 async function petstore(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -27,6 +32,16 @@ describe('petstore command', () => {
     expect(stderr).toBe('');
   });
 
+  it.each(Object.keys(SUBCOMMANDS))('lists the %s command with its summary in --help', async (name) => {
+    const { stdout } = await petstore('--help');
+    const summary = SUBCOMMANDS[name]?.summary ?? '';
+    expect(stdout).toMatch(new RegExp(`^  ${name} +${escapeRegExp(summary)}$`, 'm'));
+  });
+
+  it('offers the mock and the conformance suite', () => {
+    expect(Object.keys(SUBCOMMANDS)).toEqual(expect.arrayContaining(['mock', 'conformance']));
+  });
+
   it('prints usage and exits 2 when no command is given', async () => {
     const { code, stdout } = await petstore();
     expect(code).toBe(2);
@@ -37,8 +52,8 @@ describe('petstore command', () => {
     const { code, stdout, stderr } = await petstore('frobnicate');
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(
-      /^petstore: unknown command "frobnicate"\. .*Run `petstore --help` for usage\.\n$/,
+    expect(stderr).toBe(
+      `petstore: unknown command "frobnicate". Known commands: ${Object.keys(SUBCOMMANDS).join(', ')}. Run \`petstore --help\` for usage.\n`,
     );
     expect(stderr).not.toMatch(/\bat .+:\d+:\d+/); // no stack trace
   });
