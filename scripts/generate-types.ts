@@ -1,7 +1,10 @@
 /**
  * Generates the files of `src/generated/` from the sources they copy:
  *
- * - `openapi.ts`: the API's types, from `spec/openapi.yaml` by openapi-typescript;
+ * - `openapi.ts`: the API's types, from `spec/openapi.yaml` by openapi-typescript, every int64 typed as the
+ *   exact decimal string the typed client hands over (D17);
+ * - `int64-locations.ts`: where each response body holds int64 values, which the typed client needs at run
+ *   time to hand exactly those over as strings (D17);
  * - `document.ts`: the document itself as data, so the contract module needs no file system (browsers);
  * - `fixtures-schema.ts`: the fixture file's JSON Schema, `fixtures/fixtures.schema.json`, likewise.
  *
@@ -10,14 +13,62 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, {
+  astToString,
+  type OpenAPI3,
+  type SchemaObject,
+  type TransformNodeOptions,
+} from 'openapi-typescript';
+import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { DOCUMENT_PATH, packageRoot } from '../src/contract/package-root.js';
+import { int64Locations } from './int64-locations.js';
 
 const ROOT = packageRoot();
 const GENERATED = join(ROOT, 'src', 'generated');
 const FIXTURES_SCHEMA_PATH = join(ROOT, 'fixtures', 'fixtures.schema.json');
+
+/**
+ * The document with its integers exact. An integer beyond 2^53 is handed over as its digits (a string):
+ * openapi-typescript copies the document with `JSON.stringify`, which takes no bigint, and a double would
+ * round 9007199254740993 to 9007199254740992 in the generated comments and data.
+ */
+function readDocument(): OpenAPI3 {
+  return parseYaml(
+    readFileSync(DOCUMENT_PATH, 'utf8'),
+    (_key, value) => {
+      if (typeof value !== 'bigint') return value;
+      return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
+    },
+    { intAsBigInt: true },
+  ) as OpenAPI3;
+}
+
+const { factory } = ts;
+
+/** `${bigint}`: a string that holds an integer, written in decimal. */
+const DECIMAL_STRING = factory.createTemplateLiteralType(factory.createTemplateHead(''), [
+  factory.createTemplateLiteralTypeSpan(
+    factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword),
+    factory.createTemplateTail(''),
+  ),
+]);
+const DECIMAL_STRING_OR_BIGINT = factory.createUnionTypeNode([
+  DECIMAL_STRING,
+  factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword),
+]);
+
+/** int64 values read from a body are decimal strings; an int64 the caller sends in a path may also be a bigint. */
+function int64Type(schema: SchemaObject, { path }: TransformNodeOptions): ts.TypeNode | undefined {
+  if (!('format' in schema) || schema.format !== 'int64') return undefined;
+  return path?.includes('/parameters/') ? DECIMAL_STRING_OR_BIGINT : DECIMAL_STRING;
+}
+
+const INT64_NOTE = ` *
+ * int64 values (format int64) are typed as exact decimal strings, \`\${bigint}\`: that is how the typed
+ * client (petstore-contract-toolkit/client) hands them over, because a JavaScript number cannot hold every
+ * int64 (D8, D17). Path parameters also take a bigint.
+`;
 
 function header(source: string, how: string): string {
   return `/**
@@ -50,17 +101,26 @@ export const ${name}: Readonly<Record<string, unknown>> = ${json};
 }
 
 async function generate(): Promise<Map<string, string>> {
-  const ast = await openapiTS(pathToFileURL(DOCUMENT_PATH));
+  const document = readDocument();
+  const ast = await openapiTS(document, { transform: int64Type });
   const files = new Map<string, string>();
-  files.set('openapi.ts', header('spec/openapi.yaml', 'by openapi-typescript') + astToString(ast));
+  files.set(
+    'openapi.ts',
+    header('spec/openapi.yaml', 'by openapi-typescript').replace(' */\n', `${INT64_NOTE} */\n`) +
+      astToString(ast),
+  );
+  files.set(
+    'int64-locations.ts',
+    `${header('spec/openapi.yaml', 'by scripts/int64-locations.ts')}/** \`true\`: an int64; \`items\`: each element of an array; \`properties\`: members of an object. */
+export type Int64Location = true | { items?: Int64Location; properties?: Record<string, Int64Location> };
+
+/** Per operation (\`METHOD /path\`) and status, where its JSON body holds int64 values. */
+export const INT64_LOCATIONS: Record<string, Record<string, Int64Location>> = ${JSON.stringify(int64Locations(document), null, 2)};
+`,
+  );
   files.set(
     'document.ts',
-    dataModule(
-      'spec/openapi.yaml',
-      'DOCUMENT',
-      'The OpenAPI document as authored, parsed.',
-      parseYaml(readFileSync(DOCUMENT_PATH, 'utf8')),
-    ),
+    dataModule('spec/openapi.yaml', 'DOCUMENT', 'The OpenAPI document as authored, parsed.', document),
   );
   files.set(
     'fixtures-schema.ts',

@@ -2,10 +2,10 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiError, CancelOrderOperation, ListOrdersOperation, Order } from './types.js';
 
 describe('generated types', () => {
-  it('Order has five optional fields (§2)', () => {
+  it('Order has five optional fields (§2), its int64s as exact decimal strings (D17)', () => {
     expectTypeOf<Order>().toEqualTypeOf<{
-      id?: number;
-      petId?: number;
+      id?: `${bigint}`;
+      petId?: `${bigint}`;
       quantity?: number;
       shipDate?: string;
       complete?: boolean;
@@ -27,7 +27,9 @@ describe('generated types', () => {
   it('cancelOrder takes an orderId and answers 204, 401, 404, 409 (§4.2)', () => {
     type Responses = CancelOrderOperation['responses'];
     expectTypeOf<keyof Responses>().toEqualTypeOf<204 | 401 | 404 | 409>();
-    expectTypeOf<CancelOrderOperation['parameters']['path']>().toEqualTypeOf<{ orderId: number }>();
+    expectTypeOf<CancelOrderOperation['parameters']['path']>().toEqualTypeOf<{
+      orderId: `${bigint}` | bigint;
+    }>();
     expectTypeOf<Responses[204]['content']>().toEqualTypeOf<never | undefined>();
     expectTypeOf<Responses[409]['content']['application/json']>().toEqualTypeOf<ApiError>();
   });

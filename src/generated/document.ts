@@ -290,7 +290,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
             "description": "§2. Unique order identifier, exact across the whole int64 range (D8).",
             "examples": [
               1,
-              9007199254740992
+              "9007199254740993"
             ]
           },
           "petId": {

@@ -2,6 +2,10 @@
  * GENERATED FILE, DO NOT EDIT.
  * Source: spec/openapi.yaml, by openapi-typescript. Regenerate with `npm run generate`;
  * `npm test` fails while this file differs from a fresh generation.
+ *
+ * int64 values (format int64) are typed as exact decimal strings, `${bigint}`: that is how the typed
+ * client (petstore-contract-toolkit/client) hands them over, because a JavaScript number cannot hold every
+ * int64 (D8, D17). Path parameters also take a bigint.
  */
 
 export interface paths {
@@ -85,15 +89,15 @@ export interface components {
              * Format: int64
              * @description §2. Unique order identifier, exact across the whole int64 range (D8).
              * @example 1
-             * @example 9007199254740992
+             * @example 9007199254740993
              */
-            id?: number;
+            id?: `${bigint}`;
             /**
              * Format: int64
              * @description §2. Identifier of the animal in the order (D8).
              * @example 10
              */
-            petId?: number;
+            petId?: `${bigint}`;
             /**
              * @description §2. Number of units ordered.
              * @example 1
@@ -221,7 +225,7 @@ export interface operations {
                  *     (D8). A value that is not an int64 integer names no order (D9).
                  * @example 1
                  */
-                orderId: number;
+                orderId: `${bigint}` | bigint;
             };
             cookie?: never;
         };
@@ -248,7 +252,7 @@ export interface operations {
                  * @description §1. The identifier of the pet, an int64 integer (D8, D11).
                  * @example 10
                  */
-                petId: number;
+                petId: `${bigint}` | bigint;
             };
             cookie?: never;
         };
