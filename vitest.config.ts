@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'proxy/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'conformance/**/*.test.ts',
+      'proxy/**/*.test.ts',
+      'cli/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'spec/**/*.test.ts',
+    ],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
     globalSetup: ['scripts/build-before-tests.ts'],
     testTimeout: 20_000,

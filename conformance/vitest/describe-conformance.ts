@@ -5,7 +5,7 @@
  *
  * @example
  * // my-server.conformance.test.ts
- * import { describeConformance } from 'petstore-contract-toolkit/dist/conformance/vitest/describe-conformance.js';
+ * import { describeConformance } from 'petstore-contract-toolkit/conformance/vitest';
  * describeConformance({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
  */
 import { beforeAll, describe, it } from 'vitest';

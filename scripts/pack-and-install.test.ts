@@ -1,0 +1,339 @@
+/**
+ * The package as its consumers get it: a copy of the project is packed (`npm pack`, which runs `prepack`,
+ * which builds), publint and attw judge the tarball, and the tarball is installed into an empty project
+ * whose files then use it the way a user would: the `petstore` command, an ESM file importing every
+ * subpath, and a TypeScript file checked against the published types under `bundler` and `node16`.
+ *
+ * One pack and one install serve every case. The install reads the npm cache that the project's own
+ * `npm ci` filled; the dependencies are pinned, so it installs the lockfile's versions.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../src/contract/package-root.js';
+
+const ROOT = packageRoot();
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  exports: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+/** The subpaths that are JavaScript modules (the others are files: the document and the fixtures). */
+const MODULE_SUBPATHS = Object.entries(manifest.exports)
+  .filter(([, target]) => target.endsWith('.js'))
+  .map(([subpath]) => (subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment for a child npm: without the variables the `npm test` around us set for its own project. */
+function childEnv(): NodeJS.ProcessEnv {
+  const keep = /^npm_config_(cache|userconfig|globalconfig|registry)$/i;
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) || keep.test(name)),
+  );
+}
+
+/** Runs a command to its end; never rejects, so a failure shows its output in the assertion. */
+function run(command: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: childEnv(), timeout: timeoutMs });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', (error) => resolve({ code: null, stdout, stderr: `${stderr}${error.message}` }));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function expectSuccess(result: Run): void {
+  expect(result.code, `exit code; stdout:\n${result.stdout}\nstderr:\n${result.stderr}`).toBe(0);
+}
+
+/** The project as a fresh clone has it: sources, no build output, the installed node_modules linked. */
+function copyProject(target: string): void {
+  const skip = new Set(['node_modules', 'dist', '.git', 'reports', 'results']);
+  cpSync(ROOT, target, {
+    recursive: true,
+    filter: (source) => !skip.has(basename(source)) && !source.endsWith('.log'),
+  });
+  symlinkSync(join(ROOT, 'node_modules'), join(target, 'node_modules'), 'dir');
+}
+
+const CONSUMER_TS = `
+import {
+  createMock,
+  createPetstoreClient,
+  runConformance,
+  type Order,
+} from 'petstore-contract-toolkit';
+import { DEFAULT_FIXTURES_PATH, type Mock } from 'petstore-contract-toolkit/mock';
+import { type ApiError, type Int64String, type PetstoreClient } from 'petstore-contract-toolkit/client';
+import { parseExactJson, stringifyExactJson } from 'petstore-contract-toolkit/contract';
+import { type ConformanceResult, CHECKS } from 'petstore-contract-toolkit/conformance';
+import { describeConformance } from 'petstore-contract-toolkit/conformance/vitest';
+import { createHandlers } from 'petstore-contract-toolkit/msw';
+import { setupServer } from 'msw/node';
+
+export const server = setupServer(...createHandlers({ fixtures: { orders: [] }, baseUrl: 'http://api.test/v1' }));
+
+export async function consumer(): Promise<string[]> {
+  const mock: Mock = await createMock({ fixtures: DEFAULT_FIXTURES_PATH });
+  const client: PetstoreClient = createPetstoreClient({
+    baseUrl: 'http://127.0.0.1:4010/v1',
+    apiKey: mock.apiKeys[0] ?? '',
+    fetch: (request) => mock.handle(request),
+  });
+  const { data, error } = await client.GET('/store/orders');
+  const orders: Order[] = data ?? [];
+  const id: Int64String | undefined = orders[0]?.id;
+  const problem: ApiError | undefined = error;
+  const cancelled = await client.DELETE('/store/orders/{orderId}', {
+    params: { path: { orderId: id ?? 9007199254740993n } },
+  });
+  const refusal: ApiError | undefined = cancelled.error;
+  // @ts-expect-error an int64 is a decimal string or a bigint: a number cannot hold them all
+  await client.DELETE('/store/orders/{orderId}', { params: { path: { orderId: 1 } } });
+  const result: ConformanceResult = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k' });
+  const exact = parseExactJson('{"id":9007199254740993}');
+  describeConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k' });
+  return [
+    String(problem?.code),
+    String(refusal?.status),
+    String(result.checks.length),
+    String(CHECKS.length),
+    stringifyExactJson(exact.ok ? exact.value : null),
+  ];
+}
+`;
+
+/** Imports every module subpath and uses each as a first-time user would. */
+const CONSUMER_MJS = `
+import { writeFileSync } from 'node:fs';
+const subpaths = ${JSON.stringify(MODULE_SUBPATHS)};
+const modules = {};
+for (const subpath of subpaths) modules[subpath] = Object.keys(await import(subpath)).sort();
+
+const { createMock, createPetstoreClient } = await import('petstore-contract-toolkit');
+writeFileSync('mine.yaml', 'apiKeys: [mine]\\norders:\\n  - { id: 9007199254740993, petId: 1, status: pending }\\n');
+const relative = await createMock({ fixtures: 'mine.yaml' });
+const byDefault = await createMock();
+const client = createPetstoreClient({ baseUrl: 'http://127.0.0.1/v1', apiKey: 'mine', fetch: (r) => relative.handle(r) });
+const listed = await client.GET('/store/orders');
+const cancel = await client.DELETE('/store/orders/{orderId}', { params: { path: { orderId: listed.data[0].id } } });
+const { setupServer } = await import('msw/node');
+const { createHandlers } = await import('petstore-contract-toolkit/msw');
+const server = setupServer(...createHandlers({
+  fixtures: { apiKeys: ['k'], orders: [{ id: 9007199254740993n, status: 'shipped' }] },
+  baseUrl: 'http://api.test/v1',
+}));
+server.listen({ onUnhandledRequest: 'error' });
+const browserLike = createPetstoreClient({ baseUrl: 'http://api.test/v1', apiKey: 'k' });
+const refused = await browserLike.DELETE('/store/orders/{orderId}', { params: { path: { orderId: '9007199254740993' } } });
+server.close();
+
+console.log(JSON.stringify({
+  mswRefusal: refused.error,
+  modules,
+  relativeKeys: relative.apiKeys,
+  defaultSource: byDefault.fixtures.source,
+  listed: listed.data,
+  cancelStatus: cancel.response.status,
+  fixturesUrl: import.meta.resolve('petstore-contract-toolkit/fixtures/default.yaml'),
+  documentUrl: import.meta.resolve('petstore-contract-toolkit/openapi.yaml'),
+}));
+`;
+
+function tsconfig(module: string, moduleResolution: string): string {
+  return JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2023'],
+      module,
+      moduleResolution,
+      strict: true,
+      noEmit: true,
+      types: ['node'],
+    },
+    files: ['consumer.ts'],
+  });
+}
+
+let work = '';
+let tarball = '';
+let consumer = '';
+let packed: { files: Array<{ path: string }>; size: number; entryCount: number } | undefined;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'petstore-pack-'));
+  const source = join(work, 'source');
+  copyProject(source);
+  const pack = await run('npm', ['pack', '--json', '--pack-destination', work], source, 180_000);
+  expectSuccess(pack);
+  // npm prints the build's own output before the JSON.
+  const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as Array<
+    NonNullable<typeof packed> & { filename: string }
+  >;
+  if (!info) throw new Error(`npm pack printed no file list:\n${pack.stdout}`);
+  packed = info;
+  tarball = join(work, info.filename);
+
+  consumer = join(work, 'consumer');
+  mkdirSync(consumer);
+  writeFileSync(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  const pinned = ['typescript', '@types/node', 'vitest', 'msw'].map(
+    (name) => `${name}@${manifest.devDependencies[name]}`,
+  );
+  expectSuccess(
+    await run(
+      'npm',
+      ['install', tarball, ...pinned, '--prefer-offline', '--no-audit', '--no-fund'],
+      consumer,
+      180_000,
+    ),
+  );
+}, 400_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed tarball', () => {
+  it('holds the built code, its types, the document, the default fixtures and the command', () => {
+    const files = new Set(packed?.files.map((file) => file.path));
+    for (const target of Object.values(manifest.exports)) expect(files).toContain(target.slice(2));
+    for (const target of Object.values(manifest.exports).filter((t) => t.endsWith('.js'))) {
+      expect(files).toContain(target.slice(2).replace(/\.js$/, '.d.ts'));
+    }
+    expect(files).toContain('bin/petstore.js');
+    expect(files).toContain('dist/cli/main.js');
+  });
+
+  it('holds nothing of the tests and no TypeScript source', () => {
+    const paths = packed?.files.map((file) => file.path) ?? [];
+    expect(paths.length).toBeGreaterThan(0);
+    const unwanted = paths.filter(
+      (path) =>
+        /\.test(-d)?\.|test-support|conformance\/targets|\.conformance\./.test(path) ||
+        (path.endsWith('.ts') && !path.endsWith('.d.ts')),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  it('passes publint', async () => {
+    const result = await run(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'publint', 'src', 'cli.js'), 'run', tarball, '--strict'],
+      work,
+    );
+    expectSuccess(result);
+    expect(result.stdout).toContain('All good!');
+  });
+
+  it('passes attw with the esm-only profile (.attw.json)', async () => {
+    const cli = join(ROOT, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+    const result = await run(
+      process.execPath,
+      [cli, tarball, '--config-path', join(ROOT, '.attw.json'), '--format', 'table', '--no-color'],
+      work,
+    );
+    expectSuccess(result);
+    // The profile ignores node10 and require(); every other resolution must be clean.
+    const problems = result.stdout.split('\n').filter((line) => /💀|⚠️|❌|🐛|🥴|🎭|❗️/u.test(line));
+    expect(problems.filter((line) => !line.includes('(ignored'))).toEqual([]);
+    expect(result.stdout).toMatch(/bundler\s+│\s+🟢/u);
+  });
+});
+
+describe('installed into an empty project', () => {
+  it('runs `npx petstore --help`', async () => {
+    const result = await run('npx', ['petstore', '--help'], consumer);
+    expectSuccess(result);
+    expect(result.stdout).toMatch(/^Usage: petstore <command> \[options\]/);
+  });
+
+  it('serves the default fixtures with `npx petstore mock --port 0`', async () => {
+    // Its own process group, so that stopping it stops npx and the command npx started.
+    const child: ChildProcess = spawn('npx', ['petstore', 'mock', '--port', '0'], {
+      cwd: consumer,
+      env: childEnv(),
+      detached: true,
+    });
+    try {
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`no banner within 60 s:\n${out}`)), 60_000);
+        child.stdout?.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = /listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out)?.[1];
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code} before listening:\n${out}`)));
+      });
+      const response = await fetch(`${baseUrl}/store/orders`, {
+        headers: { authorization: 'Bearer petstore-dev-key' },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('"id":9007199254740993');
+    } finally {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    }
+  });
+
+  it('imports every subpath from an ESM file and works from the project folder', async () => {
+    writeFileSync(join(consumer, 'consumer.mjs'), CONSUMER_MJS);
+    const result = await run(process.execPath, ['consumer.mjs'], consumer);
+    expectSuccess(result);
+    const seen = JSON.parse(result.stdout) as {
+      modules: Record<string, string[]>;
+      relativeKeys: string[];
+      defaultSource: string;
+      listed: Array<{ id: string }>;
+      cancelStatus: number;
+      mswRefusal: unknown;
+      fixturesUrl: string;
+      documentUrl: string;
+    };
+    expect(Object.keys(seen.modules).sort()).toEqual([...MODULE_SUBPATHS].sort());
+    expect(seen.modules[manifest.name]).toEqual(
+      expect.arrayContaining(['createMock', 'createPetstoreClient']),
+    );
+    expect(seen.modules[`${manifest.name}/conformance`]).toContain('runConformance');
+    expect(seen.modules[`${manifest.name}/conformance/vitest`]).toContain('describeConformance');
+    expect(seen.relativeKeys).toEqual(['mine']); // mine.yaml, read from the caller's folder
+    expect(seen.listed.map((order) => order.id)).toEqual(['9007199254740993']);
+    expect(seen.cancelStatus).toBe(204);
+    expect(seen.mswRefusal).toMatchObject({ status: 409, code: 'order_already_shipped' });
+    const installed = join(consumer, 'node_modules', manifest.name);
+    expect(relative(installed, new URL(seen.fixturesUrl).pathname)).toBe(join('fixtures', 'default.yaml'));
+    expect(relative(installed, new URL(seen.documentUrl).pathname)).toBe(join('spec', 'openapi.yaml'));
+    expect(relative(installed, seen.defaultSource)).toBe(join('fixtures', 'default.yaml'));
+  });
+
+  it.each([
+    ['bundler', 'ESNext'],
+    ['node16', 'Node16'],
+  ])('type-checks a consumer file with moduleResolution %s', async (moduleResolution, module) => {
+    writeFileSync(join(consumer, 'consumer.ts'), CONSUMER_TS);
+    const config = `tsconfig.${moduleResolution}.json`;
+    writeFileSync(join(consumer, config), tsconfig(module, moduleResolution));
+    const tsc = join(consumer, 'node_modules', 'typescript', 'bin', 'tsc');
+    expectSuccess(await run(process.execPath, [tsc, '-p', config], consumer));
+  });
+});
