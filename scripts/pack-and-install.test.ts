@@ -211,7 +211,10 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe('the packed tarball', () => {
+// Each case starts Node, npm or tsc on a machine that may be busy: generous limits, no timing assertions.
+const SLOW = { timeout: 180_000 };
+
+describe('the packed tarball', SLOW, () => {
   it('holds the built code, its types, the document, the default fixtures and the command', () => {
     const files = new Set(packed?.files.map((file) => file.path));
     for (const target of Object.values(manifest.exports)) expect(files).toContain(target.slice(2));
@@ -258,7 +261,7 @@ describe('the packed tarball', () => {
   });
 });
 
-describe('installed into an empty project', () => {
+describe('installed into an empty project', SLOW, () => {
   it('runs `npx petstore --help`', async () => {
     const result = await run('npx', ['petstore', '--help'], consumer);
     expectSuccess(result);
