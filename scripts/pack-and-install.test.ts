@@ -83,7 +83,10 @@ import { parseExactJson, stringifyExactJson } from 'petstore-contract-toolkit/co
 import { type ConformanceResult, CHECKS } from 'petstore-contract-toolkit/conformance';
 import { describeConformance } from 'petstore-contract-toolkit/conformance/vitest';
 import { createHandlers } from 'petstore-contract-toolkit/msw';
+import { createProxy } from 'petstore-contract-toolkit/proxy';
 import { setupServer } from 'msw/node';
+
+export const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1' });
 
 export const server = setupServer(...createHandlers({ fixtures: { orders: [] }, baseUrl: 'http://api.test/v1' }));
 
