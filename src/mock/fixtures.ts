@@ -19,8 +19,8 @@ import {
 } from '../contract/index.js';
 import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
 import { fail, ok, type Result } from '../result.js';
+import { type Bytes, utf8 } from './bytes.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
-import type { Bytes } from './responses.js';
 
 /** The development key, used when neither flags, environment nor fixtures name one. */
 export const DEV_API_KEY = 'petstore-dev-key';
@@ -84,7 +84,6 @@ export class FixtureError extends Error {
 }
 
 const MAX_PROBLEMS = 20;
-const encoder = new TextEncoder();
 let schemaValidator: ValidateFunction | undefined;
 
 function fixtureSchema(): ValidateFunction {
@@ -169,7 +168,7 @@ function checkOrder(order: FixtureOrder, where: string, problems: string[]): Sto
   if (order.shipDate !== undefined) published.shipDate = order.shipDate;
   const verdict = contract.validateSchema('Order', published);
   if (!verdict.ok && problems.length === before) {
-    for (const violation of verdict.errors) {
+    for (const violation of verdict.error) {
       problems.push(
         `${where}: ${violation.path.slice(1) || 'order'} ${violation.message} (the document's Order)`,
       );
@@ -224,7 +223,7 @@ export function buildFixtures(data: unknown, source: string): Result<FixtureSet,
     else if (pets.has(id.value)) problems.push(`${where}: duplicate id ${id.value}`);
     else {
       const json = stringifyExactJson(pet);
-      pets.set(id.value, { id: id.value, json, body: encoder.encode(json) });
+      pets.set(id.value, { id: id.value, json, body: utf8(json) });
     }
   }
   // RFC 3339 allows a leap second (23:59:60), which JavaScript dates cannot hold; the headers need one.

@@ -6,9 +6,9 @@
  */
 import type { TransitionSpec } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
+import { type Bytes, utf8 } from './bytes.js';
 import { errorNameFor, type MockError, mockError } from './errors.js';
 import { type OrderState, orderStates } from './order-state.js';
-import type { Bytes } from './responses.js';
 
 /** An order as the mock keeps it: the published fields, exact, plus its internal state (D1). */
 export interface StoredOrder {
@@ -41,12 +41,10 @@ export function orderJson(order: StoredOrder): string {
   return json;
 }
 
-const encoder = new TextEncoder();
-
 function listBody(orders: Iterable<StoredOrder>): Bytes {
   const parts: string[] = [];
   for (const order of orders) if (orderStates.isListed(order.state)) parts.push(orderJson(order));
-  return encoder.encode(`[${parts.join(',')}]`);
+  return utf8(`[${parts.join(',')}]`);
 }
 
 /** The fixtures' orders, shared read-only by every session, with their list body computed once. */

@@ -1,10 +1,8 @@
 /** Response values of the core, and the helpers that build them with the mock's fixed headers. */
+import type { Bytes } from './bytes.js';
 import { cors } from './cors.js';
 import { errorJson, type MockError, mockError } from './errors.js';
 import type { Session } from './sessions.js';
-
-/** Bytes of a body, on a plain ArrayBuffer (what `Response` accepts in every runtime's types). */
-export type Bytes = Uint8Array<ArrayBuffer>;
 
 export interface CoreResponse {
   status: number;
