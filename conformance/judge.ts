@@ -144,13 +144,13 @@ export function judgeErrorBody(exchange: ObservedExchange, key: string, expected
   }
   const validated = contract.validateSchema('Error', parsed.value);
   if (!validated.ok) {
-    const first = validated.errors[0];
+    const first = validated.error[0];
     return finding(
       exchange,
       key,
       `${where}: the body is not a valid Error: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}`,
       expected,
-      validated.errors,
+      validated.error,
     );
   }
   const body = parsed.value as { status?: unknown };
@@ -213,20 +213,20 @@ export function judgeSuccessBody(
     const empty = contract.validateResponseBody(operationId, status, text);
     return empty.ok
       ? null
-      : finding(exchange, key, `${status} must have no body (§4.2)`, `${status} with no body`, empty.errors);
+      : finding(exchange, key, `${status} must have no body (§4.2)`, `${status} with no body`, empty.error);
   }
   const expected = `${status}, application/json, ${what} as documented`;
   const media = judgeMediaType(exchange, key, what, expected);
   if (media) return media;
   const body = contract.validateResponseBody(operationId, status, text);
   if (body.ok) return null;
-  const first = body.errors[0];
+  const first = body.error[0];
   return finding(
     exchange,
     key,
     `${where}: ${what} is not valid: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}`,
     expected,
-    body.errors,
+    body.error,
   );
 }
 

@@ -141,7 +141,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
         [
           body.ok
             ? null
-            : finding(exchange, ctx.key, '204 must have no body (§4.2)', '204 with no body', body.errors),
+            : finding(exchange, ctx.key, '204 must have no body (§4.2)', '204 with no body', body.error),
         ],
         `order ${id} cancelled`,
         [`used pending order ${id}`],

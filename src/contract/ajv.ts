@@ -4,6 +4,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import type { Result } from '../result.js';
 import { isInt64View, validationView } from './int64-view.js';
 import type { ExactJson } from './lossless-json.js';
 
@@ -23,7 +24,8 @@ export interface SchemaViolation {
   message: string;
 }
 
-export type Verdict<T> = { ok: true; value: T } | { ok: false; errors: SchemaViolation[] };
+/** A value that passed a schema, or every way it broke it. */
+export type Verdict<T> = Result<T, SchemaViolation[]>;
 
 /**
  * The Ajv the toolkit validates with: JSON Schema 2020-12, ajv-formats, exact int64 (on values passed
@@ -72,5 +74,5 @@ function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation
 export function runValidator<T>(validate: ValidateFunction, value: ExactJson): Verdict<T> {
   return validate(validationView(value))
     ? { ok: true, value: value as T }
-    : { ok: false, errors: toViolations(validate.errors) };
+    : { ok: false, error: toViolations(validate.errors) };
 }

@@ -153,7 +153,7 @@ export function buildContract(document: JsonObject): Contract {
       const response = contract.operation(operationId).responses.get(status);
       const fail = (keyword: string, message: string): Verdict<never> => ({
         ok: false,
-        errors: [{ path: '', keyword, schemaPath: '', message }],
+        error: [{ path: '', keyword, schemaPath: '', message }],
       });
       if (!response) return fail('status', `status ${status} is not documented for ${operationId}`);
       const validate = bodyValidator(`${operationId} ${status}`);

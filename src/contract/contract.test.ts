@@ -12,7 +12,7 @@ function exact(text: string): ExactJson {
 /** The keywords that broke, so a case says which rule it expects to fail. */
 function brokenRules(name: 'Order' | 'Error', text: string): string[] {
   const verdict = contract.validateSchema(name, exact(text));
-  return verdict.ok ? [] : verdict.errors.map((e) => `${e.path} ${e.keyword}`);
+  return verdict.ok ? [] : verdict.error.map((e) => `${e.path} ${e.keyword}`);
 }
 
 describe('Order (§2, D8)', () => {
@@ -211,7 +211,7 @@ describe('validateResponseBody', () => {
   it('says which rule broke', () => {
     expect(contract.validateResponseBody('listOrders', 418, '')).toEqual({
       ok: false,
-      errors: [
+      error: [
         {
           path: '',
           keyword: 'status',

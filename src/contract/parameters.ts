@@ -25,7 +25,7 @@ export function parseParameter(param: ParameterSpec, raw: string): Verdict<bigin
   if (parsed.ok) return parsed;
   return {
     ok: false,
-    errors: [
+    error: [
       {
         path: `/${param.name}`,
         keyword: param.schema.format ?? param.schema.type,

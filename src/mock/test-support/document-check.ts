@@ -41,14 +41,14 @@ export function expectConforms(method: string, path: string, seen: Seen): unknow
   const operationId = operationFor(method, path);
   if (operationId && contract.operation(operationId).statuses.includes(status) && status !== 400) {
     const verdict = contract.validateResponseBody(operationId, status, text);
-    expect(verdict.ok ? [] : verdict.errors, `${method} ${path} ${status} ${text.slice(0, 200)}`).toEqual([]);
+    expect(verdict.ok ? [] : verdict.error, `${method} ${path} ${status} ${text.slice(0, 200)}`).toEqual([]);
   }
   const parsed = parseExactJson(text);
   expect(parsed.ok, `${method} ${path}: JSON body`).toBe(true);
   if (!parsed.ok) return undefined;
   if (status >= 400) {
     const verdict = contract.validateSchema('Error', parsed.value);
-    expect(verdict.ok ? [] : verdict.errors, `${method} ${path} ${status}: Error body ${text}`).toEqual([]);
+    expect(verdict.ok ? [] : verdict.error, `${method} ${path} ${status}: Error body ${text}`).toEqual([]);
     expect((parsed.value as { status: number }).status, 'Error.status equals the HTTP status (D5)').toBe(
       status,
     );
