@@ -7,14 +7,7 @@
 import { fail, ok, type Result } from '../result.js';
 import { apiKeyProblem } from './auth.js';
 import { type Core, createCore, respondSafely } from './core.js';
-import {
-  buildFixtures,
-  DEV_API_KEY,
-  FIXTURE_DATA_SOURCE,
-  type FixtureData,
-  type FixtureError,
-  type FixtureSet,
-} from './fixtures.js';
+import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import { type CoreRequest, fromHeaders } from './request.js';
 import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
 import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
@@ -66,7 +59,7 @@ function logLine(request: CoreRequest, response: CoreResponse, durationMs: numbe
 }
 
 /** The `Response` of a core answer. The body is copied by `Response`, so cached bytes stay untouched. */
-export function toResponse(response: CoreResponse): Response {
+function toResponse(response: CoreResponse): Response {
   return new Response(response.body ?? null, { status: response.status, headers: response.headers });
 }
 
@@ -84,7 +77,7 @@ export function droppedConnection(): TypeError {
  * Reads a request's body up to the mock's limit; `undefined` when it has none, an error when too large.
  * The declared length is trusted for the refusal only, never for the bytes read.
  */
-export async function readBody(request: Request): Promise<Result<Uint8Array | undefined, CoreResponse>> {
+async function readBody(request: Request): Promise<Result<Uint8Array | undefined, CoreResponse>> {
   if (request.body === null) return ok(undefined);
   const declared = request.headers.get('content-length');
   const origin = request.headers.get('origin') ?? undefined;
@@ -155,17 +148,4 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     },
   };
   return engine;
-}
-
-/**
- * Checks fixture data (the format of a fixture file, as a value) and builds the engine over it.
- *
- * @example const built = engineFromData({ orders: [{ id: 1, status: 'pending' }] }, { apiKeys: ['k'] }); built.ok // true
- */
-export function engineFromData(
-  data: FixtureData,
-  options: EngineOptions = {},
-): Result<MockEngine, FixtureError> {
-  const fixtures = buildFixtures(data, FIXTURE_DATA_SOURCE);
-  return fixtures.ok ? ok(createEngine(fixtures.value, options)) : fixtures;
 }

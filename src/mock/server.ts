@@ -30,7 +30,7 @@ export interface ServeOptions {
 }
 
 /** Writes a core response; `content-length` is set here so keep-alive works for every response. */
-export function writeResponse(res: ServerResponse, response: CoreResponse): void {
+function writeResponse(res: ServerResponse, response: CoreResponse): void {
   const { body, headers } = response;
   if (body !== undefined) {
     headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
