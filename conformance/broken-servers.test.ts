@@ -17,6 +17,17 @@ describe('each broken server is caught by the check meant to catch its bug', () 
     expect(failing.sort(), 'no check fails that is not meant to').toEqual(
       [...meant, ...(server.collateral ?? [])].sort(),
     );
+    const warning = result.checks.filter((check) => check.outcome === 'WARN').map((check) => check.id);
+    const meantWarn = Object.entries(server.caughtBy)
+      .filter(([, outcome]) => outcome === 'WARN')
+      .map(([id]) => id);
+    expect(warning.sort(), 'no check warns that is not meant to').toEqual(
+      [...meantWarn, ...(server.alsoWarns ?? [])].sort(),
+    );
+    for (const [id, text] of server.says ?? []) {
+      const check = result.checks.find((c) => c.id === id);
+      expect(check?.message, `${id} on ${server.name} says what really happened`).toContain(text);
+    }
     expect(result.outcome).toBe(failing.length > 0 ? 'fail' : 'pass');
     for (const check of result.checks.filter((c) => c.outcome === 'FAIL' || c.outcome === 'WARN')) {
       expect(check.findings.length, `${check.id} says what broke`).toBeGreaterThan(0);
@@ -37,6 +48,8 @@ describe('each broken server is caught by the check meant to catch its bug', () 
     const named = BROKEN_SERVERS.flatMap((server) => [
       ...Object.keys(server.caughtBy),
       ...(server.collateral ?? []),
+      ...(server.alsoWarns ?? []),
+      ...(server.says ?? []).map(([id]) => id),
     ]);
     expect(named.filter((id) => !ids.has(id))).toEqual([]);
   });

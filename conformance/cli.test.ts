@@ -54,15 +54,50 @@ describe('petstore conformance: a port fetch refuses', () => {
   });
 });
 
+describe('petstore conformance: a setup mistake stops the run before anything is judged', () => {
+  it.each([
+    [
+      'a key the server refuses',
+      (baseUrl: string) => baseUrl,
+      'petstore-not-the-target-key',
+      /^petstore conformance: the key was refused by the server: GET \S+\/v1\/store\/orders with it answered 401; set PETSTORE_API_KEY/,
+    ],
+    [
+      'a base URL without /v1',
+      (baseUrl: string) => baseUrl.replace(/\/v1$/, ''),
+      TARGET_KEY,
+      /answered 404: is `\/v1` missing from the base URL\?; give the base address/,
+    ],
+    [
+      'https:// to a plain http server',
+      (baseUrl: string) => baseUrl.replace(/^http:/, 'https:'),
+      TARGET_KEY,
+      /TLS handshake .*is it plain http\?; use the scheme the target serves/,
+    ],
+  ] as const)('%s: exit 2 with one clear line', async (_label, aim, key, message) => {
+    const { code, stdout, stderr } = await withTarget(correct, (baseUrl) =>
+      run(['--base-url', aim(baseUrl)], { env: { PETSTORE_API_KEY: key } }),
+    );
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
 describe('petstore conformance: a short key', () => {
   it('warns, keeps the JSON report well-formed and still redacts the key from the text', async () => {
     const dir = tempDir();
-    const { code, stdout, stderr } = await withTarget(correct, (baseUrl) =>
+    // A target that takes the one-character key and lists an id outside int64, so a check fails.
+    const takesX = {
+      ...brokenList,
+      authorized: (_b: unknown, authorization: string | undefined) => authorization === 'Bearer x',
+    };
+    const { code, stdout, stderr } = await withTarget(takesX, (baseUrl) =>
       run(['--base-url', baseUrl, '--reporter', 'pretty', '--reporter', 'json', '--output-dir', dir], {
         env: { PETSTORE_API_KEY: 'x' },
       }),
     );
-    // The target only knows its own key, so every authorised request is refused: checks fail, nothing breaks.
     expect(code).toBe(1);
     expect(stderr).toMatch(/warning: the API key is shorter than 12 characters/);
     expect(stdout).not.toMatch(/x/);
@@ -130,12 +165,44 @@ describe('petstore conformance: exit codes', () => {
       ['--base-url', 'http://h/v1', '--timeout', '0'],
       /--timeout must be a positive whole number/,
     ],
+    [
+      'a timeout longer than Node can wait',
+      ['--base-url', 'http://h/v1', '--timeout', '2147483648'],
+      /--timeout 2147483648 is longer than the longest timer Node can set \(2147483647 ms/,
+    ],
+    ['a base URL with a query', ['--base-url', 'http://h/v1?x=1'], /--base-url has a query/],
+    ['a base URL with an empty query', ['--base-url', 'http://h/v1?'], /--base-url has a query/],
+    ['a base URL with a fragment', ['--base-url', 'http://h/v1#top'], /--base-url has a fragment/],
   ] as const)('exits 2 on %s, with one line', async (_label, argv, message) => {
     const { code, stderr, stdout } = await run([...argv]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stdout).toBe('');
+  });
+
+  it.each([
+    ['user and password', 'http://qa-user:s3cr3t-pass@h/v1'],
+    ['a user alone', 'http://qa-user@h/v1'],
+    ['credentials in a string that is not a URL', 'http://qa-user:s3cr3t-pass@[nope/v1'],
+  ])('exits 2 on a base URL with %s, without printing them', async (_label, baseUrl) => {
+    const { code, stderr, stdout } = await run(['--base-url', baseUrl]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--base-url (carries credentials|is not a URL)/);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(`${stdout}${stderr}`).not.toMatch(/qa-user|s3cr3t-pass/);
+  });
+
+  it.each([
+    ['a line break inside', 'petstore-key\nsecond-line', /U\+000A at position 13/],
+    ['a NUL byte', 'petstore-key\u0000', /U\+0000 at position 13/],
+    ['a character outside Latin-1', 'petstore-key-€', /U\+20AC at position 14/],
+  ])('exits 2 on a key with %s: it cannot be sent in a header', async (_label, key, position) => {
+    const { code, stderr } = await run(['--base-url', 'http://h/v1'], { env: { PETSTORE_API_KEY: key } });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--api-key has a character that cannot be sent in an HTTP header/);
+    expect(stderr).toMatch(position);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('exits 2 without a key, saying where to put it', async () => {

@@ -3,10 +3,11 @@
  * check failed (warnings and skips allowed, unless `--fail-on warn`), 1 when one did, 2 for a usage error
  * or an unreachable target.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sendableKey } from './api-key.js';
+import { ensureDirectory } from './ensure-dir.js';
 import { redactKeys, SHORT_KEY } from './redact.js';
 import { FAIL_ON, type FailOn, gatedOutcome } from './report/gate.js';
 import { renderHtml } from './report/html.js';
@@ -223,9 +224,8 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     return 2;
   }
   if (result.unreachable) {
-    err(
-      `petstore conformance: cannot reach the target: ${result.unreachable.message}; ${result.unreachable.hint}.\n`,
-    );
+    // One line: the run stopped before judging anything, so there is no report to read.
+    err(`petstore conformance: ${result.unreachable.message}; ${result.unreachable.hint}.\n`);
     return 2;
   }
   if (parsed.options.apiKey.length < SHORT_KEY) {
@@ -239,7 +239,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   const files = parsed.reporters.filter((r) => r !== 'pretty');
   if (files.length > 0) {
     try {
-      mkdirSync(parsed.outputDir, { recursive: true });
+      ensureDirectory(parsed.outputDir);
       for (const reporter of files) {
         const path = join(parsed.outputDir, REPORT_FILES[reporter]);
         // No text scrub here: the result is already redacted field by field (redactDeep), and scrubbing the

@@ -1,8 +1,17 @@
 /**
- * What a check can ask of the run: send a request (recorded), the order list
- * as it was at the start and as it is now, an order id that does not exist, and the pet probe (D11).
+ * What a check can ask of the run: send a request (recorded), send cancels and learn what they did to
+ * the list, the order list as it was at the start and as it is now, an order id that does not exist,
+ * and the pet probe (D11).
  */
-import { parseExactJson } from '../src/contract/index.js';
+import { contract, parseExactJson } from '../src/contract/index.js';
+import {
+  type CancelledReading,
+  describeReading,
+  judgeCancelEffect,
+  type ListSnapshot,
+  type SentCancel,
+  snapshotOf,
+} from './cancel-effects.js';
 import {
   authorizationValue,
   documentedErrorRule,
@@ -13,6 +22,8 @@ import {
   VALID_AUTH,
 } from './exchange.js';
 import { send } from './http-client.js';
+import { finding } from './judge.js';
+import type { Finding } from './types.js';
 
 export interface ResolvedOptions {
   /** Without a trailing slash. */
@@ -30,9 +41,21 @@ export interface ResolvedOptions {
 
 export interface Listing {
   exchange: Exchange;
-  /** Order ids (decimal text) of a JSON-array body; `null` when the body was not a usable list. */
+  /**
+   * Order ids (decimal text) of a JSON-array body; `null` when the list was not read in full as a JSON
+   * array (an error, a body over the size cap, not JSON): then no id is known to be unused.
+   */
   ids: Set<string> | null;
+  /** Each listed order's exact JSON, by id; `null` as for `ids`. */
+  snapshot: ListSnapshot | null;
   petIds: string[];
+}
+
+/** What a step of cancels did: the exchanges, and the changes to the list that break §3, D2 or D16. */
+export interface CancelStep {
+  exchanges: Exchange[];
+  findings: Finding[];
+  notes: string[];
 }
 
 export interface PetProbe {
@@ -50,19 +73,18 @@ function idText(value: unknown): string | null {
 
 function readListing(exchange: Exchange): Listing {
   const { outcome } = exchange;
-  if (!outcome.ok || outcome.response.status !== 200) return { exchange, ids: null, petIds: [] };
+  const unusable: Listing = { exchange, ids: null, snapshot: null, petIds: [] };
+  if (!outcome.ok || outcome.response.status !== 200) return unusable;
+  const snapshot = snapshotOf(outcome.response.text);
   const parsed = parseExactJson(outcome.response.text);
-  if (!parsed.ok || !Array.isArray(parsed.value)) return { exchange, ids: null, petIds: [] };
-  const ids = new Set<string>();
+  if (snapshot === null || !parsed.ok || !Array.isArray(parsed.value)) return unusable;
   const petIds: string[] = [];
   for (const item of parsed.value) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
-    const id = idText(item.id);
-    if (id !== null) ids.add(id);
     const petId = idText(item.petId);
     if (petId !== null && !petIds.includes(petId)) petIds.push(petId);
   }
-  return { exchange, ids, petIds };
+  return { exchange, ids: new Set(snapshot.keys()), snapshot, petIds };
 }
 
 /** The state of one run, handed to every check. */
@@ -73,8 +95,13 @@ export class CheckContext {
   /** The check currently running; recorded on each exchange. */
   currentCheck = '';
   private initial: Promise<Listing> | null = null;
-  private unknownId: Promise<string> | null = null;
+  private unknownId: Promise<string | null> | null = null;
   private pets: Promise<PetProbe> | null = null;
+  private keylessPet: Promise<Exchange> | null = null;
+  /** The list as last read: what the next cancel's effect is judged against. */
+  private lastSnapshot: ListSnapshot | null = null;
+  /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
+  reading: CancelledReading | null = null;
 
   constructor(readonly options: ResolvedOptions) {}
 
@@ -83,14 +110,17 @@ export class CheckContext {
     return this.options.apiKey;
   }
 
-  /** Sends a planned request and records the exchange. */
-  async request(plan: RequestPlan): Promise<Exchange> {
+  /**
+   * Sends a planned request and records the exchange, credited to the running check or to `creditTo`
+   * (a request several checks share belongs to the check whose request it is).
+   */
+  async request(plan: RequestPlan, creditTo?: string): Promise<Exchange> {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
     const headers: Record<string, string> = { accept: 'application/json' };
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
-    const checkId = this.currentCheck;
+    const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(plan.method, plan.path);
     const outcome = await send({ method: plan.method, url, headers }, this.options);
     const exchange: Exchange = {
@@ -115,7 +145,11 @@ export class CheckContext {
   /** `GET /store/orders` with the key, as it was before any check changed anything. */
   initialListing(): Promise<Listing> {
     this.initial ??= this.request({ method: 'GET', path: '/store/orders', auth: VALID_AUTH }).then(
-      readListing,
+      (exchange) => {
+        const listing = readListing(exchange);
+        this.lastSnapshot = listing.snapshot;
+        return listing;
+      },
     );
     return this.initial;
   }
@@ -126,21 +160,83 @@ export class CheckContext {
   }
 
   /**
-   * An int64 id that names no order: not listed at the start and not given by the user. Fixed
-   * candidates keep the run deterministic.
+   * Sends cancels (several at once when given several), then reads the list again and judges what they
+   * did (§3, D2, D16): every order no successful cancel named must still be listed and unchanged.
    */
-  unknownOrderId(): Promise<string> {
+  async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
+    await this.initialListing();
+    const before = this.lastSnapshot;
+    const exchanges = await Promise.all(plans.map((plan) => this.request(plan)));
+    const first = exchanges[0];
+    // Without the list before there is nothing to compare with, so the list is not read again.
+    if (before === null || first === undefined) {
+      return {
+        exchanges,
+        findings: [],
+        notes: ['what the cancel did was not verified: the list could not be read before it'],
+      };
+    }
+    const listing = await this.freshListing();
+    const sent: SentCancel[] = exchanges.map((e) => {
+      const raw = decodeURIComponent(e.plan.path.slice('/store/orders/'.length));
+      return { raw, id: canonicalId(raw), status: e.outcome.ok ? e.outcome.response.status : null };
+    });
+    if (listing.snapshot === null) {
+      this.lastSnapshot = null;
+      const named = sent.map((c) => c.raw).join(', ');
+      return {
+        exchanges,
+        findings: [
+          finding(
+            listing.exchange,
+            this.key,
+            `could not verify what the cancel of ${named} did: GET /store/orders gave no usable list afterwards`,
+            'the list, to compare with the list before the cancel',
+          ),
+        ],
+        notes: [],
+      };
+    }
+    const verdict = judgeCancelEffect(before, listing.snapshot, sent, this.reading);
+    this.lastSnapshot = listing.snapshot;
+    const notes = [...verdict.notes];
+    if (verdict.learned !== null && this.reading === null) {
+      this.reading = verdict.learned;
+      notes.push(describeReading(verdict.learned));
+    }
+    return {
+      exchanges,
+      findings: verdict.problems.map((p) => finding(first, this.key, p.message, p.expected)),
+      notes,
+    };
+  }
+
+  /**
+   * An int64 id that names no order: not listed at the start and not given by the user. `null` when the
+   * list was not read in full, so that no id is known to be unused: a cancel of a guessed id could cancel
+   * a real order. Fixed candidates keep the run deterministic.
+   */
+  unknownOrderId(): Promise<string | null> {
     this.unknownId ??= this.initialListing().then((listing) => {
-      const known = new Set([
-        ...(listing.ids ?? []),
-        ...this.options.pendingOrders,
-        ...this.options.shippedOrders,
-      ]);
+      if (listing.ids === null) return null;
+      const known = new Set([...listing.ids, ...this.options.pendingOrders, ...this.options.shippedOrders]);
       let candidate = 424_242_424n;
       while (known.has(String(candidate))) candidate += 1n;
       return String(candidate);
     });
     return this.unknownId;
+  }
+
+  /** Ids that are neither listed at the start nor given: `null` when the list was not read in full. */
+  async isUnused(id: bigint): Promise<boolean> {
+    const listing = await this.initialListing();
+    if (listing.ids === null) return false;
+    const text = String(id);
+    return (
+      !listing.ids.has(text) &&
+      !this.options.pendingOrders.includes(text) &&
+      !this.options.shippedOrders.includes(text)
+    );
   }
 
   /**
@@ -165,11 +261,10 @@ export class CheckContext {
           exchange: null,
         };
       }
-      const exchange = await this.request({
-        method: 'GET',
-        path: `/pets/${encodeURIComponent(petId)}`,
-        auth: VALID_AUTH,
-      });
+      const exchange = await this.request(
+        { method: 'GET', path: `/pets/${encodeURIComponent(petId)}`, auth: VALID_AUTH },
+        'pets.deprecation',
+      );
       const { outcome } = exchange;
       const served =
         outcome.ok &&
@@ -179,4 +274,33 @@ export class CheckContext {
     })();
     return this.pets;
   }
+
+  /** `GET /pets/{petId}` without a key, once: auth.getPet.no-header's request, and the evidence that the
+   * path is behind authentication (a 401) even where the target does not show that it serves pets. */
+  petWithoutKey(): Promise<Exchange> {
+    this.keylessPet ??= this.petProbe().then((probe) =>
+      this.request(
+        { method: 'GET', path: `/pets/${encodeURIComponent(probe.petId)}`, auth: { kind: 'none' } },
+        'auth.getPet.no-header',
+      ),
+    );
+    return this.keylessPet;
+  }
+}
+
+const orderIdParameter = (() => {
+  const found = contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId');
+  if (!found) throw new Error('the contract has no orderId parameter on cancelOrder');
+  return found;
+})();
+
+/**
+ * The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), by the
+ * document's orderId parameter, else `null`.
+ *
+ * @example canonicalId('9007199254740993') // '9007199254740993'; canonicalId('1.5') // null
+ */
+export function canonicalId(raw: string): string | null {
+  const parsed = contract.parseParameter(orderIdParameter, raw);
+  return parsed.ok && String(parsed.value) === raw ? raw : null;
 }

@@ -83,3 +83,30 @@ describe('send: every way a request can go wrong is a value, never a throw', () 
     }
   });
 });
+
+describe('send: https:// to a plain http server is a TLS mismatch, not a server fault', () => {
+  it.each([
+    ['one that answers the ClientHello with a 400 (Node, nginx)', 'default'],
+    ['one that drops the connection', 'drops'],
+  ] as const)('%s', async (_label, style) => {
+    const { createServer } = await import('node:http');
+    const server = createServer((_req, res) => res.end('plain'));
+    if (style === 'drops') server.on('clientError', (_error, socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    try {
+      const outcome = await send(
+        { method: 'GET', url: `https://127.0.0.1:${port}/v1/store/orders`, headers: {} },
+        { ...options, timeoutMs: 5_000 },
+      );
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) {
+        expect(outcome.error.kind).toBe('tls');
+        expect(outcome.error.message).toMatch(/TLS handshake .*is it plain http\?/);
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

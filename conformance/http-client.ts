@@ -25,6 +25,7 @@ export type TransportErrorKind =
   | 'refused'
   | 'unresolved'
   | 'blocked-port'
+  | 'tls'
   | 'reset'
   | 'too-large'
   | 'other';
@@ -57,6 +58,16 @@ const UNREACHABLE_CODES: Record<string, TransportErrorKind> = {
   EAI_AGAIN: 'unresolved',
 };
 
+/** Certificates Node refuses: a wrong name, an unknown or self-signed issuer, an expired one. */
+const TLS_CERTIFICATE_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
 function errorCode(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     const record = current as { code?: unknown; errors?: unknown[]; cause?: unknown };
@@ -68,6 +79,16 @@ function errorCode(error: unknown): string | undefined {
     current = record.cause;
   }
   return undefined;
+}
+
+/** The messages of an error and its causes, for telling errors with the same code apart. */
+function describeDeep(error: unknown): string {
+  const parts: string[] = [];
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    parts.push(current.message);
+    current = current.cause;
+  }
+  return parts.join(': ');
 }
 
 function describe(error: unknown): string {
@@ -89,6 +110,26 @@ export function classify(error: unknown, options: HttpClientOptions): TransportE
   const code = errorCode(error);
   if (code && UNREACHABLE_CODES[code]) {
     return { kind: UNREACHABLE_CODES[code], message: `could not connect (${code})` };
+  }
+  if (code !== undefined && (code.startsWith('ERR_SSL_') || code === 'EPROTO')) {
+    return {
+      kind: 'tls',
+      message: `the TLS handshake failed (${code}): the target does not speak https at this address; is it plain http?`,
+    };
+  }
+  if (code !== undefined && TLS_CERTIFICATE_CODES.has(code)) {
+    return {
+      kind: 'tls',
+      message: `the target's TLS certificate was not accepted (${code}); give Node the CA with NODE_EXTRA_CA_CERTS`,
+    };
+  }
+  // A plain server that drops the ClientHello instead of answering it with a 400.
+  if (code === 'ECONNRESET' && /before secure TLS connection/.test(describeDeep(error))) {
+    return {
+      kind: 'tls',
+      message:
+        'the connection closed during the TLS handshake (ECONNRESET): the target does not speak https at this address; is it plain http?',
+    };
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'ECONNABORTED') {
     return {

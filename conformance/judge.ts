@@ -18,9 +18,13 @@ import {
 } from './exchange.js';
 import type { Finding, Level } from './types.js';
 
+/**
+ * What a check concluded. `consumed` names the pending orders it really used, where that is not simply
+ * the ids it was handed (cancel.int64-exact uses its spare id only when it has no better probe).
+ */
 export type Judgement =
-  | { kind: 'pass'; message: string; notes?: string[] }
-  | { kind: 'violation'; message: string; findings: Finding[]; notes?: string[] }
+  | { kind: 'pass'; message: string; notes?: string[]; consumed?: string[] }
+  | { kind: 'violation'; message: string; findings: Finding[]; notes?: string[]; consumed?: string[] }
   | { kind: 'skip'; reason: string; enableWith: string | null };
 
 export function pass(message: string, notes: string[] = []): Judgement {

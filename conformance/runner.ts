@@ -6,7 +6,7 @@
 import { contract } from '../src/contract/index.js';
 import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
-import { CheckContext, type ResolvedOptions } from './context.js';
+import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
 import type { TransportErrorKind } from './http-client.js';
 import type { Judgement } from './judge.js';
 import { redactDeep } from './redact.js';
@@ -42,12 +42,6 @@ export class ConformanceOptionsError extends Error {
   }
 }
 
-const orderIdParameter = (() => {
-  const found = contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId');
-  if (!found) throw new Error('the contract has no orderId parameter on cancelOrder');
-  return found;
-})();
-
 /**
  * Order ids as canonical int64 decimal text (`42`, not `042` or `+42`): the checks compare ids as text,
  * so `02` would never match the `2` a target lists.
@@ -55,8 +49,7 @@ const orderIdParameter = (() => {
 function orderIds(option: 'pendingOrders' | 'shippedOrders', given: readonly (string | bigint)[] = []) {
   return given.map((id) => {
     const text = String(id);
-    const parsed = contract.parseParameter(orderIdParameter, text);
-    if (!parsed.ok || String(parsed.value) !== text) {
+    if (canonicalId(text) === null) {
       throw new ConformanceOptionsError(
         option,
         (name) =>
@@ -106,15 +99,41 @@ export function selectChecks(only: readonly string[]): { checks: Check[]; unknow
   };
 }
 
+/** The longest delay `setTimeout` honours: 2^31 − 1 ms. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * A base URL the suite cannot append paths to, or would leak: a query or fragment would end up before the
+ * path (`/v1?x=1/store/orders`), and credentials would be sent to the target and shown in every report.
+ * The message never repeats the URL, so the credentials are never printed.
+ */
+function refuseUnusableBaseUrl(url: URL): void {
+  const problem =
+    url.username !== '' || url.password !== ''
+      ? 'carries credentials (user:password@); remove them: the suite authenticates with the API key as a bearer token'
+      : url.search !== '' || hasEmptyQuery(url)
+        ? 'has a query (?…); remove it: the suite appends each path to the base URL'
+        : url.hash !== ''
+          ? 'has a fragment (#…); remove it: the suite appends each path to the base URL'
+          : null;
+  if (problem !== null) throw new ConformanceOptionsError('baseUrl', (name) => `${name} ${problem}`);
+}
+
+/** `http://h/v1?` parses to an empty search; the `?` would still end up before the paths. */
+function hasEmptyQuery(url: URL): boolean {
+  return (url.href.split('#')[0] ?? '').includes('?');
+}
+
 function resolve(options: ConformanceOptions): ResolvedOptions {
   let url: URL;
   try {
     url = new URL(options.baseUrl);
   } catch {
+    // A string with `@` in it may hold credentials: it is not repeated.
+    const shown = options.baseUrl.includes('@') ? '' : ` ${JSON.stringify(options.baseUrl)}`;
     throw new ConformanceOptionsError(
       'baseUrl',
-      (name) =>
-        `${name} ${JSON.stringify(options.baseUrl)} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`,
+      (name) => `${name}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -125,10 +144,19 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
   }
   const apiKey = sendableKey(options.apiKey);
   if (!apiKey.ok) throw new ConformanceOptionsError('apiKey', (name) => `${name} ${apiKey.error}`);
+  refuseUnusableBaseUrl(url);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
     throw new ConformanceOptionsError('timeoutMs', (name) => `${name} must be positive`);
+  if (timeoutMs > MAX_TIMEOUT_MS) {
+    // setTimeout fires at once for anything longer: every request would time out before it was sent.
+    throw new ConformanceOptionsError(
+      'timeoutMs',
+      (name) =>
+        `${name} ${timeoutMs} is longer than the longest timer Node can set (${MAX_TIMEOUT_MS} ms, about 24.8 days)`,
+    );
+  }
   if (!Number.isFinite(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new ConformanceOptionsError('maxBodyBytes', (name) => `${name} must be positive`);
   }
@@ -149,6 +177,8 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
   };
 }
 
+const INT64_EXACT = 'cancel.int64-exact';
+
 /** Gives pending ids to the destructive checks that consume them, most important first. */
 function allocatePendingIds(checks: readonly Check[], options: ResolvedOptions): Map<string, string[]> {
   const free = [...options.pendingOrders];
@@ -159,6 +189,11 @@ function allocatePendingIds(checks: readonly Check[], options: ResolvedOptions):
     const wanted = check.needs?.pendingOrders ?? 0;
     if (wanted === 0 || !options.destructive) continue;
     if (free.length >= wanted) byId.set(check.id, free.splice(0, wanted));
+  }
+  // A pending id above 2^53 that no check took lets cancel.int64-exact cancel it by its exact id.
+  const big = free.filter((id) => BigInt(id) > 2n ** 53n || BigInt(id) < -(2n ** 53n));
+  if (options.destructive && big.length > 0 && checks.some((c) => c.id === INT64_EXACT)) {
+    byId.set(INT64_EXACT, big);
   }
   return byId;
 }
@@ -288,19 +323,52 @@ const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
   refused: 'check that the server is running and listening at --base-url (it should end in /v1)',
   unresolved: 'check the host name in --base-url',
   'blocked-port': 'serve the target on another port (6000, 6665–6669 and 10080 are among the blocked ones)',
+  tls: 'use the scheme the target serves (http:// or https://) in --base-url',
 };
 
-function unreachableResult(ctx: CheckContext): Unreachable | null {
+/**
+ * A setup problem found by the first request (the key's `GET /store/orders`): nothing is judged against
+ * a dead address, a refused key or a list that is not there, because every check would blame the server
+ * for the user's mistake.
+ */
+function setupProblem(ctx: CheckContext): Unreachable | null {
   const first = ctx.exchanges[0];
-  if (!first || first.outcome.ok) return null;
-  const { kind, message } = first.outcome.error;
-  const hint = UNREACHABLE_HINTS[kind];
-  if (hint === undefined) return null;
-  return {
-    url: first.request.url,
-    message: `GET ${first.request.url}: ${message}`,
-    hint,
-  };
+  if (!first) return null;
+  const url = first.request.url;
+  if (!first.outcome.ok) {
+    const { kind, message } = first.outcome.error;
+    const hint = UNREACHABLE_HINTS[kind];
+    if (hint === undefined) return null;
+    return {
+      kind: kind === 'tls' ? 'tls' : 'unreachable',
+      url,
+      message: `${kind === 'tls' ? '' : 'cannot reach the target: '}GET ${url}: ${message}`,
+      hint,
+    };
+  }
+  const { status } = first.outcome.response;
+  if (status === 401) {
+    return {
+      kind: 'key-refused',
+      url,
+      message: `the key was refused by the server: GET ${url} with it answered 401`,
+      hint: 'set PETSTORE_API_KEY (or --api-key) to a key the target accepts as `Authorization: Bearer <key>`',
+    };
+  }
+  if (status === 404) {
+    const base = new URL(ctx.options.baseUrl).pathname;
+    return {
+      kind: 'no-list',
+      url,
+      message: `GET ${url} answered 404: ${
+        /\/v1$/.test(base)
+          ? 'the documented list is not at this address'
+          : 'is `/v1` missing from the base URL?'
+      }`,
+      hint: 'give the base address the API is served under, ending in the version segment, e.g. http://127.0.0.1:4010/v1',
+    };
+  }
+  return null;
 }
 
 /**
@@ -325,7 +393,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // The first request doubles as the reachability probe: nothing is judged against a dead address.
   ctx.currentCheck = 'list.orders';
   await ctx.initialListing();
-  const unreachable = unreachableResult(ctx);
+  const unreachable = setupProblem(ctx);
 
   const results = new Map<string, CheckResult>();
   if (!unreachable) {
@@ -336,7 +404,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       const pendingIds = allocated.get(check.id) ?? [];
       const judgement =
         missingRequirement(check, resolved, allocated) ?? (await runOne(check, ctx, pendingIds));
-      const consumed = judgement.kind === 'skip' ? [] : pendingIds;
+      const consumed = judgement.kind === 'skip' ? [] : (judgement.consumed ?? pendingIds);
       results.set(check.id, toResult(check, judgement, Date.now() - t0, consumed));
     }
   }

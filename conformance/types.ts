@@ -98,7 +98,16 @@ export interface OperationCoverage {
   exercised: number[];
 }
 
+/**
+ * Why nothing was judged (exit 2): the target could not be reached, or the setup is wrong. Only a target
+ * that answers the documented list with the key is judged.
+ */
 export interface Unreachable {
+  /**
+   * `unreachable`: no connection (refused, unknown host, blocked port); `tls`: an https mismatch or a
+   * refused certificate; `key-refused`: the list answered 401 to the key; `no-list`: the list answered 404.
+   */
+  kind: 'unreachable' | 'tls' | 'key-refused' | 'no-list';
   url: string;
   message: string;
   hint: string;
@@ -124,7 +133,10 @@ export interface ConformanceResult {
   destructive: boolean;
   startedAt: string;
   durationMs: number;
-  /** `pass`: no check failed; `fail`: at least one did; `unreachable`: nothing could be checked. */
+  /**
+   * `pass`: no check failed; `fail`: at least one did; `unreachable`: nothing was judged, because the
+   * target could not be reached or the setup is wrong (see {@link Unreachable}).
+   */
   outcome: 'pass' | 'fail' | 'unreachable';
   unreachable: Unreachable | null;
   summary: ConformanceSummary;

@@ -1,8 +1,9 @@
 /**
- * The cancel checks (§3, §4.2, D2, D9): unknown, malformed, shipped and pending orders, a repeat and a race.
+ * The cancel checks (§3, §4.2, D2, D8, D9, D16): unknown, malformed, shipped and pending orders, an id
+ * next to one above 2^53, a repeat and a race. Every cancel is followed by a read of the list, and what
+ * changed is judged with the answer (conformance/cancel-effects.ts).
  */
-import { contract } from '../../src/contract/index.js';
-import type { CheckContext } from '../context.js';
+import type { CancelStep, CheckContext } from '../context.js';
 import { type Exchange, VALID_AUTH } from '../exchange.js';
 import {
   finding,
@@ -12,31 +13,107 @@ import {
   judgeError,
   judgeErrorBody,
   judgeStatus,
-  pass,
+  judgeSuccessBody,
   skip,
   verdict,
 } from '../judge.js';
 import type { Finding } from '../types.js';
-import { type Check, cancel, statusOf } from './check.js';
-import { stillListed } from './listing-effects.js';
-
-/** D9: order ids that are not int64 integers. Lenient parsers turn several into real ids. */
-export const MALFORMED_IDS: ReadonlyArray<{ name: string; raw: string; about: string }> = [
-  { name: 'letters', raw: 'abc', about: 'not a number' },
-  { name: 'decimal', raw: '1.5', about: 'not an integer (parseInt reads 1)' },
-  { name: 'int64-overflow', raw: '9223372036854775808', about: '2^63, one past the largest int64' },
-  { name: 'int64-underflow', raw: '-9223372036854775809', about: 'one below the smallest int64' },
-  {
-    name: 'uint64-wrap',
-    raw: '18446744073709551617',
-    about: '2^64 + 1, which wraps to 1 in 64-bit arithmetic',
-  },
-  { name: 'exponent', raw: '1e3', about: 'exponent notation' },
-  { name: 'hex', raw: '0x1A', about: 'hexadecimal' },
-  { name: 'trailing-letters', raw: '12abc', about: 'digits then letters (parseInt reads 12)' },
-];
+import { type Check, cancel, NO_UNUSED_ID, statusOf } from './check.js';
+import { aimMalformed, MALFORMED_IDS } from './malformed-ids.js';
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
+
+/** What a check that cancels returns: the status verdicts, then what the cancels did to the list. */
+function judged(
+  step: CancelStep,
+  statusFindings: ReadonlyArray<Finding | null>,
+  passMessage: string,
+  notes: string[] = [],
+): Judgement {
+  // What changed leads: "order 7 left the list after DELETE /store/orders/7.5" names the real damage.
+  return verdict([...step.findings, ...statusFindings], passMessage, [...notes, ...step.notes]);
+}
+
+/**
+ * Whether a lenient reading of a malformed id is harmless: an id the whole list shows is unused and that
+ * no one named as pending, or a shipped id the user named (D19: its cancel is refused with 409).
+ */
+async function safeReading(ctx: CheckContext): Promise<((id: bigint) => boolean) | null> {
+  const listing = await ctx.initialListing();
+  if (listing.ids === null) return null;
+  const listed = listing.ids;
+  const { pendingOrders, shippedOrders } = ctx.options;
+  return (id) => {
+    const text = String(id);
+    return shippedOrders.includes(text) || (!listed.has(text) && !pendingOrders.includes(text));
+  };
+}
+
+const malformedChecks: Check[] = MALFORMED_IDS.map(
+  (malformed): Check => ({
+    id: `cancel.malformed-id.${malformed.name}`,
+    title: `cancelling the malformed id \`${malformed.shown}\` is refused with 4xx`,
+    citation: '§4.2, D9',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends: `DELETE /store/orders/${malformed.shown} with the key (${malformed.about}), then GET /store/orders; ${
+      malformed.usesBase
+        ? '{id} is an id the list shows is unused, or with --destructive a named pending order'
+        : 'built so that no lenient reading names a listed order'
+    }`,
+    passes: '4xx (400, 404 and 422 all pass), never 2xx or 5xx, and no order changed',
+    async run(ctx) {
+      const safe = await safeReading(ctx);
+      if (safe === null) return skip(NO_UNUSED_ID, null);
+      const pending = ctx.options.destructive ? ctx.options.pendingOrders.map(BigInt) : [];
+      const aim = aimMalformed(malformed, safe, pending);
+      if (aim === null) {
+        return skip(
+          'every form of this id that could be sent has a lenient reading (parseInt, 64-bit wrap, clamping) that names a listed order, so sending it could cancel that order',
+          null,
+        );
+      }
+      const step = await ctx.cancel([cancel(aim.raw, VALID_AUTH, { errorRule: D9_RULE })]);
+      const [exchange] = step.exchanges;
+      if (!exchange) return skip('no request was sent', null);
+      const notes = [
+        aim.target === null
+          ? `sent ${aim.raw}: no lenient reading of it names a listed order`
+          : `sent ${aim.raw}: a lenient parser reads it as pending order ${aim.target}`,
+      ];
+      return judged(
+        step,
+        [judgeStatus(exchange, ctx.key, is4xx, '4xx (400, 404 or 422: D9)')],
+        `refused with ${statusOf(exchange)}`,
+        notes,
+      );
+    },
+  }),
+);
+
+const TWO_53 = 2n ** 53n;
+
+/**
+ * An unused id that a server reading ids through a double (`Number(...)`) confuses with a listed order
+ * above 2^53: the listed id is exact as a double and the unused one rounds to it.
+ */
+function roundingNeighbour(
+  listed: ReadonlySet<string>,
+  unused: (id: bigint) => boolean,
+): { probe: bigint; listed: bigint } | null {
+  for (const text of listed) {
+    const id = BigInt(text);
+    if (id <= TWO_53 && id >= -TWO_53) continue;
+    if (BigInt(Number(id)) !== id) continue;
+    for (let d = 1n; d <= 4n; d++) {
+      for (const probe of [id + d, id - d]) {
+        if (probe > 2n ** 63n - 1n || probe < -(2n ** 63n)) continue;
+        if (unused(probe) && BigInt(Number(probe)) === id) return { probe, listed: id };
+      }
+    }
+  }
+  return null;
+}
 
 export const CANCEL_CHECKS: readonly Check[] = [
   {
@@ -45,36 +122,77 @@ export const CANCEL_CHECKS: readonly Check[] = [
     citation: '§4.2, §7',
     level: 'failure',
     operationId: 'cancelOrder',
-    sends: 'DELETE /store/orders/{id} with the key, for an int64 id that is not in the list and not given',
-    passes: '404 with an Error body whose status is 404',
+    sends:
+      'DELETE /store/orders/{id} with the key, for an int64 id that the list shows is unused and that is not given; then GET /store/orders',
+    passes: '404 with an Error body whose status is 404, and no order changed',
     async run(ctx) {
       const id = await ctx.unknownOrderId();
-      const exchange = await ctx.request(cancel(id));
-      return verdict(
-        [judgeError(exchange, ctx.key, is(404), '404 with an Error body')],
+      if (id === null) return skip(NO_UNUSED_ID, null);
+      const step = await ctx.cancel([cancel(id)]);
+      return judged(
+        step,
+        step.exchanges.map((e) => judgeError(e, ctx.key, is(404), '404 with an Error body')),
         '404 with a valid Error body',
         [`used unknown id ${id}`],
       );
     },
   },
-  ...MALFORMED_IDS.map(
-    (malformed): Check => ({
-      id: `cancel.malformed-id.${malformed.name}`,
-      title: `cancelling the malformed id \`${malformed.raw}\` is refused with 4xx`,
-      citation: '§4.2, D9',
-      level: 'failure',
-      operationId: 'cancelOrder',
-      sends: `DELETE /store/orders/${malformed.raw} with the key (${malformed.about})`,
-      passes: '4xx (400, 404 and 422 all pass); never 2xx or 5xx',
-      async run(ctx) {
-        const exchange = await ctx.request(cancel(malformed.raw, VALID_AUTH, { errorRule: D9_RULE }));
-        return verdict(
-          [judgeStatus(exchange, ctx.key, is4xx, '4xx (400, 404 or 422: D9)')],
-          `refused with ${statusOf(exchange)}`,
-        );
-      },
-    }),
-  ),
+  {
+    id: 'cancel.int64-exact',
+    title: 'ids above 2^53 name exactly their own order (int64, not a double)',
+    citation: '§4.2, D8, D16',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{unused id next to a listed id above 2^53 that a double rounds to it} with the key, or else DELETE of a spare --pending-order above 2^53; then GET /store/orders',
+    passes:
+      '404 for the neighbour (204 for the spare pending order), and no other order changed: a server that reads ids through a double cancels the listed neighbour. Destructive: on such a server that order is cancelled',
+    needs: { destructive: true },
+    async run(ctx, spare) {
+      const listing = await ctx.initialListing();
+      const safe = await safeReading(ctx);
+      if (listing.ids === null || safe === null) return skip(NO_UNUSED_ID, null);
+      const found = roundingNeighbour(listing.ids, safe);
+      if (found !== null) {
+        const probe = String(found.probe);
+        const step = await ctx.cancel([cancel(probe)]);
+        return {
+          ...judged(
+            step,
+            step.exchanges.map((e) =>
+              judgeStatus(e, ctx.key, is(404), `404 (order ${probe} does not exist)`),
+            ),
+            `404, and order ${found.listed} unchanged`,
+            [`sent ${probe}, which a double reads as listed order ${found.listed}`],
+          ),
+          consumed: [],
+        };
+      }
+      // No neighbour a double confuses with a listed id: cancel a named pending order above 2^53 by its
+      // exact id; a double-reading server cancels its rounded neighbour or answers 404.
+      const [id] = spare.filter((p) => listing.ids?.has(p));
+      if (id !== undefined) {
+        const step = await ctx.cancel([cancel(id)]);
+        return {
+          ...judged(
+            step,
+            step.exchanges.map((e) => judgeStatus(e, ctx.key, is(204), `204 (order ${id} is pending)`)),
+            `order ${id} cancelled by its exact id, no other order changed`,
+            [`used pending order ${id}, above 2^53`],
+          ),
+          consumed: [id],
+        };
+      }
+      const big = [...listing.ids].filter((i) => BigInt(i) > TWO_53 || BigInt(i) < -TWO_53);
+      return skip(
+        big.length === 0
+          ? 'could not probe int64 exactness: the list holds no id above 2^53'
+          : `could not probe int64 exactness: no listed id above 2^53 (${big.join(', ')}) has an unused neighbour that a double would round to it, and no spare pending id above 2^53 was given`,
+        '--pending-order ID (a pending order above 2^53 that no other check takes)',
+      );
+    },
+  },
+  ...malformedChecks,
   {
     id: 'cancel.malformed-id.error-body',
     title: 'refusals of malformed ids carry an Error body',
@@ -94,18 +212,22 @@ export const CANCEL_CHECKS: readonly Check[] = [
     citation: '§3, §4.2',
     level: 'failure',
     operationId: 'cancelOrder',
-    sends: 'DELETE /store/orders/{shipped id} with the key, for each --shipped-order; then GET /store/orders',
-    passes: '409 for each, and each is still listed afterwards (shipped orders cannot be reversed)',
+    sends:
+      'DELETE /store/orders/{shipped id} with the key, for each --shipped-order (also without --destructive: D19), GET /store/orders after each',
+    passes: '409 for each, and no order changed: each is still listed (shipped orders cannot be reversed)',
     needs: { shippedOrders: true },
     async run(ctx) {
       const ids = ctx.options.shippedOrders;
       const findings: Array<Finding | null> = [];
+      const notes: string[] = [];
       for (const id of ids) {
-        const exchange = await ctx.request(cancel(id));
-        findings.push(judgeStatus(exchange, ctx.key, is(409), '409 (the order has shipped)'));
+        const step = await ctx.cancel([cancel(id)]);
+        findings.push(...step.findings);
+        for (const e of step.exchanges)
+          findings.push(judgeStatus(e, ctx.key, is(409), '409 (the order has shipped)'));
+        notes.push(...step.notes);
       }
-      findings.push(...(await stillListed(ctx, ids, 'a shipped order stays shipped, §3')));
-      return verdict(findings, `409 and still listed: ${ids.join(', ')}`);
+      return verdict(findings, `409 and still listed: ${ids.join(', ')}`, notes);
     },
   },
   {
@@ -127,24 +249,25 @@ export const CANCEL_CHECKS: readonly Check[] = [
     citation: '§3, §4.2',
     level: 'failure',
     operationId: 'cancelOrder',
-    sends: 'DELETE /store/orders/{pending id} with the key (consumes one pending order)',
-    passes: '204 with an empty body',
+    sends:
+      'DELETE /store/orders/{pending id} with the key (consumes one pending order), then GET /store/orders',
+    passes:
+      '204 with an empty body; the order leaves the list, or stays on a server that keeps cancelled orders listed (D16, learned and reported); every other order is still listed and unchanged',
     needs: { destructive: true, pendingOrders: 1 },
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
-      const exchange = await ctx.request(cancel(id));
+      const step = await ctx.cancel([cancel(id)]);
+      const [exchange] = step.exchanges;
+      if (!exchange) return skip('no request was sent', null);
+      const notes = [`used pending order ${id}`];
       const status = judgeStatus(exchange, ctx.key, is(204), '204 with no body');
-      if (status || !exchange.outcome.ok) return verdict([status], '', [`used pending order ${id}`]);
+      if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
       ctx.shared.set('cancelled', id);
-      const body = contract.validateResponseBody('cancelOrder', 204, exchange.outcome.response.text);
-      return verdict(
-        [
-          body.ok
-            ? null
-            : finding(exchange, ctx.key, '204 must have no body (§4.2)', '204 with no body', body.error),
-        ],
+      return judged(
+        step,
+        [judgeSuccessBody(exchange, ctx.key, 'cancelOrder')],
         `order ${id} cancelled`,
-        [`used pending order ${id}`],
+        notes,
       );
     },
   },
@@ -154,8 +277,9 @@ export const CANCEL_CHECKS: readonly Check[] = [
     citation: '§3, D2',
     level: 'failure',
     operationId: 'cancelOrder',
-    sends: 'DELETE /store/orders/{id} with the key again, for the order cancel.pending-order cancelled',
-    passes: '404 or 409 (both readings of D2 pass); never 204',
+    sends:
+      'DELETE /store/orders/{id} with the key again, for the order cancel.pending-order cancelled, then GET /store/orders',
+    passes: '404 or 409 (both readings of D2 pass), never 204, and no order changed',
     needs: { destructive: true },
     async run(ctx) {
       const id = ctx.shared.get('cancelled');
@@ -165,8 +289,11 @@ export const CANCEL_CHECKS: readonly Check[] = [
           '--destructive --pending-order ID (with cancel.pending-order selected)',
         );
       }
-      const exchange = await ctx.request(cancel(id));
-      return verdict(
+      const step = await ctx.cancel([cancel(id)]);
+      const [exchange] = step.exchanges;
+      if (!exchange) return skip('no request was sent', null);
+      return judged(
+        step,
         [judgeStatus(exchange, ctx.key, is(404, 409), '404 or 409 (D2), not 204')],
         `answered ${statusOf(exchange)}`,
         [`re-cancelled order ${id}`],
@@ -179,23 +306,26 @@ export const CANCEL_CHECKS: readonly Check[] = [
     citation: '§3, D2',
     level: 'failure',
     operationId: 'cancelOrder',
-    sends: 'two DELETE /store/orders/{pending id} with the key at the same time (consumes one pending order)',
-    passes: 'exactly one 204; the other 404 or 409',
+    sends:
+      'two DELETE /store/orders/{pending id} with the key at the same time (consumes one pending order), then GET /store/orders',
+    passes: 'exactly one 204; the other 404 or 409; no other order changed',
     needs: { destructive: true, pendingOrders: 1 },
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
-      const both = await Promise.all([ctx.request(cancel(id)), ctx.request(cancel(id))]);
-      const notes = [`used pending order ${id}`];
+      const step = await ctx.cancel([cancel(id), cancel(id)]);
+      const both = step.exchanges;
+      const notes = [`used pending order ${id}`, ...step.notes];
       const broken = both.map((e) =>
         judgeStatus(e, ctx.key, is(204, 404, 409), '204 for one, 404 or 409 for the other'),
       );
-      if (broken.some((f) => f !== null)) return verdict(broken, '', notes);
+      if (broken.some((f) => f !== null)) return verdict([...step.findings, ...broken], '', notes);
       const statuses = both.map(statusOf);
       const wins = statuses.filter((s) => s === 204).length;
-      if (wins === 1) return pass(`answered ${statuses.join(' and ')}`, notes);
+      if (wins === 1) return verdict(step.findings, `answered ${statuses.join(' and ')}`, notes);
       const last = both[1] as Exchange;
       return verdict(
         [
+          ...step.findings,
           finding(
             last,
             ctx.key,

@@ -41,6 +41,10 @@ export interface Check {
 export const WRONG_KEY = 'petstore-conformance-wrong-key';
 export const EXPECT_401 = '401 with an Error body whose status is 401';
 
+/** Why a check that cancels an unused id does not run: without the whole list no id is known unused. */
+export const NO_UNUSED_ID =
+  'the list was not read in full (see list.orders), so no order id is known to be unused; cancelling a guessed id could cancel a real order';
+
 /** An Authorization header from a template; `$KEY` stands for the real key. */
 export function template(text: string): AuthHeader {
   return { kind: 'template', template: text };

@@ -12,8 +12,8 @@ import { ROUTE_CHECKS } from './routes.js';
 import { SWEEP_CHECKS } from './sweep.js';
 
 export { AUTH_VARIANTS } from './auth.js';
-export { MALFORMED_IDS } from './cancel.js';
 export type { Check, Requirements } from './check.js';
+export { MALFORMED_IDS } from './malformed-ids.js';
 
 /** Every check, in the order they run (sweeps run last whatever their place here). */
 export const CHECKS: readonly Check[] = [

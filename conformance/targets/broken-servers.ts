@@ -1,7 +1,7 @@
 /**
  * Broken servers: the reference implementation with ONE contract bug each, and the check(s) meant to
  * catch it. The proof test runs the suite against each and requires exactly these outcomes: the listed
- * checks FAIL (or WARN), and no other check fails except the listed collateral of the same bug.
+ * checks FAIL (or WARN), and no other check fails or warns except the listed collateral of the same bug.
  * A test also requires every check of the suite to be caught by at least one server here.
  */
 import { type Behaviour, behaviour, CORRECT, MOCK_LIKE_READINGS, TARGET_KEY } from './reference-server.js';
@@ -15,6 +15,10 @@ export interface BrokenServer {
   caughtBy: Record<string, 'FAIL' | 'WARN'>;
   /** Other checks that fail because of the same bug (nothing else may fail). */
   collateral?: string[];
+  /** Other checks that warn because of the same bug (nothing else may warn). */
+  alsoWarns?: string[];
+  /** Text a check's message must contain: the order that really changed, the header that broke. */
+  says?: Array<[string, string]>;
 }
 
 const ops = ['listOrders', 'cancelOrder', 'getPet'] as const;
@@ -92,6 +96,27 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     },
   },
   {
+    name: 'auth-any-bearer-token-no-pet-ids',
+    bug: 'accepts any non-empty bearer token, lists orders without petId and answers an unknown pet with a bare 404 (§5): the suite has no pet id to ask with',
+    behaviour: broken({
+      authorized: (b, authorization) =>
+        /^bearer +\S+$/i.test(authorization ?? '') || CORRECT.authorized(b, authorization),
+      listOrders(b, store) {
+        const listed = store.orders
+          .filter((o) => o.status !== 'cancelled')
+          .map((o) => ({ id: o.id, quantity: o.quantity, complete: o.status === 'shipped' }));
+        return b.json(b, 200, listed);
+      },
+      getPet: (b, raw) => b.json(b, 404, { code: 'not_found', message: `No pet ${raw}.`, status: 404 }),
+    }),
+    caughtBy: {
+      ...authFamily('wrong-key'),
+      'auth.cancelOrder.shipped-order': 'FAIL',
+      'auth.cancelOrder.pending-order': 'FAIL',
+    },
+    says: [['auth.getPet.wrong-key', 'GET /pets/1 answered 404, expected 401']],
+  },
+  {
     name: 'auth-empty-token-allowed',
     bug: 'treats `Bearer` with an empty token as authenticated (D7)',
     behaviour: authAlso((authorization) => /^bearer *$/i.test(authorization ?? '')),
@@ -150,6 +175,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     }),
     caughtBy: { 'cancel.unknown-order': 'FAIL', 'errors.contract': 'FAIL' },
     // The malformed ids are 404 on this server, so their relaxed D9 check warns too.
+    alsoWarns: ['cancel.malformed-id.error-body'],
   },
   {
     name: 'errors-problem-json',
@@ -163,6 +189,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'cancel.unknown-order': 'FAIL', 'errors.contract': 'FAIL' },
+    // The malformed ids are 404 on this server too, so their relaxed D9 check warns.
+    alsoWarns: ['cancel.malformed-id.error-body'],
   },
   {
     name: 'recancel-404-not-error',
@@ -245,6 +273,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'cancel.unknown-order': 'FAIL' },
+    // cancel.int64-exact cancels an unused id too.
+    collateral: ['cancel.int64-exact'],
     // D10's GET on an unknown id is not routed through transition; malformed ids never reach it.
   },
   {
@@ -279,7 +309,16 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'cancel.malformed-id.decimal': 'FAIL' },
-    // `12abc` reads as 12 (no such order: 404) and `1e3` as 1 (cancelled by then: 404); both pass.
+    // Destructive: `7.5` aims at pending order 7, which parseInt cancels; the later forms (`7abc`) find it
+    // cancelled (404). parseInt also rounds 9007199254740997 to the listed 9007199254740996.
+    collateral: ['cancel.int64-exact'],
+    says: [
+      ['cancel.malformed-id.decimal', 'order 7 left the list after DELETE /store/orders/7.5 answered 204'],
+      [
+        'cancel.int64-exact',
+        'order 9007199254740996 left the list after DELETE /store/orders/9007199254740997',
+      ],
+    ],
   },
   {
     name: 'malformed-id-wraps-uint64',
@@ -304,6 +343,66 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'cancel.malformed-id.error-body': 'WARN' },
+  },
+  {
+    name: 'ids-through-double',
+    bug: 'parses path ids through a double (`Number(raw)`), so cancelling 9007199254740997 cancels 9007199254740996 (D8)',
+    behaviour: broken({
+      parseOrderId(b, raw) {
+        const exact = CORRECT.parseOrderId(b, raw);
+        return exact === null ? null : BigInt(Number(raw));
+      },
+    }),
+    caughtBy: { 'cancel.int64-exact': 'FAIL' },
+    says: [
+      [
+        'cancel.int64-exact',
+        'order 9007199254740996 left the list after DELETE /store/orders/9007199254740997 answered 204',
+      ],
+    ],
+  },
+  {
+    name: 'collateral-cancel',
+    bug: 'a successful cancel also cancels the pending order placed last (an update whose filter is too wide: §3)',
+    behaviour: broken({
+      async cancelOrder(b, raw, store) {
+        const reply = await CORRECT.cancelOrder(b, raw, store);
+        if (!('raw' in reply) && reply.status === 204) {
+          const last = store.orders.filter((o) => o.status === 'pending').at(-1);
+          if (last) last.status = 'cancelled';
+        }
+        return reply;
+      },
+    }),
+    caughtBy: { 'cancel.pending-order': 'FAIL', 'cancel.concurrent': 'FAIL' },
+    says: [
+      [
+        'cancel.pending-order',
+        'order 9007199254740996 left the list after DELETE /store/orders/3 answered 204',
+      ],
+      ['cancel.concurrent', 'order 9007199254740993 left the list after DELETE /store/orders/5'],
+    ],
+  },
+  {
+    name: 'cancel-noop-after-first',
+    bug: 'answers 204 to every cancel after the first without cancelling (a write that is never saved: §3, D16)',
+    behaviour: broken({
+      async cancelOrder(b, raw, store) {
+        const id = b.parseOrderId(b, raw);
+        const order = id === null ? undefined : store.find(id);
+        // Order 6 is seeded cancelled; any other cancelled order means the first cancel was saved.
+        const saved = store.orders.some((o) => o.status === 'cancelled' && o.id !== 6n);
+        if (saved && order?.status === 'pending') return { status: 204 };
+        return CORRECT.cancelOrder(b, raw, store);
+      },
+    }),
+    caughtBy: { 'cancel.concurrent': 'FAIL' },
+    says: [
+      [
+        'cancel.concurrent',
+        'order 5 is still listed unchanged after DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204, although this server drops cancelled orders',
+      ],
+    ],
   },
   {
     name: 'cancel-shipped-succeeds',

@@ -24,6 +24,9 @@ export const CORRECT_SERVERS: readonly CorrectServer[] = [
     warns: [],
     shows: [
       ['cancel.repeat', 'answered 404'],
+      ['cancel.pending-order', 'this server drops a cancelled order from the list (D2)'],
+      ['cancel.int64-exact', 'sent 9007199254740997, which a double reads as listed order 9007199254740996'],
+      ['cancel.malformed-id.decimal', 'sent 7.5: a lenient parser reads it as pending order 7'],
       ['cancel.malformed-id.letters', 'refused with 404'],
       ['routes.unsupported-method', 'answered 405 (Allow: DELETE)'],
     ],
@@ -44,6 +47,29 @@ export const CORRECT_SERVERS: readonly CorrectServer[] = [
     shows: [
       ['cancel.repeat', 'answered 409'],
       ['cancel.malformed-id.decimal', 'refused with 400'],
+    ],
+  },
+  {
+    name: 'keeps-cancelled-listed',
+    readings: 'D16 a cancelled order stays in the list; D2 re-cancel 409 (Error); otherwise as the mock',
+    behaviour: behaviour(
+      { ...MOCK_LIKE_READINGS, recancel: 409 },
+      {
+        listOrders(b, store) {
+          const listed = store.orders.map((o) => ({
+            id: o.id,
+            petId: o.petId,
+            quantity: o.quantity,
+            complete: o.status === 'shipped',
+          }));
+          return b.json(b, 200, listed);
+        },
+      },
+    ),
+    warns: [],
+    shows: [
+      ['cancel.pending-order', 'this server keeps a cancelled order in the list (allowed, D16)'],
+      ['cancel.repeat', 'answered 409'],
     ],
   },
   {

@@ -1,0 +1,149 @@
+/**
+ * D9's malformed order ids, built so that a read-only run can never cancel an order (D19). A lenient
+ * server turns `12abc` into 12 (parseInt), `2^64 + 1` into 1 (64-bit wrap), `2^63` into 2^63 − 1
+ * (strtoll's clamp), so each id is built from a base id, and every number a lenient parser could read
+ * from it must be an id the list shows is unused. In destructive mode the base is a pending order the
+ * user named, so a lenient parser cancels that order, and the run names it.
+ */
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+export interface MalformedId {
+  name: string;
+  /** The id as the docs show it, `{id}` standing for the base. */
+  shown: string;
+  about: string;
+  /** The id to send for a base id; ids that ignore the base take an offset instead. */
+  build(base: bigint): string;
+  /** Whether the id depends on the base (only those can aim at a named pending order). */
+  usesBase: boolean;
+}
+
+const clamp = (v: bigint): bigint => (v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : v);
+
+/**
+ * Every int64 a lenient parser could read from `raw`: the integer prefix (parseInt, a `\d+` capture),
+ * Number() rounded down, up and to nearest, BigInt() (which reads hex), each as is, wrapped to 64 bits
+ * and clamped to int64.
+ *
+ * @example lenientReadings('12abc') // [12n]
+ */
+export function lenientReadings(raw: string): bigint[] {
+  const values = new Set<bigint>();
+  const prefix = /^[+-]?[0-9]+/.exec(raw.trim())?.[0];
+  if (prefix !== undefined) values.add(BigInt(prefix));
+  const parsedInt = Number.parseInt(raw, 10);
+  if (Number.isFinite(parsedInt)) values.add(BigInt(parsedInt));
+  const number = Number(raw);
+  if (Number.isFinite(number)) {
+    for (const v of [Math.floor(number), Math.ceil(number), Math.round(number)]) values.add(BigInt(v));
+  }
+  try {
+    values.add(BigInt(raw));
+  } catch {
+    // Not a BigInt literal: the other readings stand.
+  }
+  const readings = new Set<bigint>();
+  for (const v of values) {
+    readings.add(BigInt.asIntN(64, v));
+    readings.add(clamp(v));
+  }
+  return [...readings];
+}
+
+/** A base at or below 2^53 keeps every reading exact: Number() of a bigger one rounds to a neighbour. */
+export function isSafeBase(id: bigint): boolean {
+  return id >= 0n && id <= SAFE;
+}
+
+export const MALFORMED_IDS: readonly MalformedId[] = [
+  { name: 'letters', shown: 'abc', about: 'not a number', build: () => 'abc', usesBase: false },
+  {
+    name: 'decimal',
+    shown: '{id}.5',
+    about: 'not an integer (parseInt reads {id})',
+    build: (base) => `${base}.5`,
+    usesBase: true,
+  },
+  {
+    name: 'int64-overflow',
+    shown: '9223372036854775808',
+    about: '2^63 (or just above), past the largest int64',
+    build: (offset) => String(2n ** 63n + offset),
+    usesBase: false,
+  },
+  {
+    name: 'int64-underflow',
+    shown: '-9223372036854775809',
+    about: 'one (or more) below the smallest int64',
+    build: (offset) => String(INT64_MIN - 1n - offset),
+    usesBase: false,
+  },
+  {
+    name: 'uint64-wrap',
+    shown: '18446744073709551616 + {id}',
+    about: '2^64 + {id}, which wraps to {id} in 64-bit arithmetic',
+    build: (base) => String(2n ** 64n + base),
+    usesBase: true,
+  },
+  {
+    name: 'exponent',
+    shown: '{id}e0',
+    about: 'exponent notation (Number reads {id})',
+    build: (base) => `${base}e0`,
+    usesBase: true,
+  },
+  {
+    name: 'hex',
+    shown: '0x{id in hex}',
+    about: 'hexadecimal (BigInt and Number read {id})',
+    build: (base) => `0x${base.toString(16).toUpperCase()}`,
+    usesBase: true,
+  },
+  {
+    name: 'trailing-letters',
+    shown: '{id}abc',
+    about: 'digits then letters (parseInt reads {id})',
+    build: (base) => `${base}abc`,
+    usesBase: true,
+  },
+];
+
+export interface Aim {
+  raw: string;
+  /** The named pending order a lenient parser would cancel, `null` when every reading is unused. */
+  target: string | null;
+}
+
+/**
+ * The id to send for one row. `unused(id)` says whether an id is known to name no order; `pending` are
+ * the named pending ids a destructive run may aim at. Returns `null` when no id can be built whose every
+ * lenient reading is safe.
+ *
+ * @example aimMalformed(row, (id) => !listed.has(id), []) // { raw: '424242424.5', target: null }
+ */
+export function aimMalformed(
+  row: MalformedId,
+  unused: (id: bigint) => boolean,
+  pending: readonly bigint[],
+  firstUnused: bigint = 424_242_424n,
+): Aim | null {
+  // Destructive: aim at a named pending order, so that a lenient parser cancels it and is caught.
+  if (row.usesBase) {
+    for (const base of [...pending].reverse().filter(isSafeBase)) {
+      const raw = row.build(base);
+      const readings = lenientReadings(raw);
+      if (readings.includes(base) && readings.every((r) => r === base || unused(r))) {
+        return { raw, target: String(base) };
+      }
+    }
+  }
+  const start = row.usesBase ? firstUnused : 0n;
+  for (let i = 0n; i < 64n; i++) {
+    const raw = row.build(start + i);
+    if (lenientReadings(raw).every(unused)) return { raw, target: null };
+  }
+  return null;
+}

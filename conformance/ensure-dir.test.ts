@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureDirectory } from './ensure-dir.js';
+
+const root = mkdtempSync(join(tmpdir(), 'ensure-dir-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('ensureDirectory', () => {
+  it('creates every missing level', () => {
+    const dir = join(root, 'a', 'b', 'c');
+    ensureDirectory(dir);
+    expect(statSync(dir).isDirectory()).toBe(true);
+  });
+
+  it('accepts a directory that exists', () => {
+    expect(() => ensureDirectory(root)).not.toThrow();
+  });
+
+  it('refuses a path under a file', () => {
+    const file = join(root, 'file');
+    writeFileSync(file, '');
+    expect(() => ensureDirectory(join(file, 'x'))).toThrow(/exists and is not a directory/);
+  });
+
+  // mkdirSync(…, { recursive: true }) never returns here on Node 20: this test would hang, not fail.
+  it.skipIf(process.platform !== 'linux')('refuses a path under /proc at once', () => {
+    expect(() => ensureDirectory('/proc/petstore-no-such/dir')).toThrow(/ENOENT/);
+  });
+});
