@@ -5,7 +5,7 @@
  * cancel of the wrong order all show here as a change to an order no successful cancel named. The
  * functions are pure, so the suite and the validating proxy judge effects the same way.
  */
-import { parseExactJson, stringifyExactJson } from '../src/contract/index.js';
+import { type ExactJson, parseExactJson, stringifyExactJson } from '../src/contract/index.js';
 
 /** The orders of one list, by id (decimal text), each as its exact JSON text. */
 export type ListSnapshot = ReadonlyMap<string, string>;
@@ -17,9 +17,14 @@ export type ListSnapshot = ReadonlyMap<string, string>;
  */
 export function snapshotOf(text: string): ListSnapshot | null {
   const parsed = parseExactJson(text);
-  if (!parsed.ok || !Array.isArray(parsed.value)) return null;
+  return parsed.ok ? snapshotOfValue(parsed.value) : null;
+}
+
+/** {@link snapshotOf} for a body already parsed losslessly. */
+export function snapshotOfValue(value: ExactJson): ListSnapshot | null {
+  if (!Array.isArray(value)) return null;
   const orders = new Map<string, string>();
-  for (const item of parsed.value) {
+  for (const item of value) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
     const id = item.id;
     if (typeof id !== 'number' && typeof id !== 'bigint') continue;

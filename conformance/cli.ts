@@ -30,14 +30,16 @@ export const REPORT_FILES: Record<Exclude<ReporterName, 'pretty'>, string> = {
 export const HELP = `Usage: petstore conformance --base-url URL [options]
 
 Checks that a server at URL keeps the Pet Store Orders API v1 contract (docs/conformance.md).
-Read-only unless --destructive is given.
+Read-only unless --destructive is given: without it, the only cancels of listed orders it sends are
+those of the --shipped-order ids you name, which the server must refuse with 409.
 
 Options:
   --base-url URL         the target's base address, ending in /v1 (required)
   --pending-order ID     a pending order on the target (repeatable); destructive checks cancel them
-  --shipped-order ID     a shipped order on the target (repeatable); cancelling it must be refused
+  --shipped-order ID     a shipped order on the target (repeatable); the suite asks to cancel it, also
+                         without --destructive, and it must be refused with 409
   --destructive          run the checks that cancel pending orders (each consumes its own id)
-  --timeout MS           per-request time limit, headers and body (default ${DEFAULT_TIMEOUT_MS})
+  --timeout MS           per-request time limit, headers and body (default ${DEFAULT_TIMEOUT_MS}, at most 2147483647)
   --max-body-bytes N     read at most N bytes of a response body (default 1048576)
   --only CHECK           run only this check, or every check under a prefix such as "auth" (repeatable)
   --pet-id ID            a pet the target serves, for the deprecation check (default: a listed order's petId)
@@ -51,7 +53,8 @@ Options:
 The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace, and never appears in
 any output, in any encoding.
 Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
-warned, under --fail-on warn), 2 usage error or unreachable.
+warned, under --fail-on warn), 2 usage error, unreachable target or setup mistake (the key refused, no
+list at the base URL, an http/https mismatch).
 `;
 
 export interface CommandIo {
@@ -84,6 +87,7 @@ const FLAGS: Record<keyof ConformanceOptions, string> = {
   only: '--only',
   petId: '--pet-id',
   fetch: 'fetch',
+  contract: 'contract',
 };
 
 function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {

@@ -3,14 +3,14 @@
  * the list, the order list as it was at the start and as it is now, an order id that does not exist,
  * and the pet probe (D11).
  */
-import { contract, parseExactJson } from '../src/contract/index.js';
+import { type Contract, contract, parseExactJson } from '../src/contract/index.js';
 import {
   type CancelledReading,
   describeReading,
   judgeCancelEffect,
   type ListSnapshot,
   type SentCancel,
-  snapshotOf,
+  snapshotOfValue,
 } from './cancel-effects.js';
 import {
   authorizationValue,
@@ -37,6 +37,8 @@ export interface ResolvedOptions {
   only: string[];
   petId: string | null;
   fetch: typeof fetch;
+  /** Where the levels of `x-petstore-conformance` come from. */
+  contract: Contract;
 }
 
 export interface Listing {
@@ -75,8 +77,8 @@ function readListing(exchange: Exchange): Listing {
   const { outcome } = exchange;
   const unusable: Listing = { exchange, ids: null, snapshot: null, petIds: [] };
   if (!outcome.ok || outcome.response.status !== 200) return unusable;
-  const snapshot = snapshotOf(outcome.response.text);
   const parsed = parseExactJson(outcome.response.text);
+  const snapshot = parsed.ok ? snapshotOfValue(parsed.value) : null;
   if (snapshot === null || !parsed.ok || !Array.isArray(parsed.value)) return unusable;
   const petIds: string[] = [];
   for (const item of parsed.value) {
@@ -135,7 +137,7 @@ export class CheckContext {
         plan.errorRule !== undefined
           ? plan.errorRule
           : outcome.ok
-            ? documentedErrorRule(operationId, outcome.response.status)
+            ? documentedErrorRule(operationId, outcome.response.status, this.options.contract)
             : null,
     };
     this.exchanges.push(exchange);

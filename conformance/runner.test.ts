@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { buildContract, contract } from '../src/contract/index.js';
 import { CHECKS, PENDING_PRIORITY } from './checks/index.js';
 import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';
+import { BROKEN_SERVERS } from './targets/broken-servers.js';
 import { behaviour, MOCK_LIKE_READINGS, startTarget, TARGET_KEY } from './targets/reference-server.js';
 import type { ConformanceOptions } from './types.js';
 import { optionsFromEnv } from './vitest/describe-conformance.js';
@@ -113,6 +115,8 @@ describe('order ids must be canonical int64 decimals, whoever passes them', () =
   });
 });
 
+// Two destructive checks handed the same pending order would see each other's cancel: a correct server
+// would get a false FAIL on cancel.concurrent, so the run refuses before sending anything.
 describe('an order id given twice is an options error', () => {
   it.each([
     ['twice as pending', { pendingOrders: ['1', '1'] }, /^pendingOrders 1 is given more than once/],
@@ -139,22 +143,6 @@ describe('an order id given twice is an options error', () => {
     });
     await expect(run).rejects.toThrow(ConformanceOptionsError);
     await expect(run).rejects.toThrow(message);
-  });
-
-  it('so a correct server never gets a false FAIL on cancel.concurrent from a shared pending id', async () => {
-    const target = await startTarget(behaviour(MOCK_LIKE_READINGS));
-    try {
-      const run = runConformance({
-        baseUrl: target.baseUrl,
-        apiKey: TARGET_KEY,
-        pendingOrders: ['1', '1'],
-        destructive: true,
-        only: ['cancel.pending-order', 'cancel.concurrent'],
-      });
-      await expect(run).rejects.toThrow(ConformanceOptionsError);
-    } finally {
-      await target.close();
-    }
   });
 });
 
@@ -239,5 +227,65 @@ describe('docs/conformance.md', () => {
     const doc = readFileSync(new URL('../docs/conformance.md', import.meta.url), 'utf8');
     const rows = [...doc.matchAll(/^\| `([a-z][\w-]*\.[\w.-]+)` \| (§|D)/gm)].map((m) => m[1]);
     expect(rows).toEqual(CHECKS.map((c) => c.id));
+  });
+});
+
+describe('the levels of x-petstore-conformance are read from the document (D3)', () => {
+  /** The toolkit's document with the 409 response's levels changed in memory. */
+  function withShippedLevels(levels: { status?: string; body?: string }) {
+    const document = structuredClone(contract.document) as Record<string, unknown> & {
+      components: { responses: { OrderAlreadyShipped: { 'x-petstore-conformance': object } } };
+    };
+    Object.assign(document.components.responses.OrderAlreadyShipped['x-petstore-conformance'], levels);
+    return buildContract(document);
+  }
+
+  async function outcomeOf(server: string, check: string, altered?: ReturnType<typeof buildContract>) {
+    const broken = BROKEN_SERVERS.find((s) => s.name === server);
+    if (!broken) throw new Error(server);
+    const target = await startTarget(broken.behaviour);
+    try {
+      const result = await runConformance({
+        baseUrl: target.baseUrl,
+        apiKey: TARGET_KEY,
+        shippedOrders: ['2'],
+        only: ['cancel.shipped-order', 'errors.contract'],
+        ...(altered ? { contract: altered } : {}),
+      });
+      return Object.fromEntries(result.checks.map((c) => [c.id, [c.outcome, c.level]]))[check];
+    } finally {
+      await target.close();
+    }
+  }
+
+  it.each([
+    [
+      'status',
+      'cancel-shipped-succeeds',
+      'cancel.shipped-order',
+      { status: 'warning' },
+      ['FAIL', 'failure'],
+      ['WARN', 'warning'],
+    ],
+    [
+      'body',
+      'shipped-409-plain-text',
+      'cancel.shipped-order.error-body',
+      { body: 'failure' },
+      ['WARN', 'warning'],
+      ['FAIL', 'failure'],
+    ],
+  ] as const)(
+    '%s: changing it in the document changes the verdict',
+    async (_field, server, check, levels, before, after) => {
+      expect(await outcomeOf(server, check)).toEqual(before);
+      expect(await outcomeOf(server, check, withShippedLevels(levels))).toEqual(after);
+    },
+  );
+
+  it('a 409 body held at failure level is judged once, by its own check, not by errors.contract too', async () => {
+    expect(
+      await outcomeOf('shipped-409-plain-text', 'errors.contract', withShippedLevels({ body: 'failure' })),
+    ).toEqual(['SKIP', 'failure']);
   });
 });

@@ -14,6 +14,7 @@ import type {
   CheckResult,
   ConformanceOptions,
   ConformanceResult,
+  Level,
   OperationCoverage,
   Outcome,
   Unreachable,
@@ -174,6 +175,7 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
     only: [...(options.only ?? [])],
     petId: options.petId === undefined ? null : String(options.petId),
     fetch: options.fetch ?? globalThis.fetch,
+    contract: options.contract ?? contract,
   };
 }
 
@@ -242,12 +244,18 @@ function missingRequirement(
   return null;
 }
 
-function toResult(check: Check, judgement: Judgement, durationMs: number, consumed: string[]): CheckResult {
+function toResult(
+  check: Check,
+  level: Level,
+  judgement: Judgement,
+  durationMs: number,
+  consumed: string[],
+): CheckResult {
   const base = {
     id: check.id,
     title: check.title,
     citation: check.citation,
-    level: check.level,
+    level,
     operationId: check.operationId,
     durationMs,
     consumedOrders: consumed,
@@ -274,7 +282,7 @@ function toResult(check: Check, judgement: Judgement, durationMs: number, consum
   }
   // No usable answer (time-out, reset, redirect, oversized body) fails any check, whatever its level.
   const unusable = judgement.findings.some((f) => f.actual !== null && f.actual.transportError !== null);
-  const outcome: Outcome = check.level === 'failure' || unusable ? 'FAIL' : 'WARN';
+  const outcome: Outcome = level === 'failure' || unusable ? 'FAIL' : 'WARN';
   return {
     ...base,
     outcome,
@@ -405,7 +413,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       const judgement =
         missingRequirement(check, resolved, allocated) ?? (await runOne(check, ctx, pendingIds));
       const consumed = judgement.kind === 'skip' ? [] : (judgement.consumed ?? pendingIds);
-      results.set(check.id, toResult(check, judgement, Date.now() - t0, consumed));
+      const level = check.levelIn?.(resolved.contract) ?? check.level;
+      results.set(check.id, toResult(check, level, judgement, Date.now() - t0, consumed));
     }
   }
 

@@ -3,7 +3,7 @@
  * is exactly a {@link ConformanceResult}, so this file is also the documented shape of `--reporter json`
  * (docs/conformance.md). Additions are backwards compatible; a breaking change bumps `schemaVersion`.
  */
-import type { SchemaViolation } from '../src/contract/index.js';
+import type { Contract, SchemaViolation } from '../src/contract/index.js';
 
 /** How bad a broken rule is: a failure fails the run (exit 1); a warning is reported and passes. */
 export type Level = 'failure' | 'warning';
@@ -31,6 +31,11 @@ export interface ConformanceOptions {
   petId?: string | bigint;
   /** The fetch to use: tests aim the suite at an in-process handler (`mock.handle`) with this. */
   fetch?: typeof fetch;
+  /**
+   * The contract whose `x-petstore-conformance` levels the run applies; by default the toolkit's own
+   * (`spec/openapi.yaml`). Tests pass one built from an altered copy of the document (`buildContract`).
+   */
+  contract?: Contract;
 }
 
 /** A request as reported: the key is never in it (headers show `<redacted>`). */

@@ -3,8 +3,9 @@
  * next to one above 2^53, a repeat and a race. Every cancel is followed by a read of the list, and what
  * changed is judged with the answer (conformance/cancel-effects.ts).
  */
+import { type Contract, contract } from '../../src/contract/index.js';
 import type { CancelStep, CheckContext } from '../context.js';
-import { type Exchange, VALID_AUTH } from '../exchange.js';
+import { documentedErrorRule, documentedStatusLevel, type Exchange, VALID_AUTH } from '../exchange.js';
 import {
   finding,
   is,
@@ -17,11 +18,18 @@ import {
   skip,
   verdict,
 } from '../judge.js';
-import type { Finding } from '../types.js';
+import type { Finding, Level } from '../types.js';
 import { type Check, cancel, NO_UNUSED_ID, statusOf } from './check.js';
-import { aimMalformed, MALFORMED_IDS } from './malformed-ids.js';
+import { aimMalformed, blockingReadings, MALFORMED_IDS } from './malformed-ids.js';
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
+
+/** D3: how bad a wrong status for a shipped order is, as `x-petstore-conformance.status` says. */
+const shippedStatusLevel = (from: Contract): Level => documentedStatusLevel('cancelOrder', 409, from);
+
+/** D3: how bad a 409 body that is not an Error is, as `x-petstore-conformance.body` says. */
+const shippedBodyLevel = (from: Contract): Level =>
+  documentedErrorRule('cancelOrder', 409, from)?.level ?? 'failure';
 
 /** What a check that cancels returns: the status verdicts, then what the cancels did to the list. */
 function judged(
@@ -68,9 +76,10 @@ const malformedChecks: Check[] = MALFORMED_IDS.map(
       const pending = ctx.options.destructive ? ctx.options.pendingOrders.map(BigInt) : [];
       const aim = aimMalformed(malformed, safe, pending);
       if (aim === null) {
+        const blocking = blockingReadings(malformed, safe).join(', ');
         return skip(
-          'every form of this id that could be sent has a lenient reading (parseInt, 64-bit wrap, clamping) that names a listed order, so sending it could cancel that order',
-          null,
+          `not sent: a lenient parser (parseInt, 64-bit wrap, clamping to int64) would read it as listed order ${blocking}, so sending it could cancel that order; if that order has shipped, name it with --shipped-order`,
+          '--shipped-order ID',
         );
       }
       const step = await ctx.cancel([cancel(aim.raw, VALID_AUTH, { errorRule: D9_RULE })]);
@@ -210,7 +219,8 @@ export const CANCEL_CHECKS: readonly Check[] = [
     id: 'cancel.shipped-order',
     title: 'cancelling a shipped order is refused with 409 and the order stays',
     citation: '§3, §4.2',
-    level: 'failure',
+    level: shippedStatusLevel(contract),
+    levelIn: shippedStatusLevel,
     operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{shipped id} with the key, for each --shipped-order (also without --destructive: D19), GET /store/orders after each',
@@ -234,7 +244,8 @@ export const CANCEL_CHECKS: readonly Check[] = [
     id: 'cancel.shipped-order.error-body',
     title: '409 refusals carry an Error body',
     citation: '§7, D3',
-    level: 'warning',
+    level: shippedBodyLevel(contract),
+    levelIn: shippedBodyLevel,
     operationId: 'cancelOrder',
     sends: 'nothing of its own: judges every 409 answer to a cancel in this run',
     passes: 'application/json, a valid Error whose status is 409; a non-Error body is a warning (D3)',

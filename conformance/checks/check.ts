@@ -3,6 +3,7 @@
  * decision it enforces), a level, what it sends and what passes, and the function that runs it. The
  * families of checks live one per file beside this one; `index.ts` gathers them in run order.
  */
+import type { Contract } from '../../src/contract/index.js';
 import type { CheckContext } from '../context.js';
 import { type AuthHeader, type Exchange, type RequestPlan, VALID_AUTH } from '../exchange.js';
 import type { Judgement } from '../judge.js';
@@ -26,6 +27,11 @@ export interface Check {
   /** Section of the interface spec (§) and/or product decision (D) it enforces. */
   citation: string;
   level: Level;
+  /**
+   * The level as a given contract sets it, for checks whose level the document decides
+   * (`x-petstore-conformance`, D3); `level` is the toolkit document's.
+   */
+  levelIn?: (contract: Contract) => Level;
   operationId: string | null;
   /** What it sends, in words (reports and docs). */
   sends: string;

@@ -147,3 +147,22 @@ export function aimMalformed(
   }
   return null;
 }
+
+/**
+ * The listed orders that block a row: what lenient readings of its first candidate name that are not
+ * known to be unused, for the skip message.
+ */
+export function blockingReadings(
+  row: MalformedId,
+  unused: (id: bigint) => boolean,
+  firstUnused = 424_242_424n,
+): string[] {
+  const raw = row.build(row.usesBase ? firstUnused : 0n);
+  return [
+    ...new Set(
+      lenientReadings(raw)
+        .filter((r) => !unused(r))
+        .map(String),
+    ),
+  ];
+}
