@@ -26,7 +26,7 @@ describe('exactInt64Text', () => {
       text: '[{"id":1.5,"petId":"x"}]',
       want: '[{"id":1.5,"petId":"x"}]',
     },
-    { name: 'leaves members it does not know alone', text: '[{"note":1e3}]', want: '[{"note":1000}]' },
+    { name: 'keeps the values of members it does not know', text: '[{"note":1e3}]', want: '[{"note":1000}]' },
     { name: 'leaves a body of another shape alone', text: '{"id":1}', want: '{"id":1}' },
     { name: 'returns text that is not JSON unchanged', text: 'oops {', want: 'oops {' },
   ])('$name', ({ text, want }) => {
