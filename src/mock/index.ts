@@ -5,7 +5,7 @@
  * socket.
  *
  * @example
- * const mock = await createMock({ fixtures: 'fixtures/default.yaml' });
+ * const mock = await createMock(); // the built-in default fixtures; a relative path is read from the cwd
  * const { baseUrl } = await mock.listen({ port: 0 });
  * await fetch(`${baseUrl}/store/orders`, { headers: { authorization: `Bearer ${mock.apiKeys[0]}` } });
  * await mock.close();
