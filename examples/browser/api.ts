@@ -1,71 +1,54 @@
 /**
- * The page's API client: plain `fetch`, with bodies parsed losslessly (`parseExactJson`) so an order id
- * above 2^53 keeps every digit on its way in and out (D8). Outcomes are values: the data, or the Error's
- * message and status.
+ * The page's API calls, through the toolkit's typed client (`createPetstoreClient`): int64 ids come back as
+ * exact decimal strings (D17), so 9007199254740993 keeps every digit on its way in and out. Outcomes are
+ * values: the data, or the Error's status and message.
  */
-import { type ExactJson, parseExactJson } from '../../src/contract/lossless-json.js';
+import { createPetstoreClient, type Int64String, type Order } from '../../src/client/index.js';
 import type { Result } from '../../src/result.js';
-
-export interface ListedOrder {
-  /** The id exactly as the server wrote it. */
-  id: string;
-  petId: string;
-  quantity: string;
-  shipDate: string;
-  complete: boolean;
-}
 
 export interface ApiFailure {
   status: number;
   message: string;
 }
 
-function fieldText(value: ExactJson | undefined): string {
-  return value === undefined || value === null ? '' : String(value);
-}
-
-async function failure(response: Response): Promise<ApiFailure> {
-  const parsed = parseExactJson(await response.text());
-  const body = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? parsed.value : {};
-  const message = 'message' in body && typeof body.message === 'string' ? body.message : response.statusText;
+function failure(response: Response, error: unknown): ApiFailure {
+  const message =
+    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
+      ? error.message
+      : response.statusText;
   return { status: response.status, message };
 }
 
-export function createOrdersApi(baseUrl: string, apiKey: () => string | undefined) {
-  const headers = (): Record<string, string> => {
-    const key = apiKey();
-    return key === undefined ? {} : { authorization: `Bearer ${key}` };
-  };
-  return {
-    async listOrders(): Promise<Result<ListedOrder[], ApiFailure>> {
-      const response = await fetch(`${baseUrl}/store/orders`, { headers: headers() });
-      if (!response.ok) return { ok: false, error: await failure(response) };
-      const parsed = parseExactJson(await response.text());
-      if (!parsed.ok || !Array.isArray(parsed.value)) {
-        return {
-          ok: false,
-          error: { status: response.status, message: 'The order list is not a JSON array.' },
-        };
-      }
-      const orders = parsed.value.map((item) => {
-        const order = (
-          typeof item === 'object' && item !== null && !Array.isArray(item) ? item : {}
-        ) as Record<string, ExactJson>;
-        return {
-          id: fieldText(order.id),
-          petId: fieldText(order.petId),
-          quantity: fieldText(order.quantity),
-          shipDate: fieldText(order.shipDate),
-          complete: order.complete === true,
-        };
-      });
-      return { ok: true, value: orders };
+/**
+ * The calls the page makes. `signedOut()` says whether to send them without the key, as a signed-out
+ * user's page would.
+ *
+ * @example const api = createOrdersApi('/v1', 'petstore-example-key', () => false); await api.listOrders()
+ */
+export function createOrdersApi(baseUrl: string, apiKey: string, signedOut: () => boolean) {
+  const withKey = createPetstoreClient({ baseUrl, apiKey });
+  const withoutKey = createPetstoreClient({
+    baseUrl,
+    apiKey,
+    fetch: (request) => {
+      const bare = new Request(request);
+      bare.headers.delete('authorization');
+      return fetch(bare);
     },
-    async cancelOrder(id: string): Promise<Result<undefined, ApiFailure>> {
-      const response = await fetch(`${baseUrl}/store/orders/${id}`, { method: 'DELETE', headers: headers() });
+  });
+  const client = () => (signedOut() ? withoutKey : withKey);
+  return {
+    async listOrders(): Promise<Result<Order[], ApiFailure>> {
+      const { data, error, response } = await client().GET('/store/orders');
+      return data ? { ok: true, value: data } : { ok: false, error: failure(response, error) };
+    },
+    async cancelOrder(orderId: Int64String): Promise<Result<undefined, ApiFailure>> {
+      const { error, response } = await client().DELETE('/store/orders/{orderId}', {
+        params: { path: { orderId } },
+      });
       return response.status === 204
         ? { ok: true, value: undefined }
-        : { ok: false, error: await failure(response) };
+        : { ok: false, error: failure(response, error) };
     },
   };
 }

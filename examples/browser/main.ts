@@ -2,7 +2,8 @@
  * A small page without a framework: lists the store's orders and cancels one, against the Pet Store mock
  * running in the page under MSW. What it shows comes from the API's answers only.
  */
-import { createOrdersApi, type ListedOrder } from './api.js';
+import type { Int64String, Order } from '../../src/client/index.js';
+import { createOrdersApi } from './api.js';
 import { EXAMPLE_API_KEY } from './fixtures.js';
 import { startMocks } from './mocks.js';
 
@@ -15,19 +16,22 @@ const rows = element<HTMLTableSectionElement>('orders');
 const status = element<HTMLParagraphElement>('status');
 const withoutKey = element<HTMLInputElement>('without-key');
 
-const api = createOrdersApi(`${location.origin}/v1`, () =>
-  withoutKey.checked ? undefined : EXAMPLE_API_KEY,
-);
+const api = createOrdersApi(`${location.origin}/v1`, EXAMPLE_API_KEY, () => withoutKey.checked);
 
 function say(text: string, isError = false): void {
   status.textContent = text;
   status.classList.toggle('error', isError);
 }
 
-function row(order: ListedOrder): HTMLTableRowElement {
+function hasId(order: Order): order is Order & { id: Int64String } {
+  return order.id !== undefined;
+}
+
+function row(order: Order & { id: Int64String }): HTMLTableRowElement {
   const tr = document.createElement('tr');
   tr.dataset.id = order.id;
-  for (const text of [order.id, order.petId, order.quantity, order.shipDate, order.complete ? 'yes' : 'no']) {
+  const cells = [order.id, order.petId, order.quantity, order.shipDate, order.complete ? 'yes' : 'no'];
+  for (const text of cells.map((cell) => String(cell ?? ''))) {
     const td = document.createElement('td');
     td.textContent = text;
     tr.append(td);
@@ -49,11 +53,12 @@ async function load(): Promise<void> {
     say(`${listed.error.status}: ${listed.error.message}`, true);
     return;
   }
-  rows.replaceChildren(...listed.value.map(row));
+  // No field of Order is required (§2); an order without an id could not be cancelled, so it is not shown.
+  rows.replaceChildren(...listed.value.filter(hasId).map(row));
   say(`${listed.value.length} orders`);
 }
 
-async function cancel(id: string): Promise<void> {
+async function cancel(id: Int64String): Promise<void> {
   const outcome = await api.cancelOrder(id);
   if (!outcome.ok) {
     say(`${outcome.error.status}: ${outcome.error.message}`, true);
