@@ -245,6 +245,29 @@ describe('petstore conformance: reports', () => {
     });
   });
 
+  // A recursive mkdir never returns under /proc on Node 20: this test would hang, not fail, before the fix.
+  it.skipIf(process.platform !== 'linux')(
+    'exits 2 at once with one line for an --output-dir under /proc',
+    async () => {
+      const { code, stderr } = await withTarget(correct, (baseUrl) =>
+        run([
+          '--base-url',
+          baseUrl,
+          '--only',
+          'list',
+          '--reporter',
+          'json',
+          '--output-dir',
+          '/proc/petstore-conformance/reports',
+        ]),
+      );
+      expect(code).toBe(2);
+      expect(stderr).toMatch(
+        /^petstore conformance: cannot write the reports under \/proc\/petstore-conformance\/reports: ENOENT.*check --output-dir\.\n$/,
+      );
+    },
+  );
+
   it('writes json and junit under --output-dir: one testcase per check, warnings visible', async () => {
     const dir = tempDir();
     const framework = CORRECT_SERVERS.find((s) => s.name === 'framework-defaults')?.behaviour ?? correct;

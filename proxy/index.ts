@@ -20,13 +20,13 @@ import {
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { ensureDirectory } from '../conformance/ensure-dir.js';
 import { renderHtml } from '../conformance/report/html.js';
 import { renderJson } from '../conformance/report/json.js';
 import { renderJunit } from '../conformance/report/junit.js';
 import type { ConformanceResult } from '../conformance/types.js';
 import { FindingLog, findingLine, type ProxyFinding } from './findings.js';
 import { forward } from './forward.js';
-import { makeDirectory } from './output-dir.js';
 import { PROXY_HEADER, proxyError } from './proxy-errors.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
@@ -253,7 +253,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         const final = result();
         const written: string[] = [];
         if (reporters.length > 0) {
-          makeDirectory(outputDir);
+          ensureDirectory(outputDir);
           for (const name of reporters) {
             const path = join(outputDir, REPORT_FILES[name]);
             writeFileSync(path, RENDER[name](final));
