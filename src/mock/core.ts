@@ -78,6 +78,11 @@ export interface CoreOptions {
 export interface Core {
   /** The answer to one request; throws only on a bug (see {@link respondSafely}). */
   respond(request: CoreRequest): CoreResponse;
+  /**
+   * The answer a request gets whatever its body, when its head alone decides it (a missing or wrong key);
+   * `undefined` when the body may matter. The socket adapter asks before it sends `100 Continue`.
+   */
+  refusal(request: CoreRequest): CoreResponse | undefined;
   readonly sessions: Sessions;
   apiKeys: readonly string[];
   /** The global delay before every answer, in milliseconds; the adapters carry it out. */
@@ -204,6 +209,10 @@ export function createCore(options: CoreOptions): Core {
       core.apiKeys = apiKeys;
       sessions.resetAll(fixtures);
     },
+    refusal(request) {
+      if (request.method === 'OPTIONS' || authenticate(request.header('authorization')).ok) return undefined;
+      return core.respond(request);
+    },
     respond(request) {
       // The delay in force when the request arrived, even if this request changes it.
       const delay = delayMs;
@@ -224,11 +233,11 @@ export function createCore(options: CoreOptions): Core {
     const sessionName = request.header('x-mock-session') || undefined;
 
     if (request.method === 'OPTIONS') {
-      // A browser's preflight always passes, so that the page then sees the mock's own answer (the
+      // Keyless like a 401 below, so logged in the default session only. A browser's preflight always passes, so that the page then sees the mock's own answer (the
       // 404, 405 or 401 Error) instead of an opaque CORS failure. A plain OPTIONS on an unknown path is 404.
       const requested = request.header('access-control-request-method');
       if (match.kind === 'not-found' && requested === undefined)
-        return errorResponse(mockError('notFound'), sessions.peek(sessionName));
+        return errorResponse(mockError('notFound'), sessions.peek(undefined));
       const allow = match.kind === 'not-found' ? [] : match.allow;
       const preflight = cors.preflight(
         {
@@ -239,7 +248,7 @@ export function createCore(options: CoreOptions): Core {
         },
         allow,
       );
-      return emptyResponse(204, sessions.peek(sessionName), preflight);
+      return emptyResponse(204, sessions.peek(undefined), preflight);
     }
     const auth = authenticate(request.header('authorization'));
     if (!auth.ok) {
@@ -247,7 +256,9 @@ export function createCore(options: CoreOptions): Core {
       const deprecated =
         match.kind === 'match' && match.target.kind === 'api' && match.target.operation.deprecated;
       const headers = deprecated ? deprecationHeaders(sessions.fixtures) : undefined;
-      return errorResponse(auth.error, sessions.peek(sessionName), headers);
+      // Logged in the shared default session only: a request without a key never writes into a named
+      // session's log, so it cannot push a test's own entries out.
+      return errorResponse(auth.error, sessions.peek(undefined), headers);
     }
     if (sessionName !== undefined && sessionName.length > MAX_SESSION_NAME) {
       return errorResponse(mockError('invalidSession'), undefined);

@@ -62,6 +62,22 @@ export const MOCK_ERRORS = {
     code: 'request_timeout',
     message: 'The request did not arrive in time; send it again.',
   },
+  hostRequired: {
+    status: 400,
+    code: 'invalid_request',
+    message: 'An HTTP/1.1 request needs a Host header (RFC 9112 §3.2).',
+  },
+  expectationFailed: {
+    status: 417,
+    code: 'expectation_failed',
+    message: 'The mock meets only `Expect: 100-continue`; send the request without this Expect header.',
+  },
+  unsupportedTransferCoding: {
+    status: 400,
+    code: 'invalid_request',
+    message:
+      'The mock reads a body sent as is (Content-Length) or chunked, and no other Transfer-Encoding (RFC 9112 §6.1).',
+  },
   internalError: {
     status: 500,
     code: 'internal_error',

@@ -94,8 +94,11 @@ export function compileRouter<T>(routes: readonly RouteSpec<T>[]): Router<T> {
       for (let i = 0; i < parts.length && matches; i++) {
         const segment = entry.segments[i] as Segment;
         const part = decodeSegment(parts[i] as string);
-        if ('param' in segment) params[segment.param] = part;
-        else matches = segment.literal === part;
+        // An empty segment fills no parameter: `/v1/store/orders/` is a path of its own, not order "" (D10).
+        if ('param' in segment) {
+          params[segment.param] = part;
+          matches = part !== '';
+        } else matches = segment.literal === part;
       }
       if (matches) return found(entry, method, params);
     }

@@ -211,6 +211,14 @@ export const BEHAVIOUR: readonly Case[] = [
     steps: [{ request: get('/v1/store/nothing'), want: { status: 404, code: 'not_found' } }],
   },
   {
+    name: 'a trailing slash names no order: 404 not_found, not an empty id (D10)',
+    steps: [
+      { request: get('/v1/store/orders/'), want: { status: 404, code: 'not_found' } },
+      { request: cancel(''), want: { status: 404, code: 'not_found' } },
+      { request: get('/v1/pets/'), want: { status: 404, code: 'not_found' } },
+    ],
+  },
+  {
     name: 'another method on the list is 405 with Allow',
     steps: [
       {
