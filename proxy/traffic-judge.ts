@@ -4,6 +4,7 @@
  * (state-tracker.ts). Every finding goes to the log; under `--errors` a failure of the server's answer
  * also decides the 502 that replaces it.
  */
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { matchOperation, type ObservedExchange, reportRequest } from '../conformance/exchange.js';
 import type { HttpOutcome, TransportErrorKind } from '../conformance/http-client.js';
@@ -32,6 +33,12 @@ const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
 /** The response headers a verdict of one exchange depends on (D10, D11, D15, redirects). */
 const VERDICT_HEADERS = ['content-type', 'content-encoding', 'deprecation', 'sunset', 'allow', 'location'];
 const MAX_CLEAN_VERDICTS = 512;
+
+function digest(parts: ReadonlyArray<string | number | boolean | undefined>): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(`${part ?? ''}\u0000`);
+  return hash.digest('base64');
+}
 
 /** A usable bearer token (§5, D7): the scheme case-insensitive, a non-empty token. */
 const BEARER = /^bearer +\S+/i;
@@ -217,16 +224,17 @@ export class TrafficJudge {
     observed: () => ObservedExchange,
   ): RatedFinding[] {
     const response = captured.response;
+    // A digest keeps the memory of 512 verdicts small whatever the bodies weigh (up to the 1 MiB copy each).
     const key =
       response && !captured.fault && text !== null
-        ? [
+        ? digest([
             captured.method,
             path,
             BEARER.test(captured.requestHeaders.authorization ?? ''),
             response.status,
             ...VERDICT_HEADERS.map((name) => response.headers[name]),
             text,
-          ].join('\u0000')
+          ])
         : null;
     if (key !== null && this.clean.has(key)) return [];
     const rated = judgeExchange(observed(), secretOf(captured.requestHeaders.authorization));
