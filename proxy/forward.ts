@@ -243,9 +243,15 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     }
   });
 
-  req.on('data', (chunk: Buffer) => requestCopy.add(chunk));
-  req.on('error', () => upReq.destroy());
-  req.pipe(upReq);
+  const length = req.headers['content-length'];
+  if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
+    // No body (nearly every API call): the request goes out in one write, without a stream pipe.
+    upReq.end();
+  } else {
+    req.on('data', (chunk: Buffer) => requestCopy.add(chunk));
+    req.on('error', () => upReq.destroy());
+    req.pipe(upReq);
+  }
 
   upReq.on('response', (upRes) => {
     answer = upRes;

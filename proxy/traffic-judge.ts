@@ -4,7 +4,6 @@
  * (state-tracker.ts). Every finding goes to the log; under `--errors` a failure of the server's answer
  * also decides the 502 that replaces it.
  */
-import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { matchOperation, type ObservedExchange, reportRequest } from '../conformance/exchange.js';
 import type { HttpOutcome, TransportErrorKind } from '../conformance/http-client.js';
@@ -33,12 +32,7 @@ const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
 /** The response headers a verdict of one exchange depends on (D10, D11, D15, redirects). */
 const VERDICT_HEADERS = ['content-type', 'content-encoding', 'deprecation', 'sunset', 'allow', 'location'];
 const MAX_CLEAN_VERDICTS = 512;
-
-function digest(parts: ReadonlyArray<string | number | boolean | undefined>): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(`${part ?? ''}\u0000`);
-  return hash.digest('base64');
-}
+const MAX_REMEMBERED_BODY = 64 * 1024;
 
 /** A usable bearer token (§5, D7): the scheme case-insensitive, a non-empty token. */
 const BEARER = /^bearer +\S+/i;
@@ -130,8 +124,8 @@ export class TrafficJudge {
   /** Statuses seen per documented operation, for the coverage line. */
   readonly statuses = new Map<string, Set<number>>();
   exchanges = 0;
-  /** Verdicts without a finding, by everything they depend on (see judgeAlone). */
-  private readonly clean = new Set<string>();
+  /** Bodies judged clean, by everything else the verdict depends on (see judgeAlone). */
+  private readonly clean = new Map<string, string>();
   /** Answers whose body was not judged: over the copy bound, or in an encoding that could not be read. */
   unjudgedBodies = 0;
 
@@ -224,23 +218,23 @@ export class TrafficJudge {
     observed: () => ObservedExchange,
   ): RatedFinding[] {
     const response = captured.response;
-    // A digest keeps the memory of 512 verdicts small whatever the bodies weigh (up to the 1 MiB copy each).
-    const key =
-      response && !captured.fault && text !== null
-        ? digest([
+    // Everything but the body is a short key; the body is compared whole (a memcmp, cheaper than hashing
+    // it). Only bodies up to 64 KiB are remembered, so 512 verdicts weigh at most 32 MiB.
+    const meta =
+      response && !captured.fault && text !== null && text.length <= MAX_REMEMBERED_BODY
+        ? [
             captured.method,
             path,
             BEARER.test(captured.requestHeaders.authorization ?? ''),
             response.status,
-            ...VERDICT_HEADERS.map((name) => response.headers[name]),
-            text,
-          ])
+            ...VERDICT_HEADERS.map((name) => response.headers[name] ?? ''),
+          ].join('\u0000')
         : null;
-    if (key !== null && this.clean.has(key)) return [];
+    if (meta !== null && this.clean.get(meta) === text) return [];
     const rated = judgeExchange(observed(), secretOf(captured.requestHeaders.authorization));
-    if (key !== null && rated.length === 0) {
+    if (meta !== null && text !== null && rated.length === 0) {
       if (this.clean.size >= MAX_CLEAN_VERDICTS) this.clean.clear();
-      this.clean.add(key);
+      this.clean.set(meta, text);
     }
     return rated;
   }
