@@ -10,6 +10,7 @@ import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
 import type { TransportErrorKind } from './http-client.js';
 import type { Judgement } from './judge.js';
 import { redactDeep } from './redact.js';
+import { operationCoverage } from './report/input.js';
 import type {
   CheckResult,
   ConformanceOptions,
@@ -308,21 +309,13 @@ async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly stri
 }
 
 function coverage(ctx: CheckContext): OperationCoverage[] {
-  return contract.operations.map((op) => {
+  return operationCoverage((operationId) => {
     const seen = new Set<number>();
     for (const exchange of ctx.exchanges) {
-      if (exchange.operationId === op.operationId && exchange.outcome.ok)
+      if (exchange.operationId === operationId && exchange.outcome.ok)
         seen.add(exchange.outcome.response.status);
     }
-    return {
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      deprecated: op.deprecated,
-      stability: op.stability,
-      documented: [...op.statuses],
-      exercised: op.statuses.filter((status) => seen.has(status)),
-    };
+    return seen;
   });
 }
 

@@ -268,20 +268,25 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     upRes.on('error', (error) => fail(error, answer !== null, captured()));
     upRes.on('aborted', () => fail(new Error('aborted'), answer !== null, captured()));
 
+    upRes.on('data', (chunk: Buffer) => {
+      timer.refresh();
+      bodyCopy.add(chunk);
+    });
+    /** The exchange, once, when the upstream's body has ended. */
+    const complete = (): CapturedExchange | null => {
+      if (finished) return null;
+      finished = true;
+      clearTimer();
+      return exchange(captured(), null);
+    };
+
     if (!options.hold) {
       sendHead();
-      upRes.on('data', (chunk: Buffer) => {
-        timer.refresh();
-        bodyCopy.add(chunk);
-      });
       upRes.pipe(res);
       upRes.on('end', () => {
-        if (finished) return;
-        finished = true;
-        clearTimer();
-        const done = exchange(captured(), null);
+        const done = complete();
         // Judged after the answer is on its way, off the request's path.
-        setImmediate(() => options.judge(done));
+        if (done) setImmediate(() => options.judge(done));
       });
       return;
     }
@@ -290,8 +295,6 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     const held: Buffer[] = [];
     let streaming = false;
     upRes.on('data', (chunk: Buffer) => {
-      timer.refresh();
-      bodyCopy.add(chunk);
       if (streaming) return;
       held.push(chunk);
       if (bodyCopy.total > options.captureBytes) {
@@ -303,10 +306,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       }
     });
     upRes.on('end', () => {
-      if (finished) return;
-      finished = true;
-      clearTimer();
-      const done = exchange(captured(), null);
+      const done = complete();
+      if (!done) return;
       const replacement = options.judge(done);
       if (streaming) return;
       if (replacement) {

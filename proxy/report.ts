@@ -4,7 +4,8 @@
  * every finding (the exchange redacted, a curl line) otherwise. The client's findings are their own
  * checks, `client.*`, always at warning level: they never fail the run.
  */
-import type { CheckResult, ConformanceResult, Level, OperationCoverage } from '../conformance/types.js';
+import { operationCoverage } from '../conformance/report/input.js';
+import type { CheckResult, ConformanceResult, Level } from '../conformance/types.js';
 import { contract } from '../src/contract/index.js';
 import type { ProxyFinding } from './findings.js';
 import type { Reading } from './state-tracker.js';
@@ -135,21 +136,6 @@ export interface ProxyRun {
   unjudgedBodies: number;
 }
 
-function coverage(statuses: ProxyRun['statuses']): OperationCoverage[] {
-  return contract.operations.map((op) => {
-    const seen = statuses.get(op.operationId) ?? new Set<number>();
-    return {
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      deprecated: op.deprecated,
-      stability: op.stability,
-      documented: [...op.statuses],
-      exercised: op.statuses.filter((status) => seen.has(status)),
-    };
-  });
-}
-
 /** What the proxy learnt or left unjudged, as notes of the check they concern. */
 function notesFor(id: string, run: ProxyRun): string[] {
   const { dropped, keptListed } = run.reading;
@@ -240,6 +226,6 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
       requests: run.exchanges,
     },
     checks,
-    coverage: coverage(run.statuses),
+    coverage: operationCoverage((id) => run.statuses.get(id) ?? new Set<number>()),
   };
 }

@@ -2,6 +2,7 @@
  * What a report is made from: plain data, a list of verdicts and a summary, so that any tool can render
  * it. A {@link ConformanceResult} is one; the validating proxy builds one from the traffic it judged.
  */
+import { contract } from '../../src/contract/index.js';
 import type {
   CheckResult,
   ConformanceResult,
@@ -48,4 +49,27 @@ export function summarise(
     notSelected,
     requests,
   };
+}
+
+/**
+ * Which documented responses of each operation a run received, from the statuses seen per operation:
+ * the suite counts its own exchanges, the proxy the traffic it judged.
+ *
+ * @example operationCoverage((id) => seen.get(id) ?? new Set())
+ */
+export function operationCoverage(
+  statusesOf: (operationId: string) => ReadonlySet<number>,
+): OperationCoverage[] {
+  return contract.operations.map((op) => {
+    const seen = statusesOf(op.operationId);
+    return {
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      deprecated: op.deprecated,
+      stability: op.stability,
+      documented: [...op.statuses],
+      exercised: op.statuses.filter((status) => seen.has(status)),
+    };
+  });
 }
