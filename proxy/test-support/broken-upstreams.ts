@@ -11,6 +11,7 @@ import {
   behaviour,
   CORRECT,
   MOCK_LIKE_READINGS,
+  type Store,
 } from '../../conformance/targets/reference-server.js';
 
 export interface BrokenUpstream {
@@ -72,25 +73,27 @@ const losesBigIds: Behaviour = behaviour(MOCK_LIKE_READINGS, {
   },
 });
 
+/** A server correct but for what it also does to its store after each successful cancel. */
+function afterCancel(effect: (store: Store) => void): Behaviour {
+  return behaviour(MOCK_LIKE_READINGS, {
+    async handle(b, request, store) {
+      const reply = await CORRECT.handle(b, request, store);
+      if (request.method === 'DELETE' && 'status' in reply && reply.status === 204) effect(store);
+      return reply;
+    },
+  });
+}
+
 /** A cancel of a pending order cancels order 7 too. */
-const collateralCancel: Behaviour = behaviour(MOCK_LIKE_READINGS, {
-  async handle(b, request, store) {
-    const reply = await CORRECT.handle(b, request, store);
-    const seven = store.find(7n);
-    if (request.method === 'DELETE' && 'status' in reply && reply.status === 204 && seven)
-      seven.status = 'cancelled';
-    return reply;
-  },
+const collateralCancel = afterCancel((store) => {
+  const seven = store.find(7n);
+  if (seven) seven.status = 'cancelled';
 });
 
 /** A cancel changes another order's quantity. */
-const touchesOthers: Behaviour = behaviour(MOCK_LIKE_READINGS, {
-  async handle(b, request, store) {
-    const reply = await CORRECT.handle(b, request, store);
-    const one = store.find(1n);
-    if (request.method === 'DELETE' && 'status' in reply && reply.status === 204 && one) one.quantity += 1;
-    return reply;
-  },
+const touchesOthers = afterCancel((store) => {
+  const one = store.find(1n);
+  if (one) one.quantity += 1;
 });
 
 export const BROKEN_UPSTREAMS: readonly BrokenUpstream[] = [
