@@ -3,7 +3,7 @@
  * No sleeps: each step waits for the line the command prints.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../contract/package-root.js';
 import { banner, parseMockArgs } from './cli.js';
 import { createMock } from './index.js';
+import { send } from './test-support/http.js';
 
 const root = packageRoot();
 const build = mkdtempSync(join(tmpdir(), 'petstore-cli-'));
@@ -39,7 +40,8 @@ interface Running {
   child: ChildProcess;
   stdout: () => string;
   stderr: () => string;
-  waitFor: (pattern: RegExp) => Promise<RegExpMatchArray>;
+  /** Waits for a pattern on stdout (or on stderr). */
+  waitFor: (pattern: RegExp, stream?: 'stdout' | 'stderr') => Promise<RegExpMatchArray>;
   exited: Promise<number | null>;
 }
 
@@ -58,10 +60,14 @@ function run(args: string[], env: Record<string, string | undefined> = {}): Runn
   children.add(child);
   let out = '';
   let err = '';
-  const waiters: Array<{ pattern: RegExp; resolve: (m: RegExpMatchArray) => void }> = [];
+  const waiters: Array<{
+    pattern: RegExp;
+    stream: 'stdout' | 'stderr';
+    resolve: (m: RegExpMatchArray) => void;
+  }> = [];
   const check = () => {
     for (const waiter of [...waiters]) {
-      const match = out.match(waiter.pattern);
+      const match = (waiter.stream === 'stdout' ? out : err).match(waiter.pattern);
       if (match) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve(match);
@@ -74,6 +80,7 @@ function run(args: string[], env: Record<string, string | undefined> = {}): Runn
   });
   child.stderr?.on('data', (chunk: Buffer) => {
     err += chunk.toString();
+    check();
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
@@ -81,9 +88,9 @@ function run(args: string[], env: Record<string, string | undefined> = {}): Runn
     stdout: () => out,
     stderr: () => err,
     exited,
-    waitFor: (pattern) =>
+    waitFor: (pattern, stream = 'stdout') =>
       new Promise((resolve, reject) => {
-        waiters.push({ pattern, resolve });
+        waiters.push({ pattern, stream, resolve });
         check();
         void exited.then(() => reject(new Error(`exited before printing ${pattern}:\n${out}\n${err}`)));
         setTimeout(
@@ -212,12 +219,109 @@ describe('petstore mock', () => {
     expect(await list()).toBe('[{"id":2,"complete":true}]');
     writeFileSync(path, 'orders:\n  - { id: 3, status: lost }\n');
     await mock.waitFor(
-      /fixtures NOT reloaded, keeping the last good state: .*orders\[0\] \(id 3\): status must be one of/,
+      /petstore mock: fixtures NOT reloaded, keeping the last good state: .*orders\[0\] \(id 3\): status must be one of/,
+      'stderr',
     );
     expect(await list()).toBe('[{"id":2,"complete":true}]');
     mock.child.kill('SIGTERM');
     expect(await mock.exited).toBe(0);
   });
+});
+
+describe('the per-request log', () => {
+  const key = { authorization: 'Bearer petstore-dev-key' };
+  const pad = 'x'.repeat(180);
+
+  /** Sends `count` requests, a few at a time; each must be answered within 5 s. */
+  async function hammer(baseUrl: string, count: number): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i += 20) {
+      const batch = Array.from({ length: Math.min(20, count - i) }, (_, j) =>
+        fetch(`${baseUrl}/store/orders?n=${i + j}&pad=${pad}`, {
+          headers: key,
+          signal: AbortSignal.timeout(5000),
+        }).then(async (response) => {
+          await response.arrayBuffer();
+          return response.status;
+        }),
+      );
+      statuses.push(...(await Promise.all(batch)));
+    }
+    return statuses;
+  }
+
+  it('drops and counts lines while nobody reads stdout, instead of buffering them', async () => {
+    const mock = run(['--port', '0']);
+    const [, baseUrl] = (await mock.waitFor(/listening on (\S+)\n/)) as string[];
+    await mock.waitFor(/Press Ctrl\+C to stop\.\n/);
+    mock.child.stdout?.pause();
+    // About 1,500 lines of 230 bytes: several times what the pipe and the writer's queue hold.
+    const requests = 1500;
+    const statuses = await hammer(baseUrl as string, requests);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    mock.child.stdout?.resume();
+    // Once the output is read again, the mock says how many lines it dropped.
+    await mock.waitFor(/log lines? dropped: the output was not being read\)\n/);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+    // Every request was either printed or counted as dropped (stopping writes what is still queued).
+    const printed = (mock.stdout().match(/^GET \/v1\/store\/orders\?n=\d+/gm) ?? []).length;
+    const notes = [...mock.stdout().matchAll(/^\((\d+) log lines? dropped/gm)].map((note) => Number(note[1]));
+    expect(printed + notes.reduce((a, b) => a + b, 0)).toBe(requests);
+    expect(printed).toBeGreaterThan(0);
+  });
+
+  it('escapes control characters that a request brings into its log line', async () => {
+    const mock = run(['--port', '0']);
+    const [, url] = (await mock.waitFor(/listening on (http:\/\/[^/]+)\/v1\n/)) as string[];
+    const answer = await send(url as string, {
+      method: 'GET',
+      path: '/v1/store/orders',
+      headers: { ...key, 'x-mock-session': 'a\u009b2Jb\tc' },
+    });
+    expect(answer.status).toBe(200);
+    await mock.waitFor(/GET \/v1\/store\/orders 200 [\d.]+ms \[.*\]\n/);
+    expect(mock.stdout()).toContain('[a\\x9b2Jb\\x09c]');
+    expect(mock.stdout()).not.toMatch(/[\u0080-\u009f\t]/);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+  });
+
+  const script = ['/usr/bin/script', '/bin/script'].find((path) => existsSync(path));
+  it.skipIf(script === undefined)(
+    'keeps answering while the terminal is paused (Ctrl+S), and stops on Ctrl+C (needs util-linux script)',
+    async () => {
+      // `script` gives the command a real terminal; writing Ctrl+S to it pauses that terminal's output.
+      const command = `'${process.execPath}' '${bin}' mock --port 0`;
+      const child = spawn(script as string, ['-qfec', command, '/dev/null'], {
+        cwd: build,
+        env: { ...process.env, PETSTORE_API_KEY: undefined },
+      });
+      children.add(child);
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const waitFor = async (pattern: RegExp) => {
+        for (let i = 0; i < 500 && !pattern.test(out); i++) await new Promise((r) => setTimeout(r, 20));
+        const match = out.match(pattern);
+        if (!match) throw new Error(`no ${pattern} within 10 s; printed:\n${out}`);
+        return match;
+      };
+      const [, baseUrl] = (await waitFor(/listening on (\S+)\r?\n/)) as string[];
+      await waitFor(/Press Ctrl\+C to stop\./);
+      child.stdin.write('\u0013');
+      const statuses = await hammer(baseUrl as string, 400);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      child.stdin.write('\u0011');
+      await waitFor(/log lines? dropped: the output was not being read\)/);
+      child.stdin.write('\u0003');
+      expect(await exited).toBe(0);
+      expect(out).toMatch(/stopped \(SIGINT\)/);
+    },
+    30_000,
+  );
 });
 
 describe('flags', () => {

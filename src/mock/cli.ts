@@ -10,6 +10,7 @@ import { apiKeyProblem } from './auth.js';
 import { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
 import { DEV_API_KEY, FixtureError } from './fixtures.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
+import { createLineWriter } from './line-writer.js';
 
 export const MOCK_USAGE = `Usage: petstore mock [options]
 
@@ -190,7 +191,12 @@ function displayPath(path: string): string {
 }
 
 /** Reloads the fixtures when their file changes; returns the function that stops watching. */
-function watchFixtures(mock: Mock, path: string, say: (line: string) => void): () => void {
+function watchFixtures(
+  mock: Mock,
+  path: string,
+  say: (line: string) => void,
+  warn: (line: string) => void,
+): () => void {
   let timer: NodeJS.Timeout | undefined;
   // Watching the folder, not the file, survives editors that save by renaming a new file into place.
   const watcher = watch(dirname(path), (_event, name) => {
@@ -203,7 +209,7 @@ function watchFixtures(mock: Mock, path: string, say: (line: string) => void): (
           `fixtures reloaded from ${displayPath(path)}: ${plural(outcome.value.orders.orders.size, 'order')}, every session reset`,
         );
       } else {
-        say(`fixtures NOT reloaded, keeping the last good state: ${outcome.error.message}`);
+        warn(`fixtures NOT reloaded, keeping the last good state: ${outcome.error.message}`);
       }
     }, 100);
   });
@@ -227,13 +233,12 @@ export const runMockCommand: Subcommand = async (argv) => {
     return 0;
   }
   const fixturesPath = options.fixtures === undefined ? DEFAULT_FIXTURES_PATH : resolve(options.fixtures);
-  // `petstore mock | head` closes our stdout early; the server should keep serving, not crash on EPIPE.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-  });
-  const say = (line: string) => {
-    if (process.stdout.writable) process.stdout.write(`${line}\n`);
-  };
+  // Not process.stdout: a paused terminal would stop the server and an unread pipe would fill memory
+  // (line-writer.ts). `petstore mock | head` closing our stdout early just ends the output.
+  const out = createLineWriter(1);
+  const err = createLineWriter(2);
+  const say = (line: string) => out.write(line);
+  const warn = (line: string) => err.write(`petstore mock: ${line}`);
   let mock: Mock;
   try {
     mock = await createMock({
@@ -243,6 +248,7 @@ export const runMockCommand: Subcommand = async (argv) => {
       ...(options.quiet ? {} : { log: say }),
     });
   } catch (error) {
+    await Promise.all([out.close(), err.close()]);
     if (error instanceof FixtureError) {
       return fail(
         `invalid fixture file ${displayPath(error.source)}: ${error.message.slice(error.source.length + 2)}. Fix the file, or pass another with --fixtures FILE.`,
@@ -254,23 +260,30 @@ export const runMockCommand: Subcommand = async (argv) => {
   try {
     info = await mock.listen({ port: options.port, host: options.host });
   } catch (error) {
+    await Promise.all([out.close(), err.close()]);
     return fail(listenProblem(error as NodeJS.ErrnoException, options));
   }
   // Watch and listen for signals before announcing: whoever reads the banner may act on it at once.
-  const stopWatching = options.watch ? watchFixtures(mock, fixturesPath, say) : () => {};
+  const stopWatching = options.watch ? watchFixtures(mock, fixturesPath, say, warn) : () => {};
   const stopped = new Promise<number>((done) => {
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       stopWatching();
-      void mock.close().then(() => {
+      void mock.close().then(async () => {
         say(`stopped (${signal})`);
+        // Whatever the output cannot take within a second is lost: a stalled reader must not keep the
+        // process alive (the descriptors are non-blocking, so nothing is left waiting).
+        await Promise.all([out.close(), err.close()]);
         done(0);
       });
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  process.stdout.write(banner(info, mock, keySource(options, mock), displayPath(fixturesPath), options.host));
+  for (const line of banner(info, mock, keySource(options, mock), displayPath(fixturesPath), options.host)
+    .trimEnd()
+    .split('\n'))
+    say(line);
   return stopped;
 };
