@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFixtureFile, loadFixtures } from './fixture-files.js';
+import { loadFixtureFile, loadFixtures, MAX_FIXTURE_BYTES, readFixtureText } from './fixture-files.js';
 import type { FixtureData } from './fixtures.js';
 
 const decode = (bytes: Uint8Array | undefined): string => new TextDecoder().decode(bytes);
@@ -141,19 +142,81 @@ describe('fixture files', () => {
     expect(outcome.ok && outcome.value.orders.orders.has(2n ** 63n - 1n)).toBe(true);
   });
 
-  it('names the problem in a broken JSON file', () => {
-    const outcome = loadFixtureFile(file('broken.json', '{"orders": [}'));
+  it.each([
+    {
+      name: 'broken JSON',
+      file: 'broken.json',
+      text: '{"orders": [}',
+      want: 'broken.json: is not valid YAML or JSON: line 1, column 13: ',
+    },
+    {
+      name: 'broken YAML',
+      file: 'broken.yaml',
+      text: 'orders:\n  - { id: 1\n  - x\n',
+      want: 'broken.yaml: is not valid YAML or JSON: line 3, column 3: ',
+    },
+    {
+      name: 'a key given twice in JSON with the same value',
+      file: 'dup-same.json',
+      text: '{"apiKeys":["a"],"apiKeys":["a"]}',
+      want: 'dup-same.json: is not valid YAML or JSON: line 1, column 19: the key "apiKeys" is given twice in the same mapping',
+    },
+    {
+      name: 'a key given twice in JSON with different values',
+      file: 'dup.json',
+      text: '{\n  "orders": [],\n  "orders": [{"id": 1, "status": "pending"}]\n}',
+      want: 'dup.json: is not valid YAML or JSON: line 3, column 4: the key "orders" is given twice in the same mapping',
+    },
+    {
+      name: 'a key given twice in YAML',
+      file: 'dup.yaml',
+      text: 'orders: []\napiKeys: [a]\norders: []\n',
+      want: 'dup.yaml: is not valid YAML or JSON: line 3, column 1: the key "orders" is given twice in the same mapping',
+    },
+    {
+      name: 'a key given twice inside an order',
+      file: 'dup-order.yaml',
+      text: 'orders:\n  - { id: 1, status: pending, id: 2 }\n',
+      want: 'line 2, column 31: the key "id" is given twice in the same mapping',
+    },
+  ])('names the line and column of $name', ({ file: name, text, want }) => {
+    const outcome = loadFixtureFile(file(name, text));
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(outcome.error.message).toMatch(/broken\.json: is not valid JSON/);
+    if (!outcome.ok) expect(outcome.error.message).toContain(want);
   });
 
-  it('rejects a duplicated key in JSON too', () => {
-    expect(
-      loadFixtureFile(file('dup.json', '{"orders": [], "orders": [{"id": 1, "status": "pending"}]}')).ok,
-    ).toBe(false);
+  it.each([
+    { name: 'a plain integer', given: '9007199254740993', want: 9007199254740993n },
+    { name: 'the largest int64', given: '9223372036854775807', want: 2n ** 63n - 1n },
+    { name: 'a negative one beyond 2^53', given: '-9007199254740993', want: -9007199254740993n },
+    { name: 'a hexadecimal one', given: '0x20000000000001', want: 9007199254740993n },
+    { name: 'an octal one', given: '0o400000000000000001', want: 9007199254740993n },
+    { name: 'one with leading zeros', given: '0009007199254740993', want: 9007199254740993n },
+    { name: 'a small one', given: '+42', want: 42n },
+  ])('reads $name exactly', ({ given, want }) => {
+    const outcome = loadFixtureFile(file('int.yaml', `orders:\n  - { id: ${given}, status: pending }\n`));
+    expect(outcome.ok && [...outcome.value.orders.orders.keys()]).toEqual([want]);
   });
 
-  it('reads JSON in a .yaml file through the JSON parser, exactly', () => {
+  it('refuses an id beyond int64 written in YAML', () => {
+    const outcome = loadFixtureFile(
+      file('huge.yaml', 'orders: [{ id: 9223372036854775808, status: pending }]'),
+    );
+    expect(!outcome.ok && outcome.error.message).toMatch(/id must be within int64/);
+  });
+
+  it('refuses more aliases than a fixture file needs', () => {
+    const aliases = Array.from({ length: 31 }, (_, i) => `  - { id: ${i + 1}, status: *s }`).join('\n');
+    const outcome = loadFixtureFile(file('aliases.yaml', `x: &s pending\norders:\n${aliases}\n`));
+    expect(!outcome.ok && outcome.error.message).toMatch(/is not valid YAML or JSON: .*alias/);
+    const few = Array.from({ length: 30 }, (_, i) => `  - { id: ${i + 1}, status: *s }`).join('\n');
+    const ok = loadFixtureFile(
+      file('few-aliases.yaml', `orders:\n  - { id: 0, status: &s pending }\n${few}\n`),
+    );
+    expect(ok.ok && ok.value.orders.orders.size).toBe(31);
+  });
+
+  it('reads JSON in a .yaml file, exactly', () => {
     const outcome = loadFixtureFile(
       file('json.yaml', '{"orders":[{"id":9007199254740993,"status":"shipped"}]}'),
     );
@@ -163,25 +226,82 @@ describe('fixture files', () => {
   it.each([
     { name: 'a missing file', path: () => join(dir, 'nope.yaml'), want: /nope\.yaml: no such file/ },
     { name: 'a folder', path: () => dir, want: /is a folder/ },
-    {
-      name: 'broken YAML',
-      path: () => file('broken.yaml', 'orders: [ {id: 1'),
-      want: /is not valid YAML or JSON/,
-    },
-    {
-      name: 'a duplicated key',
-      path: () => file('dup.yaml', 'orders: []\norders: []\n'),
-      want: /is not valid YAML or JSON/,
-    },
     { name: 'a list at the top', path: () => file('list.yaml', '- 1\n'), want: /must hold a mapping/ },
+    {
+      name: 'an empty file',
+      path: () => file('empty.yaml', ''),
+      want: /empty\.yaml: holds no fixtures \(it is empty or only comments\); write `orders: \[\]`/,
+    },
+    {
+      name: 'a file of comments only',
+      path: () => file('comments.yaml', '# nothing yet\n\n# still nothing\n'),
+      want: /comments\.yaml: holds no fixtures/,
+    },
+    {
+      name: 'a FIFO, which would block the read until someone writes to it',
+      path: () => {
+        const path = join(dir, 'fifo.yaml');
+        execFileSync('mkfifo', [path]);
+        return path;
+      },
+      want: /fifo\.yaml: is not a regular file/,
+    },
+    {
+      name: 'a symlink to /dev/zero, which never ends',
+      path: () => {
+        const path = join(dir, 'zero.yaml');
+        symlinkSync('/dev/zero', path);
+        return path;
+      },
+      want: /zero\.yaml: is not a regular file/,
+    },
+    {
+      name: 'a file over the size cap',
+      path: () => {
+        const path = file('huge.json', '');
+        truncateSync(path, MAX_FIXTURE_BYTES + 1);
+        return path;
+      },
+      want: /huge\.json: is 32\.0 MiB, over the 32 MiB a fixture file may be/,
+    },
   ])('names the file for $name', ({ path, want }) => {
     const outcome = loadFixtureFile(path());
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error.message).toMatch(want);
   });
 
-  it('accepts an empty file as no orders and no pets', () => {
-    const outcome = loadFixtureFile(file('empty.yaml', ''));
-    expect(outcome.ok && outcome.value.orders.orders.size).toBe(0);
+  it('reads a file through a symlink to a regular file', () => {
+    const path = join(dir, 'link.yaml');
+    symlinkSync(file('target.yaml', 'orders: [{ id: 5, status: pending }]\n'), path);
+    const outcome = loadFixtureFile(path);
+    expect(outcome.ok && [...outcome.value.orders.orders.keys()]).toEqual([5n]);
+  });
+});
+
+describe('reading a fixture file while serving', () => {
+  it.each([
+    { name: 'a regular file', setup: () => file('async.yaml', 'orders: []\n'), want: { ok: true } },
+    {
+      name: 'a FIFO',
+      setup: () => {
+        const path = join(dir, 'async-fifo.yaml');
+        execFileSync('mkfifo', [path]);
+        return path;
+      },
+      want: { ok: false, message: /is not a regular file/ },
+    },
+    {
+      name: 'a file over the cap',
+      setup: () => {
+        const path = file('async-huge.yaml', '');
+        truncateSync(path, MAX_FIXTURE_BYTES + 1);
+        return path;
+      },
+      want: { ok: false, message: /over the 32 MiB/ },
+    },
+  ])('takes $name as the sync reader does', async ({ setup, want }) => {
+    const outcome = await readFixtureText(setup());
+    expect(outcome.ok).toBe(want.ok);
+    if (!outcome.ok && want.message) expect(outcome.error.message).toMatch(want.message);
   });
 });
