@@ -94,3 +94,65 @@ describe('OrderStore', () => {
     expect([...store.all()].map((order) => order.id)).toEqual([1n, 2n, BIG, 4n, 8n]);
   });
 });
+
+describe('a session list body built from the shared one', () => {
+  const states = ['pending', 'shipped', 'cancelled'] as const;
+  const many = (): OrderBase => {
+    const orders = Array.from(
+      { length: 40 },
+      (_, i): StoredOrder => ({
+        id: BigInt(i + 1),
+        petId: BigInt(100 + i),
+        quantity: 1 + (i % 3),
+        shipDate: `2026-12-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00Z`,
+        state: states[i % 3] as StoredOrder['state'],
+      }),
+    );
+    return new OrderBase(new Map(orders.map((order) => [order.id, order])));
+  };
+  /** The body written order by order, the way it would be without the shared body. */
+  const plain = (store: OrderStore) =>
+    `[${[...store.all()]
+      .filter((order) => order.state !== 'cancelled')
+      .map(orderJson)
+      .join(',')}]`;
+
+  it.each<{ name: string; changes: StoredOrder[] }>([
+    { name: 'the first order cancelled', changes: [{ id: 1n, state: 'cancelled' }] },
+    { name: 'the last order shipped', changes: [{ id: 40n, state: 'shipped', petId: 7n }] },
+    { name: 'a cancelled order made pending', changes: [{ id: 3n, state: 'pending' }] },
+    {
+      name: 'a run of neighbours changed',
+      changes: [10n, 11n, 12n, 13n].map((id): StoredOrder => ({ id, state: 'cancelled' })),
+    },
+    {
+      name: 'every order cancelled',
+      changes: Array.from({ length: 40 }, (_, i) => ({ id: BigInt(i + 1), state: 'cancelled' as const })),
+    },
+    {
+      name: 'new orders added',
+      changes: [
+        { id: 500n, state: 'pending' },
+        { id: BIG, state: 'shipped' },
+      ],
+    },
+    {
+      name: 'a change and an addition',
+      changes: [
+        { id: 2n, state: 'cancelled' },
+        { id: 41n, state: 'pending', quantity: 9 },
+      ],
+    },
+  ])('is what writing every order gives, with $name', ({ changes }) => {
+    const store = new OrderStore(many());
+    for (const change of changes) store.put(change);
+    const body = new TextDecoder().decode(store.listBody());
+    expect(body).toBe(plain(store));
+    expect(() => JSON.parse(body)).not.toThrow();
+  });
+
+  it('shares the fixtures body while a session has no changes', () => {
+    const shared = many();
+    expect(new OrderStore(shared).listBody()).toBe(shared.listBody());
+  });
+});

@@ -19,9 +19,6 @@ export interface StoredOrder {
   readonly state: OrderState;
 }
 
-// Orders are immutable, so each one's JSON is computed once and shared by every session listing it.
-const fragments = new WeakMap<StoredOrder, string>();
-
 /**
  * The published Order (§2) of a stored order: no `status` field, `complete` from the state (D1), ids as
  * exact digits. Hand-written because it runs for every listed order and JSON.stringify cannot write
@@ -30,35 +27,116 @@ const fragments = new WeakMap<StoredOrder, string>();
  * @example orderJson({ id: 2n ** 53n + 1n, state: 'shipped' }) // '{"id":9007199254740993,"complete":true}'
  */
 export function orderJson(order: StoredOrder): string {
-  let json = fragments.get(order);
-  if (json !== undefined) return json;
-  json = `{"id":${order.id}`;
-  if (order.petId !== undefined) json += `,"petId":${order.petId}`;
-  if (order.quantity !== undefined) json += `,"quantity":${order.quantity}`;
-  if (order.shipDate !== undefined) json += `,"shipDate":${JSON.stringify(order.shipDate)}`;
-  json += `,"complete":${orderStates.complete(order.state)}}`;
-  fragments.set(order, json);
-  return json;
+  const petId = order.petId === undefined ? '' : `,"petId":${order.petId}`;
+  const quantity = order.quantity === undefined ? '' : `,"quantity":${order.quantity}`;
+  const shipDate = order.shipDate === undefined ? '' : `,"shipDate":${JSON.stringify(order.shipDate)}`;
+  return `{"id":${order.id}${petId}${quantity}${shipDate},"complete":${orderStates.complete(order.state)}}`;
 }
 
-function listBody(orders: Iterable<StoredOrder>): Bytes {
-  const parts: string[] = [];
-  for (const order of orders) if (orderStates.isListed(order.state)) parts.push(orderJson(order));
-  return utf8(`[${parts.join(',')}]`);
+const COMMA = 0x2c;
+
+/** `[` + the parts joined by commas + `]`, as bytes. */
+function jsonArray(parts: readonly Uint8Array[]): Bytes {
+  let length = 2 + Math.max(0, parts.length - 1);
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  out[0] = 0x5b;
+  let at = 1;
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) out[at++] = COMMA;
+    out.set(part, at);
+    at += part.length;
+  }
+  out[at] = 0x5d;
+  return out;
 }
 
-/** The fixtures' orders, shared read-only by every session, with their list body computed once. */
+/**
+ * The fixtures' orders, shared read-only by every session, with their list body computed once.
+ *
+ * The body is kept as bytes with each order's place in it, not as one string per order: a hundred
+ * thousand small strings cost four times the body itself. A session with a few changes copies the
+ * unchanged runs of the body and writes only its changed orders.
+ */
 export class OrderBase {
   readonly orders: ReadonlyMap<bigint, StoredOrder>;
   #body: Bytes | undefined;
+  /** Order i (in fixture order) is `#body[#starts[i], #ends[i])`; empty when it is not listed. */
+  #starts: Uint32Array | undefined;
+  #ends: Uint32Array | undefined;
 
   constructor(orders: ReadonlyMap<bigint, StoredOrder>) {
     this.orders = orders;
   }
 
   listBody(): Bytes {
-    this.#body ??= listBody(this.orders.values());
+    if (this.#body) return this.#body;
+    const starts = new Uint32Array(this.orders.size);
+    const ends = new Uint32Array(this.orders.size);
+    const parts: string[] = [];
+    let at = 1;
+    let index = 0;
+    for (const order of this.orders.values()) {
+      if (orderStates.isListed(order.state)) {
+        const json = orderJson(order);
+        if (parts.length > 0) at++;
+        parts.push(json);
+        starts[index] = at;
+        at += json.length;
+      } else {
+        starts[index] = at;
+      }
+      ends[index] = at;
+      index++;
+    }
+    this.#body = utf8(`[${parts.join(',')}]`);
+    // Offsets count characters; they are bytes too when every character is ASCII, as ids, numbers,
+    // dates and states are. Otherwise (a date with non-ASCII text cannot pass the schema, but still)
+    // sessions write their whole body.
+    if (this.#body.length === at + 1) {
+      this.#starts = starts;
+      this.#ends = ends;
+    }
     return this.#body;
+  }
+
+  /**
+   * The list body of a session whose changes are `changes` (by id): unchanged runs copied from the
+   * fixtures' body, changed and added orders written anew.
+   */
+  listBodyWith(changes: ReadonlyMap<bigint, StoredOrder>): Bytes {
+    const body = this.listBody();
+    const starts = this.#starts;
+    const ends = this.#ends;
+    const parts: Uint8Array[] = [];
+    const write = (order: StoredOrder) => {
+      if (orderStates.isListed(order.state)) parts.push(utf8(orderJson(order)));
+    };
+    if (!starts || !ends) {
+      for (const [id, order] of this.orders) write(changes.get(id) ?? order);
+    } else {
+      let runStart = -1;
+      let runEnd = -1;
+      const endRun = () => {
+        if (runStart >= 0) parts.push(body.subarray(runStart, runEnd));
+        runStart = -1;
+      };
+      let index = 0;
+      for (const id of this.orders.keys()) {
+        const changed = changes.get(id);
+        if (changed !== undefined) {
+          endRun();
+          write(changed);
+        } else if ((ends[index] as number) > (starts[index] as number)) {
+          if (runStart < 0) runStart = starts[index] as number;
+          runEnd = ends[index] as number;
+        }
+        index++;
+      }
+      endRun();
+    }
+    for (const [id, order] of changes) if (!this.orders.has(id)) write(order);
+    return jsonArray(parts);
   }
 }
 
@@ -85,7 +163,7 @@ export class OrderStore {
   /** The JSON body of `GET /store/orders`: the listed orders (D2), cached until the next change. */
   listBody(): Bytes {
     if (this.#changes.size === 0) return this.#base.listBody();
-    this.#body ??= listBody(this.all());
+    this.#body ??= this.#base.listBodyWith(this.#changes);
     return this.#body;
   }
 
