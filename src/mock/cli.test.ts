@@ -3,7 +3,16 @@
  * No sleeps: each step waits for the line the command prints.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,8 +49,8 @@ interface Running {
   child: ChildProcess;
   stdout: () => string;
   stderr: () => string;
-  /** Waits for a pattern on stdout (or on stderr). */
-  waitFor: (pattern: RegExp, stream?: 'stdout' | 'stderr') => Promise<RegExpMatchArray>;
+  /** Waits for a pattern on stdout (or on stderr), in what was printed from offset `from` on. */
+  waitFor: (pattern: RegExp, stream?: 'stdout' | 'stderr', from?: number) => Promise<RegExpMatchArray>;
   exited: Promise<number | null>;
 }
 
@@ -63,11 +72,12 @@ function run(args: string[], env: Record<string, string | undefined> = {}): Runn
   const waiters: Array<{
     pattern: RegExp;
     stream: 'stdout' | 'stderr';
+    from: number;
     resolve: (m: RegExpMatchArray) => void;
   }> = [];
   const check = () => {
     for (const waiter of [...waiters]) {
-      const match = (waiter.stream === 'stdout' ? out : err).match(waiter.pattern);
+      const match = (waiter.stream === 'stdout' ? out : err).slice(waiter.from).match(waiter.pattern);
       if (match) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve(match);
@@ -88,9 +98,9 @@ function run(args: string[], env: Record<string, string | undefined> = {}): Runn
     stdout: () => out,
     stderr: () => err,
     exited,
-    waitFor: (pattern, stream = 'stdout') =>
+    waitFor: (pattern, stream = 'stdout', from = 0) =>
       new Promise((resolve, reject) => {
-        waiters.push({ pattern, stream, resolve });
+        waiters.push({ pattern, stream, from, resolve });
         check();
         void exited.then(() => reject(new Error(`exited before printing ${pattern}:\n${out}\n${err}`)));
         setTimeout(
@@ -372,6 +382,73 @@ describe('banner', () => {
     const info = { url: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:1/v1', port: 1 };
     expect(banner(info, mock, 'test', 'f.yaml')).toContain(`fixtures: f.yaml ${want}\n`);
   });
+});
+
+describe('--watch under careless saves and hostile files', () => {
+  it('refuses each state a save passes through, and files that are not regular, keeping the last good state', async () => {
+    const path = join(temp, 'saving.yaml');
+    writeFileSync(path, 'apiKeys: [k1]\norders:\n  - { id: 1, status: pending }\n');
+    const mock = run(['--port', '0', '--quiet', '--watch', '--fixtures', path]);
+    const [, baseUrl] = (await mock.waitFor(/listening on (\S+)\n/)) as string[];
+    const list = async () =>
+      (
+        await fetch(`${baseUrl}/store/orders`, {
+          headers: { authorization: 'Bearer k1' },
+          signal: AbortSignal.timeout(5000),
+        })
+      ).text();
+    const good = await list();
+    const replace = (make: () => void) => () => {
+      rmSync(path, { force: true });
+      make();
+    };
+    const steps = [
+      {
+        name: 'an empty file',
+        change: () => writeFileSync(path, ''),
+        want: 'holds no fixtures \\(it is empty',
+      },
+      { name: 'only comments', change: () => writeFileSync(path, '# saving…\n'), want: 'holds no fixtures' },
+      {
+        name: 'the first lines only',
+        change: () => writeFileSync(path, 'pets: []\n'),
+        want: 'has no orders and no keys, where the last good version had 1 order;',
+      },
+      {
+        name: 'a FIFO',
+        change: replace(() => execFileSync('mkfifo', [path])),
+        want: 'is not a regular file',
+      },
+      {
+        name: 'a symlink to /dev/zero',
+        change: replace(() => symlinkSync('/dev/zero', path)),
+        want: 'is not a regular file',
+      },
+      {
+        name: 'a file over the size cap',
+        change: replace(() => {
+          writeFileSync(path, '');
+          truncateSync(path, 33 * 2 ** 20);
+        }),
+        want: 'over the 32 MiB a fixture file may be',
+      },
+    ];
+    for (const step of steps) {
+      const from = mock.stderr().length;
+      step.change();
+      await mock.waitFor(
+        new RegExp(`petstore mock: fixtures NOT reloaded, keeping the last good state: .*${step.want}`),
+        'stderr',
+        from,
+      );
+      expect(await list(), step.name).toBe(good);
+    }
+    replace(() => writeFileSync(path, 'apiKeys: [k1]\norders:\n  - { id: 2, status: shipped }\n'))();
+    await mock.waitFor(/fixtures reloaded from .*saving\.yaml: 1 order, every session reset/);
+    expect(await list()).toBe('[{"id":2,"complete":true}]');
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+  }, 60_000);
 });
 
 describe('key precedence', () => {

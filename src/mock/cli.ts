@@ -2,13 +2,13 @@
  * `petstore mock`: runs the mock on a port until SIGINT/SIGTERM. Every user error (a bad flag, a port in
  * use, a bad fixture file) is one line naming the problem and the fix, and exit code 2.
  */
-import { watch } from 'node:fs';
-import { basename, dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Subcommand } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
-import { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
-import { DEV_API_KEY, FixtureError } from './fixtures.js';
+import { DEFAULT_FIXTURES_PATH, loadFixtureFileAsync } from './fixture-files.js';
+import { watchFixtureFile } from './fixture-watch.js';
+import { DEV_API_KEY } from './fixtures.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
 import { createLineWriter } from './line-writer.js';
 
@@ -190,35 +190,6 @@ function displayPath(path: string): string {
   return rel.startsWith('..') || rel === '' ? path : rel;
 }
 
-/** Reloads the fixtures when their file changes; returns the function that stops watching. */
-function watchFixtures(
-  mock: Mock,
-  path: string,
-  say: (line: string) => void,
-  warn: (line: string) => void,
-): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  // Watching the folder, not the file, survives editors that save by renaming a new file into place.
-  const watcher = watch(dirname(path), (_event, name) => {
-    if (name !== null && name !== basename(path)) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const outcome = mock.reload(path);
-      if (outcome.ok) {
-        say(
-          `fixtures reloaded from ${displayPath(path)}: ${plural(outcome.value.orders.orders.size, 'order')}, every session reset`,
-        );
-      } else {
-        warn(`fixtures NOT reloaded, keeping the last good state: ${outcome.error.message}`);
-      }
-    }, 100);
-  });
-  return () => {
-    clearTimeout(timer);
-    watcher.close();
-  };
-}
-
 /**
  * Runs `petstore mock` until a signal; resolves to the exit code.
  *
@@ -239,23 +210,22 @@ export const runMockCommand: Subcommand = async (argv) => {
   const err = createLineWriter(2);
   const say = (line: string) => out.write(line);
   const warn = (line: string) => err.write(`petstore mock: ${line}`);
-  let mock: Mock;
-  try {
-    mock = await createMock({
-      fixtures: fixturesPath,
-      ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
-      delayMs: options.delayMs,
-      ...(options.quiet ? {} : { log: say }),
-    });
-  } catch (error) {
+  // Read asynchronously, and a large file parsed in a worker (fixture-files.ts): the parser's garbage
+  // does not stay resident in the server.
+  const loaded = await loadFixtureFileAsync(fixturesPath);
+  if (!loaded.ok) {
     await Promise.all([out.close(), err.close()]);
-    if (error instanceof FixtureError) {
-      return fail(
-        `invalid fixture file ${displayPath(error.source)}: ${error.message.slice(error.source.length + 2)}. Fix the file, or pass another with --fixtures FILE.`,
-      );
-    }
-    throw error;
+    const { source, message } = loaded.error;
+    return fail(
+      `invalid fixture file ${displayPath(source)}: ${message.slice(source.length + 2)}. Fix the file, or pass another with --fixtures FILE.`,
+    );
   }
+  const mock: Mock = await createMock({
+    fixtures: loaded.value,
+    ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
+    delayMs: options.delayMs,
+    ...(options.quiet ? {} : { log: say }),
+  });
   let info: ListenInfo;
   try {
     info = await mock.listen({ port: options.port, host: options.host });
@@ -264,7 +234,19 @@ export const runMockCommand: Subcommand = async (argv) => {
     return fail(listenProblem(error as NodeJS.ErrnoException, options));
   }
   // Watch and listen for signals before announcing: whoever reads the banner may act on it at once.
-  const stopWatching = options.watch ? watchFixtures(mock, fixturesPath, say, warn) : () => {};
+  const stopWatching = options.watch
+    ? watchFixtureFile({
+        path: fixturesPath,
+        current: () => mock.fixtures,
+        apply: (fixtures) => mock.reload(fixtures),
+        report: (outcome) =>
+          outcome.ok
+            ? say(
+                `fixtures reloaded from ${displayPath(fixturesPath)}: ${plural(outcome.value.orders.orders.size, 'order')}, every session reset`,
+              )
+            : warn(`fixtures NOT reloaded, keeping the last good state: ${outcome.error}`),
+      })
+    : () => {};
   const stopped = new Promise<number>((done) => {
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);

@@ -7,11 +7,14 @@
  * huge file would take the memory with it. The file is opened without waiting (O_NONBLOCK) and judged by
  * what was opened, so a path swapped between the check and the read cannot slip through.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../contract/package-root.js';
 import { fail, ok, type Result } from '../result.js';
+import { fromTransferable, type TransferableFixtures } from './fixture-transfer.js';
 import {
   buildFixtures,
   FIXTURE_DATA_SOURCE,
@@ -20,6 +23,7 @@ import {
   type FixtureSet,
   parseFixtureText,
 } from './fixtures.js';
+import { OrderBase } from './order-store.js';
 
 export const FIXTURES_DIR = join(packageRoot(), 'fixtures');
 export const DEFAULT_FIXTURES_PATH = join(FIXTURES_DIR, 'default.yaml');
@@ -136,9 +140,74 @@ export function loadFixtureFile(path: string): Result<FixtureSet, FixtureError> 
   return text.ok ? parseFixtureText(text.value, path) : text;
 }
 
-/** Fixtures from a path or from data given in-process; the built-in ones when neither is given. */
-export function loadFixtures(fixtures: string | FixtureData | undefined): Result<FixtureSet, FixtureError> {
+/**
+ * Files above this size are parsed in a worker thread: the server keeps answering meanwhile (`--watch`),
+ * and the parser's intermediate objects (several times the file's size) are freed with the worker's heap
+ * instead of staying resident in the server. Smaller files parse in a few milliseconds, less than a
+ * worker takes to start.
+ */
+const OFF_THREAD_BYTES = 1024 * 1024;
+const WORKER = new URL('./fixture-worker.js', import.meta.url);
+/** A file that would need more than this to parse is refused, not allowed to take the server's memory. */
+const WORKER_HEAP_MB = 1024;
+
+type WorkerAnswer =
+  | { ok: true; value: TransferableFixtures }
+  | { ok: false; source: string; problems: string[] };
+
+function parseInWorker(path: string): Promise<Result<FixtureSet, FixtureError>> {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER, {
+      workerData: { path },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    worker.once('message', (answer: WorkerAnswer) => {
+      resolve(
+        answer.ok
+          ? ok(fromTransferable(answer.value))
+          : fail(new FixtureError(answer.source, answer.problems)),
+      );
+      void worker.terminate();
+    });
+    worker.once('error', (error: NodeJS.ErrnoException) => {
+      const reason =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `needs more than ${WORKER_HEAP_MB} MB to parse`
+          : `cannot be parsed (${error.message})`;
+      resolve(fail(new FixtureError(path, [reason])));
+    });
+    worker.once('exit', () =>
+      resolve(fail(new FixtureError(path, ['cannot be parsed (the parser stopped)']))),
+    );
+  });
+}
+
+/**
+ * Reads and checks a fixture file without blocking the event loop for long: the reading is asynchronous
+ * and a large file is parsed in a worker thread. What `petstore mock` uses, at start and on `--watch`.
+ *
+ * @example await loadFixtureFileAsync('fixtures/default.yaml') // { ok: true, value: { orders, pets, … } }
+ */
+export async function loadFixtureFileAsync(path: string): Promise<Result<FixtureSet, FixtureError>> {
+  const size = await stat(path).then(
+    (info) => info.size,
+    () => 0,
+  );
+  // Run from the TypeScript sources (tests), there is no compiled worker: parse here.
+  if (size > OFF_THREAD_BYTES && existsSync(fileURLToPath(WORKER))) return parseInWorker(path);
+  const text = await readFixtureText(path);
+  return text.ok ? parseFixtureText(text.value, path) : text;
+}
+
+/**
+ * Fixtures from a path, from data given in-process, or already loaded; the built-in ones when none is
+ * given.
+ */
+export function loadFixtures(
+  fixtures: string | FixtureData | FixtureSet | undefined,
+): Result<FixtureSet, FixtureError> {
   if (fixtures === undefined) return loadFixtureFile(DEFAULT_FIXTURES_PATH);
   if (typeof fixtures === 'string') return loadFixtureFile(fixtures);
+  if (fixtures.orders instanceof OrderBase) return ok(fixtures as FixtureSet);
   return buildFixtures(fixtures, FIXTURE_DATA_SOURCE);
 }

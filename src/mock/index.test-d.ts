@@ -1,5 +1,6 @@
 /** The public API other code is written against (the conformance suite, implementers' tests). */
 import { describe, expectTypeOf, it } from 'vitest';
+import type { FixtureSet } from './fixtures.js';
 import {
   createMock,
   type FixtureData,
@@ -15,8 +16,8 @@ describe('the mock API', () => {
     expectTypeOf(createMock).returns.toEqualTypeOf<Promise<Mock>>();
   });
 
-  it('takes a fixture path or fixture data with exact ids', () => {
-    expectTypeOf<MockOptions['fixtures']>().toEqualTypeOf<string | FixtureData | undefined>();
+  it('takes a fixture path, fixture data with exact ids, or fixtures already loaded', () => {
+    expectTypeOf<MockOptions['fixtures']>().toEqualTypeOf<string | FixtureData | FixtureSet | undefined>();
     expectTypeOf<NonNullable<FixtureData['orders']>[number]['id']>().toEqualTypeOf<number | bigint>();
     expectTypeOf<MockOptions['log']>().toEqualTypeOf<((line: string) => void) | undefined>();
   });

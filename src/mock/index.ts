@@ -23,8 +23,8 @@ export { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from './fixtures.js';
 
 export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug'> {
-  /** A YAML/JSON fixture file, or fixture data; default `fixtures/default.yaml`. */
-  fixtures?: string | FixtureData;
+  /** A YAML/JSON fixture file, fixture data, or fixtures already loaded; default `fixtures/default.yaml`. */
+  fixtures?: string | FixtureData | FixtureSet;
   /** Accepted keys; they override the fixture file's keys. */
   apiKeys?: string[];
 }
@@ -48,7 +48,7 @@ export interface Mock {
   /** Puts every session back to the fixtures. */
   reset(): void;
   /** Replaces the fixtures (`--watch`); a bad file leaves everything as it was. */
-  reload(fixtures: string | FixtureData): Result<FixtureSet, FixtureError>;
+  reload(fixtures: string | FixtureData | FixtureSet): Result<FixtureSet, FixtureError>;
   close(): Promise<void>;
   readonly apiKeys: readonly string[];
   readonly fixtures: FixtureSet;

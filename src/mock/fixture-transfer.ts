@@ -1,0 +1,40 @@
+/**
+ * Checked fixtures as plain data that `postMessage` can copy between threads, and back: the classes
+ * (`OrderBase`) do not survive a structured clone, their contents do.
+ */
+import type { FixtureSet, StoredPet } from './fixtures.js';
+import { OrderBase, type StoredOrder } from './order-store.js';
+
+/** A {@link FixtureSet} without its classes. */
+export interface TransferableFixtures {
+  source: string;
+  apiKeys: readonly string[];
+  orders: StoredOrder[];
+  pets: StoredPet[];
+  deprecationHeader: string;
+  sunsetHeader: string;
+}
+
+/** @example toTransferable(fixtures).orders.length // fixtures.orders.orders.size */
+export function toTransferable(fixtures: FixtureSet): TransferableFixtures {
+  return {
+    source: fixtures.source,
+    apiKeys: fixtures.apiKeys,
+    orders: [...fixtures.orders.orders.values()],
+    pets: [...fixtures.pets.values()],
+    deprecationHeader: fixtures.deprecationHeader,
+    sunsetHeader: fixtures.sunsetHeader,
+  };
+}
+
+/** @example fromTransferable(toTransferable(fixtures)).orders.orders.size // fixtures.orders.orders.size */
+export function fromTransferable(data: TransferableFixtures): FixtureSet {
+  return {
+    source: data.source,
+    apiKeys: data.apiKeys,
+    orders: new OrderBase(new Map(data.orders.map((order) => [order.id, order]))),
+    pets: new Map(data.pets.map((pet) => [pet.id, pet])),
+    deprecationHeader: data.deprecationHeader,
+    sunsetHeader: data.sunsetHeader,
+  };
+}

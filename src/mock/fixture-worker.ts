@@ -1,0 +1,18 @@
+/**
+ * Parses and checks one fixture file off the main thread (see `loadFixtureFileAsync`). What it sends back
+ * is the checked state as plain data; the parser's intermediate objects die with this thread's heap
+ * instead of staying resident in the server's.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { readFixtureText } from './fixture-files.js';
+import { toTransferable } from './fixture-transfer.js';
+import { parseFixtureText } from './fixtures.js';
+
+const path = (workerData as { path: string }).path;
+const text = await readFixtureText(path);
+const loaded = text.ok ? parseFixtureText(text.value, path) : text;
+parentPort?.postMessage(
+  loaded.ok
+    ? { ok: true, value: toTransferable(loaded.value) }
+    : { ok: false, source: loaded.error.source, problems: loaded.error.problems },
+);
