@@ -1,5 +1,5 @@
 /**
- * Bench scenario 8: the same 100,000 orders as a JSON file and as a hand-written-style YAML file (one flow
+ * Bench scenario 9: the same 100,000 orders as a JSON file and as a hand-written-style YAML file (one flow
  * mapping per order), each started with `petstore mock` in alternating runs. Per format: start to first
  * answer of the full list (the median), resident memory once that answer is sent, and the process's peak.
  * The targets: YAML within 1.5× of JSON, and at most 200 MB resident with 100,000 orders.
@@ -79,7 +79,7 @@ export async function fixtureFormatsScenario(
   const samples = { json: [] as FormatFigures[], yaml: [] as FormatFigures[] };
   for (let run = 0; run < runs; run++) {
     for (const format of ['json', 'yaml'] as const) {
-      process.stderr.write(`  8 fixture formats: ${format}, run ${run + 1} of ${runs}\n`);
+      process.stderr.write(`  9 fixture formats: ${format}, run ${run + 1} of ${runs}\n`);
       const { child, readyMs } = await harness.start(format === 'json' ? jsonPath : yamlPath);
       try {
         const pid = child.pid ?? 0;

@@ -394,7 +394,7 @@ async function main(): Promise<void> {
       await stop(big.child);
     }
 
-    // Scenario 8: the same 100,000 orders as JSON and as YAML, started in alternating runs.
+    // Scenario 9: the same 100,000 orders as JSON and as YAML, started in alternating runs.
     const formats = await fixtureFormatsScenario(
       {
         start: async (fixtures) => {
@@ -489,8 +489,8 @@ function report(
     `| 5 start to first answer (median of ${STARTUP_RUNS}) | ${fmt(n('startupOursMs'))} ms | Prism ${fmt(n('startupPrismMs'))} ms | < 400 ms |`,
     `| 6 conformance full run (read-only + destructive) | ${fmt(n('conformanceWallMs'))} ms (exit ${extra.conformanceExitCode}) | | < 3000 ms |`,
     `| 7 MSW setupServer in Node, GET orders (100), same bytes: ${extra.mswSameBytes} | ${fmt(n('mswOursRps'))} req/s, p99 ${fmt(n('mswOursP99'), 1)} ms (${fmt((n('mswOursRps') / n('mswPlainRps')) * 100)}% of plain) | plain MSW handler ${fmt(n('mswPlainRps'))} req/s, p99 ${fmt(n('mswPlainP99'), 1)} ms | |`,
-    `| 8 start to first answer, 100,000 orders, YAML vs JSON (median of 3 alternating runs) | YAML ${fmt(n('formatsYamlFirstAnswerMs'))} ms | JSON ${fmt(n('formatsJsonFirstAnswerMs'))} ms (YAML/JSON ${fmt(n('formatsYamlFirstAnswerMs') / n('formatsJsonFirstAnswerMs'), 2)}×) | ≤ 1.5× |`,
-    `| 8 resident memory once the first answer is sent, 100,000 orders (peak while loading) | JSON ${fmt(n('formatsJsonRssMb'))} MB (peak ${fmt(n('formatsJsonPeakRssMb'))}), YAML ${fmt(n('formatsYamlRssMb'))} MB (peak ${fmt(n('formatsYamlPeakRssMb'))}) | | ≤ 200 MB |`,
+    `| 9 start to first answer, 100,000 orders, YAML vs JSON (median of 3 alternating runs) | YAML ${fmt(n('formatsYamlFirstAnswerMs'))} ms | JSON ${fmt(n('formatsJsonFirstAnswerMs'))} ms (YAML/JSON ${fmt(n('formatsYamlFirstAnswerMs') / n('formatsJsonFirstAnswerMs'), 2)}×) | ≤ 1.5× |`,
+    `| 9 resident memory once the first answer is sent, 100,000 orders (peak while loading) | JSON ${fmt(n('formatsJsonRssMb'))} MB (peak ${fmt(n('formatsJsonPeakRssMb'))}), YAML ${fmt(n('formatsYamlRssMb'))} MB (peak ${fmt(n('formatsYamlPeakRssMb'))}) | | ≤ 200 MB |`,
   );
   if (proxyOverhead) lines.push('', ...overheadTable(proxyOverhead));
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
