@@ -134,8 +134,12 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
             },
             "example": 1,
             "x-petstore-malformed": {
+              "descriptive": true,
               "decision": "D9",
-              "mock": "404 Error with code `order_not_found`",
+              "mock": {
+                "status": 404,
+                "code": "order_not_found"
+              },
               "conformance": "any 4xx passes; 2xx or 5xx fails; a non-Error body is a warning"
             }
           }
@@ -245,6 +249,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
         "scheme": "bearer",
         "description": "§5. The API key is the bearer token: `Authorization: Bearer <API_KEY>`. A missing or invalid key is\n401 with an Error body on every operation, whatever the path parameters (D6: authentication runs\nbefore an order is looked up). The scheme name is case-insensitive (RFC 9110 §11.1); any other\nscheme, an empty token or a bare key is 401 (D7).\n",
         "x-petstore-auth": {
+          "descriptive": true,
           "decisions": [
             "D6",
             "D7"
@@ -484,6 +489,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
   },
   "x-petstore-unknown-routes": {
     "description": "D10. What the mock answers outside the documented operations; never judged as a failure.",
+    "descriptive": true,
     "unknownPath": {
       "status": 404,
       "code": "not_found"
@@ -498,8 +504,6 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
   },
   "x-petstore-cors": {
     "description": "D14. CORS is on by default for local front-end development, the way a browser app uses it: a preflight\nOPTIONS needs no key and reflects the method and headers the page asks for; every answer reflects the\nrequest's `Origin` with `Access-Control-Allow-Credentials: true` and `Vary: Origin` (a wildcard cannot\ncarry credentials), or `*` when the request has no `Origin`. The key travels in `Authorization`, never\nin a cookie, so allowing credentials grants a page nothing it could not send anyway. The mock reads\n`exposeHeaders` from here: the response headers a page's script may read.\n",
-    "enabled": true,
-    "preflightRequiresKey": false,
     "exposeHeaders": [
       "Allow",
       "Deprecation",

@@ -47,21 +47,6 @@ describe('the error table', () => {
     expect(errorNameFor('not_found', 404)).toBe('petNotFound');
   });
 
-  it('answers unknown routes as the document says (x-petstore-unknown-routes, D10)', () => {
-    const routes = contract.document['x-petstore-unknown-routes'] as Record<
-      string,
-      { status: number; code: string }
-    >;
-    expect(routes.unknownPath).toMatchObject({
-      status: MOCK_ERRORS.notFound.status,
-      code: MOCK_ERRORS.notFound.code,
-    });
-    expect(routes.unsupportedMethod).toMatchObject({
-      status: MOCK_ERRORS.methodNotAllowed.status,
-      code: MOCK_ERRORS.methodNotAllowed.code,
-    });
-  });
-
   it('sends the body of every Error example of the document, message included', () => {
     let compared = 0;
     for (const operation of contract.operations) {
