@@ -4,13 +4,15 @@
  * sent. A key that still holds anything but visible ASCII (inner whitespace, control characters, non-ASCII)
  * cannot be sent as it was given, so it is refused instead of being mangled on the way.
  */
+import type { Result } from '../src/result.js';
 
 /** What fetch trims from both ends of a header value (HTTP whitespace). */
 const HTTP_WHITESPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
 /** A bearer token's characters are visible ASCII (RFC 6750's b64token is a subset). */
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
-export type KeyResult = { ok: true; value: string } | { ok: false; error: string };
+/** The key to send, or why it cannot be sent. */
+export type KeyResult = Result<string, string>;
 
 function describe(ch: string): string {
   const code = ch.codePointAt(0) ?? 0;
