@@ -76,8 +76,8 @@ function idText(value: unknown): string | null {
 function readListing(exchange: Exchange): Listing {
   const { outcome } = exchange;
   const unusable: Listing = { exchange, ids: null, snapshot: null, petIds: [] };
-  if (!outcome.ok || outcome.response.status !== 200) return unusable;
-  const parsed = parseExactJson(outcome.response.text);
+  if (!outcome.ok || outcome.value.status !== 200) return unusable;
+  const parsed = parseExactJson(outcome.value.text);
   const snapshot = parsed.ok ? snapshotOfValue(parsed.value) : null;
   if (snapshot === null || !parsed.ok || !Array.isArray(parsed.value)) return unusable;
   const petIds: string[] = [];
@@ -137,7 +137,7 @@ export class CheckContext {
         plan.errorRule !== undefined
           ? plan.errorRule
           : outcome.ok
-            ? documentedErrorRule(operationId, outcome.response.status, this.options.contract)
+            ? documentedErrorRule(operationId, outcome.value.status, this.options.contract)
             : null,
     };
     this.exchanges.push(exchange);
@@ -181,7 +181,7 @@ export class CheckContext {
     const listing = await this.freshListing();
     const sent: SentCancel[] = exchanges.map((e) => {
       const raw = decodeURIComponent(e.plan.path.slice('/store/orders/'.length));
-      return { raw, id: canonicalId(raw), status: e.outcome.ok ? e.outcome.response.status : null };
+      return { raw, id: canonicalId(raw), status: e.outcome.ok ? e.outcome.value.status : null };
     });
     if (listing.snapshot === null) {
       this.lastSnapshot = null;
@@ -270,8 +270,8 @@ export class CheckContext {
       const { outcome } = exchange;
       const served =
         outcome.ok &&
-        ((outcome.response.status >= 200 && outcome.response.status < 300) ||
-          outcome.response.headers.deprecation !== undefined);
+        ((outcome.value.status >= 200 && outcome.value.status < 300) ||
+          outcome.value.headers.deprecation !== undefined);
       return { served: served ? 'yes' : 'unknown', petId, source, exchange };
     })();
     return this.pets;

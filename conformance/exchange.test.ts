@@ -7,7 +7,7 @@ const KEY = 'SUPERSECRETKEY-0123456789';
 function exchangeWith(text: string): Exchange {
   const outcome: HttpOutcome = {
     ok: true,
-    response: { status: 401, headers: { 'content-type': 'text/plain' }, text, bytes: text.length },
+    value: { status: 401, headers: { 'content-type': 'text/plain' }, text, bytes: text.length },
   };
   return {
     seq: 1,

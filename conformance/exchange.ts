@@ -134,7 +134,7 @@ export function reportResponse(exchange: ObservedExchange, key: string): Reporte
   if (!outcome.ok) {
     return { status: null, contentType: null, bodyExcerpt: '', transportError: outcome.error.message };
   }
-  const { response } = outcome;
+  const response = outcome.value;
   // Redact the whole body before cutting it: cut first, and a key straddling the cut would leave its start.
   const text = redactText(response.text, key);
   const excerpt =
@@ -150,7 +150,7 @@ export function reportResponse(exchange: ObservedExchange, key: string): Reporte
 /** A 3xx answer is a failure of whichever check received it: the suite does not follow redirects. */
 export function redirectMessage(exchange: ObservedExchange): string | null {
   const { outcome } = exchange;
-  if (!outcome.ok || outcome.response.status < 300 || outcome.response.status > 399) return null;
-  const location = outcome.response.headers.location;
-  return `redirected (${outcome.response.status})${location ? ` to ${location}` : ''}; the suite does not follow redirects, so the target must answer at the base URL itself`;
+  if (!outcome.ok || outcome.value.status < 300 || outcome.value.status > 399) return null;
+  const location = outcome.value.headers.location;
+  return `redirected (${outcome.value.status})${location ? ` to ${location}` : ''}; the suite does not follow redirects, so the target must answer at the base URL itself`;
 }

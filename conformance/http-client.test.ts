@@ -49,8 +49,8 @@ describe('send: every way a request can go wrong is a value, never a throw', () 
     });
     try {
       const outcome = await send({ method: 'GET', url: `${target.baseUrl}/x`, headers: {} }, options);
-      expect(outcome.ok && outcome.response.status).toBe(301);
-      expect(outcome.ok && outcome.response.headers.location).toBe('http://127.0.0.1:9/elsewhere');
+      expect(outcome.ok && outcome.value.status).toBe(301);
+      expect(outcome.ok && outcome.value.headers.location).toBe('http://127.0.0.1:9/elsewhere');
     } finally {
       await target.close();
     }
@@ -77,7 +77,7 @@ describe('send: every way a request can go wrong is a value, never a throw', () 
     });
     try {
       const outcome = await send({ method: 'GET', url: `${target.baseUrl}/x`, headers: {} }, options);
-      expect(outcome.ok && outcome.response.bytes).toBe(1024);
+      expect(outcome.ok && outcome.value.bytes).toBe(1024);
     } finally {
       await target.close();
     }

@@ -3,6 +3,7 @@
  * exchange (headers and body), redirects reported instead of followed, and a cap on the body bytes read.
  * Whatever goes wrong comes back as a value, never as a throw, so a hostile target cannot end the run.
  */
+import type { Result } from '../src/result.js';
 
 export interface HttpRequest {
   method: string;
@@ -36,7 +37,8 @@ export interface TransportError {
   message: string;
 }
 
-export type HttpOutcome = { ok: true; response: HttpResponse } | { ok: false; error: TransportError };
+/** An answer, or why there was none. */
+export type HttpOutcome = Result<HttpResponse, TransportError>;
 
 export interface HttpClientOptions {
   timeoutMs: number;
@@ -223,7 +225,7 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
   // A rejected `work` after the deadline must not surface as an unhandled rejection.
   work.catch(() => undefined);
   try {
-    return { ok: true, response: await Promise.race([work, deadline]) };
+    return { ok: true, value: await Promise.race([work, deadline]) };
   } catch (error) {
     return { ok: false, error: classify(controller.signal.reason ?? error, options) };
   } finally {

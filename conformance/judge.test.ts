@@ -20,7 +20,7 @@ function observed(
 }
 
 function answered(status: number, headers: Record<string, string>, text = '') {
-  return { ok: true as const, response: { status, headers, text, bytes: text.length } };
+  return { ok: true as const, value: { status, headers, text, bytes: text.length } };
 }
 
 const error = (status: number, bodyStatus = status) =>

@@ -100,7 +100,7 @@ export function judgeStatus(
     );
   const redirect = redirectMessage(exchange);
   if (redirect) return finding(exchange, key, redirect, expected);
-  const { status } = outcome.response;
+  const { status } = outcome.value;
   if (allowed(status)) return null;
   return finding(
     exchange,
@@ -121,7 +121,7 @@ export function judgeMediaType(
   expected: string,
 ): Finding | null {
   if (!exchange.outcome.ok) return null;
-  const type = exchange.outcome.response.headers['content-type'];
+  const type = exchange.outcome.value.headers['content-type'];
   if (isJsonMediaType(type)) return null;
   return finding(
     exchange,
@@ -138,7 +138,7 @@ export function judgeMediaType(
 export function judgeErrorBody(exchange: ObservedExchange, key: string, expected: string): Finding | null {
   const { outcome } = exchange;
   if (!outcome.ok) return null;
-  const { status, text } = outcome.response;
+  const { status, text } = outcome.value;
   const where = `${exchange.request.method} ${pathOf(exchange)} → ${status}`;
   const media = judgeMediaType(exchange, key, `${where}: the error body`, expected);
   if (media) return media;
@@ -210,7 +210,7 @@ export function judgeSuccessBody(
 ): Finding | null {
   const { outcome } = exchange;
   if (!outcome.ok) return null;
-  const { status, text } = outcome.response;
+  const { status, text } = outcome.value;
   const response = contract.operation(operationId).responses.get(status);
   const where = `${exchange.request.method} ${pathOf(exchange)} → ${status}`;
   if (response?.mediaType === null) {
@@ -243,7 +243,7 @@ export function judgeRoute(exchange: ObservedExchange, key: string): Finding | n
   const expected = methods.length > 0 ? '405 with Allow, or 404 (D10)' : '404 (D10)';
   const status = judgeStatus(exchange, key, (s) => s >= 400 && s <= 499, expected);
   if (status || !exchange.outcome.ok) return status;
-  const { response } = exchange.outcome;
+  const response = exchange.outcome.value;
   if (response.status === 405 && response.headers.allow === undefined) {
     return finding(exchange, key, '405 without an Allow header (RFC 9110 §15.5.6)', '405 with Allow');
   }
@@ -263,7 +263,7 @@ export function judgeDocumentedHeaders(
   documentedStatus?: number,
 ): Finding[] {
   if (!exchange.outcome.ok) return [];
-  const { status, headers } = exchange.outcome.response;
+  const { status, headers } = exchange.outcome.value;
   return documentedHeaderViolations(operationId, documentedStatus ?? status, headers).map((problem) =>
     finding(
       exchange,
@@ -344,7 +344,7 @@ export function judgeExchange(exchange: ObservedExchange, key: string): RatedFin
       judgeStatus(exchange, key, () => false, 'a response'),
     );
   }
-  const { status } = outcome.response;
+  const { status } = outcome.value;
   if (status >= 500) {
     const f = finding(
       exchange,
@@ -363,7 +363,7 @@ export function judgeExchange(exchange: ObservedExchange, key: string): RatedFin
   // D11: a deprecated operation answered 404 without its Deprecation header is no longer served, and a
   // path that is not served is judged as one outside the document (D10), as the suite's pet probe does.
   const { deprecated } = contract.operation(operationId);
-  if (deprecated && status === 404 && outcome.response.headers.deprecation === undefined) {
+  if (deprecated && status === 404 && outcome.value.headers.deprecation === undefined) {
     return rated('route', 'D10, D11', 'warning', judgeRoute(exchange, key));
   }
   if (malformedPathParameters(operationId, exchange.path).length > 0) {

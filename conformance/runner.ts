@@ -313,7 +313,7 @@ function coverage(ctx: CheckContext): OperationCoverage[] {
     const seen = new Set<number>();
     for (const exchange of ctx.exchanges) {
       if (exchange.operationId === operationId && exchange.outcome.ok)
-        seen.add(exchange.outcome.response.status);
+        seen.add(exchange.outcome.value.status);
     }
     return seen;
   });
@@ -347,7 +347,7 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
       hint,
     };
   }
-  const { status } = first.outcome.response;
+  const { status } = first.outcome.value;
   if (status === 401) {
     return {
       kind: 'key-refused',

@@ -72,7 +72,7 @@ function outcomeOf(captured: CapturedExchange, text: string | null): HttpOutcome
   }
   return {
     ok: true,
-    response: {
+    value: {
       status: response.status,
       headers: response.headers,
       text: text ?? '',

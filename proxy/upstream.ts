@@ -3,6 +3,7 @@
  * as the upstream (`--upstream http://127.0.0.1:4010/v1` → clients use `http://127.0.0.1:4020/v1`), so a
  * client switches to the proxy by changing only the host and port, and every path goes upstream as sent.
  */
+import type { Result } from '../src/result.js';
 
 export interface Upstream {
   protocol: 'http:' | 'https:';
@@ -16,7 +17,8 @@ export interface Upstream {
   baseUrl: string;
 }
 
-export type UpstreamResult = { ok: true; value: Upstream } | { ok: false; error: string };
+/** An upstream to forward to, or why the URL cannot be one. */
+export type UpstreamResult = Result<Upstream, string>;
 
 /**
  * Reads an upstream base URL. Refuses what cannot be forwarded faithfully: another scheme, credentials

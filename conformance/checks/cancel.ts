@@ -354,7 +354,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
 /** The Error contract at warning level for the answers a decision relaxes (D3, D9). */
 function judgeRelaxed(ctx: CheckContext, source: string, none: string, enableWith: string | null): Judgement {
   const judged = ctx.exchanges.filter(
-    (e) => e.errorRule?.source === source && e.outcome.ok && is4xx(e.outcome.response.status),
+    (e) => e.errorRule?.source === source && e.outcome.ok && is4xx(e.outcome.value.status),
   );
   if (judged.length === 0) return skip(none, enableWith);
   return verdict(

@@ -57,7 +57,7 @@ export function template(text: string): AuthHeader {
 }
 
 export function statusOf(exchange: Exchange): number | null {
-  return exchange.outcome.ok ? exchange.outcome.response.status : null;
+  return exchange.outcome.ok ? exchange.outcome.value.status : null;
 }
 
 /** `DELETE /store/orders/{id}`, with the key unless told otherwise. */

@@ -22,7 +22,7 @@ export const LIST_CHECKS: readonly Check[] = [
       if (status || !exchange.outcome.ok) return verdict([status], '');
       const body = judgeSuccessBody(exchange, ctx.key, 'listOrders', 'the list');
       if (body) return verdict([body], '');
-      const parsed = parseExactJson(exchange.outcome.response.text);
+      const parsed = parseExactJson(exchange.outcome.value.text);
       const orders = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
       const big = orders.filter(
         (o) => typeof o === 'object' && o !== null && !Array.isArray(o) && typeof o.id === 'bigint',

@@ -46,7 +46,7 @@ export const ROUTE_CHECKS: readonly Check[] = [
       });
       const route = judgeRoute(exchange, ctx.key);
       if (route || !exchange.outcome.ok) return verdict([route], '');
-      const { response } = exchange.outcome;
+      const response = exchange.outcome.value;
       const allow = response.headers.allow;
       const note = `answered ${response.status}${allow !== undefined ? ` (Allow: ${allow})` : ''}`;
       return pass(note, [note]);

@@ -28,8 +28,8 @@ export const SWEEP_CHECKS: readonly Check[] = [
           e.errorRule?.level === 'failure' &&
           !RELAXED_BY_DECISION.has(e.errorRule.source) &&
           e.outcome.ok &&
-          is4xx(e.outcome.response.status) &&
-          (petsServed || e.operationId !== 'getPet' || e.outcome.response.status === 401),
+          is4xx(e.outcome.value.status) &&
+          (petsServed || e.operationId !== 'getPet' || e.outcome.value.status === 401),
       );
       if (judged.length === 0) return skip('no error response was received in this run', null);
       return verdict(
