@@ -12,14 +12,12 @@ import {
   CORRECT,
   createStore,
   MOCK_LIKE_READINGS,
-  PENDING_IDS,
-  SHIPPED_IDS,
   seedOrders,
   startTarget,
   TARGET_KEY,
   type TargetOrder,
 } from './targets/reference-server.js';
-import type { ConformanceOptions } from './types.js';
+import { runSuiteAgainst } from './targets/run-suite.js';
 
 /** Orders where the fixed malformed ids of old runs landed: 1.5 → 1, 12abc → 12, 0x1A → 26, 1e3 → 1000. */
 function baitedOrders(): TargetOrder[] {
@@ -63,22 +61,6 @@ const oversizedList = behaviour(MOCK_LIKE_READINGS, {
   },
 });
 
-/** A run with the proof ids against a target over `store` (the seeds by default), closed afterwards. */
-async function runWithIds(server: Behaviour, extra: Partial<ConformanceOptions> = {}, store = createStore()) {
-  const target = await startTarget(server, store);
-  try {
-    return await runConformance({
-      baseUrl: target.baseUrl,
-      apiKey: TARGET_KEY,
-      pendingOrders: PENDING_IDS,
-      shippedOrders: SHIPPED_IDS,
-      ...extra,
-    });
-  } finally {
-    await target.close();
-  }
-}
-
 describe('a read-only run leaves every order as it was', () => {
   it.each([
     ['a parseInt parser (1.5 → 1, 12abc → 12)', lenient('malformed-id-parseint'), {}],
@@ -98,7 +80,7 @@ describe('a read-only run leaves every order as it was', () => {
   ] as const)('on %s', async (_label, server, extra) => {
     const store = createStore(baitedOrders());
     const before = stringifyExactJson(store.orders as never);
-    const result = await runWithIds(server, extra, store);
+    const result = await runSuiteAgainst(server, { destructive: false, ...extra }, store);
     expect(result.unreachable).toBeNull();
     expect(result.checks.length).toBeGreaterThan(40);
     expect(stringifyExactJson(store.orders as never)).toBe(before);
@@ -127,7 +109,7 @@ describe('a destructive run catches the lenient parsers a read-only run leaves a
     ['a parseInt parser', lenient('malformed-id-parseint'), 'cancel.malformed-id.decimal'],
     ['a BigInt parser', bigintParser, 'cancel.malformed-id.hex'],
   ] as const)('%s', async (_label, server, check) => {
-    const result = await runWithIds(server, { destructive: true });
+    const result = await runSuiteAgainst(server);
     const caught = result.checks.find((c) => c.id === check);
     expect(caught?.outcome).toBe('FAIL');
     expect(caught?.message).toMatch(/^order 7 left the list after DELETE \/store\/orders\/\S+ answered 204/);

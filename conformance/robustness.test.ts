@@ -8,7 +8,7 @@ import { closedPort } from './targets/serve.js';
 describe('a misbehaving answer is a failure of the check that received it, and the run goes on', () => {
   it.each(MISBEHAVIOURS.map((m) => [m.name, m] as const))('%s on GET /store/orders', async (_name, m) => {
     // Only the hanging list waits for the time-out; 1.5 s leaves the correct answers ample time on a busy machine.
-    const result = await runAgainst(onListOnly(m.raw), 1_500);
+    const result = await runAgainst(onListOnly(m.raw), { timeoutMs: 1_500 });
     const list = result.checks.find((c) => c.id === 'list.orders');
     expect(list?.outcome).toBe('FAIL');
     expect(list?.message).toMatch(m.message);
@@ -30,7 +30,7 @@ describe('a misbehaving answer is a failure of the check that received it, and t
     async (name, timeoutMs) => {
       const m = MISBEHAVIOURS.find((x) => x.name === name);
       if (!m) throw new Error(name);
-      const result = await runAgainst(everywhere(m.raw), timeoutMs);
+      const result = await runAgainst(everywhere(m.raw), { timeoutMs });
       expect(result.outcome).toBe('fail');
       expect(result.unreachable).toBeNull();
       for (const check of result.checks) {

@@ -1,10 +1,28 @@
-/** Runs the whole suite, destructive checks included, against a test target started for the run. */
+/** Runs the suite against a test target started for the run, with the proof ids. */
 import { runConformance } from '../runner.js';
-import type { ConformanceResult } from '../types.js';
-import { type Behaviour, PENDING_IDS, SHIPPED_IDS, startTarget, TARGET_KEY } from './reference-server.js';
+import type { ConformanceOptions, ConformanceResult } from '../types.js';
+import {
+  type Behaviour,
+  createStore,
+  PENDING_IDS,
+  SHIPPED_IDS,
+  type Store,
+  startTarget,
+  TARGET_KEY,
+} from './reference-server.js';
 
-export async function runSuiteAgainst(behaviour: Behaviour, timeoutMs = 5_000): Promise<ConformanceResult> {
-  const target = await startTarget(behaviour);
+/**
+ * The whole suite, destructive checks included unless `options` says otherwise, against `behaviour` over
+ * `store` (the seeds by default); the target is closed afterwards.
+ *
+ * @example await runSuiteAgainst(CORRECT, { destructive: false })
+ */
+export async function runSuiteAgainst(
+  behaviour: Behaviour,
+  options: Partial<ConformanceOptions> = {},
+  store: Store = createStore(),
+): Promise<ConformanceResult> {
+  const target = await startTarget(behaviour, store);
   try {
     return await runConformance({
       baseUrl: target.baseUrl,
@@ -12,7 +30,8 @@ export async function runSuiteAgainst(behaviour: Behaviour, timeoutMs = 5_000): 
       pendingOrders: PENDING_IDS,
       shippedOrders: SHIPPED_IDS,
       destructive: true,
-      timeoutMs,
+      timeoutMs: 5_000,
+      ...options,
     });
   } finally {
     await target.close();
