@@ -4,6 +4,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Result } from '../result.js';
 import type { Subcommand } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
 import { DEFAULT_FIXTURES_PATH, loadFixtureFileAsync } from './fixture-files.js';
@@ -41,7 +42,7 @@ export interface MockCliOptions {
   help: boolean;
 }
 
-export type ParsedArgs = { ok: true; value: MockCliOptions } | { ok: false; error: string };
+export type ParsedArgs = Result<MockCliOptions, string>;
 
 const OPTIONS = {
   port: { type: 'string' },

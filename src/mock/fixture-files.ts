@@ -151,9 +151,8 @@ const WORKER = new URL('./fixture-worker.js', import.meta.url);
 /** A file that would need more than this to parse is refused, not allowed to take the server's memory. */
 const WORKER_HEAP_MB = 1024;
 
-type WorkerAnswer =
-  | { ok: true; value: TransferableFixtures }
-  | { ok: false; source: string; problems: string[] };
+/** What the worker posts: a FixtureError cannot cross threads as a class, so its two fields do. */
+export type WorkerAnswer = Result<TransferableFixtures, { source: string; problems: readonly string[] }>;
 
 function parseInWorker(path: string): Promise<Result<FixtureSet, FixtureError>> {
   return new Promise((resolve) => {
@@ -165,7 +164,7 @@ function parseInWorker(path: string): Promise<Result<FixtureSet, FixtureError>> 
       resolve(
         answer.ok
           ? ok(fromTransferable(answer.value))
-          : fail(new FixtureError(answer.source, answer.problems)),
+          : fail(new FixtureError(answer.error.source, answer.error.problems)),
       );
       void worker.terminate();
     });

@@ -4,15 +4,15 @@
  * instead of staying resident in the server's.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { readFixtureText } from './fixture-files.js';
+import { fail, ok } from '../result.js';
+import { readFixtureText, type WorkerAnswer } from './fixture-files.js';
 import { toTransferable } from './fixture-transfer.js';
 import { parseFixtureText } from './fixtures.js';
 
 const path = (workerData as { path: string }).path;
 const text = await readFixtureText(path);
 const loaded = text.ok ? parseFixtureText(text.value, path) : text;
-parentPort?.postMessage(
-  loaded.ok
-    ? { ok: true, value: toTransferable(loaded.value) }
-    : { ok: false, source: loaded.error.source, problems: loaded.error.problems },
-);
+const answer: WorkerAnswer = loaded.ok
+  ? ok(toTransferable(loaded.value))
+  : fail({ source: loaded.error.source, problems: loaded.error.problems });
+parentPort?.postMessage(answer);

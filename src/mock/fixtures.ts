@@ -134,28 +134,27 @@ function explain(error: ErrorObject, data: unknown): string {
   }
 }
 
-type IntCheck = { ok: true; value: bigint } | { ok: false; reason: string };
-
-function toInt64(value: unknown): IntCheck {
+/** The exact int64 of a fixture value, or what is wrong with it (a phrase that follows the field name). */
+function toInt64(value: unknown): Result<bigint, string> {
   if (typeof value === 'number' && !Number.isSafeInteger(value)) {
-    return { ok: false, reason: `is not exact as a number (${value}); pass a bigint` };
+    return fail(`is not exact as a number (${value}); pass a bigint`);
   }
   if (typeof value !== 'bigint' && typeof value !== 'number') {
-    return { ok: false, reason: `must be an integer, got ${describe(value)}` };
+    return fail(`must be an integer, got ${describe(value)}`);
   }
   const exact = BigInt(value);
   if (exact < INT64_MIN || exact > INT64_MAX) {
-    return { ok: false, reason: `must be within int64 (−2^63 … 2^63−1), got ${exact}` };
+    return fail(`must be within int64 (−2^63 … 2^63−1), got ${exact}`);
   }
-  return { ok: true, value: exact };
+  return ok(exact);
 }
 
 function checkOrder(order: FixtureOrder, where: string, problems: string[]): StoredOrder | undefined {
   const before = problems.length;
   const id = toInt64(order.id);
-  if (!id.ok) problems.push(`${where}: id ${id.reason}`);
+  if (!id.ok) problems.push(`${where}: id ${id.error}`);
   const petId = order.petId === undefined ? undefined : toInt64(order.petId);
-  if (petId && !petId.ok) problems.push(`${where}: petId ${petId.reason}`);
+  if (petId && !petId.ok) problems.push(`${where}: petId ${petId.error}`);
   const quantity = order.quantity === undefined ? undefined : Number(order.quantity);
   if (quantity !== undefined && !Number.isSafeInteger(quantity)) {
     problems.push(`${where}: quantity must be a safe integer, got ${describe(order.quantity)}`);
@@ -218,7 +217,7 @@ export function buildFixtures(data: unknown, source: string): Result<FixtureSet,
   for (const [index, pet] of (fixture.pets ?? []).entries()) {
     const where = `pets[${index}] (id ${describe(pet.id)})`;
     const id = toInt64(pet.id);
-    if (!id.ok) problems.push(`${where}: id ${id.reason}`);
+    if (!id.ok) problems.push(`${where}: id ${id.error}`);
     else if (pets.has(id.value)) problems.push(`${where}: duplicate id ${id.value}`);
     else {
       const json = stringifyExactJson(pet);
