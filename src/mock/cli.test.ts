@@ -302,10 +302,14 @@ describe('the per-request log', () => {
     'keeps answering while the terminal is paused (Ctrl+S), and stops on Ctrl+C (needs util-linux script)',
     async () => {
       // `script` gives the command a real terminal; writing Ctrl+S to it pauses that terminal's output.
-      const command = `'${process.execPath}' '${bin}' mock --port 0`;
+      // It runs the command through $SHELL. `exec` makes the mock the terminal's only process: otherwise
+      // Ctrl+C also reaches the shell, and dash (Debian's /bin/sh, what `script` uses when SHELL is unset,
+      // as in CI) dies of it with 130 while the mock itself stops cleanly. SHELL is fixed so that every
+      // machine runs this the same way.
+      const command = `exec '${process.execPath}' '${bin}' mock --port 0`;
       const child = spawn(script as string, ['-qfec', command, '/dev/null'], {
         cwd: build,
-        env: { ...process.env, PETSTORE_API_KEY: undefined },
+        env: { ...process.env, PETSTORE_API_KEY: undefined, SHELL: '/bin/sh' },
       });
       children.add(child);
       let out = '';
