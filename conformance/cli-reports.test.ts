@@ -54,9 +54,37 @@ describe('--fail-on', () => {
     expect(files['conformance-junit.xml']).toMatch(/<failure message="WARNING [^"]*" type="warning">/);
     expect(files['conformance-junit.xml']).not.toMatch(/type="warning"\/>/);
     expect(files['conformance.html']).toMatch(/<p id="verdict" class="verdict fail">FAILED/);
-    // The JSON keeps the verdicts as judged; the gate is the reader's choice.
-    expect(JSON.parse(files['conformance.json'] ?? '{}').outcome).toBe('pass');
   });
+
+  // A pipeline that reads the JSON must see the verdict the exit code gives, whatever the level.
+  it.each([
+    ['fail', 0, 'pass', 'PASSED'],
+    ['warn', 1, 'fail', 'FAILED'],
+  ] as const)(
+    'gives one verdict under --fail-on %s: exit %i, JSON outcome %s, every report %s',
+    async (level, exit, outcome, verdict) => {
+      const { code, stdout, files } = await againstWarningServer([
+        '--fail-on',
+        level,
+        ...['pretty', 'junit', 'html', 'json'].flatMap((r) => ['--reporter', r]),
+      ]);
+      expect(code).toBe(exit);
+      const json = JSON.parse(files['conformance.json'] ?? '{}');
+      expect(json.outcome).toBe(outcome);
+      expect(json.failOn).toBe(level);
+      // The verdicts stay as judged: the warnings are still WARN, and no check became a FAIL.
+      expect(json.summary.failed).toBe(0);
+      expect(json.summary.warned).toBeGreaterThan(0);
+      expect(stdout).toMatch(new RegExp(`^${verdict}: `, 'm'));
+      expect(files['conformance.html']).toMatch(
+        new RegExp(`<p id="verdict" class="verdict [a-z]+">${verdict}`),
+      );
+      expect(files['conformance-junit.xml']).toMatch(
+        new RegExp(`<property name="failOn" value="${level}"/>`),
+      );
+      expect(files['conformance-junit.xml']).toMatch(exit === 0 ? /failures="0"/ : /failures="[1-9]\d*"/);
+    },
+  );
 
   it.each([['an unknown level', ['--fail-on', 'error'], /--fail-on "error" is unknown; use fail or warn/]])(
     'exits 2 on %s, with one line',

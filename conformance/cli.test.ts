@@ -297,6 +297,7 @@ describe('petstore conformance: reports', () => {
         'coverage',
         'destructive',
         'durationMs',
+        'failOn',
         'outcome',
         'schemaVersion',
         'startedAt',

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { sendableKey } from './api-key.js';
 import { ensureDirectory } from './ensure-dir.js';
 import { redactKeys, SHORT_KEY } from './redact.js';
-import { FAIL_ON, type FailOn, gatedOutcome } from './report/gate.js';
+import { applyGate, FAIL_ON, type FailOn } from './report/gate.js';
 import { renderHtml } from './report/html.js';
 import { renderJson } from './report/json.js';
 import { renderJunit } from './report/junit.js';
@@ -68,11 +68,11 @@ export interface CommandIo {
 
 class UsageError extends Error {}
 
-/** The file reports, each rendered from the (already redacted) result. */
-const RENDER: Record<keyof typeof REPORT_FILES, (result: ConformanceResult, failOn: FailOn) => string> = {
-  json: (result) => renderJson(result),
-  junit: (result, failOn) => renderJunit(result, { failOn }),
-  html: (result, failOn) => renderHtml(result, { failOn }),
+/** The file reports, each rendered from the (already redacted and gated) result. */
+const RENDER: Record<keyof typeof REPORT_FILES, (result: ConformanceResult) => string> = {
+  json: renderJson,
+  junit: renderJunit,
+  html: renderHtml,
 };
 
 /** The flag that sets each option, for the runner's option errors. */
@@ -238,8 +238,9 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     );
   }
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
-  const { failOn } = parsed;
-  if (parsed.reporters.includes('pretty')) out(renderPretty(result, { color, failOn }));
+  // One gate decision for every report and the exit code.
+  const gated = applyGate(result, parsed.failOn);
+  if (parsed.reporters.includes('pretty')) out(renderPretty(gated, { color }));
   const files = parsed.reporters.filter((r) => r !== 'pretty');
   if (files.length > 0) {
     try {
@@ -248,7 +249,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
         const path = join(parsed.outputDir, REPORT_FILES[reporter]);
         // No text scrub here: the result is already redacted field by field (redactDeep), and scrubbing the
         // serialised file would also rewrite its structure when the key is short.
-        writeFileSync(path, RENDER[reporter](result, failOn));
+        writeFileSync(path, RENDER[reporter](gated));
         out(`${reporter} report: ${path}\n`);
       }
     } catch (error) {
@@ -258,13 +259,13 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
       return 2;
     }
     if (!parsed.reporters.includes('pretty')) {
-      const s = result.summary;
+      const s = gated.summary;
       out(
-        `${gatedOutcome(result, failOn) === 'pass' ? 'PASSED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped\n`,
+        `${gated.outcome === 'pass' ? 'PASSED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped\n`,
       );
     }
   }
-  return gatedOutcome(result, failOn) === 'pass' ? 0 : 1;
+  return gated.outcome === 'pass' ? 0 : 1;
 }
 
 /** The `petstore conformance` subcommand. */

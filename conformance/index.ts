@@ -8,7 +8,7 @@
 export { sendableKey } from './api-key.js';
 export { CHECKS, type Check, type Requirements } from './checks/index.js';
 export { REDACTED, redactDeep, redactText } from './redact.js';
-export { FAIL_ON, type FailOn, gatedOutcome, gates } from './report/gate.js';
+export { applyGate, FAIL_ON, type FailOn, gatedOutcome, gates } from './report/gate.js';
 export { type CauseGroup, groupByCause } from './report/groups.js';
 export { renderHtml } from './report/html.js';
 export type { ReportInput } from './report/input.js';

@@ -10,6 +10,9 @@ export type Level = 'failure' | 'warning';
 
 export type Outcome = 'PASS' | 'FAIL' | 'WARN' | 'SKIP';
 
+/** `--fail-on`: which verdicts fail the run (`fail`: failures only; `warn`: warnings too). */
+export type FailOn = 'fail' | 'warn';
+
 export interface ConformanceOptions {
   /** The target's base address, ending in the version segment: `http://127.0.0.1:4010/v1` (D12). */
   baseUrl: string;
@@ -143,6 +146,11 @@ export interface ConformanceResult {
    * target could not be reached or the setup is wrong (see {@link Unreachable}).
    */
   outcome: 'pass' | 'fail' | 'unreachable';
+  /**
+   * The gate `outcome` was decided under (`--fail-on`), set once the gate is applied (the CLI's reports):
+   * under `warn` a run whose checks only warned has `outcome: 'fail'`. Absent means `fail`.
+   */
+  failOn?: FailOn;
   unreachable: Unreachable | null;
   summary: ConformanceSummary;
   checks: CheckResult[];

@@ -1,12 +1,15 @@
 /**
  * `--fail-on`: which verdicts fail a run. By default only failures do (exit 1) and warnings are reported;
  * `--fail-on warn` makes every warning fail the run too, and the reports show it as failing.
+ *
+ * The gate is decided once, by {@link applyGate}, and travels in the result: every reporter (pretty, JSON,
+ * JUnit, HTML) and the CLI's exit code read the same `outcome` and `failOn`, so no two of them can disagree.
  */
-import type { CheckResult } from '../types.js';
+import type { CheckResult, FailOn } from '../types.js';
 import type { ReportInput } from './input.js';
 
-export const FAIL_ON = ['fail', 'warn'] as const;
-export type FailOn = (typeof FAIL_ON)[number];
+export type { FailOn } from '../types.js';
+export const FAIL_ON = ['fail', 'warn'] as const satisfies readonly FailOn[];
 
 /**
  * Whether a check's verdict fails the run under this gate.
@@ -29,4 +32,17 @@ export function gatedOutcome(
 ): ReportInput['outcome'] {
   if (input.outcome === 'unreachable') return 'unreachable';
   return input.checks.some((check) => gates(check, failOn)) ? 'fail' : 'pass';
+}
+
+/**
+ * The result with the gate applied: `outcome` becomes the run's verdict under `failOn`, and `failOn` is
+ * recorded next to it (the checks keep their verdicts as judged). Render and exit from this one value.
+ *
+ * @example
+ * const gated = applyGate(result, 'warn');
+ * writeFileSync('conformance.json', renderJson(gated)); // "outcome": "fail", "failOn": "warn"
+ * process.exitCode = gated.outcome === 'pass' ? 0 : 1;
+ */
+export function applyGate<T extends ReportInput>(input: T, failOn: FailOn): T & { failOn: FailOn } {
+  return { ...input, outcome: gatedOutcome(input, failOn), failOn };
 }

@@ -17,6 +17,7 @@ import { BROKEN_SERVERS } from '../targets/broken-servers.js';
 import { runSuiteAgainst } from '../targets/run-suite.js';
 import type { ConformanceResult } from '../types.js';
 import { check, finding, HOSTILE_BODY, resultOf } from './fixtures.js';
+import { applyGate } from './gate.js';
 import { renderHtml } from './html.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,7 +51,7 @@ describe('the HTML report as a file', () => {
   it('says the run fails under --fail-on warn when only warnings were found', () => {
     const warnOnly = resultOf([check('pets.deprecation', 'WARN', [finding('no Deprecation header', 200)])]);
     expect(renderHtml(warnOnly)).toMatch(/<p id="verdict" class="verdict pass">PASSED: /);
-    expect(renderHtml(warnOnly, { failOn: 'warn' })).toMatch(
+    expect(renderHtml(applyGate(warnOnly, 'warn'))).toMatch(
       /<p id="verdict" class="verdict fail">FAILED: .*warnings fail this run \(--fail-on warn\)/,
     );
   });

@@ -9,15 +9,10 @@
  */
 import type { CheckResult, Finding, Outcome } from '../types.js';
 import { printable } from './finding.js';
-import { type FailOn, gatedOutcome, gates } from './gate.js';
+import { type FailOn, gates } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
 import { coverageLine } from './pretty.js';
-
-export interface HtmlOptions {
-  /** Which verdicts fail the run (gate.ts); default `fail`. */
-  failOn?: FailOn;
-}
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -118,11 +113,12 @@ function checkRows(check: CheckResult, failOn: FailOn): string {
 /**
  * Renders a result as one HTML page.
  *
- * @example writeFileSync('conformance.html', renderHtml(result, { failOn: 'warn' }))
+ * @example writeFileSync('conformance.html', renderHtml(applyGate(result, 'warn')))
  */
-export function renderHtml(result: ReportInput, options: HtmlOptions = {}): string {
-  const failOn = options.failOn ?? 'fail';
-  const outcome = gatedOutcome(result, failOn);
+export function renderHtml(result: ReportInput): string {
+  // The gate was applied to the result (gate.ts): its outcome is the verdict to show.
+  const failOn = result.failOn ?? 'fail';
+  const { outcome } = result;
   const s = result.summary;
   const mode =
     result.destructive === undefined ? '' : `, ${result.destructive ? 'destructive' : 'read-only'}`;

@@ -7,6 +7,7 @@ import type {
   CheckResult,
   ConformanceResult,
   ConformanceSummary,
+  FailOn,
   OperationCoverage,
   Unreachable,
 } from '../types.js';
@@ -20,7 +21,10 @@ export interface ReportInput {
   destructive?: boolean;
   startedAt: string;
   durationMs: number;
+  /** The run's verdict, under the gate of `failOn` (gate.ts); every reporter shows this one. */
   outcome: ConformanceResult['outcome'];
+  /** Which verdicts fail the run; absent means `fail` (only failures). */
+  failOn?: FailOn;
   unreachable: Unreachable | null;
   summary: ConformanceSummary;
   /** Every verdict, in the order it was reached. */

@@ -12,7 +12,7 @@ import { parse } from 'test-results-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConformanceResult } from '../types.js';
 import { check, finding, resultOf } from './fixtures.js';
-import type { FailOn } from './gate.js';
+import { applyGate, type FailOn } from './gate.js';
 import { renderJunit } from './junit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'junit-consumers-'));
@@ -21,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 function written(result: ConformanceResult, failOn: FailOn): string {
   const path = join(dir, `report-${++files}.xml`);
-  writeFileSync(path, renderJunit(result, { failOn }));
+  writeFileSync(path, renderJunit(applyGate(result, failOn)));
   return path;
 }
 
@@ -109,7 +109,7 @@ describe.each(CONSUMERS)('%s reads the JUnit report', (consumer, read) => {
 
 describe('the warning marker', () => {
   it('is a skipped element of type warning whose message starts with WARNING, and the details in system-out', () => {
-    const xml = renderJunit(resultOf([warned]), { failOn: 'fail' });
+    const xml = renderJunit(applyGate(resultOf([warned]), 'fail'));
     expect(xml).toMatch(
       /<skipped message="WARNING \(§5, D7\): GET \/store\/orders → 409: the body is text \(D3\)" type="warning"\/>/,
     );
@@ -118,7 +118,7 @@ describe('the warning marker', () => {
   });
 
   it('is a failure of type warning under --fail-on warn, counted as a failure', () => {
-    const xml = renderJunit(resultOf([warned]), { failOn: 'warn' });
+    const xml = renderJunit(applyGate(resultOf([warned]), 'warn'));
     expect(xml).toMatch(/<failure message="WARNING \(§5, D7\): [^"]*" type="warning">/);
     expect(xml).toMatch(/<testsuite [^>]*failures="1" errors="0" skipped="0"/);
     expect(xml).toMatch(/<property name="failOn" value="warn"\/>/);

@@ -11,11 +11,6 @@ import { type FailOn, gates } from './gate.js';
 import type { ReportInput } from './input.js';
 import { coverageLine } from './pretty.js';
 
-export interface JunitOptions {
-  /** Which verdicts fail the run (gate.ts); default `fail`. */
-  failOn?: FailOn;
-}
-
 /** Escapes text for XML and drops the characters XML 1.0 cannot carry at all. */
 function xml(text: string): string {
   let out = '';
@@ -66,9 +61,10 @@ function testcase(check: CheckResult, failOn: FailOn): string {
   return body.join('\n');
 }
 
-/** @example writeFileSync('conformance-junit.xml', renderJunit(result)) */
-export function renderJunit(result: ReportInput, options: JunitOptions = {}): string {
-  const failOn = options.failOn ?? 'fail';
+/** @example writeFileSync('conformance-junit.xml', renderJunit(applyGate(result, 'warn'))) */
+export function renderJunit(result: ReportInput): string {
+  // The gate was applied to the result (gate.ts); a gating warning is a <failure>.
+  const failOn = result.failOn ?? 'fail';
   const s = result.summary;
   const name = xml(`${result.tool} ${result.baseUrl}`);
   // The counts agree with the elements: a gating warning is a <failure>, any other warning a <skipped>.

@@ -5,15 +5,12 @@
  */
 import type { CheckResult, OperationCoverage, Outcome } from '../types.js';
 import { findingLines, printable } from './finding.js';
-import { type FailOn, gatedOutcome } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
 
 export interface PrettyOptions {
   /** ANSI colours; the CLI turns them on only for a TTY without NO_COLOR. */
   color: boolean;
-  /** Which verdicts fail the run (gate.ts); default `fail`. */
-  failOn?: FailOn;
 }
 
 /** Findings shown per group in a terminal; the json report has them all. */
@@ -55,7 +52,8 @@ export function coverageLine(coverage: readonly OperationCoverage[]): string {
  */
 export function renderPretty(result: ReportInput, options: PrettyOptions): string {
   const { color } = options;
-  const failOn = options.failOn ?? 'fail';
+  // The gate was applied to the result (gate.ts): its outcome is the verdict to show.
+  const failOn = result.failOn ?? 'fail';
   const lines: string[] = [];
   const mode =
     result.destructive === undefined ? '' : `, ${result.destructive ? 'destructive' : 'read-only'}`;
@@ -91,7 +89,7 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
   }
   const s = result.summary;
   const notSelected = s.notSelected > 0 ? `, ${s.notSelected} not selected by --only` : '';
-  const passed = gatedOutcome(result, failOn) === 'pass';
+  const passed = result.outcome === 'pass';
   lines.push(
     '',
     `${paint(passed ? 'PASSED' : 'FAILED', passed ? COLOURS.PASS : COLOURS.FAIL, color)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} check${s.total === 1 ? '' : 's'}${notSelected}; ${s.requests} request${s.requests === 1 ? '' : 's'} in ${(result.durationMs / 1000).toFixed(1)} s)${failOn === 'warn' && s.warned > 0 ? '; warnings fail this run (--fail-on warn)' : ''}`,
