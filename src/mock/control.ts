@@ -213,6 +213,7 @@ export function handleControl(name: ControlName, context: ControlContext): CoreR
         stringifyExactJson({
           session: session.name,
           capacity: session.log.capacity,
+          keylessCapacity: session.log.keyless?.capacity ?? 0,
           requests: session.log.entries(),
         }),
         session,

@@ -253,10 +253,17 @@ describe('fuzz over a real socket', () => {
 
   it('keeps its sessions and request log within bounds after the fuzz', async () => {
     const state = await send(info.url, { method: 'GET', path: '/__mock/requests', headers: AUTH });
-    const log = JSON.parse(state.text) as { capacity: number; requests: unknown[] };
-    // The fuzz sent far more than 16 keyed requests to the default session: the log is full, not over.
+    const log = JSON.parse(state.text) as {
+      capacity: number;
+      keylessCapacity: number;
+      requests: Array<{ authenticated: boolean }>;
+    };
+    // The fuzz sent far more than 16 keyed requests to the default session, and many without a key: each
+    // ring is full, not over.
     expect(log.capacity).toBe(16);
-    expect(log.requests).toHaveLength(16);
+    expect(log.requests.filter((r) => r.authenticated)).toHaveLength(16);
+    expect(log.keylessCapacity).toBe(4);
+    expect(log.requests.filter((r) => !r.authenticated)).toHaveLength(4);
     const cancel = async (name: string) =>
       (
         await send(info.url, {

@@ -380,6 +380,46 @@ describe('control endpoints and sessions', () => {
     expect(requests.map((r) => r.path)).toEqual([3, 4, 5, 6, 7].map((i) => `/v1/store/orders?n=${i}`));
   });
 
+  it("never lets requests without a valid key push a keyed entry out of the default session's log", async () => {
+    const fresh = await createMock();
+    const ask = async (path: string, init: RequestInit = {}) =>
+      (await fresh.handle(new Request(`http://x${path}`, init))).status;
+    expect(await ask('/v1/store/orders?mine=1', { headers: AUTH })).toBe(200);
+    // Over the log's capacity (200), in every keyless shape: none, a wrong key, a preflight.
+    for (let i = 0; i < 300; i++) {
+      const shape = i % 3;
+      if (shape === 0) expect(await ask(`/v1/store/orders?n=${i}`)).toBe(401);
+      if (shape === 1)
+        expect(await ask(`/v1/store/orders?n=${i}`, { headers: { authorization: 'Bearer wrong' } })).toBe(
+          401,
+        );
+      if (shape === 2)
+        expect(
+          await ask(`/v1/store/orders?n=${i}`, {
+            method: 'OPTIONS',
+            headers: { origin: 'http://app.test', 'access-control-request-method': 'GET' },
+          }),
+        ).toBe(204);
+    }
+    const log = await fresh.handle(new Request('http://x/__mock/requests', { headers: AUTH }));
+    const { capacity, keylessCapacity, requests } = (await log.json()) as {
+      capacity: number;
+      keylessCapacity: number;
+      requests: Array<{ path: string; status: number; authenticated: boolean }>;
+    };
+    expect(capacity).toBe(200);
+    const keyed = requests.filter((r) => r.authenticated);
+    expect(keyed.map((r) => `${r.path} ${r.status}`)).toEqual(['/v1/store/orders?mine=1 200']);
+    // The keyless requests stay visible for debugging: exactly the newest ones, in their own smaller ring.
+    const keyless = requests.filter((r) => !r.authenticated);
+    expect(keylessCapacity).toBe(50);
+    expect(keyless.map((r) => r.path)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `/v1/store/orders?n=${250 + i}`),
+    );
+    // One timeline, oldest first: the keyed request came before every keyless one still kept.
+    expect(requests[0]?.path).toBe('/v1/store/orders?mine=1');
+  });
+
   it('keeps a bounded number of sessions: the least recently used one starts over', async () => {
     const small = await createMock({ limits: { maxSessions: 10, logSize: 5 } });
     const ask = async (name: string, method = 'GET', path = '/v1/store/orders') =>

@@ -19,4 +19,22 @@ describe('the request log', () => {
     expect(entry?.time).toBe('2026-01-01T00:00:00.000Z');
     expect(entry?.durationMs).toBe(1.235);
   });
+
+  it('keeps requests without a key in a ring of their own, which never evicts a keyed entry', () => {
+    const log = new RequestLog(3, 2);
+    log.add(0, 'GET', '/keyed-0', 200, 1);
+    for (let i = 0; i < 500; i++) log.keyless?.add(0, 'GET', `/keyless-${i}`, 401, 1);
+    log.add(0, 'GET', '/keyed-1', 200, 1);
+    log.keyless?.add(0, 'OPTIONS', '/keyless-500', 204, 1);
+    expect(log.entries().map((e) => `${e.path} ${e.authenticated}`)).toEqual([
+      '/keyed-0 true',
+      '/keyless-499 false',
+      '/keyed-1 true',
+      '/keyless-500 false',
+    ]);
+  });
+
+  it('has no keyless ring unless asked for one', () => {
+    expect(new RequestLog(3).keyless).toBeUndefined();
+  });
 });

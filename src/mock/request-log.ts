@@ -1,6 +1,10 @@
 /**
  * The recent-request log behind `GET /__mock/requests`: a ring buffer, so memory stays flat however long
  * the mock runs.
+ *
+ * The default session's log has a second, smaller ring for requests without a valid key (401s,
+ * preflights): anyone can send those, so they must never push a keyed entry out, yet a developer whose
+ * page forgot the key still sees its 401s. Reading the log merges both rings into one timeline.
  */
 
 export interface LoggedRequest {
@@ -11,22 +15,40 @@ export interface LoggedRequest {
   path: string;
   status: number;
   durationMs: number;
+  /** Whether the request carried a valid key; `false` entries live in the smaller keyless ring. */
+  authenticated: boolean;
 }
+
+/** An entry as stored: times stay numbers until someone reads the log (formatting is off the request path). */
+type Stored = Omit<LoggedRequest, 'time' | 'authenticated'> & { time: number; order: number };
 
 const MAX_PATH = 256;
 
+/** Arrival order across both rings of a log, for merging them on read. */
+let arrivals = 0;
+
 export class RequestLog {
   readonly capacity: number;
-  // Times stay numbers until someone reads the log: formatting is off the request path.
-  readonly #entries: Array<(Omit<LoggedRequest, 'time'> & { time: number }) | undefined>;
+  /**
+   * Where requests without a valid key are logged, apart from the keyed entries (the default session's
+   * log only; `undefined` elsewhere). Writing here never evicts an entry of this log.
+   */
+  readonly keyless: RequestLog | undefined;
+  readonly #authenticated: boolean;
+  readonly #entries: Array<Stored | undefined>;
   #next = 0;
   #count = 0;
 
-  constructor(capacity: number) {
+  /**
+   * @example new RequestLog(200, 50) // the default session's: 200 keyed entries, 50 keyless ones apart
+   */
+  constructor(capacity: number, keylessCapacity = 0, authenticated = true) {
     if (!Number.isInteger(capacity) || capacity < 1)
       throw new Error(`log capacity must be ≥ 1, got ${capacity}`);
     this.capacity = capacity;
+    this.#authenticated = authenticated;
     this.#entries = new Array(capacity);
+    this.keyless = keylessCapacity > 0 ? new RequestLog(keylessCapacity, 0, false) : undefined;
   }
 
   add(startedAt: number, method: string, path: string, status: number, durationMs: number): void {
@@ -36,18 +58,33 @@ export class RequestLog {
       path: path.length > MAX_PATH ? `${path.slice(0, MAX_PATH - 3)}...` : path,
       status,
       durationMs: Math.round(durationMs * 1000) / 1000,
+      order: arrivals++,
     };
     this.#next = (this.#next + 1) % this.capacity;
     this.#count = Math.min(this.#count + 1, this.capacity);
   }
 
-  /** The entries, oldest first. */
+  /** The entries, oldest first, the keyless ring's merged in by arrival. */
   entries(): LoggedRequest[] {
-    const out: LoggedRequest[] = [];
+    const own = this.#stored().map((entry) => ({ entry, authenticated: this.#authenticated }));
+    const apart = (this.keyless ? this.keyless.#stored() : []).map((entry) => ({
+      entry,
+      authenticated: false,
+    }));
+    const all = apart.length === 0 ? own : [...own, ...apart].sort((a, b) => a.entry.order - b.entry.order);
+    return all.map(({ entry: { order: _order, ...entry }, authenticated }) => ({
+      ...entry,
+      time: new Date(entry.time).toISOString(),
+      authenticated,
+    }));
+  }
+
+  #stored(): Stored[] {
+    const out: Stored[] = [];
     const start = this.#count < this.capacity ? 0 : this.#next;
     for (let i = 0; i < this.#count; i++) {
       const entry = this.#entries[(start + i) % this.capacity];
-      if (entry) out.push({ ...entry, time: new Date(entry.time).toISOString() });
+      if (entry) out.push(entry);
     }
     return out;
   }

@@ -28,17 +28,22 @@ export interface SessionLimits {
 
 export const DEFAULT_LIMITS: SessionLimits = { maxSessions: 100, logSize: 200 };
 
+/** The default session keeps requests without a valid key in a ring of its own, this share of its log. */
+const keylessCapacity = (logSize: number) => Math.max(1, Math.floor(logSize / 4));
+
 export class Sessions {
   #fixtures: FixtureSet;
   readonly #limits: SessionLimits;
-  #default: Session;
+  #default!: Session;
+  /** The default session as a request without a valid key sees it: its log is the keyless ring. */
+  #keylessView!: Session;
   /** Named sessions, least recently used first (a Map keeps insertion order). */
   readonly #named = new Map<string, Session>();
 
   constructor(fixtures: FixtureSet, limits: SessionLimits = DEFAULT_LIMITS) {
     this.#fixtures = fixtures;
     this.#limits = limits;
-    this.#default = this.#create(DEFAULT_SESSION);
+    this.#freshDefault();
   }
 
   get fixtures(): FixtureSet {
@@ -73,31 +78,39 @@ export class Sessions {
 
   /** Puts one session back to the fixtures and empties its request log. */
   reset(name: string | undefined): Session {
-    if (name === undefined || name === DEFAULT_SESSION) {
-      this.#default = this.#create(DEFAULT_SESSION);
-      return this.#default;
-    }
+    if (name === undefined || name === DEFAULT_SESSION) return this.#freshDefault();
     this.#named.delete(name);
     return this.get(name);
   }
 
-  /** The session a header names if it exists, without creating or touching it (unauthenticated requests). */
+  /**
+   * The session a header names if it exists, without creating or touching it, as a request without a
+   * valid key sees it: the default session's log is then its keyless ring, so such requests (anyone can
+   * send them) never push a keyed entry out.
+   */
   peek(name: string | undefined): Session | undefined {
-    return name === undefined || name === DEFAULT_SESSION ? this.#default : this.#named.get(name);
+    return name === undefined || name === DEFAULT_SESSION ? this.#keylessView : this.#named.get(name);
   }
 
   /** Puts every session back to the fixtures (new ones, when given: `--watch`) and forgets named ones. */
   resetAll(fixtures: FixtureSet = this.#fixtures): void {
     this.#fixtures = fixtures;
     this.#named.clear();
-    this.#default = this.#create(DEFAULT_SESSION);
+    this.#freshDefault();
   }
 
-  #create(name: string): Session {
+  #freshDefault(): Session {
+    const session = this.#create(DEFAULT_SESSION, keylessCapacity(this.#limits.logSize));
+    this.#default = session;
+    this.#keylessView = { ...session, log: session.log.keyless ?? session.log };
+    return session;
+  }
+
+  #create(name: string, keyless = 0): Session {
     return {
       name,
       orders: new OrderStore(this.#fixtures.orders),
-      log: new RequestLog(this.#limits.logSize),
+      log: new RequestLog(this.#limits.logSize, keyless),
       faults: new FaultPlan(),
     };
   }
