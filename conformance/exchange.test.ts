@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Exchange, reportResponse, VALID_AUTH } from './exchange.js';
+import { type Exchange, reportRequest, reportResponse, VALID_AUTH } from './exchange.js';
 import type { HttpOutcome } from './http-client.js';
 
 const KEY = 'SUPERSECRETKEY-0123456789';
@@ -39,5 +39,25 @@ describe('the body excerpt of a response', () => {
     expect(bodyExcerpt).toBe(
       `${`${'x'.repeat(488)}Bearer <redacted>${'z'.repeat(100)}`.slice(0, 500)}… (${body.length} bytes)`,
     );
+  });
+});
+
+// The validating proxy reports the traffic it judges with these same two functions, so what they redact
+// is what the proxy's reports redact.
+describe('a key encoded in layers, as the suite and the proxy report it', () => {
+  const key = 'k/e+y=/k+e=y/k+e=y/k+e=y?';
+  const twice = encodeURIComponent(encodeURIComponent(key));
+
+  it('is redacted from a body', () => {
+    const { bodyExcerpt } = reportResponse(exchangeWith(`{"next":"/login?key=${twice}"}`), key);
+    expect(bodyExcerpt).toBe('{"next":"/login?key=<redacted>"}');
+  });
+
+  it('is redacted from a request URL, its headers and its curl line', () => {
+    const request = reportRequest('GET', `http://h/v1/store/orders?k=${twice}`, { 'x-echo': twice }, key);
+    expect(request.url).toBe('http://h/v1/store/orders?k=<redacted>');
+    expect(request.headers['x-echo']).toBe('<redacted>');
+    expect(request.curl).not.toContain(twice);
+    expect(request.curl).toContain('$PETSTORE_API_KEY');
   });
 });

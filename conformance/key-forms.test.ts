@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64Forms, decodeEscapes, keyNeedles } from './key-forms.js';
+import { base64Forms, decodeEscapes, decodeLayers, keyNeedles, MAX_LAYERS } from './key-forms.js';
 
 describe('decoding escapes keeps the way back to the original text', () => {
   it.each([
@@ -23,6 +23,36 @@ describe('decoding escapes keeps the way back to the original text', () => {
     const view = decodeEscapes('x\\u0041%42y');
     expect(view.text).toBe('xABy');
     expect([...view.origin]).toEqual([0, 1, 7, 10, 11]);
+  });
+});
+
+describe('decoding layer by layer', () => {
+  it.each([
+    ['text without escapes: one layer, unchanged', 'plain', ['plain']],
+    ['a percent sign URL-encoded again', 'a%252Fb', ['a%2Fb', 'a/b']],
+    ['a JSON escape URL-encoded', 'a%5C%2Fb', ['a\\/b', 'a/b']],
+    ['a \\u escape of a percent sign', 'a\\u00252Fb', ['a%2Fb', 'a/b']],
+    ['an HTML reference of a percent sign', 'a&#37;2Fb', ['a%2Fb', 'a/b']],
+    ['a JSON string inside a JSON string', 'a\\\\\\/b', ['a\\/b', 'a/b']],
+  ])('decodes %s', (_label, text, layers) => {
+    const views = decodeLayers(text);
+    expect(views.map((view) => view.text)).toEqual(layers);
+    for (const view of views) expect(view.origin[view.text.length]).toBe(text.length);
+  });
+
+  it('maps every layer back to the original text', () => {
+    const [, inner] = decodeLayers('x%2541y');
+    expect(inner?.text).toBe('xAy');
+    // 'A' came from '%2541', which starts at 1; 'y' is at 6 in the original.
+    expect([...(inner?.origin ?? [])]).toEqual([0, 1, 6, 7]);
+  });
+
+  it(`stops after ${MAX_LAYERS} layers`, () => {
+    let text = '/';
+    for (let i = 0; i < MAX_LAYERS + 2; i++) text = encodeURIComponent(text);
+    const views = decodeLayers(text);
+    expect(views).toHaveLength(MAX_LAYERS);
+    expect(views.at(-1)?.text).toBe('%252F');
   });
 });
 

@@ -5,9 +5,16 @@
  *
  * A server may escape any subset of the characters (only `/` as `\/`, only `+` as `\u002b`, or all of
  * them), so the forms are not listed in every combination: a text is first decoded, escape by escape, into a
- * view that remembers where each character came from, and the plain forms are searched in that view.
+ * view that remembers where each character came from, and the plain forms are searched in that view. Escapes
+ * come in layers too (`%252F` is `%2F` URL-encoded again; a JSON-escaped key in a query string is
+ * `%5C%2F`), so the view is decoded again, layer by layer, up to {@link MAX_LAYERS}.
  */
 
+/**
+ * How many layers of escapes are decoded. Two cover the layerings seen in practice (`%252F`, a URL-encoded
+ * JSON escape, URL-encoded base64); a layer more costs nothing for a text that has none.
+ */
+export const MAX_LAYERS = 4;
 /** Runs at least this long of the key are secret on their own (shorter runs occur in ordinary text). */
 export const FRAGMENT_CHARS = 12;
 /** Base64 text shorter than this is too short to be told apart from ordinary words. */
@@ -107,6 +114,29 @@ export function decodeEscapes(text: string): DecodedView {
   plain(text.length);
   origin[length] = text.length;
   return { text: parts.join(''), origin: origin.subarray(0, length + 1) };
+}
+
+/**
+ * The views of a text with its escapes decoded once, twice, and so on, for as long as a layer still decodes
+ * something (at most {@link MAX_LAYERS}). Each view's `origin` points into the original text, so a key
+ * found in any layer names the stretch of the original that holds it.
+ *
+ * @example decodeLayers('a%252Fb').map((view) => view.text) // ['a%2Fb', 'a/b']
+ */
+export function decodeLayers(text: string): DecodedView[] {
+  let current = decodeEscapes(text);
+  const views = [current];
+  // Every escape is longer than what it stands for, so a layer decoded something exactly when it is shorter.
+  let decoded = current.text.length < text.length;
+  while (decoded && views.length < MAX_LAYERS) {
+    const outer = current;
+    const next = decodeEscapes(outer.text);
+    decoded = next.text.length < outer.text.length;
+    if (!decoded) break;
+    current = { text: next.text, origin: next.origin.map((at) => outer.origin[at] ?? text.length) };
+    views.push(current);
+  }
+  return views;
 }
 
 /**

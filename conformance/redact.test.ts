@@ -53,6 +53,42 @@ describe('redaction finds the key in every form a target can echo it', () => {
     expect(redacted).not.toContain(echoed);
   });
 
+  // Every other character of this key is escaped in each form, so no 12-character run of it is left in
+  // plain text after one layer of decoding: only a decoder that goes deeper finds it.
+  const dense = 'k/e+y=/k+e=y/k+e=y/k+e=y?';
+  const url = encodeURIComponent;
+  it.each([
+    ['URL-encoded twice (%252F)', url(url(dense))],
+    ['URL-encoded twice, lower-case hex', url(url(dense)).toLowerCase()],
+    ['URL-encoded three times', url(url(url(dense)))],
+    ['JSON-escaped, then URL-encoded', url(dense.replace(/\//g, '\\/'))],
+    [
+      'JSON \\u escapes, then URL-encoded',
+      url(dense.replace(/[/+=?]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)),
+    ],
+    ['URL-encoded, then the percent signs as \\u0025', url(dense).replace(/%/g, '\\u0025')],
+    ['JSON-escaped twice (a JSON string in a JSON string)', dense.replace(/\//g, '\\\\\\/')],
+    ['HTML references of the URL-encoded form', url(dense).replace(/%/g, '&#37;')],
+  ])('in layers: %s', (_label, echoed) => {
+    expect(redactText(`before ${echoed} after`, dense)).toBe('before <redacted> after');
+  });
+
+  // A key whose base64 is full of `+` and `/`, the characters a URL encodes. Base64 keeps what does not
+  // depend on the key alone: `Bearer ` (QmVhcmVyIG) and the last, padded group.
+  const spiky = 'k~?>e~?>y~?>k~?>e~?>y~?>';
+  const spiky64 = Buffer.from(`Bearer ${spiky}`).toString('base64'); // QmVhcmVyIGt+Pz5lfj8+eX4/…
+  it.each([
+    ['base64 of the header, URL-encoded', url(spiky64), 'QmVhcmVyIG<redacted>g%3D%3D'],
+    ['base64 of the header, URL-encoded twice', url(url(spiky64)), 'QmVhcmVyIG<redacted>g%253D%253D'],
+    [
+      'base64 of the header with JSON-escaped slashes, URL-encoded',
+      url(spiky64.replace(/\//g, '\\/')),
+      'QmVhcmVyIG<redacted>g%3D%3D',
+    ],
+  ])('in layers: %s', (_label, echoed, left) => {
+    expect(redactText(`before ${echoed} after`, spiky)).toBe(`before ${left} after`);
+  });
+
   it('leaves an 11-character piece and unrelated text alone', () => {
     expect(redactText(`x ${key.slice(0, 11)} y`, key)).toBe(`x ${key.slice(0, 11)} y`);
   });

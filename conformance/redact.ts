@@ -6,7 +6,7 @@
  * Everything here works on plain values and a key, not on a run, so any report of any tool (the
  * conformance suite, the validating proxy) redacts the same way.
  */
-import { decodeEscapes, keyNeedles } from './key-forms.js';
+import { decodeLayers, keyNeedles } from './key-forms.js';
 
 export const REDACTED = '<redacted>';
 /** What curl lines use instead of the key, so they run as printed once the variable is set. */
@@ -28,14 +28,20 @@ function needlesFor(key: string): string[] {
   return found;
 }
 
-/** The stretches of `text` that hold the key in some form (key-forms.ts), overlapping ones joined. */
+/**
+ * The stretches of `text` that hold the key in some form (key-forms.ts), in any layer of escapes,
+ * overlapping ones joined.
+ */
 export function keySpans(text: string, key: string): Array<[start: number, end: number]> {
   if (key.length === 0 || text.length === 0) return [];
-  const view = decodeEscapes(text);
   const found: Array<[number, number]> = [];
-  for (const needle of needlesFor(key)) {
-    for (let at = view.text.indexOf(needle); at !== -1; at = view.text.indexOf(needle, at + 1)) {
-      found.push([view.origin[at] ?? 0, view.origin[at + needle.length] ?? text.length]);
+  // Every layer is searched: a deeper one decodes more, but could also decode away an escape-like
+  // sequence that a shallower one showed next to the key.
+  for (const view of decodeLayers(text)) {
+    for (const needle of needlesFor(key)) {
+      for (let at = view.text.indexOf(needle); at !== -1; at = view.text.indexOf(needle, at + 1)) {
+        found.push([view.origin[at] ?? 0, view.origin[at + needle.length] ?? text.length]);
+      }
     }
   }
   found.sort((x, y) => x[0] - y[0]);

@@ -172,4 +172,23 @@ export const ECHO_FORMS: ReadonlyArray<{ form: string; encode: (k: string) => st
   { form: 'the last 12 characters', encode: (k) => k.slice(-12) },
   { form: 'a 20-character piece, JSON-escaped', encode: (k) => k.slice(2, 22).replace(/\//g, '\\/') },
   { form: 'HTML character references', encode: (k) => [...k].map((c) => `&#${c.charCodeAt(0)};`).join('') },
+  // Layered encodings: each decodes to one of the forms above only after two or three layers.
+  { form: 'URL-encoded twice (%252F)', encode: (k) => encodeURIComponent(encodeURIComponent(k)) },
+  {
+    form: 'URL-encoded three times',
+    encode: (k) => encodeURIComponent(encodeURIComponent(encodeURIComponent(k))),
+  },
+  {
+    form: 'JSON-escaped slashes, then URL-encoded',
+    encode: (k) => encodeURIComponent(k.replace(/\//g, '\\/')),
+  },
+  {
+    form: 'JSON \\u escapes for every character, then URL-encoded',
+    encode: (k) => encodeURIComponent(unicodeEscapes(k, true)),
+  },
+  { form: 'JSON-escaped twice (a JSON string in a JSON string)', encode: (k) => k.replace(/\//g, '\\\\\\/') },
+  {
+    form: 'base64 of the whole header, URL-encoded twice',
+    encode: (k) => encodeURIComponent(encodeURIComponent(Buffer.from(`Bearer ${k}`).toString('base64'))),
+  },
 ];
