@@ -78,18 +78,22 @@ export function headerRecord(raw: readonly string[]): Record<string, string> {
   return out;
 }
 
+const NOTHING: ReadonlySet<string> = new Set();
+const HOST: ReadonlySet<string> = new Set(['host']);
+
 /** Raw headers minus the hop-by-hop ones and those the `Connection` header names, casing and order kept. */
-function endToEnd(raw: readonly string[], drop: ReadonlySet<string> = new Set()): string[] {
-  const named = new Set<string>();
+function endToEnd(raw: readonly string[], drop: ReadonlySet<string> = NOTHING): string[] {
+  let named: Set<string> | null = null;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     if ((raw[i] as string).toLowerCase() === 'connection') {
+      named ??= new Set();
       for (const token of (raw[i + 1] as string).split(',')) named.add(token.trim().toLowerCase());
     }
   }
   const out: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = (raw[i] as string).toLowerCase();
-    if (HOP_BY_HOP.has(name) || named.has(name) || drop.has(name)) continue;
+    if (HOP_BY_HOP.has(name) || named?.has(name) || drop.has(name)) continue;
     out.push(raw[i] as string, raw[i + 1] as string);
   }
   return out;
@@ -204,7 +208,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     durationMs: performance.now() - t0,
   });
 
-  const headers = ['Host', upstream.host, ...endToEnd(req.rawHeaders, new Set(['host']))];
+  const headers = ['Host', upstream.host, ...endToEnd(req.rawHeaders, HOST)];
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   const upReq = send({
     hostname: upstream.hostname,

@@ -151,6 +151,8 @@ export class StateTracker {
   /** A 200 answer to the list, with its body. */
   list(scopeName: string, text: string, _exchange: number): StateFinding[] {
     const scope = this.scope(scopeName);
+    // The same list again with nothing cancelled since: nothing can have vanished, changed or stayed.
+    if (text === scope.listText && scope.touched.size === 0) return [];
     const now = text === scope.listText ? scope.list : readList(text);
     if (now === null) return [];
     const before = scope.list;

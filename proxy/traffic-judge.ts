@@ -124,8 +124,8 @@ export class TrafficJudge {
   /** Statuses seen per documented operation, for the coverage line. */
   readonly statuses = new Map<string, Set<number>>();
   exchanges = 0;
-  /** Bodies judged clean, by everything else the verdict depends on (see judgeAlone). */
-  private readonly clean = new Map<string, string>();
+  /** Answers judged clean, by everything else the verdict depends on (see verdictKey): the raw body and its text. */
+  private readonly clean = new Map<string, { bytes: Buffer; text: string }>();
   /** Answers whose body was not judged: over the copy bound, or in an encoding that could not be read. */
   unjudgedBodies = 0;
 
@@ -140,18 +140,28 @@ export class TrafficJudge {
     const keyLabel = this.keys.label(secret);
     const scope = session ? `${keyLabel}, session ${JSON.stringify(session.slice(0, 64))}` : keyLabel;
     const path = pathBelowBase(captured.target, upstream.basePath) ?? captured.target;
-    const shown: Record<string, string> = {};
-    for (const name of REPORTED_HEADERS) {
-      const value = headers[name];
-      if (value !== undefined) shown[name] = value;
-    }
-    const text = bodyText(captured);
+    // Most traffic repeats itself: an answer byte for byte the same as one judged clean, under the same
+    // key, is clean again, and its text is the one already decoded (no copy, no decompression, and the
+    // state tracker sees the very same string as its last list).
+    const key = this.verdictKey(captured, path);
+    const remembered = key === null ? undefined : this.clean.get(key);
+    const repeat =
+      remembered !== undefined &&
+      captured.response !== null &&
+      remembered.bytes.equals(captured.response.body.bytes);
+    const text = repeat ? remembered.text : bodyText(captured);
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
     // The reported exchange (its redaction is the costly part) is built only when a rule needs it.
     let observedOnce: ObservedExchange | undefined;
     const observed = (): ObservedExchange => {
-      observedOnce ??= {
+      if (observedOnce) return observedOnce;
+      const shown: Record<string, string> = {};
+      for (const name of REPORTED_HEADERS) {
+        const value = headers[name];
+        if (value !== undefined) shown[name] = value;
+      }
+      observedOnce = {
         request: reportRequest(
           captured.method,
           `${upstream.protocol}//${upstream.host}${captured.target}`,
@@ -171,7 +181,8 @@ export class TrafficJudge {
       this.statuses.set(operationId, seen);
     }
 
-    const found: Judged[] = this.judgeAlone(captured, path, text, observed)
+    const alone = repeat ? [] : this.judgeAlone(captured, key, text, observed);
+    const found: Judged[] = alone
       .filter((r: RatedFinding) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
       .map((r) => ({ ...r, party: 'server' as const }));
     if (this.options.judgeClient) {
@@ -181,7 +192,7 @@ export class TrafficJudge {
       found.push(...this.stateFindings(observed, path, secret, scope, operationId, status, text, n));
     }
 
-    const at = new Date(captured.startedAt).toISOString();
+    const at = found.length > 0 ? new Date(captured.startedAt).toISOString() : '';
     for (const f of found) {
       const entry: Omit<ProxyFinding, 'seq'> = {
         exchange: n,
@@ -208,33 +219,35 @@ export class TrafficJudge {
   }
 
   /**
-   * The suite's judgements of the exchange alone. Most traffic repeats itself (the same list, the same
-   * refusal), so a clean verdict is remembered by everything it depends on, and a repeat costs a lookup.
+   * Everything but the body that the verdict of an exchange alone depends on, as a short key; `null` when
+   * the answer is not one to remember (a fault, a body cut at the bound or over 64 KiB). The body itself
+   * is compared whole (a memcmp, cheaper than hashing it), so 512 verdicts weigh at most 32 MiB.
    */
+  private verdictKey(captured: CapturedExchange, path: string): string | null {
+    const response = captured.response;
+    if (!response || captured.fault || response.body.truncated) return null;
+    if (response.body.bytes.length > MAX_REMEMBERED_BODY) return null;
+    return [
+      captured.method,
+      path,
+      BEARER.test(captured.requestHeaders.authorization ?? ''),
+      response.status,
+      ...VERDICT_HEADERS.map((name) => response.headers[name] ?? ''),
+    ].join('\u0000');
+  }
+
+  /** The suite's judgements of the exchange alone; a clean verdict is remembered under `key`. */
   private judgeAlone(
     captured: CapturedExchange,
-    path: string,
+    key: string | null,
     text: string | null,
     observed: () => ObservedExchange,
   ): RatedFinding[] {
-    const response = captured.response;
-    // Everything but the body is a short key; the body is compared whole (a memcmp, cheaper than hashing
-    // it). Only bodies up to 64 KiB are remembered, so 512 verdicts weigh at most 32 MiB.
-    const meta =
-      response && !captured.fault && text !== null && text.length <= MAX_REMEMBERED_BODY
-        ? [
-            captured.method,
-            path,
-            BEARER.test(captured.requestHeaders.authorization ?? ''),
-            response.status,
-            ...VERDICT_HEADERS.map((name) => response.headers[name] ?? ''),
-          ].join('\u0000')
-        : null;
-    if (meta !== null && this.clean.get(meta) === text) return [];
     const rated = judgeExchange(observed(), secretOf(captured.requestHeaders.authorization));
-    if (meta !== null && text !== null && rated.length === 0) {
+    if (key !== null && text !== null && captured.response && rated.length === 0) {
       if (this.clean.size >= MAX_CLEAN_VERDICTS) this.clean.clear();
-      this.clean.set(meta, text);
+      // A copy: the captured bytes may be a slice of a larger socket read.
+      this.clean.set(key, { bytes: Buffer.from(captured.response.body.bytes), text });
     }
     return rated;
   }
