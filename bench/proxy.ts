@@ -7,11 +7,19 @@
  * autocannon reports whole milliseconds and sends as fast as it can; an overhead of a fraction of a
  * millisecond at a fixed rate needs its own open-loop sender: it sends on a 1 ms clock whatever the
  * answers do, and times each request from send to the last byte with performance.now().
+ *
+ * The sender runs in a process of its own (this file, run as a script), started fresh for the scenario:
+ * inside the bench's process it shared a heap grown by the autocannon runs before it, and its own
+ * collector pauses landed in every row's tail, the direct one included. It also records how late each
+ * request left against the clock, so that a tail of the sender itself shows.
+ *
+ *   BENCH_ONLY=proxy npm run bench     this scenario alone (see bench/run.ts)
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 export interface ServerControl {
   /** Starts a node process and resolves once `probe` on `port` answers `wantStatus`. */
@@ -29,12 +37,17 @@ export interface PacedLoad {
   sent: number;
   failed: number;
   wrongStatus: number;
+  /** The statuses other than 200, with their counts. */
+  otherStatuses: Record<string, number>;
   p50Ms: number;
   p99Ms: number;
+  /** How late the sender was at p99 against its 1 ms clock: its own tail, in every row alike. */
+  sendLateP99Ms: number;
 }
 
 export interface ProxyOverhead {
   rate: number;
+  /** Each target's figures: counts summed over the rounds, percentiles the median of the rounds'. */
   rows: Array<{ via: 'direct' | 'petstore proxy' | 'prism proxy'; load: PacedLoad }>;
   /** p99 through the proxy minus p99 direct, in ms. */
   oursP99OverheadMs: number;
@@ -61,6 +74,8 @@ export async function pacedLoad(
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
+  const late: number[] = [];
+  const otherStatuses: Record<string, number> = {};
   let failed = 0;
   let wrongStatus = 0;
   let sent = 0;
@@ -69,7 +84,11 @@ export async function pacedLoad(
     new Promise<void>((resolve) => {
       const t0 = performance.now();
       const req = request({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
-        if (res.statusCode !== 200) wrongStatus += 1;
+        if (res.statusCode !== 200) {
+          wrongStatus += 1;
+          const status = String(res.statusCode);
+          otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
+        }
         res.on('data', () => undefined);
         res.on('end', () => {
           latencies.push(performance.now() - t0);
@@ -92,6 +111,7 @@ export async function pacedLoad(
     // Every request whose time has come goes out now; then wait for the next tick of the clock.
     const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
     while (sent < due) {
+      late.push(performance.now() - start - (sent * 1000) / rate);
       sent += 1;
       const p = one().then(() => {
         inFlight.delete(p);
@@ -103,7 +123,60 @@ export async function pacedLoad(
   await Promise.all(inFlight);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { sent, failed, wrongStatus, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) };
+  late.sort((a, b) => a - b);
+  return {
+    sent,
+    failed,
+    wrongStatus,
+    otherStatuses,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    sendLateP99Ms: percentile(late, 0.99),
+  };
+}
+
+interface LoadPlan {
+  targets: Array<{ via: string; port: number; path: string }>;
+  headers: Record<string, string>;
+  rate: number;
+  seconds: number;
+  rounds: number;
+}
+
+/** The whole paced run, in this process: a warm-up of each target, then alternating rounds. */
+async function runPlan(plan: LoadPlan): Promise<Record<string, PacedLoad[]>> {
+  const { targets, headers, rate, seconds, rounds } = plan;
+  const runs: Record<string, PacedLoad[]> = Object.fromEntries(targets.map((t) => [t.via, []]));
+  for (const target of targets) await pacedLoad(target.port, target.path, headers, rate, 1); // warm-up
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) {
+      process.stderr.write(
+        `  proxy overhead at ${rate} req/s: ${target.via}, round ${round + 1} of ${rounds}\n`,
+      );
+      runs[target.via]?.push(await pacedLoad(target.port, target.path, headers, rate, seconds));
+    }
+  }
+  return runs;
+}
+
+/** Runs the plan in a fresh process of its own (this file as a script) and returns its figures. */
+function runPlanApart(root: string, plan: LoadPlan): Promise<Record<string, PacedLoad[]>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'bench', 'proxy.ts'), JSON.stringify(plan)],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`bench/proxy.ts exited with ${code}`));
+      else resolve(JSON.parse(out) as Record<string, PacedLoad[]>);
+    });
+  });
 }
 
 /**
@@ -158,31 +231,31 @@ export async function measureProxyOverhead(
     { via: 'petstore proxy' as const, port: ourPort, path: '/v1/store/orders' },
     { via: 'prism proxy' as const, port: prismPort, path: '/store/orders' },
   ];
-  const runs = new Map<string, PacedLoad[]>(targets.map((t) => [t.via, []]));
+  let runs: Record<string, PacedLoad[]>;
   try {
-    for (const target of targets) await pacedLoad(target.port, target.path, headers, rate, 1); // warm-up
-    for (let round = 0; round < rounds; round++) {
-      for (const target of targets) {
-        process.stderr.write(
-          `  proxy overhead at ${rate} req/s: ${target.via}, round ${round + 1} of ${rounds}\n`,
-        );
-        runs.get(target.via)?.push(await pacedLoad(target.port, target.path, headers, rate, seconds));
-      }
-    }
+    runs = await runPlanApart(root, { targets, headers, rate, seconds, rounds });
   } finally {
     await control.stop(ours.child);
     await control.stop(prism.child);
   }
   const rows = targets.map(({ via }) => {
-    const loads = runs.get(via) ?? [];
+    const loads = runs[via] ?? [];
+    const otherStatuses: Record<string, number> = {};
+    for (const load of loads) {
+      for (const [status, count] of Object.entries(load.otherStatuses)) {
+        otherStatuses[status] = (otherStatuses[status] ?? 0) + count;
+      }
+    }
     return {
       via,
       load: {
         sent: loads.reduce((n, l) => n + l.sent, 0),
         failed: loads.reduce((n, l) => n + l.failed, 0),
         wrongStatus: loads.reduce((n, l) => n + l.wrongStatus, 0),
+        otherStatuses,
         p50Ms: median(loads.map((l) => l.p50Ms)),
         p99Ms: median(loads.map((l) => l.p99Ms)),
+        sendLateP99Ms: median(loads.map((l) => l.sendLateP99Ms)),
       },
     };
   });
@@ -195,11 +268,17 @@ export async function measureProxyOverhead(
   };
 }
 
+/** `0`, or the count with the statuses: `2 (502 × 2)`. */
+const wrong = (load: PacedLoad): string => {
+  const detail = Object.entries(load.otherStatuses).map(([status, count]) => `${status} × ${count}`);
+  return detail.length === 0 ? String(load.wrongStatus) : `${load.wrongStatus} (${detail.join(', ')})`;
+};
+
 /** The overhead as markdown table lines for the bench report. */
 export function overheadTable(overhead: ProxyOverhead): string[] {
   const lines = [
-    `| 8 proxy at ${overhead.rate} req/s, GET orders (100) | p50 ms | p99 ms | p99 added ms | sent | failed | wrong status |`,
-    '|---|---|---|---|---|---|---|',
+    `| 8 proxy at ${overhead.rate} req/s, GET orders (100) | p50 ms | p99 ms | p99 added ms | sent | failed | wrong status | sender late at p99 ms |`,
+    '|---|---|---|---|---|---|---|---|',
   ];
   for (const { via, load } of overhead.rows) {
     const added =
@@ -209,8 +288,14 @@ export function overheadTable(overhead: ProxyOverhead): string[] {
           ? overhead.prismP99OverheadMs.toFixed(2)
           : '';
     lines.push(
-      `| ${via} | ${load.p50Ms.toFixed(2)} | ${load.p99Ms.toFixed(2)} | ${added} | ${load.sent} | ${load.failed} | ${load.wrongStatus} |`,
+      `| ${via} | ${load.p50Ms.toFixed(2)} | ${load.p99Ms.toFixed(2)} | ${added} | ${load.sent} | ${load.failed} | ${wrong(load)} | ${load.sendLateP99Ms.toFixed(2)} |`,
     );
   }
   return lines;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const plan = process.argv[2];
+  if (!plan) throw new Error('usage: bench/proxy.ts PLAN.json (started by measureProxyOverhead)');
+  process.stdout.write(`${JSON.stringify(await runPlan(JSON.parse(plan) as LoadPlan))}\n`);
 }

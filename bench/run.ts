@@ -9,6 +9,7 @@
  *   npm run bench                          full run (about 4 minutes)
  *   BENCH_DURATION=2 BENCH_ROUNDS=1 ...    shorter windows (seconds) and fewer alternating rounds
  *   BENCH_OUTPUT=path.json npm run bench   where to write the JSON (default bench/results/latest.json)
+ *   BENCH_ONLY=proxy npm run bench         scenario 8 alone (the proxy's overhead), printed, no JSON written
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -279,6 +280,20 @@ async function main(): Promise<void> {
   let proxyOverhead: ProxyOverhead | undefined;
   try {
     const small = writeBenchFixture(workDir, 'orders-100.json', 100, KEY);
+    if (process.env.BENCH_ONLY === 'proxy') {
+      const port = await freePort();
+      const mock = await startServer(ourArgs(port, small.path), port, listOrders, 200);
+      try {
+        const overhead = await measureProxyOverhead(
+          { start: startServer, stop, freePort },
+          { root: ROOT, upstreamPort: port, key: KEY, seconds: DURATION, rounds: ROUNDS },
+        );
+        process.stdout.write(`\n${overheadTable(overhead).join('\n')}\n`);
+      } finally {
+        await stop(mock.child);
+      }
+      return;
+    }
     const large = writeBenchFixture(workDir, 'orders-100000.json', 100_000, KEY);
     process.stderr.write(
       `bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up, median of ${ROUNDS} alternating rounds of ${DURATION} s\n`,
