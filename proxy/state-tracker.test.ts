@@ -52,6 +52,19 @@ const CASES: Array<{ name: string; steps: Step[]; want: string[] }> = [
     want: ['state.cancelled-still-listed'],
   },
   {
+    name: 'the same list repeated with nothing cancelled hides no later cancel',
+    steps: [
+      ['list', orders('1', '3', '5')],
+      ['cancel', '3', 204],
+      ['list', orders('1', '5')],
+      ['list', orders('1', '5')],
+      ['cancel', '5', 204],
+      ['list', orders('1', '5')],
+      ['list', orders('1', '5')],
+    ],
+    want: ['state.cancelled-still-listed'],
+  },
+  {
     name: 'a cancel that removes another order instead (a rounded id) fails and names that order',
     steps: [
       ['list', orders('1', ROUNDED, BIG)],
