@@ -8,6 +8,7 @@ import { BROKEN_SERVERS } from './targets/broken-servers.js';
 import { CORRECT_SERVERS } from './targets/correct-servers.js';
 import { startTarget, TARGET_KEY } from './targets/reference-server.js';
 import { ECHOES_KEY } from './targets/robustness-servers.js';
+import { selfSignedCertificate } from './targets/self-signed.js';
 import { closedPort } from './targets/serve.js';
 
 const dirs: string[] = [];
@@ -81,6 +82,39 @@ describe('petstore conformance: a setup mistake stops the run before anything is
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('petstore conformance: http:// to a server that speaks TLS', () => {
+  // A correct target, but served over https with a certificate made for the test.
+  async function overTls<T>(fn: (httpsUrl: string) => Promise<T>): Promise<T> {
+    const target = await startTarget(correct as NonNullable<typeof correct>, undefined, {
+      tls: selfSignedCertificate(),
+    });
+    try {
+      return await fn(target.baseUrl);
+    } finally {
+      await target.close();
+    }
+  }
+
+  it.each([
+    [
+      'http:// (the plain request gets no HTTP answer)',
+      (httpsUrl: string) => httpsUrl.replace(/^https:/, 'http:'),
+      /^petstore conformance: GET http:\/\/127\.0\.0\.1:\d+\/v1\/store\/orders: no HTTP answer \(.+\), but the target completes a TLS handshake at this address: it speaks https, not plain http; use https:\/\/ in --base-url\.\n$/,
+    ],
+    [
+      'https:// (its certificate is refused)',
+      (httpsUrl: string) => httpsUrl,
+      /^petstore conformance: GET https:\/\/\S+: the target's TLS certificate was not accepted \(DEPTH_ZERO_SELF_SIGNED_CERT\); give Node the CA with NODE_EXTRA_CA_CERTS; use the scheme/,
+    ],
+  ])('is a setup mistake with %s: exit 2, one line, nothing judged', async (_label, aim, message) => {
+    const { code, stdout, stderr } = await overTls((httpsUrl) => run(['--base-url', aim(httpsUrl)]));
+    expect(stderr).toMatch(message);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import type { TransportErrorKind } from './http-client.js';
 import type { Judgement } from './judge.js';
 import { redactDeep } from './redact.js';
 import { operationCoverage } from './report/input.js';
+import { speaksTls } from './tls-probe.js';
 import type {
   CheckResult,
   ConformanceOptions,
@@ -372,6 +373,37 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
   return null;
 }
 
+/** What a plain http request to a TLS server gets: no HTTP answer at all, or (from some servers) a 400. */
+const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']);
+
+/**
+ * `http://` aimed at a server that speaks TLS: the first request gets no HTTP answer (Node's https server
+ * closes the connection, others send a TLS alert, which is not HTTP, or answer 400), which would look like a
+ * server that resets every request. A TLS handshake with the same address that completes tells the setup
+ * mistake apart from a broken plain server, whose handshake fails. Only on the network: a custom `fetch`
+ * (an in-process handler) has no address to probe.
+ */
+async function plainHttpToTls(ctx: CheckContext): Promise<Unreachable | null> {
+  const first = ctx.exchanges[0];
+  const base = new URL(ctx.options.baseUrl);
+  if (!first || base.protocol !== 'http:' || ctx.options.fetch !== globalThis.fetch) return null;
+  const answer = first.outcome.ok
+    ? first.outcome.value.status === 400
+      ? 'it answered 400'
+      : null
+    : NO_HTTP_ANSWER.has(first.outcome.error.kind)
+      ? first.outcome.error.message
+      : null;
+  if (answer === null) return null;
+  if (!(await speaksTls(base.hostname, Number(base.port || 80), ctx.options.timeoutMs))) return null;
+  return {
+    kind: 'tls',
+    url: first.request.url,
+    message: `GET ${first.request.url}: no HTTP answer (${answer}), but the target completes a TLS handshake at this address: it speaks https, not plain http`,
+    hint: 'use https:// in --base-url',
+  };
+}
+
 /**
  * Runs the conformance checks against a target.
  *
@@ -394,7 +426,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // The first request doubles as the reachability probe: nothing is judged against a dead address.
   ctx.currentCheck = 'list.orders';
   await ctx.initialListing();
-  const unreachable = setupProblem(ctx);
+  const unreachable = setupProblem(ctx) ?? (await plainHttpToTls(ctx));
 
   const results = new Map<string, CheckResult>();
   if (!unreachable) {

@@ -112,8 +112,8 @@ export interface OperationCoverage {
  */
 export interface Unreachable {
   /**
-   * `unreachable`: no connection (refused, unknown host, blocked port); `tls`: an https mismatch or a
-   * refused certificate; `key-refused`: the list answered 401 to the key; `no-list`: the list answered 404.
+   * `unreachable`: no connection (refused, unknown host, blocked port); `tls`: an http/https mismatch
+   * (`https://` to a plain server, `http://` to a TLS one) or a refused certificate; `key-refused`: the list answered 401 to the key; `no-list`: the list answered 404.
    */
   kind: 'unreachable' | 'tls' | 'key-refused' | 'no-list';
   url: string;

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stringifyExactJson } from '../../src/contract/index.js';
-import { type RunningTarget, serve } from './serve.js';
+import { type RunningTarget, type ServeOptions, serve } from './serve.js';
 
 /** The key every target accepts. Tests grep all output for it. */
 export const TARGET_KEY = 'target-secret-key-5b1e9c';
@@ -217,8 +217,12 @@ export function createStore(orders: TargetOrder[] = seedOrders()): Store {
   return { orders, find: (id) => orders.find((o) => o.id === id) };
 }
 
-/** Starts a target with this behaviour on a free port. */
-export async function startTarget(b: Behaviour, store: Store = createStore()): Promise<RunningTarget> {
+/** Starts a target with this behaviour on a free port (over https when `options.tls` is given). */
+export async function startTarget(
+  b: Behaviour,
+  store: Store = createStore(),
+  options: ServeOptions = {},
+): Promise<RunningTarget> {
   return serve(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://target.invalid');
     const underV1 = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
@@ -235,5 +239,5 @@ export async function startTarget(b: Behaviour, store: Store = createStore()): P
     }
     res.writeHead(reply.status, reply.headers ?? {});
     res.end(reply.body ?? '');
-  });
+  }, options);
 }
