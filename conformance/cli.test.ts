@@ -1,6 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Duplex, PassThrough } from 'node:stream';
+import { createServer as createTlsServer } from 'node:tls';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHECKS } from './checks/index.js';
 import { runCommand } from './cli-harness.js';
@@ -116,6 +119,41 @@ describe('petstore conformance: http:// to a server that speaks TLS', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('is a setup mistake when the TLS port answers a plain request with 400, as nginx does', async () => {
+    const tls = createTlsServer(selfSignedCertificate(), (socket) => socket.end());
+    const page = '<h1>The plain HTTP request was sent to HTTPS port</h1>';
+    // One port for both: a TLS record (0x16, a handshake) goes to the TLS server, anything else gets a 400.
+    const server = createNetServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', (first) => {
+        if (first[0] === 0x16) {
+          // The TLS server must see the bytes already read: it gets a stream that starts with them (a
+          // socket with them unshifted would be read from its handle, past them).
+          const inbound = new PassThrough();
+          inbound.write(first);
+          socket.pipe(inbound);
+          tls.emit('connection', Duplex.from({ readable: inbound, writable: socket }));
+        } else {
+          socket.end(
+            `HTTP/1.1 400 Bad Request\r\ncontent-type: text/html\r\ncontent-length: ${page.length}\r\nconnection: close\r\n\r\n${page}`,
+          );
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const { code, stdout, stderr } = await run(['--base-url', `http://127.0.0.1:${port}/v1`]);
+      expect(stderr).toMatch(
+        /: no HTTP answer \(it answered 400\), but the target completes a TLS handshake/,
+      );
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+    } finally {
+      server.close();
+    }
   });
 });
 
