@@ -9,6 +9,7 @@ export default defineConfig({
       'cli/**/*.test.ts',
       'scripts/**/*.test.ts',
       'spec/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
     globalSetup: ['scripts/build-before-tests.ts'],
