@@ -18,6 +18,7 @@
  *   BENCH_ONLY=proxy npm run bench     this scenario alone (see bench/run.ts)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +55,8 @@ export interface ProxyOverhead {
   /** p99 through the proxy minus p99 direct, in ms. */
   oursP99OverheadMs: number;
   prismP99OverheadMs: number;
+  /** The machine's 1-minute load average before and after the paced rounds: how quiet it was. */
+  loadAverage: [number, number];
 }
 
 const percentile = (sorted: number[], p: number): number =>
@@ -225,6 +228,7 @@ export async function measureProxyOverhead(
     { via: 'prism proxy' as const, port: prismPort, path: '/store/orders' },
   ];
   let runs: Record<string, PacedLoad[]>;
+  const loadBefore = loadavg()[0] ?? Number.NaN;
   try {
     runs = await runPlanApart(root, { targets, headers, rate, seconds, rounds });
   } finally {
@@ -258,6 +262,7 @@ export async function measureProxyOverhead(
     rows,
     oursP99OverheadMs: p99('petstore proxy') - p99('direct'),
     prismP99OverheadMs: p99('prism proxy') - p99('direct'),
+    loadAverage: [loadBefore, loadavg()[0] ?? Number.NaN],
   };
 }
 
@@ -284,6 +289,10 @@ export function overheadTable(overhead: ProxyOverhead): string[] {
       `| ${via} | ${load.p50Ms.toFixed(2)} | ${load.p99Ms.toFixed(2)} | ${added} | ${load.sent} | ${load.failed} | ${wrong(load)} | ${load.sendLateP99Ms.toFixed(2)} |`,
     );
   }
+  lines.push(
+    '',
+    `The machine's load average (1 min) before and after these rounds: ${overhead.loadAverage.map((n) => n.toFixed(2)).join(' → ')}, on ${cpus().length} cores.`,
+  );
   return lines;
 }
 
