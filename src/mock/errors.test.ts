@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../contract/index.js';
-import { errorBody, errorNameFor, MOCK_ERRORS, type MockErrorName, mockError } from './errors.js';
+import { errorBody, errorJson, errorNameFor, MOCK_ERRORS, type MockErrorName, mockError } from './errors.js';
 
 describe('the error table', () => {
   it.each(Object.keys(MOCK_ERRORS) as MockErrorName[])('builds a valid Error body for %s', (name) => {
@@ -8,6 +8,24 @@ describe('the error table', () => {
     expect(contract.validateSchema('Error', body).ok).toBe(true);
     expect(body.status).toBe(MOCK_ERRORS[name].status);
     expect(body.message).not.toContain('{id}');
+  });
+
+  it.each([
+    { name: 'a plain error', error: mockError('notFound') },
+    { name: 'an id with quotes and a backslash', error: mockError('orderNotFound', { id: 'a"b\\c' }) },
+    {
+      name: 'control characters and non-ASCII',
+      error: mockError('invalidRequest', { message: 'x\u0001\n\u2028é😀' }),
+    },
+    { name: 'a lone surrogate', error: mockError('invalidRequest', { message: 'x\ud800y' }) },
+    {
+      name: 'a frozen error with headers',
+      error: Object.freeze(mockError('unauthorized', { headers: { a: 'b' } })),
+    },
+  ])('writes the Error body of $name exactly as JSON.stringify does', ({ error }) => {
+    expect(errorJson(error)).toBe(JSON.stringify(errorBody(error)));
+    // A second call (the cached text for a frozen error) is the same.
+    expect(errorJson(error)).toBe(JSON.stringify(errorBody(error)));
   });
 
   it('has a table entry for each code the document lists as an Error.code example (D4)', () => {

@@ -128,15 +128,20 @@ function plainError(name: MockErrorName, spec: MockErrorSpec): MockError {
 
 /** The table entry with this code and status, for codes that the document names (transitions). */
 export function errorNameFor(code: string, status: number): MockErrorName | undefined {
-  return ERROR_NAMES.get(`${status} ${code}`);
+  return ERROR_NAMES.get(status)?.get(code);
 }
 
-// Looked up on every refused cancel, so built once rather than searched each time; the first entry
-// with a code and status wins, as the table reads top down.
-const ERROR_NAMES = new Map<string, MockErrorName>();
+// Looked up on every refused cancel, so built once rather than searched each time (by status, then
+// code: no key string is built per request); the first entry with a code and status wins, as the
+// table reads top down.
+const ERROR_NAMES = new Map<number, Map<string, MockErrorName>>();
 for (const [name, spec] of Object.entries(MOCK_ERRORS) as Array<[MockErrorName, MockErrorSpec]>) {
-  const key = `${spec.status} ${spec.code}`;
-  if (!ERROR_NAMES.has(key)) ERROR_NAMES.set(key, name);
+  let byCode = ERROR_NAMES.get(spec.status);
+  if (!byCode) {
+    byCode = new Map();
+    ERROR_NAMES.set(spec.status, byCode);
+  }
+  if (!byCode.has(spec.code)) byCode.set(spec.code, name);
 }
 
 /** The Error body (§2) of an error. */
@@ -147,16 +152,25 @@ export function errorBody(error: MockError): ApiError {
 const JSON_TEXT = new WeakMap<MockError, string>();
 
 /**
- * The JSON text of the Error body; messages are plain strings, so JSON.stringify is exact here. Errors
- * are immutable, so the text of one kept as a constant (the 401, a plain 404) is computed once.
+ * The JSON text of the Error body; messages are plain strings, so JSON.stringify is exact here. The text
+ * of a frozen error (one kept as a constant: the 401, a plain 404) is computed once; an error built for
+ * one request (it names the id) is written directly, since a WeakMap entry per request costs more than
+ * the text.
  */
 export function errorJson(error: MockError): string {
+  if (!Object.isFrozen(error)) return writeErrorJson(error);
   let text = JSON_TEXT.get(error);
   if (text === undefined) {
-    text = JSON.stringify(errorBody(error));
+    text = writeErrorJson(error);
     JSON_TEXT.set(error, text);
   }
   return text;
+}
+
+/** What `JSON.stringify(errorBody(error))` writes, byte for byte (same keys, same order), without the object. */
+function writeErrorJson(error: MockError): string {
+  const { code, status } = error.spec;
+  return `{"code":${JSON.stringify(code)},"message":${JSON.stringify(error.message)},"status":${status}}`;
 }
 
 /** Echoed input stays short, so a 10 kB path cannot make a 10 kB error message. */

@@ -27,16 +27,22 @@ export interface OrderStateTable {
  */
 export function compileOrderStates(machine: OrderStateMachine): OrderStateTable {
   const states = Object.keys(machine.states);
-  const transitions = new Map<string, TransitionSpec>();
+  // By state, then operation: looked up on every cancel, so no key string is built per request.
+  const transitions = new Map<OrderState, Map<string, TransitionSpec>>();
   for (const transition of machine.transitions) {
-    transitions.set(`${transition.from} ${transition.operation}`, transition);
+    let byOperation = transitions.get(transition.from);
+    if (!byOperation) {
+      byOperation = new Map();
+      transitions.set(transition.from, byOperation);
+    }
+    byOperation.set(transition.operation, transition);
   }
   return {
     states,
     isState: (name) => Object.hasOwn(machine.states, name),
     isListed: (state) => machine.states[state]?.listed === true,
     complete: (state) => machine.states[state]?.complete === true,
-    transition: (state, operationId) => transitions.get(`${state} ${operationId}`),
+    transition: (state, operationId) => transitions.get(state)?.get(operationId),
   };
 }
 
