@@ -13,6 +13,13 @@ describe('the error table', () => {
   it.each([
     { name: 'a plain error', error: mockError('notFound') },
     { name: 'an id with quotes and a backslash', error: mockError('orderNotFound', { id: 'a"b\\c' }) },
+    { name: 'an id with control characters', error: mockError('orderNotFound', { id: 'a\u0000\tb\u001f' }) },
+    {
+      name: 'an id with non-ASCII and a lone surrogate',
+      error: mockError('petNotFound', { id: 'é😀\udc00' }),
+    },
+    { name: 'an int64 id', error: mockError('orderAlreadyShipped', { id: 9007199254740993n }) },
+    { name: 'a clipped id', error: mockError('orderNotFound', { id: '"'.repeat(100) }) },
     {
       name: 'control characters and non-ASCII',
       error: mockError('invalidRequest', { message: 'x\u0001\n\u2028é😀' }),
@@ -41,6 +48,11 @@ describe('the error table', () => {
   it.each([
     { name: 'fills the id into the message', given: { id: 404n }, want: 'No order has id 404.' },
     { name: 'keeps a message given whole', given: { message: 'Custom.' }, want: 'Custom.' },
+    {
+      name: 'echoes an id as sent, even one that looks like a replacement pattern',
+      given: { id: "$&$'" },
+      want: "No order has id $&$'.",
+    },
     {
       name: 'clips a long echoed id',
       given: { id: 'x'.repeat(500) },
