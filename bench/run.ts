@@ -10,6 +10,8 @@
  *   BENCH_DURATION=2 BENCH_ROUNDS=1 ...    shorter windows (seconds) and fewer alternating rounds
  *   BENCH_OUTPUT=path.json npm run bench   where to write the JSON (default bench/results/latest.json)
  *   BENCH_ONLY=proxy npm run bench         scenario 8 alone (the proxy's overhead), printed, no JSON written
+ *   BENCH_ONLY=errors npm run bench        scenarios 1–3 against the bare server only (the error-path
+ *                                          targets: ours/bare per path), printed, no JSON written
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -175,6 +177,31 @@ function forPrism(endpoint: Endpoint, prefer?: string): Endpoint {
 }
 const listOrders: Omit<Endpoint, 'status'> = { method: 'GET', path: '/v1/store/orders', headers: auth };
 
+/** Scenarios 1–3 on the small fixture: what ours is asked, and how Prism is asked the same. */
+function smallScenarios(shippedId: number): Array<{ name: string; endpoint: Endpoint; prism: Endpoint }> {
+  const list: Endpoint = { ...listOrders, status: 200 };
+  const shipped: Endpoint = {
+    method: 'DELETE',
+    path: `/v1/store/orders/${shippedId}`,
+    headers: auth,
+    status: 409,
+  };
+  const unknown: Endpoint = {
+    method: 'DELETE',
+    path: '/v1/store/orders/999999999',
+    headers: auth,
+    status: 404,
+  };
+  const noKey: Endpoint = { method: 'GET', path: '/v1/store/orders', headers: {}, status: 401 };
+  return [
+    { name: '1 GET orders (100)', endpoint: list, prism: forPrism(list) },
+    // Prism keeps no state, so its 409 and 404 paths are asked for with `Prefer`, as its users would.
+    { name: '2a DELETE shipped (409)', endpoint: shipped, prism: forPrism(shipped, 'code=409') },
+    { name: '2b DELETE unknown (404)', endpoint: unknown, prism: forPrism(unknown, 'code=404') },
+    { name: '3 no key (401)', endpoint: noKey, prism: forPrism(noKey) },
+  ];
+}
+
 /** Runs one scenario against our mock, then Prism and/or a bare server replaying our mock's answer. */
 async function compare(
   scenario: string,
@@ -294,6 +321,23 @@ async function main(): Promise<void> {
       }
       return;
     }
+    if (process.env.BENCH_ONLY === 'errors') {
+      const port = await freePort();
+      const mock = await startServer(ourArgs(port, small.path), port, listOrders, 200);
+      process.stderr.write(
+        `bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up, median of ${ROUNDS} alternating rounds of ${DURATION} s\n`,
+      );
+      try {
+        for (const scenario of smallScenarios(small.shippedId)) {
+          await compare(scenario.name, port, scenario.endpoint, { bare: true }, rows, workDir);
+        }
+      } finally {
+        await stop(mock.child);
+      }
+      const table = scenarioTable(rows).lines.join('\n');
+      process.stdout.write(`\n${new Date().toISOString()} — ${machineName()}\n\n${table}\n`);
+      return;
+    }
     const large = writeBenchFixture(workDir, 'orders-100000.json', 100_000, KEY);
     process.stderr.write(
       `bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up, median of ${ROUNDS} alternating rounds of ${DURATION} s\n`,
@@ -309,64 +353,25 @@ async function main(): Promise<void> {
       forPrism({ ...listOrders, status: 200 }),
       200,
     );
+    const requestsSoFar = () =>
+      rows.filter((r) => r.server === 'ours').reduce((sum, r) => sum + r.load.rps * DURATION * ROUNDS, 0);
+    let warmRequests = 0;
     try {
-      const list: Endpoint = { ...listOrders, status: 200 };
-      await compare(
-        '1 GET orders (100)',
-        ourPort,
-        list,
-        { prism: { port: prismPort, endpoint: forPrism(list) }, bare: true },
-        rows,
-        workDir,
-      );
-      // Flat memory under sustained load: RSS once warm (after scenario 1) and after scenarios 2 and 3.
-      if (ours.child.pid) extra.smallRssMbBefore = rssMb(ours.child.pid);
-      const requestsSoFar = () =>
-        rows.filter((r) => r.server === 'ours').reduce((sum, r) => sum + r.load.rps * DURATION * ROUNDS, 0);
-      const warmRequests = requestsSoFar();
-
-      const shipped: Endpoint = {
-        method: 'DELETE',
-        path: `/v1/store/orders/${small.shippedId}`,
-        headers: auth,
-        status: 409,
-      };
-      // Prism keeps no state, so its 409 path is asked for with `Prefer`, as its users would.
-      const prismShipped = forPrism(shipped, 'code=409');
-      await compare(
-        '2a DELETE shipped (409)',
-        ourPort,
-        shipped,
-        { prism: { port: prismPort, endpoint: prismShipped }, bare: true },
-        rows,
-        workDir,
-      );
-
-      const unknown: Endpoint = {
-        method: 'DELETE',
-        path: '/v1/store/orders/999999999',
-        headers: auth,
-        status: 404,
-      };
-      const prismUnknown = forPrism(unknown, 'code=404');
-      await compare(
-        '2b DELETE unknown (404)',
-        ourPort,
-        unknown,
-        { prism: { port: prismPort, endpoint: prismUnknown }, bare: true },
-        rows,
-        workDir,
-      );
-
-      const noKey: Endpoint = { method: 'GET', path: '/v1/store/orders', headers: {}, status: 401 };
-      await compare(
-        '3 no key (401)',
-        ourPort,
-        noKey,
-        { prism: { port: prismPort, endpoint: forPrism(noKey) }, bare: true },
-        rows,
-        workDir,
-      );
+      for (const [index, scenario] of smallScenarios(small.shippedId).entries()) {
+        await compare(
+          scenario.name,
+          ourPort,
+          scenario.endpoint,
+          { prism: { port: prismPort, endpoint: scenario.prism }, bare: true },
+          rows,
+          workDir,
+        );
+        if (index === 0) {
+          // Flat memory under sustained load: RSS once warm (after scenario 1) and after scenarios 2 and 3.
+          if (ours.child.pid) extra.smallRssMbBefore = rssMb(ours.child.pid);
+          warmRequests = requestsSoFar();
+        }
+      }
       if (ours.child.pid) extra.smallRssMbAfter = rssMb(ours.child.pid);
       extra.smallRequests = Math.round(requestsSoFar() - warmRequests);
       // Scenario 8: the validating proxy in front of this mock, next to Prism's proxy (bench/proxy.ts).
@@ -455,11 +460,11 @@ async function main(): Promise<void> {
   report(rows, extra, proxyOverhead);
 }
 
-function report(
-  rows: Row[],
-  extra: Record<string, number | string | null>,
-  proxyOverhead: ProxyOverhead | undefined,
-): void {
+/** The table of load scenarios, one row per server, with ours/prism and ours/bare. */
+function scenarioTable(rows: Row[]): {
+  lines: string[];
+  ratios: Record<string, { oursOverPrism?: number; oursOverBare?: number }>;
+} {
   const scenarios = [...new Set(rows.map((r) => r.scenario))];
   const lines: string[] = [];
   const header = [
@@ -493,6 +498,19 @@ function report(
       );
     }
   }
+  return { lines, ratios };
+}
+
+function machineName(): string {
+  return `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+}
+
+function report(
+  rows: Row[],
+  extra: Record<string, number | string | null>,
+  proxyOverhead: ProxyOverhead | undefined,
+): void {
+  const { lines, ratios } = scenarioTable(rows);
   const n = (key: string) => Number(extra[key]);
   lines.push(
     '',
@@ -508,7 +526,7 @@ function report(
     `| 9 resident memory once the first answer is sent, 100,000 orders (peak while loading) | JSON ${fmt(n('formatsJsonRssMb'))} MB (peak ${fmt(n('formatsJsonPeakRssMb'))}), YAML ${fmt(n('formatsYamlRssMb'))} MB (peak ${fmt(n('formatsYamlPeakRssMb'))}) | | ≤ 200 MB |`,
   );
   if (proxyOverhead) lines.push('', ...overheadTable(proxyOverhead));
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+  const machine = machineName();
   const table = lines.join('\n');
   process.stdout.write(`\n${new Date().toISOString()} — ${machine}\n\n${table}\n`);
   mkdirSync(dirname(OUTPUT), { recursive: true });
