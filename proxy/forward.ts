@@ -261,9 +261,13 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     answer = upRes;
     timer.refresh();
     const status = upRes.statusCode ?? 502;
-    const responseHeaders = headerRecord(upRes.rawHeaders);
+    // Read for the judge only once the answer is over, off the path of its bytes.
+    let responseHeaders: Record<string, string> | null = null;
     const bodyCopy = new Copier(options.captureBytes);
-    captured = () => ({ status, headers: responseHeaders, body: bodyCopy.copy() });
+    captured = () => {
+      responseHeaders ??= headerRecord(upRes.rawHeaders);
+      return { status, headers: responseHeaders, body: bodyCopy.copy() };
+    };
     const outHeaders = endToEnd(upRes.rawHeaders);
     const sendHead = () => {
       res.sendDate = false;
