@@ -8,15 +8,14 @@
  *
  *   node --import tsx bench/msw.ts FIXTURES.json KEY DURATION_S ROUNDS   prints the figures as JSON
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { parseExactJson } from '../src/contract/lossless-json.js';
 import type { FixtureData } from '../src/mock/fixtures.js';
 import { createHandlers } from '../src/msw/index.js';
+import { runApart } from './run-apart.js';
 
 const CONCURRENCY = 10;
 
@@ -110,22 +109,7 @@ export function mswScenario(
   seconds: number,
   rounds: number,
 ): Promise<MswFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'bench', 'msw.ts'), fixturesPath, key, String(seconds), String(rounds)],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`bench/msw.ts exited with ${code}`));
-      else resolve(JSON.parse(out) as MswFigures);
-    });
-  });
+  return runApart<MswFigures>(root, 'msw.ts', [fixturesPath, key, String(seconds), String(rounds)]);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

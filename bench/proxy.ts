@@ -19,12 +19,13 @@
  *
  *   BENCH_ONLY=proxy npm run bench     this scenario alone (see bench/run.ts)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { FixedRequestPool } from './raw-client.js';
+import { runApart } from './run-apart.js';
 
 export interface ServerControl {
   /** Starts a node process and resolves once `probe` on `port` answers `wantStatus`. */
@@ -190,24 +191,8 @@ async function runPlan(plan: LoadPlan): Promise<Record<string, TargetRun>> {
 }
 
 /** Runs the plan in a fresh process of its own (this file as a script) and returns its figures. */
-function runPlanApart(root: string, plan: LoadPlan): Promise<Record<string, TargetRun>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'bench', 'proxy.ts'), JSON.stringify(plan)],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`bench/proxy.ts exited with ${code}`));
-      else resolve(JSON.parse(out) as Record<string, TargetRun>);
-    });
-  });
-}
+const runPlanApart = (root: string, plan: LoadPlan): Promise<Record<string, TargetRun>> =>
+  runApart(root, 'proxy.ts', [JSON.stringify(plan)]);
 
 /**
  * Measures the overhead of both proxies in front of a running upstream (the mock on `upstreamPort`).
