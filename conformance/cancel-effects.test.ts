@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgeCancelEffect, type SentCancel, snapshotOf } from './cancel-effects.js';
+import { parseExactJson } from '../src/contract/index.js';
+import { judgeCancelEffect, listedOrders, type SentCancel, snapshotOf } from './cancel-effects.js';
 
 const list = (...ids: string[]) => {
   const snapshot = snapshotOf(`[${ids.map((id) => `{"id":${id},"quantity":1}`).join(',')}]`);
@@ -120,5 +121,26 @@ describe('what a cancel did, judged from the list before and after', () => {
       '9007199254740993',
       '9007199254740992',
     ]);
+  });
+});
+
+describe('listedOrders (the list reading the suite and the proxy share)', () => {
+  const read = (text: string) => {
+    const parsed = parseExactJson(text);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return listedOrders(parsed.value);
+  };
+  it.each([
+    { given: 'an object, not a list', body: '{"id":1}', want: null },
+    { given: 'a list of orders', body: '[{"id":1},{"id":2}]', want: ['1', '2'] },
+    {
+      given: 'items that are not orders with a numeric id',
+      body: '[1,"x",null,[],{"id":"3"},{"quantity":1},{"id":4}]',
+      want: ['4'],
+    },
+    { given: 'an id above 2^53', body: '[{"id":9007199254740993}]', want: ['9007199254740993'] },
+  ])('$given', ({ body, want }) => {
+    const orders = read(body);
+    expect(orders === null ? null : [...orders.keys()]).toEqual(want);
   });
 });

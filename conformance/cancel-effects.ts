@@ -3,7 +3,9 @@
  * successful cancel named may leave the list (or, on a server that keeps cancelled orders listed, stay);
  * every other order must still be listed and unchanged. A rounding id parser, a collateral cancel and a
  * cancel of the wrong order all show here as a change to an order no successful cancel named. The
- * functions are pure, so the suite and the validating proxy judge effects the same way.
+ * functions are pure. The validating proxy reads a list with the same {@link listedOrders}, but judges its
+ * live traffic with rules of its own (`proxy/state-tracker.ts`): it cannot see other clients' requests, so
+ * some of what is a failure here is a warning there.
  */
 import { type ExactJson, parseExactJson, stringifyExactJson } from '../src/contract/index.js';
 
@@ -22,13 +24,31 @@ export function snapshotOf(text: string): ListSnapshot | null {
 
 /** {@link snapshotOf} for a body already parsed losslessly. */
 export function snapshotOfValue(value: ExactJson): ListSnapshot | null {
-  if (!Array.isArray(value)) return null;
+  const listed = listedOrders(value);
+  if (listed === null) return null;
   const orders = new Map<string, string>();
+  for (const [id, order] of listed) orders.set(id, stringifyExactJson(order));
+  return orders;
+}
+
+/** One order of a list body, as parsed losslessly. */
+export type ListedOrder = { [key: string]: ExactJson };
+
+/**
+ * The orders of a list body by id (the decimal text of the exact id), or `null` when the body is not a
+ * JSON array. Items that are not objects with a numeric `id` are left out: judging them is the schema's
+ * job, not the state rules'.
+ *
+ * @example listedOrders([{ id: 9007199254740993n }])?.get('9007199254740993') // { id: 9007199254740993n }
+ */
+export function listedOrders(value: ExactJson): Map<string, ListedOrder> | null {
+  if (!Array.isArray(value)) return null;
+  const orders = new Map<string, ListedOrder>();
   for (const item of value) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
     const id = item.id;
     if (typeof id !== 'number' && typeof id !== 'bigint') continue;
-    orders.set(String(id), stringifyExactJson(item));
+    orders.set(String(id), item);
   }
   return orders;
 }

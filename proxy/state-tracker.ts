@@ -6,6 +6,7 @@
  * Ids are compared exactly, as decimal text of the lossless parse (D8).
  */
 
+import { listedOrders } from '../conformance/cancel-effects.js';
 import type { Level } from '../conformance/types.js';
 import { parseExactJson, stringifyExactJson } from '../src/contract/index.js';
 
@@ -45,20 +46,14 @@ export interface Reading {
   keptListed: number;
 }
 
-function idText(value: unknown): string | null {
-  return typeof value === 'number' || typeof value === 'bigint' ? String(value) : null;
-}
-
-/** The orders of a list body by id, `null` when the body is not a JSON array. */
+/** The orders of a list body by id (read as the conformance suite reads a list), `null` when not a list. */
 function readList(text: string): Map<string, Listed> | null {
   const parsed = parseExactJson(text);
-  if (!parsed.ok || !Array.isArray(parsed.value)) return null;
+  const listed = parsed.ok ? listedOrders(parsed.value) : null;
+  if (listed === null) return null;
   const orders = new Map<string, Listed>();
-  for (const item of parsed.value) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
-    const id = idText(item.id);
-    if (id !== null) orders.set(id, { text: stringifyExactJson(item), complete: item.complete });
-  }
+  for (const [id, item] of listed)
+    orders.set(id, { text: stringifyExactJson(item), complete: item.complete });
   return orders;
 }
 
