@@ -10,17 +10,17 @@
  */
 
 export {
-  type ConformanceOptions,
-  type ConformanceResult,
-  runConformance,
-} from './conformance/index.js';
-export {
   createPetstoreClient,
   type Int64String,
   type Order,
   type PetstoreClient,
   type PetstoreClientOptions,
 } from './src/client/index.js';
+export {
+  type ConformanceOptions,
+  type ConformanceResult,
+  runConformance,
+} from './src/conformance/index.js';
 export {
   createMock,
   DEFAULT_FIXTURES_PATH,

@@ -4,9 +4,7 @@ export default defineConfig({
   test: {
     include: [
       'src/**/*.test.ts',
-      'conformance/**/*.test.ts',
-      'proxy/**/*.test.ts',
-      'cli/**/*.test.ts',
+      'test-support/**/*.test.ts',
       'scripts/**/*.test.ts',
       'spec/**/*.test.ts',
       'bench/**/*.test.ts',

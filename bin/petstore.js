@@ -4,7 +4,7 @@
 // and hands over.
 import { existsSync } from 'node:fs';
 
-const entry = new URL('../dist/cli/main.js', import.meta.url);
+const entry = new URL('../dist/src/cli/main.js', import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write(
     'petstore: the compiled command is missing (dist/). In a clone of the repository, run `npm run build` first.\n',

@@ -1,6 +1,8 @@
 /**
- * The layout is the architecture: `src/` (the contract, the mock, the client) is the base that the
- * conformance suite and the command build on, so nothing in `src/` may import from above it.
+ * The layout is the architecture. `src/contract` is the base; the mock, the MSW handlers and the client
+ * build on it; `src/judge` (exchange rules, the cross-request observer, findings, reports, redaction)
+ * knows neither the suite nor the proxy; the suite (`src/conformance`) and the proxy (`src/proxy`) are
+ * two ways of obtaining exchanges for the judge; `src/cli` is the one place that knows every tool.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -13,7 +15,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -26,19 +28,36 @@ function importsOf(file: string): string[] {
   return specifiers.map((specifier) => relative(ROOT, resolve(file, '..', specifier)));
 }
 
+const ABOVE = ['src/judge', 'src/conformance', 'src/proxy', 'src/cli', 'test-support', 'bench', 'scripts'];
+
+/** What each folder may not import: everything above it in the design. */
+const FORBIDDEN: ReadonlyArray<[folder: string, forbidden: readonly string[]]> = [
+  ['src/contract', ['src/mock', 'src/msw', 'src/client', ...ABOVE]],
+  ['src/mock', ['src/msw', 'src/client', ...ABOVE]],
+  ['src/msw', ['src/client', ...ABOVE]],
+  ['src/client', ['src/mock', 'src/msw', ...ABOVE]],
+  ['src/judge', ['src/mock', 'src/msw', 'src/client', ...ABOVE.filter((a) => a !== 'src/judge')]],
+  ['src/conformance', ['src/proxy', 'src/cli', 'test-support', 'bench', 'scripts']],
+  ['src/proxy', ['src/conformance', 'src/cli', 'test-support', 'bench', 'scripts']],
+];
+
 describe('the layout', () => {
-  it.each(['conformance', 'cli', 'proxy', 'bench', 'scripts'])('keeps src/ from importing %s/', (above) => {
-    const offenders = sources(join(ROOT, 'src')).flatMap((file) =>
+  it.each(FORBIDDEN)('keeps %s from importing what stands above it', (folder, forbidden) => {
+    const offenders = sources(join(ROOT, folder)).flatMap((file) =>
       importsOf(file)
-        .filter((target) => target === above || target.startsWith(`${above}/`))
+        .filter((target) => forbidden.some((above) => target === above || target.startsWith(`${above}/`)))
         .map((target) => `${relative(ROOT, file)} imports ${target}`),
     );
     expect(offenders).toEqual([]);
   });
 
-  it('sees the imports it checks (the dispatcher imports both tools)', () => {
-    expect(importsOf(join(ROOT, 'cli', 'main.ts'))).toEqual(
-      expect.arrayContaining([join('src', 'mock', 'cli.js'), join('conformance', 'cli.js')]),
+  it('sees the imports it checks (the dispatcher imports every tool)', () => {
+    expect(importsOf(join(ROOT, 'src', 'cli', 'main.ts'))).toEqual(
+      expect.arrayContaining([
+        join('src', 'mock', 'cli.js'),
+        join('src', 'conformance', 'cli.js'),
+        join('src', 'proxy', 'cli.js'),
+      ]),
     );
   });
 });

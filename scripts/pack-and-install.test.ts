@@ -230,7 +230,9 @@ describe('the packed tarball', SLOW, () => {
       expect(files).toContain(target.slice(2).replace(/\.js$/, '.d.ts'));
     }
     expect(files).toContain('bin/petstore.js');
-    expect(files).toContain('dist/cli/main.js');
+    expect(files).toContain('dist/src/cli/main.js');
+    // The servers that prove the checks are test material, not part of the package.
+    expect([...files].filter((file) => /test-support|targets\/|\.test\./.test(file))).toEqual([]);
   });
 
   it('holds nothing of the tests and no TypeScript source', () => {

@@ -11,7 +11,7 @@ import { createMock, DEV_API_KEY } from '../src/mock/index.js';
 /** The extensions that code reads, and where. */
 const READ_BY_CODE: Readonly<Record<string, string>> = {
   'x-petstore-order-states': 'src/contract/build.ts → src/mock/order-state.ts',
-  'x-petstore-conformance': 'src/contract/build.ts → conformance/exchange.ts',
+  'x-petstore-conformance': 'src/contract/build.ts → src/judge/exchange.ts',
   'x-petstore-cors': 'src/mock/cors.ts',
   'x-petstore-faults': 'src/mock/faults.ts',
 };

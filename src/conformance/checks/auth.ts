@@ -1,0 +1,183 @@
+/**
+ * The auth checks (§5, D6, D7): every documented operation refuses every way of not presenting the key
+ * as a bearer token, and the key is checked before the order is looked up.
+ */
+
+import { type AuthHeader, NO_AUTH } from '../../judge/exchange.js';
+import { is, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
+import type { Finding } from '../../judge/types.js';
+import type { CheckContext } from '../context.js';
+import { type Check, cancel, EXPECT_401, NO_UNUSED_ID, statusOf, template, WRONG_KEY } from './check.js';
+
+/** §5, D7: every way of not presenting the right key as a bearer token. `$KEY` is the real key. */
+export interface AuthVariant {
+  name: string;
+  label: string;
+  auth: AuthHeader;
+}
+
+export const AUTH_VARIANTS: readonly AuthVariant[] = [
+  { name: 'no-header', label: 'no Authorization header', auth: NO_AUTH },
+  {
+    name: 'wrong-key',
+    label: `a wrong key (\`Bearer ${WRONG_KEY}\`)`,
+    auth: template(`Bearer ${WRONG_KEY}`),
+  },
+  { name: 'empty-bearer', label: 'an empty Bearer token', auth: template('Bearer ') },
+  { name: 'basic-scheme', label: 'the right key under `Basic`', auth: template('Basic $KEY') },
+  { name: 'token-scheme', label: 'the right key under `Token`', auth: template('Token $KEY') },
+  { name: 'bare-key', label: 'the bare key without a scheme', auth: template('$KEY') },
+];
+
+/** The documented operations, each reached by a request that changes nothing on a correct server. */
+const AUTH_TARGETS: ReadonlyArray<{ operationId: string; describe: string }> = [
+  { operationId: 'listOrders', describe: 'GET /store/orders' },
+  {
+    operationId: 'cancelOrder',
+    describe: 'DELETE /store/orders/{id} on an id that the list shows does not exist (401, not 404: D6)',
+  },
+  {
+    operationId: 'getPet',
+    describe:
+      'GET /pets/{petId} (judged when the target serves it, or answers 401 without a key: the path is behind authentication)',
+  },
+];
+
+async function runVariant(ctx: CheckContext, operationId: string, variant: AuthVariant): Promise<Judgement> {
+  if (operationId === 'getPet') return petVariant(ctx, variant);
+  if (operationId === 'cancelOrder') {
+    const id = await ctx.unknownOrderId();
+    if (id === null) return skip(NO_UNUSED_ID, null);
+    const step = await ctx.cancel([cancel(id, variant.auth)]);
+    const [exchange] = step.exchanges;
+    if (!exchange) return skip('no request was sent', null);
+    return verdict(
+      [judgeError(exchange, ctx.key, is(401), EXPECT_401), ...step.findings],
+      '401 with a valid Error body, and the list unchanged',
+      [`used unknown id ${id}`, ...step.notes],
+    );
+  }
+  const exchange = await ctx.request({ method: 'GET', path: '/store/orders', auth: variant.auth });
+  return verdict([judgeError(exchange, ctx.key, is(401), EXPECT_401)], '401 with a valid Error body');
+}
+
+/**
+ * A server that no longer serves the deprecated pet read may treat its path as unknown (D10) and answer
+ * 404 before authenticating. The variant is judged when the target shows it serves pets, or when the same
+ * path without any key is 401: then the path is behind authentication and any other answer means the key
+ * was not checked. Otherwise the skip says exactly what was seen.
+ */
+async function petVariant(ctx: CheckContext, variant: AuthVariant): Promise<Judgement> {
+  const probe = await ctx.petProbe();
+  const exchange =
+    variant.name === 'no-header'
+      ? await ctx.petWithoutKey()
+      : await ctx.request({
+          method: 'GET',
+          path: `/pets/${encodeURIComponent(probe.petId)}`,
+          auth: variant.auth,
+        });
+  const result = judgeError(exchange, ctx.key, is(401), EXPECT_401);
+  const status = statusOf(exchange);
+  const notes = [`pet id ${probe.petId} (${probe.source})`];
+  if (result === null || status === null || status === 401)
+    return verdict([result], '401 with a valid Error body', notes);
+  if (probe.served === 'yes') return verdict([result], '', notes);
+  const keyless = statusOf(await ctx.petWithoutKey());
+  if (keyless === 401) {
+    return verdict([result], '', [...notes, 'the path is behind authentication: 401 without a key']);
+  }
+  const withKey = probe.exchange ? statusOf(probe.exchange) : null;
+  return skip(
+    `not judged: the target does not show that it serves GET /pets/{petId} or checks a key there: ${
+      withKey === null
+        ? 'no pet id to ask with the key'
+        : `with the key it answered ${withKey} without a Deprecation header`
+    }, without a key ${keyless ?? 'nothing'}, and with ${variant.label} ${status} (pet id ${probe.petId}: ${probe.source})`,
+    '--pet-id ID',
+  );
+}
+
+const authVariantChecks: Check[] = AUTH_TARGETS.flatMap((target) =>
+  AUTH_VARIANTS.map(
+    (variant): Check => ({
+      id: `auth.${target.operationId}.${variant.name}`,
+      title: `${target.operationId} with ${variant.label} is refused`,
+      citation: target.operationId === 'cancelOrder' ? '§5, D6, D7' : '§5, D7',
+      level: 'failure',
+      operationId: target.operationId,
+      sends: `${target.describe} with ${variant.label}${target.operationId === 'cancelOrder' ? ', then GET /store/orders' : ''}`,
+      passes: target.operationId === 'cancelOrder' ? `${EXPECT_401}, and no order changed` : EXPECT_401,
+      run: (ctx) => runVariant(ctx, target.operationId, variant),
+    }),
+  ),
+);
+
+const authIdChecks: Check[] = [
+  {
+    id: 'auth.cancelOrder.shipped-order',
+    title: 'cancelling a shipped order without a valid key is 401, not 409',
+    citation: '§5, D6',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{shipped id} with no Authorization header, and again with a wrong key; GET /store/orders after each',
+    passes: `${EXPECT_401}, for each, and no order changed`,
+    needs: { shippedOrders: true },
+    async run(ctx) {
+      const findings: Array<Finding | null> = [];
+      const notes: string[] = [];
+      for (const id of ctx.options.shippedOrders) {
+        for (const auth of [NO_AUTH, template(`Bearer ${WRONG_KEY}`)]) {
+          const step = await ctx.cancel([cancel(id, auth)]);
+          for (const e of step.exchanges) findings.push(judgeError(e, ctx.key, is(401), EXPECT_401));
+          findings.push(...step.findings);
+          notes.push(...step.notes);
+        }
+      }
+      return verdict(findings, '401 before the order is looked up', notes);
+    },
+  },
+  {
+    id: 'auth.cancelOrder.malformed-id',
+    title: 'cancelling a malformed id without a key is 401, not 4xx of the id',
+    citation: '§5, D6',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends: 'DELETE /store/orders/abc with no Authorization header, then GET /store/orders',
+    passes: `${EXPECT_401}, and no order changed`,
+    async run(ctx) {
+      const step = await ctx.cancel([cancel('abc', NO_AUTH)]);
+      return verdict(
+        [...step.exchanges.map((e) => judgeError(e, ctx.key, is(401), EXPECT_401)), ...step.findings],
+        '401 before the id is parsed',
+        step.notes,
+      );
+    },
+  },
+  {
+    id: 'auth.cancelOrder.pending-order',
+    title: 'cancelling a pending order without a valid key is refused and changes nothing',
+    citation: '§3, §5, D6',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{pending id} with no Authorization header, and again with a wrong key; GET /store/orders after each',
+    passes: `${EXPECT_401}, for each, and no order changed. Destructive: a broken server would cancel the order, so it takes a pending id of its own`,
+    needs: { destructive: true, pendingOrders: 1 },
+    async run(ctx, [id]) {
+      if (id === undefined) return skip('no pending id', '--pending-order ID');
+      const findings: Array<Finding | null> = [];
+      const notes = [`used pending order ${id}`];
+      for (const auth of [NO_AUTH, template(`Bearer ${WRONG_KEY}`)]) {
+        const step = await ctx.cancel([cancel(id, auth)]);
+        for (const e of step.exchanges) findings.push(judgeError(e, ctx.key, is(401), EXPECT_401));
+        findings.push(...step.findings);
+        notes.push(...step.notes);
+      }
+      return verdict(findings, `401 and order ${id} still listed`, notes);
+    },
+  },
+];
+
+export const AUTH_CHECKS: readonly Check[] = [...authVariantChecks, ...authIdChecks];

@@ -1,0 +1,369 @@
+/**
+ * The cancel checks (§3, §4.2, D2, D8, D9, D16): unknown, malformed, shipped and pending orders, an id
+ * next to one above 2^53, a repeat and a race. Every cancel is followed by a read of the list, and what
+ * changed is judged with the answer (src/judge/cancel-effects.ts).
+ */
+import { type Contract, contract } from '../../contract/index.js';
+import {
+  documentedErrorRule,
+  documentedStatusLevel,
+  type Exchange,
+  VALID_AUTH,
+} from '../../judge/exchange.js';
+import {
+  finding,
+  is,
+  is4xx,
+  type Judgement,
+  judgeError,
+  judgeErrorBody,
+  judgeStatus,
+  judgeSuccessBody,
+  skip,
+  verdict,
+} from '../../judge/rules.js';
+import type { Finding, Level } from '../../judge/types.js';
+import type { CancelStep, CheckContext } from '../context.js';
+import { type Check, cancel, NO_UNUSED_ID, statusOf } from './check.js';
+import { aimMalformed, blockingReadings, MALFORMED_IDS } from './malformed-ids.js';
+
+const D9_RULE = { level: 'warning', source: 'D9' } as const;
+
+/** D3: how bad a wrong status for a shipped order is, as `x-petstore-conformance.status` says. */
+const shippedStatusLevel = (from: Contract): Level => documentedStatusLevel('cancelOrder', 409, from);
+
+/** D3: how bad a 409 body that is not an Error is, as `x-petstore-conformance.body` says. */
+const shippedBodyLevel = (from: Contract): Level =>
+  documentedErrorRule('cancelOrder', 409, from)?.level ?? 'failure';
+
+/** What a check that cancels returns: the status verdicts, then what the cancels did to the list. */
+function judged(
+  step: CancelStep,
+  statusFindings: ReadonlyArray<Finding | null>,
+  passMessage: string,
+  notes: string[] = [],
+): Judgement {
+  // What changed leads: "order 7 left the list after DELETE /store/orders/7.5" names the real damage.
+  return verdict([...step.findings, ...statusFindings], passMessage, [...notes, ...step.notes]);
+}
+
+/**
+ * Whether a lenient reading of a malformed id is harmless: an id the whole list shows is unused and that
+ * no one named as pending, or a shipped id the user named (D19: its cancel is refused with 409).
+ */
+async function safeReading(ctx: CheckContext): Promise<((id: bigint) => boolean) | null> {
+  const listing = await ctx.initialListing();
+  if (listing.ids === null) return null;
+  const listed = listing.ids;
+  const { pendingOrders, shippedOrders } = ctx.options;
+  return (id) => {
+    const text = String(id);
+    return shippedOrders.includes(text) || (!listed.has(text) && !pendingOrders.includes(text));
+  };
+}
+
+const malformedChecks: Check[] = MALFORMED_IDS.map(
+  (malformed): Check => ({
+    id: `cancel.malformed-id.${malformed.name}`,
+    title: `cancelling the malformed id \`${malformed.shown}\` is refused with 4xx`,
+    citation: '§4.2, D9',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends: `DELETE /store/orders/${malformed.shown} with the key (${malformed.about}), then GET /store/orders; ${
+      malformed.usesBase
+        ? '{id} is an id the list shows is unused, or with --destructive a named pending order'
+        : 'built so that no lenient reading names a listed order'
+    }`,
+    passes: '4xx (400, 404 and 422 all pass), never 2xx or 5xx, and no order changed',
+    async run(ctx) {
+      const safe = await safeReading(ctx);
+      if (safe === null) return skip(NO_UNUSED_ID, null);
+      const pending = ctx.options.destructive ? ctx.options.pendingOrders.map(BigInt) : [];
+      const aim = aimMalformed(malformed, safe, pending);
+      if (aim === null) {
+        const blocking = blockingReadings(malformed, safe).join(', ');
+        return skip(
+          `not sent: a lenient parser (parseInt, 64-bit wrap, clamping to int64) would read it as listed order ${blocking}, so sending it could cancel that order; if that order has shipped, name it with --shipped-order`,
+          '--shipped-order ID',
+        );
+      }
+      const step = await ctx.cancel([cancel(aim.raw, VALID_AUTH, { errorRule: D9_RULE })]);
+      const [exchange] = step.exchanges;
+      if (!exchange) return skip('no request was sent', null);
+      const notes = [
+        aim.target === null
+          ? `sent ${aim.raw}: no lenient reading of it names a listed order`
+          : `sent ${aim.raw}: a lenient parser reads it as pending order ${aim.target}`,
+      ];
+      return judged(
+        step,
+        [judgeStatus(exchange, ctx.key, is4xx, '4xx (400, 404 or 422: D9)')],
+        `refused with ${statusOf(exchange)}`,
+        notes,
+      );
+    },
+  }),
+);
+
+const TWO_53 = 2n ** 53n;
+
+/**
+ * An unused id that a server reading ids through a double (`Number(...)`) confuses with a listed order
+ * above 2^53: the listed id is exact as a double and the unused one rounds to it.
+ */
+function roundingNeighbour(
+  listed: ReadonlySet<string>,
+  unused: (id: bigint) => boolean,
+): { probe: bigint; listed: bigint } | null {
+  for (const text of listed) {
+    const id = BigInt(text);
+    if (id <= TWO_53 && id >= -TWO_53) continue;
+    if (BigInt(Number(id)) !== id) continue;
+    for (let d = 1n; d <= 4n; d++) {
+      for (const probe of [id + d, id - d]) {
+        if (probe > 2n ** 63n - 1n || probe < -(2n ** 63n)) continue;
+        if (unused(probe) && BigInt(Number(probe)) === id) return { probe, listed: id };
+      }
+    }
+  }
+  return null;
+}
+
+export const CANCEL_CHECKS: readonly Check[] = [
+  {
+    id: 'cancel.unknown-order',
+    title: 'cancelling an order that does not exist is 404',
+    citation: '§4.2, §7',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{id} with the key, for an int64 id that the list shows is unused and that is not given; then GET /store/orders',
+    passes: '404 with an Error body whose status is 404, and no order changed',
+    async run(ctx) {
+      const id = await ctx.unknownOrderId();
+      if (id === null) return skip(NO_UNUSED_ID, null);
+      const step = await ctx.cancel([cancel(id)]);
+      return judged(
+        step,
+        step.exchanges.map((e) => judgeError(e, ctx.key, is(404), '404 with an Error body')),
+        '404 with a valid Error body',
+        [`used unknown id ${id}`],
+      );
+    },
+  },
+  {
+    id: 'cancel.int64-exact',
+    title: 'ids above 2^53 name exactly their own order (int64, not a double)',
+    citation: '§4.2, D8, D16',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{unused id next to a listed id above 2^53 that a double rounds to it} with the key, or else DELETE of a spare --pending-order above 2^53; then GET /store/orders',
+    passes:
+      '404 for the neighbour (204 for the spare pending order), and no other order changed: a server that reads ids through a double cancels the listed neighbour. Destructive: on such a server that order is cancelled',
+    needs: { destructive: true },
+    async run(ctx, spare) {
+      const listing = await ctx.initialListing();
+      const safe = await safeReading(ctx);
+      if (listing.ids === null || safe === null) return skip(NO_UNUSED_ID, null);
+      const found = roundingNeighbour(listing.ids, safe);
+      if (found !== null) {
+        const probe = String(found.probe);
+        const step = await ctx.cancel([cancel(probe)]);
+        return {
+          ...judged(
+            step,
+            step.exchanges.map((e) =>
+              judgeStatus(e, ctx.key, is(404), `404 (order ${probe} does not exist)`),
+            ),
+            `404, and order ${found.listed} unchanged`,
+            [`sent ${probe}, which a double reads as listed order ${found.listed}`],
+          ),
+          consumed: [],
+        };
+      }
+      // No neighbour a double confuses with a listed id: cancel a named pending order above 2^53 by its
+      // exact id; a double-reading server cancels its rounded neighbour or answers 404.
+      const [id] = spare.filter((p) => listing.ids?.has(p));
+      if (id !== undefined) {
+        const step = await ctx.cancel([cancel(id)]);
+        return {
+          ...judged(
+            step,
+            step.exchanges.map((e) => judgeStatus(e, ctx.key, is(204), `204 (order ${id} is pending)`)),
+            `order ${id} cancelled by its exact id, no other order changed`,
+            [`used pending order ${id}, above 2^53`],
+          ),
+          consumed: [id],
+        };
+      }
+      const big = [...listing.ids].filter((i) => BigInt(i) > TWO_53 || BigInt(i) < -TWO_53);
+      return skip(
+        big.length === 0
+          ? 'could not probe int64 exactness: the list holds no id above 2^53'
+          : `could not probe int64 exactness: no listed id above 2^53 (${big.join(', ')}) has an unused neighbour that a double would round to it, and no spare pending id above 2^53 was given`,
+        '--pending-order ID (a pending order above 2^53 that no other check takes)',
+      );
+    },
+  },
+  ...malformedChecks,
+  {
+    id: 'cancel.malformed-id.error-body',
+    title: 'refusals of malformed ids carry an Error body',
+    citation: '§7, D9',
+    level: 'warning',
+    operationId: 'cancelOrder',
+    sends: 'nothing of its own: judges the 4xx answers to the cancel.malformed-id.* requests',
+    passes: 'application/json, a valid Error whose status equals the HTTP status; a miss is a warning (D9)',
+    sweep: true,
+    async run(ctx) {
+      return judgeRelaxed(ctx, 'D9', 'no malformed-id cancel was answered with 4xx in this run', null);
+    },
+  },
+  {
+    id: 'cancel.shipped-order',
+    title: 'cancelling a shipped order is refused with 409 and the order stays',
+    citation: '§3, §4.2',
+    level: shippedStatusLevel(contract),
+    levelIn: shippedStatusLevel,
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{shipped id} with the key, for each --shipped-order (also without --destructive: D19), GET /store/orders after each',
+    passes: '409 for each, and no order changed: each is still listed (shipped orders cannot be reversed)',
+    needs: { shippedOrders: true },
+    async run(ctx) {
+      const ids = ctx.options.shippedOrders;
+      const findings: Array<Finding | null> = [];
+      const notes: string[] = [];
+      for (const id of ids) {
+        const step = await ctx.cancel([cancel(id)]);
+        findings.push(...step.findings);
+        for (const e of step.exchanges)
+          findings.push(judgeStatus(e, ctx.key, is(409), '409 (the order has shipped)'));
+        notes.push(...step.notes);
+      }
+      return verdict(findings, `409 and still listed: ${ids.join(', ')}`, notes);
+    },
+  },
+  {
+    id: 'cancel.shipped-order.error-body',
+    title: '409 refusals carry an Error body',
+    citation: '§7, D3',
+    level: shippedBodyLevel(contract),
+    levelIn: shippedBodyLevel,
+    operationId: 'cancelOrder',
+    sends: 'nothing of its own: judges every 409 answer to a cancel in this run',
+    passes: 'application/json, a valid Error whose status is 409; a non-Error body is a warning (D3)',
+    sweep: true,
+    async run(ctx) {
+      return judgeRelaxed(ctx, 'D3', 'no cancel was answered with 409 in this run', '--shipped-order ID');
+    },
+  },
+  {
+    id: 'cancel.pending-order',
+    title: 'cancelling a pending order succeeds with 204 and no body',
+    citation: '§3, §4.2',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{pending id} with the key (consumes one pending order), then GET /store/orders',
+    passes:
+      '204 with an empty body; the order leaves the list, or stays on a server that keeps cancelled orders listed (D16, learned and reported); every other order is still listed and unchanged',
+    needs: { destructive: true, pendingOrders: 1 },
+    async run(ctx, [id]) {
+      if (id === undefined) return skip('no pending id', '--pending-order ID');
+      const step = await ctx.cancel([cancel(id)]);
+      const [exchange] = step.exchanges;
+      if (!exchange) return skip('no request was sent', null);
+      const notes = [`used pending order ${id}`];
+      const status = judgeStatus(exchange, ctx.key, is(204), '204 with no body');
+      if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
+      ctx.shared.set('cancelled', id);
+      return judged(
+        step,
+        [judgeSuccessBody(exchange, ctx.key, 'cancelOrder')],
+        `order ${id} cancelled`,
+        notes,
+      );
+    },
+  },
+  {
+    id: 'cancel.repeat',
+    title: 'cancelling an order a second time is not 204',
+    citation: '§3, D2',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{id} with the key again, for the order cancel.pending-order cancelled, then GET /store/orders',
+    passes: '404 or 409 (both readings of D2 pass), never 204, and no order changed',
+    needs: { destructive: true },
+    async run(ctx) {
+      const id = ctx.shared.get('cancelled');
+      if (typeof id !== 'string') {
+        return skip(
+          'needs the order that cancel.pending-order cancels in the same run, and it cancelled none',
+          '--destructive --pending-order ID (with cancel.pending-order selected)',
+        );
+      }
+      const step = await ctx.cancel([cancel(id)]);
+      const [exchange] = step.exchanges;
+      if (!exchange) return skip('no request was sent', null);
+      return judged(
+        step,
+        [judgeStatus(exchange, ctx.key, is(404, 409), '404 or 409 (D2), not 204')],
+        `answered ${statusOf(exchange)}`,
+        [`re-cancelled order ${id}`],
+      );
+    },
+  },
+  {
+    id: 'cancel.concurrent',
+    title: 'two simultaneous cancels of one pending order give exactly one 204',
+    citation: '§3, D2',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'two DELETE /store/orders/{pending id} with the key at the same time (consumes one pending order), then GET /store/orders',
+    passes: 'exactly one 204; the other 404 or 409; no other order changed',
+    needs: { destructive: true, pendingOrders: 1 },
+    async run(ctx, [id]) {
+      if (id === undefined) return skip('no pending id', '--pending-order ID');
+      const step = await ctx.cancel([cancel(id), cancel(id)]);
+      const both = step.exchanges;
+      const notes = [`used pending order ${id}`, ...step.notes];
+      const broken = both.map((e) =>
+        judgeStatus(e, ctx.key, is(204, 404, 409), '204 for one, 404 or 409 for the other'),
+      );
+      if (broken.some((f) => f !== null)) return verdict([...step.findings, ...broken], '', notes);
+      const statuses = both.map(statusOf);
+      const wins = statuses.filter((s) => s === 204).length;
+      if (wins === 1) return verdict(step.findings, `answered ${statuses.join(' and ')}`, notes);
+      const last = both[1] as Exchange;
+      return verdict(
+        [
+          ...step.findings,
+          finding(
+            last,
+            ctx.key,
+            `the two simultaneous cancels answered ${statuses.join(' and ')}: ${wins === 0 ? 'neither' : 'both'} succeeded`,
+            'exactly one 204; the other 404 or 409',
+          ),
+        ],
+        '',
+        notes,
+      );
+    },
+  },
+];
+
+/** The Error contract at warning level for the answers a decision relaxes (D3, D9). */
+function judgeRelaxed(ctx: CheckContext, source: string, none: string, enableWith: string | null): Judgement {
+  const judged = ctx.exchanges.filter(
+    (e) => e.errorRule?.source === source && e.outcome.ok && is4xx(e.outcome.value.status),
+  );
+  if (judged.length === 0) return skip(none, enableWith);
+  return verdict(
+    judged.map((e) => judgeErrorBody(e, ctx.key, `an Error body (${source})`)),
+    `${judged.length} answer(s), all valid Error bodies`,
+  );
+}

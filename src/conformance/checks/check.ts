@@ -1,0 +1,70 @@
+/**
+ * What a conformance check is: data with a citation (the section of the interface spec or the product
+ * decision it enforces), a level, what it sends and what passes, and the function that runs it. The
+ * families of checks live one per file beside this one; `index.ts` gathers them in run order.
+ */
+import type { Contract } from '../../contract/index.js';
+import { type AuthHeader, type Exchange, type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
+import type { Judgement } from '../../judge/rules.js';
+import type { Level } from '../../judge/types.js';
+import type { CheckContext } from '../context.js';
+
+/** What a check needs beyond a reachable target; without it the check is a SKIP that says so. */
+export interface Requirements {
+  /** It cancels pending orders: runs only with `--destructive`. */
+  destructive?: boolean;
+  /** How many pending order ids of its own it consumes. */
+  pendingOrders?: number;
+  /** It needs at least one `--shipped-order`. */
+  shippedOrders?: boolean;
+  /** It needs at least one `--pending-order` or `--shipped-order`. */
+  givenOrders?: boolean;
+}
+
+export interface Check {
+  id: string;
+  title: string;
+  /** Section of the interface spec (§) and/or product decision (D) it enforces. */
+  citation: string;
+  level: Level;
+  /**
+   * The level as a given contract sets it, for checks whose level the document decides
+   * (`x-petstore-conformance`, D3); `level` is the toolkit document's.
+   */
+  levelIn?: (contract: Contract) => Level;
+  operationId: string | null;
+  /** What it sends, in words (reports and docs). */
+  sends: string;
+  /** What passes, in words. */
+  passes: string;
+  needs?: Requirements;
+  /** Judges every exchange of the run after the other checks, instead of sending its own. */
+  sweep?: boolean;
+  run(ctx: CheckContext, pendingIds: readonly string[]): Promise<Judgement>;
+}
+
+/** A key no target accepts. */
+export const WRONG_KEY = 'petstore-conformance-wrong-key';
+export const EXPECT_401 = '401 with an Error body whose status is 401';
+
+/** Why a check that cancels an unused id does not run: without the whole list no id is known unused. */
+export const NO_UNUSED_ID =
+  'the list was not read in full (see list.orders), so no order id is known to be unused; cancelling a guessed id could cancel a real order';
+
+/** An Authorization header from a template; `$KEY` stands for the real key. */
+export function template(text: string): AuthHeader {
+  return { kind: 'template', template: text };
+}
+
+export function statusOf(exchange: Exchange): number | null {
+  return exchange.outcome.ok ? exchange.outcome.value.status : null;
+}
+
+/** `DELETE /store/orders/{id}`, with the key unless told otherwise. */
+export function cancel(
+  id: string,
+  auth: AuthHeader = VALID_AUTH,
+  extra: Partial<RequestPlan> = {},
+): RequestPlan {
+  return { method: 'DELETE', path: `/store/orders/${encodeURIComponent(id)}`, auth, ...extra };
+}

@@ -1,0 +1,44 @@
+/**
+ * The deprecated pet read (§9, D11): served with the documented Deprecation and Sunset headers.
+ */
+import { documentedHeaders } from '../../judge/documented-headers.js';
+import { judgeDocumentedHeaders, judgeStatus, pass, skip, verdict } from '../../judge/rules.js';
+import { type Check, statusOf } from './check.js';
+
+export const PETS_CHECKS: readonly Check[] = [
+  {
+    id: 'pets.deprecation',
+    title: 'the deprecated GET /pets/{petId} announces its deprecation',
+    citation: '§9, D11',
+    level: 'warning',
+    operationId: 'getPet',
+    sends:
+      'GET /pets/{petId} with the key; the pet id from --pet-id, else the petId of the first listed order',
+    passes:
+      'if the target serves it: the documented Deprecation (`@<epoch seconds>`, RFC 9745) and Sunset (an HTTP-date, RFC 8594) headers are present and match their schemas in the document',
+    async run(ctx) {
+      const probe = await ctx.petProbe();
+      const { exchange } = probe;
+      if (exchange && !exchange.outcome.ok) {
+        return verdict([judgeStatus(exchange, ctx.key, () => true, 'a response')], '');
+      }
+      if (probe.served !== 'yes' || !exchange?.outcome.ok) {
+        const status = exchange ? statusOf(exchange) : null;
+        const answered =
+          status === null
+            ? ''
+            : ` (GET /pets/${probe.petId} answered ${status} without a Deprecation header)`;
+        return skip(
+          `the target does not show that it serves GET /pets/{petId}${answered}; pet id: ${probe.source}`,
+          '--pet-id ID',
+        );
+      }
+      // A served deprecated operation carries the headers on every answer (D11); the 200's list is the one
+      // the document gives.
+      const broken = judgeDocumentedHeaders(exchange, ctx.key, 'getPet', 200);
+      const names = documentedHeaders('getPet', 200).map((h) => h.shownAs);
+      if (broken.length > 0) return verdict(broken, '');
+      return pass(`${names.join(' and ')} present and valid`, [`pet id ${probe.petId} (${probe.source})`]);
+    },
+  },
+];

@@ -1,0 +1,55 @@
+/**
+ * The route checks (D10): requests outside the document are answered with 4xx, never 5xx.
+ */
+import { VALID_AUTH } from '../../judge/exchange.js';
+import { judgeRoute, pass, verdict } from '../../judge/rules.js';
+import { type Check, statusOf } from './check.js';
+
+export const ROUTE_CHECKS: readonly Check[] = [
+  {
+    id: 'routes.unknown-path',
+    title: 'an unknown path is answered with 4xx',
+    citation: 'D10',
+    level: 'warning',
+    operationId: null,
+    sends: 'GET /conformance-no-such-path with the key',
+    passes: '404 (any 4xx passes and is noted); 2xx is a warning; 5xx is a failure of server-errors.none',
+    async run(ctx) {
+      const exchange = await ctx.request({
+        method: 'GET',
+        path: '/conformance-no-such-path',
+        auth: VALID_AUTH,
+        errorRule: null,
+      });
+      return verdict([judgeRoute(exchange, ctx.key)], `answered ${statusOf(exchange)}`, [
+        `answered ${statusOf(exchange)}`,
+      ]);
+    },
+  },
+  {
+    id: 'routes.unsupported-method',
+    title: 'an undocumented method on an order path is answered with 404 or 405',
+    citation: 'D10',
+    level: 'warning',
+    operationId: null,
+    sends:
+      'GET /store/orders/{id that does not exist} with the key (GET is safe; only DELETE is documented there)',
+    passes:
+      '405 with an Allow header, or 404 (any 4xx passes and is noted); 405 without Allow or 2xx is a warning',
+    async run(ctx) {
+      const id = await ctx.unknownOrderId();
+      const exchange = await ctx.request({
+        method: 'GET',
+        path: `/store/orders/${id}`,
+        auth: VALID_AUTH,
+        errorRule: null,
+      });
+      const route = judgeRoute(exchange, ctx.key);
+      if (route || !exchange.outcome.ok) return verdict([route], '');
+      const response = exchange.outcome.value;
+      const allow = response.headers.allow;
+      const note = `answered ${response.status}${allow !== undefined ? ` (Allow: ${allow})` : ''}`;
+      return pass(note, [note]);
+    },
+  },
+];

@@ -1,0 +1,68 @@
+/**
+ * The sweeps (§7, D4, D5, D15): they send nothing, and judge every answer of the run after the other checks.
+ */
+import { finding, is4xx, judgeErrorBody, skip, verdict } from '../../judge/rules.js';
+import type { Check } from './check.js';
+import { statusOf } from './check.js';
+
+/** Answers whose Error contract a decision's own sweep judges (cancel.*.error-body), at its level. */
+const RELAXED_BY_DECISION = new Set(['D3', 'D9']);
+
+export const SWEEP_CHECKS: readonly Check[] = [
+  {
+    id: 'errors.contract',
+    title: 'every error response is a valid Error with the right status',
+    citation: '§2, §7, D4, D5, D15',
+    level: 'failure',
+    operationId: null,
+    sends: 'nothing of its own: judges every 4xx answer of the run on a documented operation (except D3/D9)',
+    passes:
+      'application/json (a charset is fine), a valid Error (code a non-empty string, message a string, status an integer) whose status equals the HTTP status',
+    sweep: true,
+    async run(ctx) {
+      // On a target that does not serve the deprecated pet read, /pets/{petId} is an unknown path (D10):
+      // only its 401s are judged.
+      const petsServed = (await ctx.petProbe()).served === 'yes';
+      const judged = ctx.exchanges.filter(
+        (e) =>
+          e.errorRule?.level === 'failure' &&
+          !RELAXED_BY_DECISION.has(e.errorRule.source) &&
+          e.outcome.ok &&
+          is4xx(e.outcome.value.status) &&
+          (petsServed || e.operationId !== 'getPet' || e.outcome.value.status === 401),
+      );
+      if (judged.length === 0) return skip('no error response was received in this run', null);
+      return verdict(
+        judged.map((e) => judgeErrorBody(e, ctx.key, 'an Error body whose status equals the HTTP status')),
+        `${judged.length} error response(s), all valid`,
+      );
+    },
+  },
+  {
+    id: 'server-errors.none',
+    title: 'no response anywhere is 5xx',
+    citation: '§7, D9, D10',
+    level: 'failure',
+    operationId: null,
+    sends: 'nothing of its own: judges every answer of the run',
+    passes: 'no status from 500 to 599',
+    sweep: true,
+    async run(ctx) {
+      const answered = ctx.exchanges.filter((e) => e.outcome.ok);
+      if (answered.length === 0) return skip('no response was received in this run', null);
+      return verdict(
+        answered.map((e) =>
+          (statusOf(e) ?? 0) >= 500
+            ? finding(
+                e,
+                ctx.key,
+                `${e.request.method} ${e.plan.path} answered ${statusOf(e)} (sent by ${e.checkId})`,
+                'no 5xx',
+              )
+            : null,
+        ),
+        `${answered.length} response(s), none 5xx`,
+      );
+    },
+  },
+];

@@ -1,0 +1,68 @@
+/**
+ * The key never reaches a report, in any form: one echoing target per form (robustness-servers.ts), each
+ * run through the CLI with every reporter, and every byte written is searched for the form the target sent.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTarget } from '../../test-support/servers/reference-server.js';
+import { ECHO_FORMS, ECHO_KEY, echoesKey } from '../../test-support/servers/robustness-servers.js';
+import { FRAGMENT_CHARS } from '../judge/key-forms.js';
+import { runCommand } from './cli-harness.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function runAgainst(encode: (key: string) => string, env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-echo-'));
+  dirs.push(dir);
+  const target = await startTarget(echoesKey(ECHO_KEY, encode));
+  try {
+    const argv = ['--base-url', target.baseUrl, '--shipped-order', '2', '--output-dir', dir];
+    for (const reporter of ['pretty', 'json', 'junit', 'html']) argv.push('--reporter', reporter);
+    const { code, stdout, stderr } = await runCommand(argv, env);
+    const files = Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+    return { code, outputs: { stdout, stderr, ...files } as Record<string, string> };
+  } finally {
+    await target.close();
+  }
+}
+
+/** Every run of FRAGMENT_CHARS characters of the key. */
+const pieces = Array.from({ length: ECHO_KEY.length - FRAGMENT_CHARS + 1 }, (_, i) =>
+  ECHO_KEY.slice(i, i + FRAGMENT_CHARS),
+);
+
+describe('a target that echoes the key it received never gets it into a report', () => {
+  it.each(ECHO_FORMS.map((f) => [f.form, f.encode] as const))('echoed %s', async (_form, encode) => {
+    // The key as a secret file gives it, with a trailing newline: the suite sends it trimmed.
+    const { code, outputs } = await runAgainst(encode, { PETSTORE_API_KEY: `${ECHO_KEY}\n` });
+    expect(code).toBe(1);
+    expect(Object.keys(outputs).sort()).toEqual(
+      ['conformance-junit.xml', 'conformance.html', 'conformance.json', 'stderr', 'stdout'].sort(),
+    );
+    // The echo did reach the reports: list.orders shows the body it failed on, redacted.
+    const json = JSON.parse(outputs['conformance.json'] ?? '{}');
+    const list = json.checks.find((c: { id: string }) => c.id === 'list.orders');
+    expect(list.outcome).toBe('FAIL');
+    expect(list.findings[0].actual.bodyExcerpt).toContain('<redacted>');
+    const echoed = encode(ECHO_KEY);
+    for (const [name, text] of Object.entries(outputs)) {
+      expect(text, name).not.toContain(echoed);
+      for (const piece of pieces) expect(text, `${name}: ${piece}`).not.toContain(piece);
+    }
+  });
+});
+
+describe('a key with whitespace around it is sent trimmed', () => {
+  it('passes the auth checks of a target that accepts only the trimmed key', async () => {
+    const { outputs } = await runAgainst((k) => k, { PETSTORE_API_KEY: `  ${ECHO_KEY}\r\n` });
+    const json = JSON.parse(outputs['conformance.json'] ?? '{}');
+    const auth = json.checks.filter((c: { id: string }) => c.id.startsWith('auth.'));
+    expect(auth.length).toBeGreaterThan(5);
+    for (const check of auth) expect(check.outcome, check.id).not.toBe('FAIL');
+  });
+});

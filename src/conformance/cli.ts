@@ -1,0 +1,274 @@
+/**
+ * `petstore conformance`: parses the flags, runs the suite, writes the reports. Exit codes: 0 when no
+ * check failed (warnings and skips allowed, unless `--fail-on warn`), 1 when one did, 2 for a usage error
+ * or an unreachable target.
+ */
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { redactKeys, SHORT_KEY } from '../judge/redact.js';
+import { ensureDirectory } from '../judge/report/ensure-dir.js';
+import { applyGate, FAIL_ON, type FailOn } from '../judge/report/gate.js';
+import { renderHtml } from '../judge/report/html.js';
+import { renderJson } from '../judge/report/json.js';
+import { renderJunit } from '../judge/report/junit.js';
+import { renderPretty } from '../judge/report/pretty.js';
+import type { ConformanceOptions, ConformanceResult } from '../judge/types.js';
+import { sendableKey } from './api-key.js';
+import { ConformanceOptionsError, DEFAULT_TIMEOUT_MS, runConformance } from './runner.js';
+
+export const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
+export type ReporterName = (typeof REPORTERS)[number];
+
+export const DEFAULT_OUTPUT_DIR = 'reports/conformance';
+export const REPORT_FILES: Record<Exclude<ReporterName, 'pretty'>, string> = {
+  json: 'conformance.json',
+  junit: 'conformance-junit.xml',
+  html: 'conformance.html',
+};
+
+export const HELP = `Usage: petstore conformance --base-url URL [options]
+
+Checks that a server at URL keeps the Pet Store Orders API v1 contract (docs/conformance.md).
+Read-only unless --destructive is given: without it, the only cancels of listed orders it sends are
+those of the --shipped-order ids you name, which the server must refuse with 409.
+
+Options:
+  --base-url URL         the target's base address, ending in /v1 (required)
+  --pending-order ID     a pending order on the target (repeatable); destructive checks cancel them
+  --shipped-order ID     a shipped order on the target (repeatable); the suite asks to cancel it, also
+                         without --destructive, and it must be refused with 409
+  --destructive          run the checks that cancel pending orders (each consumes its own id)
+  --timeout MS           per-request time limit, headers and body (default ${DEFAULT_TIMEOUT_MS}, at most 2147483647)
+  --max-body-bytes N     read at most N bytes of a response body (default 1048576)
+  --only CHECK           run only this check, or every check under a prefix such as "auth" (repeatable)
+  --pet-id ID            a pet the target serves, for the deprecation check (default: a listed order's petId)
+  --reporter NAME        pretty (default, to stdout), json, junit or html (repeatable); json, junit
+                         and html are written under --output-dir
+  --output-dir DIR       where json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
+  --fail-on LEVEL        fail (default): exit 1 when a check fails; warn: warnings fail the run too
+  --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
+  -h, --help             show this help
+
+The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace, and never appears in
+any output, in any encoding.
+Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
+warned, under --fail-on warn), 2 usage error, unreachable target or setup mistake (the key refused, no
+list at the base URL, an http/https mismatch).
+`;
+
+export interface CommandIo {
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown };
+  /** Aims the run at an in-process handler (tests). */
+  fetch?: typeof fetch;
+  cwd?: string;
+}
+
+class UsageError extends Error {}
+
+/** The file reports, each rendered from the (already redacted and gated) result. */
+const RENDER: Record<keyof typeof REPORT_FILES, (result: ConformanceResult) => string> = {
+  json: renderJson,
+  junit: renderJunit,
+  html: renderHtml,
+};
+
+/** The flag that sets each option, for the runner's option errors. */
+const FLAGS: Record<keyof ConformanceOptions, string> = {
+  baseUrl: '--base-url',
+  apiKey: '--api-key',
+  pendingOrders: '--pending-order',
+  shippedOrders: '--shipped-order',
+  destructive: '--destructive',
+  timeoutMs: '--timeout',
+  maxBodyBytes: '--max-body-bytes',
+  only: '--only',
+  petId: '--pet-id',
+  fetch: 'fetch',
+  contract: 'contract',
+};
+
+function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^[1-9][0-9]*$/.test(raw))
+    throw new UsageError(`${flag} must be a positive whole number, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+interface Parsed {
+  options: ConformanceOptions;
+  reporters: ReporterName[];
+  outputDir: string;
+  failOn: FailOn;
+}
+
+function parse(argv: string[], io: CommandIo): Parsed | 'help' {
+  let values: ReturnType<typeof parseFlags>['values'];
+  try {
+    values = parseFlags(argv).values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return 'help';
+  const baseUrl = values['base-url'];
+  if (!baseUrl) throw new UsageError('--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1');
+  const rawKey = values['api-key'] ?? io.env.PETSTORE_API_KEY;
+  if (!rawKey) {
+    throw new UsageError(
+      'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)',
+    );
+  }
+  const key = sendableKey(rawKey);
+  if (!key.ok) {
+    throw new UsageError(
+      `the API key from ${values['api-key'] === undefined ? 'PETSTORE_API_KEY' : '--api-key'} ${key.error}`,
+    );
+  }
+  const apiKey = key.value;
+  const failOn = values['fail-on'] ?? 'fail';
+  if (!(FAIL_ON as readonly string[]).includes(failOn)) {
+    throw new UsageError(`--fail-on ${JSON.stringify(failOn)} is unknown; use ${FAIL_ON.join(' or ')}`);
+  }
+  const reporters = (values.reporter ?? ['pretty']).map((name) => {
+    if (!(REPORTERS as readonly string[]).includes(name)) {
+      throw new UsageError(`--reporter ${JSON.stringify(name)} is unknown; use ${REPORTERS.join(', ')}`);
+    }
+    return name as ReporterName;
+  });
+  const only = values.only ?? [];
+  const petId = values['pet-id'];
+  return {
+    options: {
+      baseUrl,
+      apiKey,
+      pendingOrders: values['pending-order'] ?? [],
+      shippedOrders: values['shipped-order'] ?? [],
+      destructive: values.destructive ?? false,
+      timeoutMs: positiveInteger('--timeout', values.timeout, DEFAULT_TIMEOUT_MS),
+      maxBodyBytes: positiveInteger('--max-body-bytes', values['max-body-bytes'], 1024 * 1024),
+      only,
+      ...(petId === undefined ? {} : { petId }),
+      ...(io.fetch ? { fetch: io.fetch } : {}),
+    },
+    reporters: [...new Set(reporters)],
+    outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
+    failOn: failOn as FailOn,
+  };
+}
+
+function parseFlags(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      'base-url': { type: 'string' },
+      'pending-order': { type: 'string', multiple: true },
+      'shipped-order': { type: 'string', multiple: true },
+      destructive: { type: 'boolean' },
+      timeout: { type: 'string' },
+      'max-body-bytes': { type: 'string' },
+      only: { type: 'string', multiple: true },
+      'pet-id': { type: 'string' },
+      reporter: { type: 'string', multiple: true },
+      'output-dir': { type: 'string' },
+      'fail-on': { type: 'string' },
+      'api-key': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+/**
+ * Every key the command could have been given, found before parsing so usage errors are clean too: each
+ * as given and as sent (trimmed), since a target echoes the one it received.
+ */
+function secretsIn(argv: readonly string[], env: CommandIo['env']): string[] {
+  const keys = [env.PETSTORE_API_KEY ?? ''];
+  argv.forEach((arg, i) => {
+    if (arg === '--api-key') keys.push(argv[i + 1] ?? '');
+    else if (arg.startsWith('--api-key=')) keys.push(arg.slice('--api-key='.length));
+  });
+  const sent = keys.map((key) => key.trim());
+  return [...new Set([...keys, ...sent])].filter((key) => key !== '');
+}
+
+/** Runs the command with injectable streams and environment; returns the exit code. */
+export async function conformanceCommand(argv: string[], io: CommandIo): Promise<number> {
+  // Everything written passes through here, so not even an error message can carry the key.
+  const keys = secretsIn(argv, io.env);
+  const clean = (text: string): string => redactKeys(text, keys);
+  const out = (text: string) => io.stdout.write(clean(text));
+  const err = (text: string) => io.stderr.write(clean(text));
+
+  let parsed: Parsed | 'help';
+  try {
+    parsed = parse(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    err(`petstore conformance: ${error.message}. Run \`petstore conformance --help\` for usage.\n`);
+    return 2;
+  }
+  if (parsed === 'help') {
+    out(HELP);
+    return 0;
+  }
+  let result: Awaited<ReturnType<typeof runConformance>>;
+  try {
+    result = await runConformance(parsed.options);
+  } catch (error) {
+    if (!(error instanceof ConformanceOptionsError)) throw error;
+    // The runner checks the options (one place for the library, the vitest project and the CLI); here they
+    // are named by their flags.
+    err(
+      `petstore conformance: ${error.messageFor(FLAGS[error.option])}. Run \`petstore conformance --help\` for usage.\n`,
+    );
+    return 2;
+  }
+  if (result.unreachable) {
+    // One line: the run stopped before judging anything, so there is no report to read.
+    err(`petstore conformance: ${result.unreachable.message}; ${result.unreachable.hint}.\n`);
+    return 2;
+  }
+  if (parsed.options.apiKey.length < SHORT_KEY) {
+    err(
+      `petstore conformance: warning: the API key is shorter than ${SHORT_KEY} characters; every occurrence of it in the output is redacted, which can hide unrelated text too.\n`,
+    );
+  }
+  const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
+  // One gate decision for every report and the exit code.
+  const gated = applyGate(result, parsed.failOn);
+  if (parsed.reporters.includes('pretty')) out(renderPretty(gated, { color }));
+  const files = parsed.reporters.filter((r) => r !== 'pretty');
+  if (files.length > 0) {
+    try {
+      ensureDirectory(parsed.outputDir);
+      for (const reporter of files) {
+        const path = join(parsed.outputDir, REPORT_FILES[reporter]);
+        // No text scrub here: the result is already redacted field by field (redactDeep), and scrubbing the
+        // serialised file would also rewrite its structure when the key is short.
+        writeFileSync(path, RENDER[reporter](gated));
+        out(`${reporter} report: ${path}\n`);
+      }
+    } catch (error) {
+      err(
+        `petstore conformance: cannot write the reports under ${parsed.outputDir}: ${error instanceof Error ? error.message : String(error)}; check --output-dir.\n`,
+      );
+      return 2;
+    }
+    if (!parsed.reporters.includes('pretty')) {
+      const s = gated.summary;
+      out(
+        `${gated.outcome === 'pass' ? 'PASSED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped\n`,
+      );
+    }
+  }
+  return gated.outcome === 'pass' ? 0 : 1;
+}
+
+/** The `petstore conformance` subcommand. */
+export function runConformanceCommand(argv: string[]): Promise<number> {
+  return conformanceCommand(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr });
+}

@@ -1,0 +1,26 @@
+/**
+ * The conformance suite's public API: run it from TypeScript, or read its check table.
+ *
+ * @example
+ * import { runConformance } from './conformance/index.js';
+ * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key' });
+ */
+
+export { REDACTED, redactDeep, redactText } from '../judge/redact.js';
+export { applyGate, FAIL_ON, type FailOn, gatedOutcome, gates } from '../judge/report/gate.js';
+export { type CauseGroup, groupByCause } from '../judge/report/groups.js';
+export { renderHtml } from '../judge/report/html.js';
+export type { ReportInput } from '../judge/report/input.js';
+export { renderJson } from '../judge/report/json.js';
+export { renderJunit } from '../judge/report/junit.js';
+export { coverageLine, renderPretty } from '../judge/report/pretty.js';
+export type * from '../judge/types.js';
+export { sendableKey } from './api-key.js';
+export { CHECKS, type Check, type Requirements } from './checks/index.js';
+export {
+  ConformanceOptionsError,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  runConformance,
+  selectChecks,
+} from './runner.js';

@@ -1,0 +1,472 @@
+/**
+ * Runs the checks against one target and returns the results as a value. The run always ends: every
+ * request has a time limit, every check is isolated from the others' exceptions, and nothing the target
+ * sends can make it throw. The key is redacted from the whole result before it is returned.
+ */
+import { contract } from '../contract/index.js';
+import { redactDeep } from '../judge/redact.js';
+import { operationCoverage } from '../judge/report/input.js';
+import type { Judgement } from '../judge/rules.js';
+import type {
+  CheckResult,
+  ConformanceOptions,
+  ConformanceResult,
+  Level,
+  OperationCoverage,
+  Outcome,
+  Unreachable,
+} from '../judge/types.js';
+import { sendableKey } from './api-key.js';
+import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
+import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
+import type { TransportErrorKind } from './http-client.js';
+import { speaksTls } from './tls-probe.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Thrown for options a program got wrong (a bad base URL, an unknown `only` entry, an order id that is not
+ * a canonical int64). The message names the option as {@link ConformanceOptions} does; a front end that
+ * calls it something else (the CLI's `--base-url`) asks for the same message with its own name.
+ */
+export class ConformanceOptionsError extends Error {
+  constructor(
+    /** The option at fault. */
+    readonly option: keyof ConformanceOptions,
+    private readonly describe: (name: string) => string,
+  ) {
+    super(describe(option));
+  }
+
+  /** The message with the option called `name`, e.g. `--pending-order` instead of `pendingOrders`. */
+  messageFor(name: string): string {
+    return this.describe(name);
+  }
+}
+
+/**
+ * Order ids as canonical int64 decimal text (`42`, not `042` or `+42`): the checks compare ids as text,
+ * so `02` would never match the `2` a target lists.
+ */
+function orderIds(option: 'pendingOrders' | 'shippedOrders', given: readonly (string | bigint)[] = []) {
+  return given.map((id) => {
+    const text = String(id);
+    if (canonicalId(text) === null) {
+      throw new ConformanceOptionsError(
+        option,
+        (name) =>
+          `${name} ${JSON.stringify(text)} is not an int64 order id (decimal digits, no plus sign or leading zeros)`,
+      );
+    }
+    return text;
+  });
+}
+
+/**
+ * Refuses an id given twice: two destructive checks handed the same pending order would see each other's
+ * cancel and fail a correct server, and an order cannot be both pending and shipped.
+ */
+function refuseDuplicates(pending: readonly string[], shipped: readonly string[]): void {
+  for (const [option, ids] of [
+    ['pendingOrders', pending],
+    ['shippedOrders', shipped],
+  ] as const) {
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice !== undefined) {
+      throw new ConformanceOptionsError(
+        option,
+        (name) => `${name} ${twice} is given more than once; give each order once`,
+      );
+    }
+  }
+  const both = shipped.find((id) => pending.includes(id));
+  if (both !== undefined) {
+    throw new ConformanceOptionsError(
+      'shippedOrders',
+      (name) => `${name} ${both} is also given as a pending order; an order is either pending or shipped`,
+    );
+  }
+}
+
+/**
+ * The checks an `only` list selects: an entry is an exact id, or a prefix ending at a dot (`auth`
+ * selects `auth.listOrders.no-header` and the other `auth.*`). Returns the entries that select nothing.
+ */
+export function selectChecks(only: readonly string[]): { checks: Check[]; unknown: string[] } {
+  if (only.length === 0) return { checks: [...CHECKS], unknown: [] };
+  const matches = (entry: string, id: string) => id === entry || id.startsWith(`${entry}.`);
+  return {
+    checks: CHECKS.filter((check) => only.some((entry) => matches(entry, check.id))),
+    unknown: only.filter((entry) => !CHECKS.some((check) => matches(entry, check.id))),
+  };
+}
+
+/** The longest delay `setTimeout` honours: 2^31 − 1 ms. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * A base URL the suite cannot append paths to, or would leak: a query or fragment would end up before the
+ * path (`/v1?x=1/store/orders`), and credentials would be sent to the target and shown in every report.
+ * The message never repeats the URL, so the credentials are never printed.
+ */
+function refuseUnusableBaseUrl(url: URL): void {
+  const problem =
+    url.username !== '' || url.password !== ''
+      ? 'carries credentials (user:password@); remove them: the suite authenticates with the API key as a bearer token'
+      : url.search !== '' || hasEmptyQuery(url)
+        ? 'has a query (?…); remove it: the suite appends each path to the base URL'
+        : url.hash !== ''
+          ? 'has a fragment (#…); remove it: the suite appends each path to the base URL'
+          : null;
+  if (problem !== null) throw new ConformanceOptionsError('baseUrl', (name) => `${name} ${problem}`);
+}
+
+/** `http://h/v1?` parses to an empty search; the `?` would still end up before the paths. */
+function hasEmptyQuery(url: URL): boolean {
+  return (url.href.split('#')[0] ?? '').includes('?');
+}
+
+function resolve(options: ConformanceOptions): ResolvedOptions {
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    // A string with `@` in it may hold credentials: it is not repeated.
+    const shown = options.baseUrl.includes('@') ? '' : ` ${JSON.stringify(options.baseUrl)}`;
+    throw new ConformanceOptionsError(
+      'baseUrl',
+      (name) => `${name}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConformanceOptionsError(
+      'baseUrl',
+      (name) => `${name} must be an http or https address, got ${url.protocol}`,
+    );
+  }
+  const apiKey = sendableKey(options.apiKey);
+  if (!apiKey.ok) throw new ConformanceOptionsError('apiKey', (name) => `${name} ${apiKey.error}`);
+  refuseUnusableBaseUrl(url);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+    throw new ConformanceOptionsError('timeoutMs', (name) => `${name} must be positive`);
+  if (timeoutMs > MAX_TIMEOUT_MS) {
+    // setTimeout fires at once for anything longer: every request would time out before it was sent.
+    throw new ConformanceOptionsError(
+      'timeoutMs',
+      (name) =>
+        `${name} ${timeoutMs} is longer than the longest timer Node can set (${MAX_TIMEOUT_MS} ms, about 24.8 days)`,
+    );
+  }
+  if (!Number.isFinite(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw new ConformanceOptionsError('maxBodyBytes', (name) => `${name} must be positive`);
+  }
+  const pendingOrders = orderIds('pendingOrders', options.pendingOrders);
+  const shippedOrders = orderIds('shippedOrders', options.shippedOrders);
+  refuseDuplicates(pendingOrders, shippedOrders);
+  return {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    apiKey: apiKey.value,
+    pendingOrders,
+    shippedOrders,
+    destructive: options.destructive ?? false,
+    timeoutMs,
+    maxBodyBytes,
+    only: [...(options.only ?? [])],
+    petId: options.petId === undefined ? null : String(options.petId),
+    fetch: options.fetch ?? globalThis.fetch,
+    contract: options.contract ?? contract,
+  };
+}
+
+const INT64_EXACT = 'cancel.int64-exact';
+
+/** Gives pending ids to the destructive checks that consume them, most important first. */
+function allocatePendingIds(checks: readonly Check[], options: ResolvedOptions): Map<string, string[]> {
+  const free = [...options.pendingOrders];
+  const byId = new Map<string, string[]>();
+  // Array.prototype.sort is stable (ES2019), so checks of the same rank keep the table's order.
+  const ordered = [...checks].sort((a, b) => rank(a.id) - rank(b.id));
+  for (const check of ordered) {
+    const wanted = check.needs?.pendingOrders ?? 0;
+    if (wanted === 0 || !options.destructive) continue;
+    if (free.length >= wanted) byId.set(check.id, free.splice(0, wanted));
+  }
+  // A pending id above 2^53 that no check took lets cancel.int64-exact cancel it by its exact id.
+  const big = free.filter((id) => BigInt(id) > 2n ** 53n || BigInt(id) < -(2n ** 53n));
+  if (options.destructive && big.length > 0 && checks.some((c) => c.id === INT64_EXACT)) {
+    byId.set(INT64_EXACT, big);
+  }
+  return byId;
+}
+
+function rank(id: string): number {
+  const index = PENDING_PRIORITY.indexOf(id);
+  return index === -1 ? PENDING_PRIORITY.length : index;
+}
+
+/** Why a check cannot run with these options, or `null` when it can. */
+function missingRequirement(
+  check: Check,
+  options: ResolvedOptions,
+  allocated: Map<string, string[]>,
+): Judgement | null {
+  const needs = check.needs ?? {};
+  if (needs.destructive && !options.destructive) {
+    return {
+      kind: 'skip',
+      reason: 'it cancels pending orders, so it runs only when asked to',
+      enableWith: needs.pendingOrders ? '--destructive --pending-order ID' : '--destructive',
+    };
+  }
+  if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id)) {
+    const given = options.pendingOrders.length;
+    return {
+      kind: 'skip',
+      reason: `it consumes a pending order of its own, and the ${given} pending id(s) given went to other checks (order: ${PENDING_PRIORITY.join(', ')})`,
+      enableWith: '--pending-order ID',
+    };
+  }
+  if (needs.shippedOrders && options.shippedOrders.length === 0) {
+    return {
+      kind: 'skip',
+      reason: 'it needs the id of an order that has shipped',
+      enableWith: '--shipped-order ID',
+    };
+  }
+  if (needs.givenOrders && options.pendingOrders.length + options.shippedOrders.length === 0) {
+    return {
+      kind: 'skip',
+      reason: 'it needs order ids to look for in the list',
+      enableWith: '--pending-order ID or --shipped-order ID',
+    };
+  }
+  return null;
+}
+
+function toResult(
+  check: Check,
+  level: Level,
+  judgement: Judgement,
+  durationMs: number,
+  consumed: string[],
+): CheckResult {
+  const base = {
+    id: check.id,
+    title: check.title,
+    citation: check.citation,
+    level,
+    operationId: check.operationId,
+    durationMs,
+    consumedOrders: consumed,
+  };
+  if (judgement.kind === 'skip') {
+    return {
+      ...base,
+      outcome: 'SKIP',
+      message: `${judgement.reason}${judgement.enableWith ? ` (enable with ${judgement.enableWith})` : ''}`,
+      findings: [],
+      notes: [],
+      skip: { reason: judgement.reason, enableWith: judgement.enableWith },
+    };
+  }
+  if (judgement.kind === 'pass') {
+    return {
+      ...base,
+      outcome: 'PASS',
+      message: judgement.message,
+      findings: [],
+      notes: judgement.notes ?? [],
+      skip: null,
+    };
+  }
+  // No usable answer (time-out, reset, redirect, oversized body) fails any check, whatever its level.
+  const unusable = judgement.findings.some((f) => f.actual !== null && f.actual.transportError !== null);
+  const outcome: Outcome = level === 'failure' || unusable ? 'FAIL' : 'WARN';
+  return {
+    ...base,
+    outcome,
+    message: judgement.message,
+    findings: judgement.findings,
+    notes: judgement.notes ?? [],
+    skip: null,
+  };
+}
+
+async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly string[]): Promise<Judgement> {
+  ctx.currentCheck = check.id;
+  try {
+    return await check.run(ctx, pendingIds);
+  } catch (error) {
+    // A bug in a check: report it on that check and go on with the others.
+    return {
+      kind: 'violation',
+      message: `internal error in the check: ${error instanceof Error ? error.message : String(error)}`,
+      findings: [],
+    };
+  }
+}
+
+function coverage(ctx: CheckContext): OperationCoverage[] {
+  return operationCoverage((operationId) => {
+    const seen = new Set<number>();
+    for (const exchange of ctx.exchanges) {
+      if (exchange.operationId === operationId && exchange.outcome.ok)
+        seen.add(exchange.outcome.value.status);
+    }
+    return seen;
+  });
+}
+
+/** The transport failures that mean nothing could be checked (exit 2), each with what to check. */
+const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
+  refused: 'check that the server is running and listening at --base-url (it should end in /v1)',
+  unresolved: 'check the host name in --base-url',
+  'blocked-port': 'serve the target on another port (6000, 6665–6669 and 10080 are among the blocked ones)',
+  tls: 'use the scheme the target serves (http:// or https://) in --base-url',
+};
+
+/**
+ * A setup problem found by the first request (the key's `GET /store/orders`): nothing is judged against
+ * a dead address, a refused key or a list that is not there, because every check would blame the server
+ * for the user's mistake.
+ */
+function setupProblem(ctx: CheckContext): Unreachable | null {
+  const first = ctx.exchanges[0];
+  if (!first) return null;
+  const url = first.request.url;
+  if (!first.outcome.ok) {
+    const { kind, message } = first.outcome.error;
+    const hint = UNREACHABLE_HINTS[kind];
+    if (hint === undefined) return null;
+    return {
+      kind: kind === 'tls' ? 'tls' : 'unreachable',
+      url,
+      message: `${kind === 'tls' ? '' : 'cannot reach the target: '}GET ${url}: ${message}`,
+      hint,
+    };
+  }
+  const { status } = first.outcome.value;
+  if (status === 401) {
+    return {
+      kind: 'key-refused',
+      url,
+      message: `the key was refused by the server: GET ${url} with it answered 401`,
+      hint: 'set PETSTORE_API_KEY (or --api-key) to a key the target accepts as `Authorization: Bearer <key>`',
+    };
+  }
+  if (status === 404) {
+    const base = new URL(ctx.options.baseUrl).pathname;
+    return {
+      kind: 'no-list',
+      url,
+      message: `GET ${url} answered 404: ${
+        /\/v1$/.test(base)
+          ? 'the documented list is not at this address'
+          : 'is `/v1` missing from the base URL?'
+      }`,
+      hint: 'give the base address the API is served under, ending in the version segment, e.g. http://127.0.0.1:4010/v1',
+    };
+  }
+  return null;
+}
+
+/** What a plain http request to a TLS server gets: no HTTP answer at all, or (from some servers) a 400. */
+const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']);
+
+/**
+ * `http://` aimed at a server that speaks TLS: the first request gets no HTTP answer (Node's https server
+ * closes the connection, others send a TLS alert, which is not HTTP, or answer 400), which would look like a
+ * server that resets every request. A TLS handshake with the same address that completes tells the setup
+ * mistake apart from a broken plain server, whose handshake fails. Only on the network: a custom `fetch`
+ * (an in-process handler) has no address to probe.
+ */
+async function plainHttpToTls(ctx: CheckContext): Promise<Unreachable | null> {
+  const first = ctx.exchanges[0];
+  const base = new URL(ctx.options.baseUrl);
+  if (!first || base.protocol !== 'http:' || ctx.options.fetch !== globalThis.fetch) return null;
+  const answer = first.outcome.ok
+    ? first.outcome.value.status === 400
+      ? 'it answered 400'
+      : null
+    : NO_HTTP_ANSWER.has(first.outcome.error.kind)
+      ? first.outcome.error.message
+      : null;
+  if (answer === null) return null;
+  if (!(await speaksTls(base.hostname, Number(base.port || 80), ctx.options.timeoutMs))) return null;
+  return {
+    kind: 'tls',
+    url: first.request.url,
+    message: `GET ${first.request.url}: no HTTP answer (${answer}), but the target completes a TLS handshake at this address: it speaks https, not plain http`,
+    hint: 'use https:// in --base-url',
+  };
+}
+
+/**
+ * Runs the conformance checks against a target.
+ *
+ * @example
+ * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
+ * if (result.outcome !== 'pass') process.exitCode = 1;
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+  const resolved = resolve(options);
+  const { checks, unknown } = selectChecks(resolved.only);
+  if (unknown.length > 0) {
+    throw new ConformanceOptionsError(
+      'only',
+      (name) => `${name} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
+    );
+  }
+  const started = Date.now();
+  const ctx = new CheckContext(resolved);
+
+  // The first request doubles as the reachability probe: nothing is judged against a dead address.
+  ctx.currentCheck = 'list.orders';
+  await ctx.initialListing();
+  const unreachable = setupProblem(ctx) ?? (await plainHttpToTls(ctx));
+
+  const results = new Map<string, CheckResult>();
+  if (!unreachable) {
+    const allocated = allocatePendingIds(checks, resolved);
+    const ordered = [...checks.filter((c) => !c.sweep), ...checks.filter((c) => c.sweep)];
+    for (const check of ordered) {
+      const t0 = Date.now();
+      const pendingIds = allocated.get(check.id) ?? [];
+      const judgement =
+        missingRequirement(check, resolved, allocated) ?? (await runOne(check, ctx, pendingIds));
+      const consumed = judgement.kind === 'skip' ? [] : (judgement.consumed ?? pendingIds);
+      const level = check.levelIn?.(resolved.contract) ?? check.level;
+      results.set(check.id, toResult(check, level, judgement, Date.now() - t0, consumed));
+    }
+  }
+
+  const checkResults = checks.flatMap((check) => results.get(check.id) ?? []);
+  const count = (outcome: Outcome) => checkResults.filter((r) => r.outcome === outcome).length;
+  const failed = count('FAIL');
+  const result: ConformanceResult = {
+    schemaVersion: 1,
+    tool: 'petstore conformance',
+    contractVersion: contract.version,
+    baseUrl: resolved.baseUrl,
+    destructive: resolved.destructive,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    outcome: unreachable ? 'unreachable' : failed > 0 ? 'fail' : 'pass',
+    unreachable,
+    summary: {
+      total: checkResults.length,
+      passed: count('PASS'),
+      failed,
+      warned: count('WARN'),
+      skipped: count('SKIP'),
+      notSelected: CHECKS.length - checks.length,
+      requests: ctx.exchanges.length,
+    },
+    checks: checkResults,
+    coverage: coverage(ctx),
+  };
+  return redactDeep(result, resolved.apiKey);
+}

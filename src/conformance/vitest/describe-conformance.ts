@@ -1,0 +1,85 @@
+/**
+ * The conformance checks as vitest tests, for implementers who want them inside their own test run: one
+ * test per check, a SKIP as a skipped test with its reason, a WARN as a passing test with an annotation,
+ * a FAIL as a failing test whose message carries the request, the expectation and a curl line.
+ *
+ * @example
+ * // my-server.conformance.test.ts
+ * import { describeConformance } from 'petstore-contract-toolkit/conformance/vitest';
+ * describeConformance({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
+ */
+import { beforeAll, describe, it } from 'vitest';
+import { findingsText } from '../../judge/report/finding.js';
+import type { CheckResult, ConformanceOptions, ConformanceResult } from '../../judge/types.js';
+import { runConformance, selectChecks } from '../runner.js';
+
+/** The failure message of a check, as a test shows it. */
+export function failureMessage(check: CheckResult): string {
+  const details = findingsText(check.findings, '  ');
+  return `${check.id} (${check.citation}): ${check.message}${details ? `\n\n${details}` : ''}`;
+}
+
+/**
+ * Registers one vitest test per selected check; the suite runs once, before the first of them.
+ * Options may be a function, so that reading the environment fails as a test rather than at import.
+ */
+export function describeConformance(
+  options: ConformanceOptions | (() => ConformanceOptions),
+  settings: { name?: string; only?: readonly string[]; runTimeoutMs?: number } = {},
+): void {
+  const name = settings.name ?? 'petstore conformance';
+  const only = typeof options === 'function' ? settings.only : options.only;
+  describe(name, () => {
+    let result: ConformanceResult | undefined;
+    let setupError: unknown;
+    beforeAll(async () => {
+      try {
+        result = await runConformance(typeof options === 'function' ? options() : options);
+      } catch (error) {
+        setupError = error;
+      }
+    }, settings.runTimeoutMs ?? 600_000);
+    for (const check of selectChecks(only ?? []).checks) {
+      it(`${check.id}: ${check.title} (${check.citation})`, async (ctx) => {
+        if (setupError) throw setupError;
+        if (result?.unreachable) throw new Error(`${result.unreachable.message}; ${result.unreachable.hint}`);
+        const found = result?.checks.find((c) => c.id === check.id);
+        if (!found) return ctx.skip('not selected');
+        if (found.outcome === 'SKIP') return ctx.skip(found.message);
+        if (found.outcome === 'WARN') await ctx.annotate(`WARNING: ${failureMessage(found)}`, 'warning');
+        if (found.outcome === 'FAIL') throw new Error(failureMessage(found));
+      });
+    }
+  });
+}
+
+/**
+ * Reads the options from the environment: PETSTORE_BASE_URL (required), PETSTORE_API_KEY,
+ * PETSTORE_PENDING_ORDERS and PETSTORE_SHIPPED_ORDERS (comma-separated ids), PETSTORE_DESTRUCTIVE=1,
+ * PETSTORE_TIMEOUT_MS, PETSTORE_ONLY (comma-separated), PETSTORE_PET_ID.
+ */
+export function optionsFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ConformanceOptions {
+  const list = (value: string | undefined) =>
+    (value ?? '')
+      .split(/[\s,]+/)
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+  const baseUrl = env.PETSTORE_BASE_URL;
+  if (!baseUrl)
+    throw new Error('set PETSTORE_BASE_URL to the target base address, e.g. http://127.0.0.1:4010/v1');
+  const apiKey = env.PETSTORE_API_KEY;
+  if (!apiKey) throw new Error('set PETSTORE_API_KEY to a valid API key of the target');
+  const timeout = env.PETSTORE_TIMEOUT_MS ? Number(env.PETSTORE_TIMEOUT_MS) : undefined;
+  return {
+    baseUrl,
+    apiKey,
+    pendingOrders: list(env.PETSTORE_PENDING_ORDERS),
+    shippedOrders: list(env.PETSTORE_SHIPPED_ORDERS),
+    destructive: env.PETSTORE_DESTRUCTIVE === '1' || env.PETSTORE_DESTRUCTIVE === 'true',
+    only: list(env.PETSTORE_ONLY),
+    ...(timeout === undefined ? {} : { timeoutMs: timeout }),
+    ...(env.PETSTORE_PET_ID ? { petId: env.PETSTORE_PET_ID } : {}),
+  };
+}

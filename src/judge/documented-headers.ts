@@ -1,0 +1,119 @@
+/**
+ * The response headers the document lists, with their schemas, read from `spec/openapi.yaml` through the
+ * contract module: the deprecated pet read's `Deprecation` (`@<epoch seconds>`, RFC 9745) and `Sunset`
+ * (an HTTP-date, RFC 8594) are judged by the patterns the document gives them, not by rules restated here.
+ */
+import type { ValidateFunction } from 'ajv';
+import { type Contract, contract, createAjv, type SchemaViolation } from '../contract/index.js';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Follows local `$ref`s (`#/components/headers/Sunset`) until a node without one. */
+function resolve(document: Json, node: unknown): unknown {
+  let current = node;
+  for (let depth = 0; isObject(current) && typeof current.$ref === 'string' && depth < 10; depth++) {
+    const ref: string = current.$ref;
+    if (!ref.startsWith('#/')) return current;
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((at, part) => (isObject(at) ? at[part] : undefined), document);
+  }
+  return current;
+}
+
+export interface DocumentedHeader {
+  /** Lower case. */
+  name: string;
+  /** As the document spells it, for messages. */
+  shownAs: string;
+  description: string;
+  example: string | null;
+  validate: ValidateFunction;
+}
+
+const cache = new WeakMap<Contract, Map<string, DocumentedHeader[]>>();
+
+/** The documented headers of one response, each with a validator compiled from its schema. */
+export function documentedHeaders(
+  operationId: string,
+  status: number,
+  from: Contract = contract,
+): DocumentedHeader[] {
+  let byResponse = cache.get(from);
+  if (!byResponse) {
+    byResponse = new Map();
+    cache.set(from, byResponse);
+  }
+  const cacheKey = `${operationId} ${status}`;
+  const cached = byResponse.get(cacheKey);
+  if (cached) return cached;
+  const document = from.document as Json;
+  const op = from.operation(operationId);
+  const pathItem = resolve(document, (document.paths as Json | undefined)?.[op.path]);
+  const operation = isObject(pathItem) ? resolve(document, pathItem[op.method]) : undefined;
+  const responses = isObject(operation) ? operation.responses : undefined;
+  const response = isObject(responses) ? resolve(document, responses[String(status)]) : undefined;
+  const headers = isObject(response) && isObject(response.headers) ? response.headers : {};
+  const ajv = createAjv();
+  const found = Object.entries(headers).map(([shownAs, node]): DocumentedHeader => {
+    const header = resolve(document, node);
+    const schema = isObject(header) ? resolve(document, header.schema) : undefined;
+    return {
+      name: shownAs.toLowerCase(),
+      shownAs,
+      description: isObject(header) && typeof header.description === 'string' ? header.description : '',
+      example: isObject(header) && typeof header.example === 'string' ? header.example : null,
+      validate: ajv.compile(isObject(schema) ? schema : {}),
+    };
+  });
+  byResponse.set(cacheKey, found);
+  return found;
+}
+
+export interface HeaderProblem {
+  /** Completes "GET /pets/10 answered 200 …". */
+  message: string;
+  expected: string;
+  violations: SchemaViolation[];
+}
+
+/**
+ * The documented headers that are missing or break their schema.
+ *
+ * @example documentedHeaderViolations('getPet', 200, { deprecation: 'true' }) // Deprecation breaks its pattern; Sunset is missing
+ */
+export function documentedHeaderViolations(
+  operationId: string,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  from: Contract = contract,
+): HeaderProblem[] {
+  return documentedHeaders(operationId, status, from).flatMap((header): HeaderProblem[] => {
+    const expected = `a ${header.shownAs} header${header.example ? ` like \`${header.example}\`` : ''} (${header.description.trim()})`;
+    const value = headers[header.name];
+    if (value === undefined) return [{ message: `without ${header.shownAs}`, expected, violations: [] }];
+    if (header.validate(value)) return [];
+    const violations = (header.validate.errors ?? []).map(
+      (e): SchemaViolation => ({
+        path: `/headers/${header.shownAs}`,
+        keyword: e.keyword,
+        schemaPath: e.schemaPath,
+        message: e.message ?? 'is invalid',
+      }),
+    );
+    const first = violations[0];
+    return [
+      {
+        message: `with ${header.shownAs}: ${JSON.stringify(value)}, which ${first ? first.message : 'is invalid'}`,
+        expected,
+        violations,
+      },
+    ];
+  });
+}

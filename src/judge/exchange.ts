@@ -1,0 +1,156 @@
+/**
+ * Requests as the checks plan them, and exchanges as the run records them. Every exchange keeps what
+ * the error sweeps need to judge it afterwards: the operation it hit and how strictly the Error contract
+ * applies to its error responses.
+ */
+import { type Contract, contract } from '../contract/index.js';
+import type { HttpOutcome } from './http-outcome.js';
+import { curlLine, KEY_VARIABLE, REDACTED, redactText } from './redact.js';
+import type { Level, ReportedRequest, ReportedResponse } from './types.js';
+
+/** The Authorization header a request carries. `$KEY` in a template stands for the real key. */
+export type AuthHeader = { kind: 'valid' } | { kind: 'none' } | { kind: 'template'; template: string };
+
+export const VALID_AUTH: AuthHeader = { kind: 'valid' };
+export const NO_AUTH: AuthHeader = { kind: 'none' };
+
+/**
+ * How an error response of this request is held to the Error contract (§7): at failure level (the
+ * default), at warning level where a decision relaxes it (D3 for 409, D9 for malformed ids), or not at
+ * all (D10: unknown paths and methods are never judged).
+ */
+export type ErrorRule = { level: Level; source: string } | null;
+
+export interface RequestPlan {
+  method: string;
+  /** Appended to the base URL: `/store/orders/42`. */
+  path: string;
+  auth: AuthHeader;
+  /** Overrides the rule taken from the document. */
+  errorRule?: ErrorRule;
+}
+
+/**
+ * What a judgement needs of one exchange, however it was obtained (the suite's own request, or live
+ * traffic through the proxy): the request as reported, the path after the base URL, and what came back.
+ */
+export interface ObservedExchange {
+  request: ReportedRequest;
+  /** The path after the base URL, query included: `/store/orders/42`. */
+  path: string;
+  outcome: HttpOutcome;
+}
+
+export interface Exchange extends ObservedExchange {
+  seq: number;
+  /** The check that sent it. */
+  checkId: string;
+  plan: RequestPlan;
+  /** The documented operation this method and path match, `null` outside the document. */
+  operationId: string | null;
+  /** Set once the response arrived; see {@link ErrorRule}. */
+  errorRule: ErrorRule;
+}
+
+const templates = contract.operations.map((op) => ({
+  op,
+  pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\//g, '\\/')}$`),
+}));
+
+/** The documented operation a request hits, by method and path template. */
+export function matchOperation(method: string, path: string): string | null {
+  const bare = path.split('?')[0] ?? path;
+  const found = templates.find(({ op, pattern }) => op.method === method.toLowerCase() && pattern.test(bare));
+  return found ? found.op.operationId : null;
+}
+
+/**
+ * The documented methods of the path template a path matches (upper case), empty when it matches none:
+ * D10 tells an unknown path (404) from an undocumented method on a known one (405 with Allow, or 404).
+ */
+export function documentedMethods(path: string): string[] {
+  const bare = path.split('?')[0] ?? path;
+  return templates.filter(({ pattern }) => pattern.test(bare)).map(({ op }) => op.method.toUpperCase());
+}
+
+/**
+ * The rule the document sets for an error body: `x-petstore-conformance.body` where the response has it
+ * (D3), else the Error contract at failure level (§7).
+ */
+export function documentedErrorRule(
+  operationId: string | null,
+  status: number,
+  from: Contract = contract,
+): ErrorRule {
+  if (operationId === null) return null;
+  const conformance = from.operation(operationId).responses.get(status)?.conformance;
+  if (conformance) return { level: conformance.body, source: conformance.decision };
+  return { level: 'failure', source: '§7' };
+}
+
+/**
+ * How bad the wrong status is where the document expects this one: `x-petstore-conformance.status` where
+ * the response has it (D3: a shipped order's 409), else a failure.
+ *
+ * @example documentedStatusLevel('cancelOrder', 409) // 'failure', as spec/openapi.yaml says
+ */
+export function documentedStatusLevel(operationId: string, status: number, from: Contract = contract): Level {
+  return from.operation(operationId).responses.get(status)?.conformance?.status ?? 'failure';
+}
+
+/** The Authorization value actually sent. */
+export function authorizationValue(auth: AuthHeader, key: string): string | null {
+  if (auth.kind === 'none') return null;
+  if (auth.kind === 'valid') return `Bearer ${key}`;
+  return auth.template.split('$KEY').join(key);
+}
+
+/** The request as reported: headers with the key redacted, a curl line reading `$PETSTORE_API_KEY`. */
+export function reportRequest(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  key: string,
+): ReportedRequest {
+  const shown: Record<string, string> = {};
+  const forCurl: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    shown[name] = redactText(value, key, REDACTED);
+    forCurl[name] = redactText(value, key, KEY_VARIABLE);
+  }
+  return {
+    method,
+    url: redactText(url, key),
+    headers: shown,
+    curl: redactText(curlLine(method, url, forCurl), key, KEY_VARIABLE),
+  };
+}
+
+const EXCERPT_CHARS = 500;
+
+/** What came back, for a report; a redirect is reported as unusable (the suite never follows one). */
+export function reportResponse(exchange: ObservedExchange, key: string): ReportedResponse {
+  const { outcome } = exchange;
+  if (!outcome.ok) {
+    return { status: null, contentType: null, bodyExcerpt: '', transportError: outcome.error.message };
+  }
+  const response = outcome.value;
+  // Redact the whole body before cutting it: cut first, and a key straddling the cut would leave its start.
+  const text = redactText(response.text, key);
+  const excerpt =
+    text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}… (${response.bytes} bytes)` : text;
+  return {
+    status: response.status,
+    contentType: response.headers['content-type'] ?? null,
+    bodyExcerpt: excerpt,
+    transportError: redirectMessage(exchange),
+  };
+}
+
+/** A 3xx answer is a failure of whichever check received it: the suite does not follow redirects. */
+export function redirectMessage(exchange: ObservedExchange): string | null {
+  const { outcome } = exchange;
+  if (!outcome.ok || outcome.value.status < 300 || outcome.value.status > 399) return null;
+  const location = outcome.value.headers.location;
+  return `redirected (${outcome.value.status})${location ? ` to ${location}` : ''}; the suite does not follow redirects, so the target must answer at the base URL itself`;
+}

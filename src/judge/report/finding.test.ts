@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { failureMessage } from '../../conformance/vitest/describe-conformance.js';
+import type { CheckResult, ConformanceResult, Finding } from '../types.js';
+import { type FindingLimits, FULL_FINDING, findingLines, SHORT_FINDING } from './finding.js';
+import { check as fixtureCheck, resultOf } from './fixtures.js';
+import { renderJunit } from './junit.js';
+import { renderPretty } from './pretty.js';
+
+const answered: Finding = {
+  message: 'refused without an Error body',
+  expected: '401 with an Error body',
+  request: {
+    method: 'GET',
+    url: 'http://h/v1/store/orders',
+    headers: { authorization: 'Bearer <redacted>' },
+    curl: `curl -i -X GET -H "authorization: Bearer $PETSTORE_API_KEY" 'http://h/v1/store/orders'`,
+  },
+  actual: {
+    status: 401,
+    contentType: 'application/problem+json',
+    bodyExcerpt: `{"detail":"${'d'.repeat(400)}"}`,
+    transportError: null,
+  },
+  schemaViolations: Array.from({ length: 7 }, (_, i) => ({
+    path: `/field${i}`,
+    schemaPath: `https://petstore.contract/components/schemas/Error/properties/field${i}`,
+    message: `rule ${i} broken`,
+  })) as Finding['schemaViolations'],
+};
+
+const unanswered: Finding = {
+  message: 'no usable answer',
+  expected: '200',
+  request: { method: 'DELETE', url: 'http://h/v1/store/orders/1', headers: {}, curl: 'curl -i -X DELETE x' },
+  actual: {
+    status: null,
+    contentType: null,
+    bodyExcerpt: '',
+    transportError: 'no complete response (time-out)',
+  },
+  schemaViolations: [],
+};
+
+function resultWith(finding: Finding): { result: ConformanceResult; check: CheckResult } {
+  const check: CheckResult = {
+    ...fixtureCheck('auth.listOrders.no-header', 'FAIL', [finding]),
+    title: 'a title',
+    citation: '§5',
+    message: 'broken',
+  };
+  return { result: resultOf([check]), check };
+}
+
+const unxml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+const RENDERERS: [string, (finding: Finding) => string, string, FindingLimits][] = [
+  ['pretty', (f) => renderPretty(resultWith(f).result, { color: false }), '   ', SHORT_FINDING],
+  ['junit', (f) => unxml(renderJunit(resultWith(f).result)), '', FULL_FINDING],
+  ['vitest', (f) => failureMessage(resultWith(f).check), '  ', SHORT_FINDING],
+];
+
+describe('a finding is rendered by one function in every report', () => {
+  it.each(RENDERERS)('%s shows the shared rendering', (_name, render, indent, limits) => {
+    for (const finding of [answered, unanswered]) {
+      expect(render(finding)).toContain(findingLines(finding, indent, limits).join('\n'));
+    }
+  });
+
+  it.each(RENDERERS)(
+    '%s shows the Authorization sent, the content type and the schema paths',
+    (_name, render) => {
+      const text = render(answered);
+      expect(text).toContain('Authorization: Bearer <redacted>');
+      expect(text).toMatch(/actual: +401 application\/problem\+json/);
+      expect(text).toContain('[https://petstore.contract/components/schemas/Error/properties/field0]');
+      expect(text).toMatch(/repeat: +curl -i -X GET/);
+      expect(render(unanswered)).toMatch(/actual: +no response: no complete response \(time-out\)/);
+    },
+  );
+
+  it('keeps the whole body and every rule in JUnit, and cuts them for a terminal', () => {
+    const junit = unxml(renderJunit(resultWith(answered).result));
+    expect(junit).toContain(answered.actual?.bodyExcerpt);
+    expect(junit).toContain('rule 6 broken');
+    const pretty = renderPretty(resultWith(answered).result, { color: false });
+    expect(pretty).not.toContain('rule 5 broken');
+    expect(pretty).toContain('… 2 more rule(s)');
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * What a report is made from: plain data, a list of verdicts and a summary, so that any tool can render
+ * it. A {@link ConformanceResult} is one; the validating proxy builds one from the traffic it judged.
+ */
+import { contract } from '../../contract/index.js';
+import type {
+  CheckResult,
+  ConformanceResult,
+  ConformanceSummary,
+  FailOn,
+  OperationCoverage,
+  Unreachable,
+} from '../types.js';
+
+export interface ReportInput {
+  /** The tool that judged, for the title: `petstore conformance`. */
+  tool: string;
+  baseUrl: string;
+  contractVersion: string;
+  /** Whether the run could change data; shown next to the title when known. */
+  destructive?: boolean;
+  startedAt: string;
+  durationMs: number;
+  /** The run's verdict, under the gate of `failOn` (gate.ts); every reporter shows this one. */
+  outcome: ConformanceResult['outcome'];
+  /** Which verdicts fail the run; absent means `fail` (only failures). */
+  failOn?: FailOn;
+  unreachable: Unreachable | null;
+  summary: ConformanceSummary;
+  /** Every verdict, in the order it was reached. */
+  checks: readonly CheckResult[];
+  coverage: readonly OperationCoverage[];
+}
+
+/**
+ * The summary of a list of verdicts, counted from them: any tool that builds a {@link ReportInput} counts
+ * the same way.
+ *
+ * @example summarise(checks, exchanges.length) // { total: 43, passed: 35, … }
+ */
+export function summarise(
+  checks: readonly CheckResult[],
+  requests: number,
+  notSelected = 0,
+): ConformanceSummary {
+  const count = (outcome: CheckResult['outcome']) => checks.filter((c) => c.outcome === outcome).length;
+  return {
+    total: checks.length,
+    passed: count('PASS'),
+    failed: count('FAIL'),
+    warned: count('WARN'),
+    skipped: count('SKIP'),
+    notSelected,
+    requests,
+  };
+}
+
+/**
+ * Which documented responses of each operation a run received, from the statuses seen per operation:
+ * the suite counts its own exchanges, the proxy the traffic it judged.
+ *
+ * @example operationCoverage((id) => seen.get(id) ?? new Set())
+ */
+export function operationCoverage(
+  statusesOf: (operationId: string) => ReadonlySet<number>,
+): OperationCoverage[] {
+  return contract.operations.map((op) => {
+    const seen = statusesOf(op.operationId);
+    return {
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      deprecated: op.deprecated,
+      stability: op.stability,
+      documented: [...op.statuses],
+      exercised: op.statuses.filter((status) => seen.has(status)),
+    };
+  });
+}

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { reportRequest } from './exchange.js';
+import type { HttpOutcome } from './http-outcome.js';
+import { judgeExchange } from './rules.js';
+
+const KEY = 'judge-test-secret-key-0042';
+const JSON_TYPE = { 'content-type': 'application/json' };
+const PET_HEADERS = { deprecation: '@1767225600', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' };
+
+/** An exchange as the proxy would observe it: no check, no plan, just what was sent and what came back. */
+function observed(
+  method: string,
+  path: string,
+  outcome: HttpOutcome,
+  authorization: string | null = `Bearer ${KEY}`,
+) {
+  const url = `http://h/v1${path}`;
+  const headers: Record<string, string> = authorization === null ? {} : { authorization };
+  return { request: reportRequest(method, url, headers, KEY), path, outcome };
+}
+
+function answered(status: number, headers: Record<string, string>, text = '') {
+  return { ok: true as const, value: { status, headers, text, bytes: text.length } };
+}
+
+const error = (status: number, bodyStatus = status) =>
+  JSON.stringify({ code: 'some_code', message: 'Something.', status: bodyStatus });
+
+describe('judging one exchange without a run (what the proxy asks)', () => {
+  it.each([
+    [
+      'passes a list with an id above 2^53, read exactly',
+      'GET',
+      '/store/orders',
+      answered(200, JSON_TYPE, '[{"id":9007199254740993,"petId":1,"quantity":1,"complete":false}]'),
+      [],
+    ],
+    [
+      'fails a list with an id outside int64',
+      'GET',
+      '/store/orders',
+      answered(200, JSON_TYPE, '[{"id":18446744073709551616,"petId":1,"quantity":1,"complete":false}]'),
+      [['body', 'failure', /within int64/]],
+    ],
+    [
+      'fails a list sent as text/plain (D15)',
+      'GET',
+      '/store/orders',
+      answered(200, { 'content-type': 'text/plain' }, '[]'),
+      [['body', 'failure', /not application\/json \(D15\)/]],
+    ],
+    [
+      'accepts a charset parameter (D15)',
+      'GET',
+      '/store/orders',
+      answered(200, { 'content-type': 'application/json; charset=utf-8' }, '[]'),
+      [],
+    ],
+    ['passes a 204 cancel without a body', 'DELETE', '/store/orders/3', answered(204, {}), []],
+    [
+      'fails a 204 cancel with a body',
+      'DELETE',
+      '/store/orders/3',
+      answered(204, JSON_TYPE, '{}'),
+      [['body', 'failure', /must have no body/]],
+    ],
+    [
+      'fails an Error whose status is not the HTTP status (D5)',
+      'DELETE',
+      '/store/orders/3',
+      answered(404, JSON_TYPE, error(404, 400)),
+      [['error-body', 'failure', /says status 400/]],
+    ],
+    [
+      'rates a plain-text 409 as the document says (D3: a warning)',
+      'DELETE',
+      '/store/orders/2',
+      answered(409, { 'content-type': 'text/plain' }, 'shipped'),
+      [['error-body', 'warning', /not application\/json/]],
+    ],
+    [
+      'fails a status the operation does not document',
+      'DELETE',
+      '/store/orders/3',
+      answered(418, JSON_TYPE, error(418)),
+      [['status', 'failure', /answered 418, expected one of/]],
+    ],
+    [
+      'fails any 5xx',
+      'GET',
+      '/store/orders',
+      answered(503, JSON_TYPE, error(503)),
+      [['server-error', 'failure', /answered 503/]],
+    ],
+    [
+      'warns on an unknown path answered 200 (D10)',
+      'GET',
+      '/nope',
+      answered(200, { 'content-type': 'text/html' }, '<p>'),
+      [['route', 'warning', /answered 200, expected 404/]],
+    ],
+    [
+      'passes an unknown path answered 404 with any body (D10)',
+      'GET',
+      '/nope',
+      answered(404, { 'content-type': 'text/html' }, '<p>'),
+      [],
+    ],
+    [
+      'warns on 405 without Allow (D10)',
+      'GET',
+      '/store/orders/3',
+      answered(405, JSON_TYPE, error(405)),
+      [['route', 'warning', /without an Allow header/]],
+    ],
+    [
+      'passes 405 with Allow (D10)',
+      'GET',
+      '/store/orders/3',
+      answered(405, { ...JSON_TYPE, allow: 'DELETE' }, error(405)),
+      [],
+    ],
+    [
+      'passes the pet read with valid Deprecation and Sunset (D11)',
+      'GET',
+      '/pets/10',
+      answered(200, { ...JSON_TYPE, ...PET_HEADERS }, '{"id":10,"name":"Rex"}'),
+      [],
+    ],
+    [
+      'warns on `Deprecation: true`, an old draft form (D11, RFC 9745)',
+      'GET',
+      '/pets/10',
+      answered(200, { ...JSON_TYPE, ...PET_HEADERS, deprecation: 'true' }, '{"id":10,"name":"Rex"}'),
+      [['headers', 'warning', /Deprecation: "true", which must match pattern/]],
+    ],
+    [
+      'warns on a Sunset that is not an HTTP-date (D11, RFC 8594)',
+      'GET',
+      '/pets/10',
+      answered(200, { ...JSON_TYPE, ...PET_HEADERS, sunset: '2027-06-30' }, '{"id":10,"name":"Rex"}'),
+      [['headers', 'warning', /Sunset: "2027-06-30"/]],
+    ],
+    [
+      'warns on a pet read without Sunset (D11)',
+      'GET',
+      '/pets/10',
+      answered(200, { ...JSON_TYPE, deprecation: '@1' }, '{"id":10,"name":"Rex"}'),
+      [['headers', 'warning', /without Sunset/]],
+    ],
+    [
+      'fails a redirect (never followed)',
+      'GET',
+      '/store/orders',
+      answered(302, { location: 'http://elsewhere/' }),
+      [['status', 'failure', /redirected \(302\)/]],
+    ],
+    [
+      'fails no answer at all',
+      'GET',
+      '/store/orders',
+      { ok: false as const, error: { kind: 'reset' as const, message: 'the connection was reset' } },
+      [['status', 'failure', /reset/]],
+    ],
+    [
+      'reads a pet 404 without Deprecation as a read no longer served (D11), judged as D10',
+      'GET',
+      '/pets/10',
+      answered(404, { 'content-type': 'text/html' }, '<h1>Not Found</h1>'),
+      [],
+    ],
+    [
+      'holds a pet 404 with Deprecation to the Error contract (§7)',
+      'GET',
+      '/pets/10',
+      answered(404, { 'content-type': 'text/html', ...PET_HEADERS }, '<h1>Not Found</h1>'),
+      [['error-body', 'failure', /not application\/json/]],
+    ],
+    [
+      'passes a malformed id refused with 400 or 422 (D9)',
+      'DELETE',
+      '/store/orders/1.5',
+      answered(422, JSON_TYPE, error(422)),
+      [],
+    ],
+    [
+      'fails a malformed id that is not refused with 4xx (D9: `12abc` read as 12)',
+      'DELETE',
+      '/store/orders/12abc',
+      answered(204, {}),
+      [['status', 'failure', /answered 204, expected 4xx/]],
+    ],
+    [
+      'warns on a malformed id refused without an Error body (D9)',
+      'DELETE',
+      '/store/orders/abc',
+      answered(400, { 'content-type': 'text/plain' }, 'bad id'),
+      [['error-body', 'warning', /not application\/json/]],
+    ],
+  ] as const)('%s', (_label, method, path, outcome, want) => {
+    const found = judgeExchange(observed(method, path, outcome), KEY);
+    expect(found.map((f) => [f.rule, f.level])).toEqual(want.map(([rule, level]) => [rule, level]));
+    found.forEach((f, i) => {
+      expect(f.finding.message).toMatch(want[i]?.[2] as RegExp);
+      expect(JSON.stringify(f.finding)).not.toContain(KEY);
+    });
+  });
+
+  it.each([
+    ['no Authorization header', null],
+    ['an empty Bearer token', 'Bearer '],
+    ['the key under Basic', `Basic ${KEY}`],
+    ['the bare key', KEY],
+  ] as const)(
+    'fails a documented operation answered 200 to %s, and passes its 401 (§5, D6, D7)',
+    (_l, auth) => {
+      const list = '[{"id":1,"petId":1,"quantity":1,"complete":false}]';
+      const accepted = judgeExchange(
+        observed('GET', '/store/orders', answered(200, JSON_TYPE, list), auth),
+        KEY,
+      );
+      expect(accepted.map((f) => [f.rule, f.level])).toEqual([['auth', 'failure']]);
+      expect(JSON.stringify(accepted)).not.toContain(KEY);
+      const malformed = observed('DELETE', '/store/orders/abc', answered(401, JSON_TYPE, error(401)), auth);
+      expect(judgeExchange(malformed, KEY)).toEqual([]);
+      const before = observed('DELETE', '/store/orders/abc', answered(404, JSON_TYPE, error(404)), auth);
+      expect(judgeExchange(before, KEY).map((f) => f.rule)).toEqual(['auth']);
+    },
+  );
+});

@@ -1,0 +1,396 @@
+/**
+ * The judgements the suite makes about one exchange, usable without a run: each takes what was sent and
+ * what came back (an {@link ObservedExchange}) and the key (to redact it from the finding), and returns
+ * the broken rule as a finding or `null`. The conformance checks call them on the requests they send;
+ * the validating proxy calls the same functions on live traffic. Every body verdict comes from the
+ * contract module; no schema is written here.
+ */
+import { contract, parseExactJson, type SchemaViolation } from '../contract/index.js';
+import { documentedHeaderViolations } from './documented-headers.js';
+import {
+  documentedErrorRule,
+  documentedMethods,
+  documentedStatusLevel,
+  matchOperation,
+  type ObservedExchange,
+  redirectMessage,
+  reportResponse,
+} from './exchange.js';
+import type { Finding, Level } from './types.js';
+
+/**
+ * What a check concluded. `consumed` names the pending orders it really used, where that is not simply
+ * the ids it was handed (cancel.int64-exact uses its spare id only when it has no better probe).
+ */
+export type Judgement =
+  | { kind: 'pass'; message: string; notes?: string[]; consumed?: string[] }
+  | { kind: 'violation'; message: string; findings: Finding[]; notes?: string[]; consumed?: string[] }
+  | { kind: 'skip'; reason: string; enableWith: string | null };
+
+export function pass(message: string, notes: string[] = []): Judgement {
+  return { kind: 'pass', message, notes };
+}
+
+export function skip(reason: string, enableWith: string | null): Judgement {
+  return { kind: 'skip', reason, enableWith };
+}
+
+/** A pass when no finding is set, else a violation that leads with the first finding. */
+export function verdict(
+  findings: ReadonlyArray<Finding | null>,
+  passMessage: string,
+  notes: string[] = [],
+): Judgement {
+  const found = findings.filter((f): f is Finding => f !== null);
+  if (found.length === 0) return pass(passMessage, notes);
+  const [first] = found;
+  const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
+  return { kind: 'violation', message: `${first?.message ?? 'violation'}${more}`, findings: found, notes };
+}
+
+/**
+ * One broken rule, with the request and the response excerpt as reported (the key redacted).
+ *
+ * @example finding(exchange, key, 'GET /store/orders answered 500', '200')
+ */
+export function finding(
+  exchange: ObservedExchange,
+  key: string,
+  message: string,
+  expected: string,
+  schemaViolations: SchemaViolation[] = [],
+): Finding {
+  return {
+    message,
+    expected,
+    request: exchange.request,
+    actual: reportResponse(exchange, key),
+    schemaViolations,
+  };
+}
+
+/** `application/json`, with or without parameters such as `charset` (D15). */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** The path after the base URL, for messages. */
+export function pathOf(exchange: ObservedExchange): string {
+  return exchange.path;
+}
+
+/**
+ * The status the response must have, or why it has none (no response, a redirect).
+ *
+ * @example judgeStatus(exchange, key, is(204), '204 with no body') // null when it answered 204
+ */
+export function judgeStatus(
+  exchange: ObservedExchange,
+  key: string,
+  allowed: (status: number) => boolean,
+  expected: string,
+): Finding | null {
+  const { outcome } = exchange;
+  if (!outcome.ok)
+    return finding(
+      exchange,
+      key,
+      `${exchange.request.method} ${exchange.request.url}: ${outcome.error.message}`,
+      expected,
+    );
+  const redirect = redirectMessage(exchange);
+  if (redirect) return finding(exchange, key, redirect, expected);
+  const { status } = outcome.value;
+  if (allowed(status)) return null;
+  return finding(
+    exchange,
+    key,
+    `${exchange.request.method} ${pathOf(exchange)} answered ${status}, expected ${expected}`,
+    expected,
+  );
+}
+
+/**
+ * D15: a body the document gives as JSON must come as `application/json` (any parameters allowed).
+ * `what` names the body in the message: "the list", "the error body".
+ */
+export function judgeMediaType(
+  exchange: ObservedExchange,
+  key: string,
+  what: string,
+  expected: string,
+): Finding | null {
+  if (!exchange.outcome.ok) return null;
+  const type = exchange.outcome.value.headers['content-type'];
+  if (isJsonMediaType(type)) return null;
+  return finding(
+    exchange,
+    key,
+    `${what} is ${type ? `\`${type}\`` : 'without a Content-Type'}, not application/json (D15)`,
+    expected,
+  );
+}
+
+/**
+ * The Error contract: `application/json`, a valid Error (three fields, right types, non-empty code: §2,
+ * D4) whose `status` equals the HTTP status (D5). Only meaningful for a response that arrived.
+ */
+export function judgeErrorBody(exchange: ObservedExchange, key: string, expected: string): Finding | null {
+  const { outcome } = exchange;
+  if (!outcome.ok) return null;
+  const { status, text } = outcome.value;
+  const where = `${exchange.request.method} ${pathOf(exchange)} → ${status}`;
+  const media = judgeMediaType(exchange, key, `${where}: the error body`, expected);
+  if (media) return media;
+  const parsed = parseExactJson(text);
+  if (!parsed.ok) {
+    return finding(exchange, key, `${where}: the error body is not valid JSON (${parsed.error})`, expected);
+  }
+  const validated = contract.validateSchema('Error', parsed.value);
+  if (!validated.ok) {
+    const first = validated.error[0];
+    return finding(
+      exchange,
+      key,
+      `${where}: the body is not a valid Error: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}`,
+      expected,
+      validated.error,
+    );
+  }
+  const body = parsed.value as { status?: unknown };
+  if (body.status !== status) {
+    return finding(
+      exchange,
+      key,
+      `${where}: the Error body says status ${String(body.status)} (D5: must equal ${status})`,
+      expected,
+      [
+        {
+          path: '/status',
+          keyword: 'D5',
+          schemaPath: '#/components/schemas/Error/properties/status',
+          message: `must equal the HTTP status ${status}`,
+        },
+      ],
+    );
+  }
+  return null;
+}
+
+/** Status first; the Error body only when the status is right. */
+export function judgeError(
+  exchange: ObservedExchange,
+  key: string,
+  allowed: (status: number) => boolean,
+  expected: string,
+): Finding | null {
+  return judgeStatus(exchange, key, allowed, expected) ?? judgeErrorBody(exchange, key, expected);
+}
+
+/** The status is one the document lists for the operation (§4). */
+export function judgeDocumentedStatus(
+  exchange: ObservedExchange,
+  key: string,
+  operationId: string,
+): Finding | null {
+  const { statuses } = contract.operation(operationId);
+  return judgeStatus(exchange, key, (s) => statuses.includes(s), `one of ${statuses.join(', ')}`);
+}
+
+/**
+ * A success body as the document gives it for the operation and status: the media type (D15) and the
+ * body read losslessly, so an id outside int64 fails and one above 2^53 passes (D8); a status without a
+ * documented body (204) must come without one (§4.2). `what` names the body in the message.
+ */
+export function judgeSuccessBody(
+  exchange: ObservedExchange,
+  key: string,
+  operationId: string,
+  what = 'the body',
+): Finding | null {
+  const { outcome } = exchange;
+  if (!outcome.ok) return null;
+  const { status, text } = outcome.value;
+  const response = contract.operation(operationId).responses.get(status);
+  const where = `${exchange.request.method} ${pathOf(exchange)} → ${status}`;
+  if (response?.mediaType === null) {
+    const empty = contract.validateResponseBody(operationId, status, text);
+    return empty.ok
+      ? null
+      : finding(exchange, key, `${status} must have no body (§4.2)`, `${status} with no body`, empty.error);
+  }
+  const expected = `${status}, application/json, ${what} as documented`;
+  const media = judgeMediaType(exchange, key, what, expected);
+  if (media) return media;
+  const body = contract.validateResponseBody(operationId, status, text);
+  if (body.ok) return null;
+  const first = body.error[0];
+  return finding(
+    exchange,
+    key,
+    `${where}: ${what} is not valid: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}`,
+    expected,
+    body.error,
+  );
+}
+
+/**
+ * D10: a request outside the document (an unknown path, or a method the path does not document) is
+ * answered with 4xx; 405 must carry `Allow` (RFC 9110 §15.5.6). 5xx is a failure judged elsewhere.
+ */
+export function judgeRoute(exchange: ObservedExchange, key: string): Finding | null {
+  const methods = documentedMethods(exchange.path);
+  const expected = methods.length > 0 ? '405 with Allow, or 404 (D10)' : '404 (D10)';
+  const status = judgeStatus(exchange, key, (s) => s >= 400 && s <= 499, expected);
+  if (status || !exchange.outcome.ok) return status;
+  const response = exchange.outcome.value;
+  if (response.status === 405 && response.headers.allow === undefined) {
+    return finding(exchange, key, '405 without an Allow header (RFC 9110 §15.5.6)', '405 with Allow');
+  }
+  return null;
+}
+
+/**
+ * The response headers the document lists for the operation and status are present and valid by their
+ * schemas: on the deprecated pet read, `Deprecation: @<epoch seconds>` (RFC 9745) and an HTTP-date
+ * `Sunset` (RFC 8594), D11.
+ */
+export function judgeDocumentedHeaders(
+  exchange: ObservedExchange,
+  key: string,
+  operationId: string,
+  /** Whose documented headers to require; the response's own status by default. */
+  documentedStatus?: number,
+): Finding[] {
+  if (!exchange.outcome.ok) return [];
+  const { status, headers } = exchange.outcome.value;
+  return documentedHeaderViolations(operationId, documentedStatus ?? status, headers).map((problem) =>
+    finding(
+      exchange,
+      key,
+      `${exchange.request.method} ${pathOf(exchange)} answered ${status} ${problem.message}`,
+      problem.expected,
+      problem.violations,
+    ),
+  );
+}
+
+const EXPECT_UNAUTHORIZED = '401 with an Error body whose status is 401';
+
+/**
+ * Whether the request carried a usable bearer token (§5, D7): the scheme in any case and a non-empty
+ * token. The reported header has the key redacted, which keeps both visible.
+ */
+export function sendsBearerToken(exchange: ObservedExchange): boolean {
+  return /^bearer +\S/i.test(exchange.request.headers.authorization ?? '');
+}
+
+/**
+ * The path parameters of the operation whose value breaks its schema, by name: an order id that is not an
+ * int64 integer (D9). The path is the one after the base URL, query allowed.
+ *
+ * @example malformedPathParameters('cancelOrder', '/store/orders/1.5') // ['orderId']
+ */
+export function malformedPathParameters(operationId: string, path: string): string[] {
+  const op = contract.operation(operationId);
+  const names: string[] = [];
+  const pattern = new RegExp(
+    `^${op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    })}$`,
+  );
+  const values = pattern.exec(path.split('?')[0] ?? path);
+  if (!values) return [];
+  return names.filter((name, i) => {
+    const param = op.parameters.find((p) => p.name === name && p.in === 'path');
+    let raw = values[i + 1] ?? '';
+    try {
+      raw = decodeURIComponent(raw);
+    } catch {
+      return true;
+    }
+    return param !== undefined && !contract.parseParameter(param, raw).ok;
+  });
+}
+
+/** A broken rule of one exchange, with the level the document and the decisions give it. */
+export interface RatedFinding {
+  /** The rule, in the suite's terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`. */
+  rule: string;
+  citation: string;
+  level: Level;
+  finding: Finding;
+}
+
+/**
+ * Everything the document says about one exchange, for live traffic: 401 without a bearer token (§5, D6,
+ * D7), any 4xx for a malformed path parameter (D9), the documented status, the Error
+ * contract at the level the document sets (D3, §7), the success body with exact int64 (D8) and media type
+ * (D15), 204 without a body, D10 for requests outside the document, and D11's headers. A transport
+ * failure or a redirect is one `failure` finding. The operation is found from the method and path.
+ *
+ * @example judgeExchange({ request, path: '/store/orders', outcome }, key).filter((f) => f.level === 'failure')
+ */
+export function judgeExchange(exchange: ObservedExchange, key: string): RatedFinding[] {
+  const rated = (rule: string, citation: string, level: Level, f: Finding | null): RatedFinding[] =>
+    f ? [{ rule, citation, level, finding: f }] : [];
+  const { outcome } = exchange;
+  if (!outcome.ok || redirectMessage(exchange)) {
+    return rated(
+      'status',
+      '§7',
+      'failure',
+      judgeStatus(exchange, key, () => false, 'a response'),
+    );
+  }
+  const { status } = outcome.value;
+  if (status >= 500) {
+    const f = finding(
+      exchange,
+      key,
+      `${exchange.request.method} ${pathOf(exchange)} answered ${status}`,
+      'no 5xx',
+    );
+    return rated('server-error', '§7, D9, D10', 'failure', f);
+  }
+  const operationId = matchOperation(exchange.request.method, exchange.path);
+  if (operationId === null) return rated('route', 'D10', 'warning', judgeRoute(exchange, key));
+  // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
+  if (!sendsBearerToken(exchange)) {
+    return rated('auth', '§5, D6, D7', 'failure', judgeError(exchange, key, is(401), EXPECT_UNAUTHORIZED));
+  }
+  // D11: a deprecated operation answered 404 without its Deprecation header is no longer served, and a
+  // path that is not served is judged as one outside the document (D10), as the suite's pet probe does.
+  const { deprecated } = contract.operation(operationId);
+  if (deprecated && status === 404 && outcome.value.headers.deprecation === undefined) {
+    return rated('route', 'D10, D11', 'warning', judgeRoute(exchange, key));
+  }
+  if (malformedPathParameters(operationId, exchange.path).length > 0) {
+    const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');
+    if (refused) return rated('status', '§4.2, D9', 'failure', refused);
+    return rated('error-body', '§7, D9', 'warning', judgeErrorBody(exchange, key, 'an Error body (D9)'));
+  }
+  const statusLevel = documentedStatusLevel(operationId, status);
+  const undocumented = judgeDocumentedStatus(exchange, key, operationId);
+  if (undocumented) return rated('status', '§4', statusLevel, undocumented);
+  if (status >= 400) {
+    const rule = documentedErrorRule(operationId, status);
+    return rule === null
+      ? []
+      : rated('error-body', `§7, ${rule.source}`, rule.level, judgeErrorBody(exchange, key, 'an Error body'));
+  }
+  return [
+    ...rated('body', '§4, D8, D15', 'failure', judgeSuccessBody(exchange, key, operationId)),
+    ...judgeDocumentedHeaders(exchange, key, operationId).map(
+      (f): RatedFinding => ({ rule: 'headers', citation: '§9, D11', level: 'warning', finding: f }),
+    ),
+  ];
+}
+
+export const is =
+  (...statuses: number[]) =>
+  (status: number): boolean =>
+    statuses.includes(status);
+
+export const is4xx = (status: number): boolean => status >= 400 && status <= 499;

@@ -1,0 +1,158 @@
+/**
+ * The public shapes of the conformance suite: what `runConformance` takes and returns. The JSON report
+ * is exactly a {@link ConformanceResult}, so this file is also the documented shape of `--reporter json`
+ * (docs/conformance.md). Additions are backwards compatible; a breaking change bumps `schemaVersion`.
+ */
+import type { Contract, SchemaViolation } from '../contract/index.js';
+
+/** How bad a broken rule is: a failure fails the run (exit 1); a warning is reported and passes. */
+export type Level = 'failure' | 'warning';
+
+export type Outcome = 'PASS' | 'FAIL' | 'WARN' | 'SKIP';
+
+/** `--fail-on`: which verdicts fail the run (`fail`: failures only; `warn`: warnings too). */
+export type FailOn = 'fail' | 'warn';
+
+export interface ConformanceOptions {
+  /** The target's base address, ending in the version segment: `http://127.0.0.1:4010/v1` (D12). */
+  baseUrl: string;
+  /** A valid API key for the target; sent as `Authorization: Bearer <key>` and never reported. */
+  apiKey: string;
+  /** Ids of orders that are pending on the target; destructive checks cancel some of them. */
+  pendingOrders?: readonly (string | bigint)[];
+  /** Ids of orders that have shipped on the target; cancelling them must be refused (409). */
+  shippedOrders?: readonly (string | bigint)[];
+  /** Run the checks that cancel pending orders (each consumes its own pending id). Default false. */
+  destructive?: boolean;
+  /** Per-request time limit in milliseconds, headers and body together. Default 10 000. */
+  timeoutMs?: number;
+  /** The most bytes of one response body the suite reads; the rest is aborted. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Run only these checks: exact ids, or a prefix that ends at a dot (`auth` runs every `auth.*`). */
+  only?: readonly string[];
+  /** A pet id the target serves, for the D11 deprecation check; otherwise taken from a listed order. */
+  petId?: string | bigint;
+  /** The fetch to use: tests aim the suite at an in-process handler (`mock.handle`) with this. */
+  fetch?: typeof fetch;
+  /**
+   * The contract whose `x-petstore-conformance` levels the run applies; by default the toolkit's own
+   * (`spec/openapi.yaml`). Tests pass one built from an altered copy of the document (`buildContract`).
+   */
+  contract?: Contract;
+}
+
+/** A request as reported: the key is never in it (headers show `<redacted>`). */
+export interface ReportedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** A curl line that repeats the request; the key is read from `$PETSTORE_API_KEY`. */
+  curl: string;
+}
+
+/** What came back, or why nothing usable did. */
+export interface ReportedResponse {
+  /** The HTTP status, or `null` when no response arrived (time-out, reset, refused). */
+  status: number | null;
+  contentType: string | null;
+  /** The start of the body (at most 500 characters), with the key redacted. */
+  bodyExcerpt: string;
+  /** Why no usable response arrived, when it did not. */
+  transportError: string | null;
+}
+
+/** One broken rule: what was sent, what was expected, what came back. */
+export interface Finding {
+  message: string;
+  expected: string;
+  request: ReportedRequest | null;
+  actual: ReportedResponse | null;
+  /** The schema rules that broke, as the contract module reports them (path, schemaPath, message). */
+  schemaViolations: SchemaViolation[];
+}
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  /** The section of the interface spec (§) or product decision (D) the check enforces. */
+  citation: string;
+  level: Level;
+  outcome: Outcome;
+  /** The operation the check exercises, `null` for checks across operations. */
+  operationId: string | null;
+  /** One line: why it passed, failed, warned or was skipped. */
+  message: string;
+  /** Set for FAIL and WARN. */
+  findings: Finding[];
+  /** Observations that are not judged (D10 readings, which id was used). */
+  notes: string[];
+  /** Set for SKIP: the reason, and the flag that would enable the check (`null` when none would). */
+  skip: { reason: string; enableWith: string | null } | null;
+  /** Pending order ids this check cancelled or may have cancelled (destructive checks). */
+  consumedOrders: string[];
+  durationMs: number;
+}
+
+export interface OperationCoverage {
+  operationId: string;
+  method: string;
+  path: string;
+  deprecated: boolean;
+  /** The `x-stability` marker of the operation (D13), `null` where it carries none. */
+  stability: string | null;
+  /** Statuses the document lists for the operation. */
+  documented: number[];
+  /** Documented statuses that some request of this run received. */
+  exercised: number[];
+}
+
+/**
+ * Why nothing was judged (exit 2): the target could not be reached, or the setup is wrong. Only a target
+ * that answers the documented list with the key is judged.
+ */
+export interface Unreachable {
+  /**
+   * `unreachable`: no connection (refused, unknown host, blocked port); `tls`: an http/https mismatch
+   * (`https://` to a plain server, `http://` to a TLS one) or a refused certificate; `key-refused`: the list answered 401 to the key; `no-list`: the list answered 404.
+   */
+  kind: 'unreachable' | 'tls' | 'key-refused' | 'no-list';
+  url: string;
+  message: string;
+  hint: string;
+}
+
+export interface ConformanceSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  warned: number;
+  skipped: number;
+  /** Checks left out by `only`. */
+  notSelected: number;
+  requests: number;
+}
+
+export interface ConformanceResult {
+  schemaVersion: 1;
+  tool: 'petstore conformance' | 'petstore proxy';
+  /** `info.version` of the OpenAPI document the checks come from. */
+  contractVersion: string;
+  baseUrl: string;
+  destructive: boolean;
+  startedAt: string;
+  durationMs: number;
+  /**
+   * `pass`: no check failed; `fail`: at least one did; `unreachable`: nothing was judged, because the
+   * target could not be reached or the setup is wrong (see {@link Unreachable}).
+   */
+  outcome: 'pass' | 'fail' | 'unreachable';
+  /**
+   * The gate `outcome` was decided under (`--fail-on`), set once the gate is applied (the CLI's reports):
+   * under `warn` a run whose checks only warned has `outcome: 'fail'`. Absent means `fail`.
+   */
+  failOn?: FailOn;
+  unreachable: Unreachable | null;
+  summary: ConformanceSummary;
+  checks: CheckResult[];
+  coverage: OperationCoverage[];
+}

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../contract/package-root.js';
+import { CLIENT_TITLES, WATCHED_RULES } from './report.js';
+
+const page = readFileSync(join(packageRoot(), 'docs', 'proxy.md'), 'utf8');
+
+describe('docs/proxy.md lists every rule the proxy judges', () => {
+  it.each([...WATCHED_RULES.map((r) => [r.id, r.citation, r.level] as const)])(
+    '%s (%s, %s)',
+    (id, citation, level) => {
+      const row = page.split('\n').find((line) => line.startsWith(`| \`${id}\` |`));
+      expect(row, `a table row for ${id}`).toBeDefined();
+      expect(row).toContain(`| ${citation} | ${level} |`);
+    },
+  );
+
+  it.each(Object.keys(CLIENT_TITLES))('%s', (id) => {
+    expect(page).toContain(`| \`${id}\` |`);
+  });
+});

@@ -1,0 +1,39 @@
+/** Runs the suite against a test target started for the run, with the proof ids. */
+import { runConformance } from '../../src/conformance/runner.js';
+import type { ConformanceOptions, ConformanceResult } from '../../src/judge/types.js';
+import {
+  type Behaviour,
+  createStore,
+  PENDING_IDS,
+  SHIPPED_IDS,
+  type Store,
+  startTarget,
+  TARGET_KEY,
+} from './reference-server.js';
+
+/**
+ * The whole suite, destructive checks included unless `options` says otherwise, against `behaviour` over
+ * `store` (the seeds by default); the target is closed afterwards.
+ *
+ * @example await runSuiteAgainst(CORRECT, { destructive: false })
+ */
+export async function runSuiteAgainst(
+  behaviour: Behaviour,
+  options: Partial<ConformanceOptions> = {},
+  store: Store = createStore(),
+): Promise<ConformanceResult> {
+  const target = await startTarget(behaviour, store);
+  try {
+    return await runConformance({
+      baseUrl: target.baseUrl,
+      apiKey: TARGET_KEY,
+      pendingOrders: PENDING_IDS,
+      shippedOrders: SHIPPED_IDS,
+      destructive: true,
+      timeoutMs: 5_000,
+      ...options,
+    });
+  } finally {
+    await target.close();
+  }
+}
