@@ -3,16 +3,7 @@
  * No sleeps: each step waits for the line the command prints.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  symlinkSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,28 +13,10 @@ import { banner, parseMockArgs } from './cli.js';
 import { createMock } from './index.js';
 import { send } from './test-support/http.js';
 
-const root = packageRoot();
-const build = mkdtempSync(join(tmpdir(), 'petstore-cli-'));
-const bin = join(build, 'bin', 'petstore.js');
-
-beforeAll(() => {
-  // The command as `npm ci` builds it, in a folder of its own so a concurrent build of dist/ is untouched.
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      join(root, 'tsconfig.build.json'),
-      '--outDir',
-      join(build, 'dist'),
-    ],
-    { stdio: 'pipe' },
-  );
-  mkdirSync(join(build, 'bin'));
-  cpSync(join(root, 'bin', 'petstore.js'), bin);
-  for (const name of ['spec', 'fixtures', 'node_modules', 'package.json'])
-    symlinkSync(join(root, name), join(build, name));
-}, 60_000);
+// The command as `npm ci` builds it: vitest's global setup (scripts/build-before-tests.ts) has built dist/.
+const bin = join(packageRoot(), 'bin', 'petstore.js');
+/** Run from an empty folder, as a user's project would be: nothing is found relative to the working directory. */
+const cwd = mkdtempSync(join(tmpdir(), 'petstore-cli-'));
 
 interface Running {
   child: ChildProcess;
@@ -63,7 +36,7 @@ afterAll(() => {
 
 function run(args: string[], env: Record<string, string | undefined> = {}): Running {
   const child = spawn(process.execPath, [bin, 'mock', ...args], {
-    cwd: build,
+    cwd,
     env: { ...process.env, PETSTORE_API_KEY: undefined, ...env },
   });
   children.add(child);
@@ -308,7 +281,7 @@ describe('the per-request log', () => {
       // machine runs this the same way.
       const command = `exec '${process.execPath}' '${bin}' mock --port 0`;
       const child = spawn(script as string, ['-qfec', command, '/dev/null'], {
-        cwd: build,
+        cwd,
         env: { ...process.env, PETSTORE_API_KEY: undefined, SHELL: '/bin/sh' },
       });
       children.add(child);
