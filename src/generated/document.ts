@@ -503,7 +503,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
     }
   },
   "x-petstore-cors": {
-    "description": "D14. CORS is on by default for local front-end development, the way a browser app uses it: a preflight\nOPTIONS needs no key and reflects the method and headers the page asks for; every answer reflects the\nrequest's `Origin` with `Access-Control-Allow-Credentials: true` and `Vary: Origin` (a wildcard cannot\ncarry credentials), or `*` when the request has no `Origin`. The key travels in `Authorization`, never\nin a cookie, so allowing credentials grants a page nothing it could not send anyway. The mock reads\n`exposeHeaders` from here: the response headers a page's script may read.\n",
+    "description": "D14. CORS is on by default for local front-end development, the way a browser app uses it, for local\npages (`localhost`, `127.0.0.0/8`, `[::1]`, any port) and the origins named with `--cors-origin` (`*`\nfor any): a preflight OPTIONS needs no key and reflects the method and headers the page asks for; every\nanswer reflects the request's `Origin` with `Access-Control-Allow-Credentials: true` and `Vary: Origin`\n(a wildcard cannot carry credentials), or `*` when the request has no `Origin`. Any other page gets no\nCORS header and the `/__mock/` control endpoints refuse it (403 `origin_not_allowed`): the default key\nis public, so any web site could otherwise read and steer a developer's mock. The mock reads\n`exposeHeaders` from here: the response headers a page's script may read.\n",
     "exposeHeaders": [
       "Allow",
       "Deprecation",

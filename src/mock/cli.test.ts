@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../contract/package-root.js';
 import { banner, parseMockArgs } from './cli.js';
 import { createMock } from './index.js';
+import { aliasBomb } from './test-support/alias-bomb.js';
 import { send } from './test-support/http.js';
 
 // The command as `npm ci` builds it: vitest's global setup (scripts/build-before-tests.ts) has built dist/.
@@ -166,6 +167,20 @@ describe('petstore mock', () => {
       want: /invalid fixture file .*bad\.yaml: orders\[1\] \(id 1\): duplicate id 1/,
     },
     {
+      name: 'a --cors-origin that is not an origin',
+      args: () => ['--cors-origin', 'app.test'],
+      want: /--cors-origin: "app\.test" is not an origin; give scheme, host and port only/,
+    },
+    {
+      name: 'a fixture file whose aliases expand to a gigabyte (an alias bomb)',
+      args: () => {
+        const path = join(temp, 'bomb.yaml');
+        writeFileSync(path, aliasBomb());
+        return ['--fixtures', path];
+      },
+      want: /invalid fixture file .*bomb\.yaml: expands to more than 64 MiB once its aliases/,
+    },
+    {
       name: 'a key that cannot be sent',
       args: () => ['--api-key', 'two words'],
       want: /--api-key "two words" cannot be sent as a bearer token/,
@@ -180,10 +195,85 @@ describe('petstore mock', () => {
     expect(mock.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it('ends at once on SIGTERM while a delayed answer is pending', async () => {
+    const mock = run(['--port', '0', '--quiet']);
+    const [, url] = (await mock.waitFor(/state: +curl -H '[^']+' (\S+)\/__mock\/state/)) as string[];
+    const headers = { authorization: 'Bearer petstore-dev-key', 'content-type': 'application/json' };
+    const planned = await fetch(`${url}/__mock/faults`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ operation: 'listOrders', delayMs: 30_000, times: 1 }),
+    });
+    expect(planned.status).toBe(201);
+    const pending = fetch(`${url}/v1/store/orders`, { headers }).catch(() => 'cut off');
+    // The fault is used up when the request arrives: once the plan is empty, the answer is waiting.
+    for (;;) {
+      const plan = (await (await fetch(`${url}/__mock/faults`, { headers })).json()) as { faults: unknown[] };
+      if (plan.faults.length === 0) break;
+    }
+    const signalled = performance.now();
+    mock.child.kill('SIGTERM');
+    const exit = await Promise.race([
+      mock.exited,
+      new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 2000).unref()),
+    ]);
+    expect(exit).toBe(0);
+    expect(performance.now() - signalled).toBeLessThan(2000);
+    expect(await pending).toBe('cut off');
+  });
+
+  it('warns on stderr, without the key, when other machines can reach it', async () => {
+    const mock = run(['--port', '0', '--host', '0.0.0.0', '--quiet']);
+    const [line] = (await mock.waitFor(/petstore mock: warning: .*\n/, 'stderr')) as string[];
+    expect(line).toMatch(/listening on 0\.0\.0\.0, reachable from other machines: the default key is public/);
+    expect(line).toMatch(/can read every order and change the mock's state/);
+    expect(line).not.toContain('petstore-dev-key');
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+  });
+
+  it('lets the pages named with --cors-origin use the control endpoints, and refuses others', async () => {
+    const mock = run([
+      '--port',
+      '0',
+      '--quiet',
+      '--cors-origin',
+      'https://app.test',
+      '--cors-origin',
+      'null',
+    ]);
+    const [, url] = (await mock.waitFor(/listening on (\S+)\/v1\n/)) as string[];
+    const state = (origin: string) =>
+      fetch(`${url}/__mock/state`, { headers: { authorization: 'Bearer petstore-dev-key', origin } });
+    for (const origin of ['https://app.test', 'null', 'http://localhost:5173']) {
+      const answer = await state(origin);
+      expect([answer.status, answer.headers.get('access-control-allow-origin')], origin).toEqual([
+        200,
+        origin,
+      ]);
+    }
+    const refused = await state('https://evil.example');
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('origin_not_allowed');
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect(mock.stderr()).toBe('');
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+  });
+
   it('prints its options with --help', async () => {
     const mock = run(['--help']);
     expect(await mock.exited).toBe(0);
-    for (const flag of ['--port', '--host', '--fixtures', '--api-key', '--delay', '--watch', '--quiet']) {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--fixtures',
+      '--api-key',
+      '--cors-origin',
+      '--delay',
+      '--watch',
+      '--quiet',
+    ]) {
       expect(mock.stdout()).toContain(flag);
     }
   });
@@ -316,12 +406,12 @@ describe('flags', () => {
     {
       name: 'a negative delay after a space',
       argv: ['--delay', '-5'],
-      want: '--delay must be a whole number from 0 to 600000, got "-5"',
+      want: '--delay must be a whole number from 0 to 30000, got "-5"',
     },
     {
       name: 'a negative delay after =',
       argv: ['--delay=-5'],
-      want: '--delay must be a whole number from 0 to 600000, got "-5"',
+      want: '--delay must be a whole number from 0 to 30000, got "-5"',
     },
     {
       name: 'a negative port',
@@ -390,6 +480,11 @@ describe('--watch under careless saves and hostile files', () => {
         name: 'the first lines only',
         change: () => writeFileSync(path, 'pets: []\n'),
         want: 'has no orders and no keys, where the last good version had 1 order;',
+      },
+      {
+        name: 'an alias bomb under the alias cap',
+        change: () => writeFileSync(path, aliasBomb()),
+        want: 'expands to more than 64 MiB once its aliases',
       },
       {
         name: 'a FIFO',

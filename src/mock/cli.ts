@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import type { Result } from '../result.js';
 import type { Subcommand } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
+import { parseCorsOrigin } from './cors.js';
+import { MAX_DELAY_MS } from './faults.js';
 import { DEFAULT_FIXTURES_PATH, loadFixtureFileAsync } from './fixture-files.js';
 import { watchFixtureFile } from './fixture-watch.js';
 import { DEV_API_KEY } from './fixtures.js';
@@ -23,7 +25,10 @@ Options:
   --fixtures FILE   YAML or JSON fixture file (default: the built-in fixtures/default.yaml)
   --api-key KEY     Accepted bearer key; repeat for several. Default: $PETSTORE_API_KEY, else the
                     fixture file's apiKeys, else ${DEV_API_KEY}
-  --delay MS        Wait MS milliseconds before every answer (default 0)
+  --cors-origin ORIGIN
+                    Let pages from ORIGIN (https://app.test:8443) use the mock; repeat for several.
+                    Local pages (localhost, 127.0.0.0/8, [::1]) always may; * allows any page
+  --delay MS        Wait MS milliseconds before every answer (default 0, at most ${MAX_DELAY_MS})
   --watch           Reload the fixture file when it changes (a broken edit keeps the last good state)
   --quiet           No log line per request
   -h, --help        Show this help
@@ -37,6 +42,8 @@ export interface MockCliOptions {
   /** Where `apiKeys` came from, when not from the fixtures. */
   keySource: '--api-key' | 'PETSTORE_API_KEY' | undefined;
   delayMs: number;
+  /** Origins besides the local ones whose pages may use the mock (D14); `*` for any. */
+  corsOrigins: string[];
   watch: boolean;
   quiet: boolean;
   help: boolean;
@@ -49,6 +56,7 @@ const OPTIONS = {
   host: { type: 'string' },
   fixtures: { type: 'string' },
   'api-key': { type: 'string', multiple: true },
+  'cors-origin': { type: 'string', multiple: true },
   delay: { type: 'string' },
   watch: { type: 'boolean' },
   quiet: { type: 'boolean' },
@@ -110,10 +118,16 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArg
   }
   const port = integerFlag('port', values.port as string | undefined, 4010, 65535);
   if (typeof port === 'string') return { ok: false, error: port };
-  const delayMs = integerFlag('delay', values.delay as string | undefined, 0, 600_000);
+  const delayMs = integerFlag('delay', values.delay as string | undefined, 0, MAX_DELAY_MS);
   if (typeof delayMs === 'string') return { ok: false, error: delayMs };
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   if (host.trim() === '') return { ok: false, error: '--host must not be empty; use 127.0.0.1 or 0.0.0.0' };
+  const corsOrigins: string[] = [];
+  for (const raw of (values['cors-origin'] as string[] | undefined) ?? []) {
+    const origin = parseCorsOrigin(raw);
+    if (!origin.ok) return { ok: false, error: `--cors-origin: ${origin.error}` };
+    corsOrigins.push(origin.value);
+  }
   const flagKeys = (values['api-key'] as string[] | undefined) ?? [];
   const envKey = env.PETSTORE_API_KEY?.trim();
   const apiKeys = flagKeys.length > 0 ? flagKeys : envKey ? [envKey] : [];
@@ -129,6 +143,7 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArg
       apiKeys,
       keySource: flagKeys.length > 0 ? '--api-key' : envKey ? 'PETSTORE_API_KEY' : undefined,
       delayMs,
+      corsOrigins,
       watch: values.watch === true,
       quiet: values.quiet === true,
       help: values.help === true,
@@ -164,6 +179,27 @@ export function banner(
     'Press Ctrl+C to stop.',
     '',
   ].join('\n');
+}
+
+/** Whether a listening address is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) || /^::ffff:127\./.test(bare);
+}
+
+/**
+ * The warning for a mock that other machines can reach: the control endpoints let anyone with the key read
+ * and steer it, and the default key is public. Never names the key.
+ *
+ * @example exposureWarning('0.0.0.0', mock) // 'warning: listening on 0.0.0.0, reachable from other machines: …'
+ */
+export function exposureWarning(host: string, mock: Pick<Mock, 'apiKeys'>): string | undefined {
+  if (isLoopbackHost(host)) return undefined;
+  const key = mock.apiKeys.includes(DEV_API_KEY)
+    ? 'the default key is public, so anyone on the network'
+    : 'anyone on the network who has the key';
+  return `warning: listening on ${host}, reachable from other machines: ${key} can read every order and change the mock's state (cancel, reset, faults, delays). Use --host 127.0.0.1 unless other machines must reach it, and then set a key of your own with --api-key.`;
 }
 
 function listenProblem(error: NodeJS.ErrnoException, options: MockCliOptions): string {
@@ -225,6 +261,7 @@ export const runMockCommand: Subcommand = async (argv) => {
     fixtures: loaded.value,
     ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
     delayMs: options.delayMs,
+    corsOrigins: options.corsOrigins,
     ...(options.quiet ? {} : { log: say }),
   });
   let info: ListenInfo;
@@ -264,6 +301,8 @@ export const runMockCommand: Subcommand = async (argv) => {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  const exposure = exposureWarning(options.host, mock);
+  if (exposure) warn(exposure);
   for (const line of banner(info, mock, keySource(options, mock), displayPath(fixturesPath), options.host)
     .trimEnd()
     .split('\n'))

@@ -166,3 +166,30 @@ describe.each(RUNNERS)('delays through $name', (runner) => {
     expect(bad.body).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/delayMs/) });
   });
 });
+
+describe('PUT /__mock/orders past what a session may hold', () => {
+  it('answers 400 with an Error that says how to get room, and keeps the orders it had', async () => {
+    const mock = await createMock({ fixtures: { orders: [] }, apiKeys: ['k'] });
+    const put = (id: number) =>
+      mock.handle(
+        new Request(`http://mock/__mock/orders/${id}`, {
+          method: 'PUT',
+          headers: {
+            authorization: 'Bearer k',
+            'content-type': 'application/json',
+            'x-mock-session': 'fill',
+          },
+          body: '{"state":"pending"}',
+        }),
+      );
+    for (let id = 1; id <= 1000; id++) expect((await put(id)).status).toBe(201);
+    const refused = await put(1001);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      code: 'invalid_request',
+      message:
+        'This session already holds 1000 orders put through /__mock/orders; POST /__mock/reset empties it, or use another X-Mock-Session.',
+    });
+    expect((await put(1000)).status).toBe(200);
+  });
+});

@@ -138,7 +138,13 @@ function putOrder({ request, session, params }: ControlContext): CoreResponse {
   }
   const order = checked.value.orders.orders.get(id.value) as StoredOrder;
   const created = session.orders.put(order);
-  return jsonResponse(created ? 201 : 200, controlOrderJson(order), session);
+  if (!created.ok) {
+    return invalid(
+      `${created.error}; POST /__mock/reset empties it, or use another X-Mock-Session.`,
+      session,
+    );
+  }
+  return jsonResponse(created.value ? 201 : 200, controlOrderJson(order), session);
 }
 
 function faultsJson(session: Session, settings: MockSettings): string {

@@ -2,7 +2,8 @@
  * The mock's core: a function from a request to a response, with no socket. Each request goes
  * route → authenticate → validate → state transition → respond:
  *
- * 1. A CORS preflight (`OPTIONS`) is answered from the route table without a key (D14).
+ * 1. A CORS preflight (`OPTIONS`) is answered from the route table without a key (D14); a page whose
+ *    origin is not allowed gets no CORS headers, and the control endpoints refuse it outright.
  * 2. Every other request must carry a valid key, before anything about the path is judged (D6, D7).
  * 3. Unknown paths are 404 `not_found`, other methods 405 `method_not_allowed` with `Allow` (D10).
  * 4. `Prefer: code=NNN` forces a documented response and skips the rest.
@@ -15,8 +16,8 @@
  */
 import { contract, type OperationSpec, type ParameterSpec } from '../contract/index.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
-import { CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
-import { cors } from './cors.js';
+import { CONTROL_BASE, CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
+import { type Cors, compileCors } from './cors.js';
 import { type MockErrorName, mockError } from './errors.js';
 import { faultSettings } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
@@ -24,7 +25,7 @@ import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
 import { type CoreResponse, emptyResponse, errorResponse, jsonResponse } from './responses.js';
-import { compileRouter, type Router, type RouteSpec } from './router.js';
+import { compileRouter, type RouteMatch, type Router, type RouteSpec } from './router.js';
 import { DEFAULT_LIMITS, type Session, type SessionLimits, Sessions } from './sessions.js';
 
 /** The base path of the API (D12): every documented path is served below it. */
@@ -39,6 +40,18 @@ export type ApiHandler = (
   params: ReadonlyMap<string, bigint | number | string>,
   fixtures: FixtureSet,
 ) => CoreResponse;
+
+/** Whether a request is for a control endpoint, known or not (`/__mock/…`, however it is escaped). */
+function isControl(match: RouteMatch<Target>, pathname: string): boolean {
+  if (match.kind === 'match') return match.target.kind === 'control';
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A broken escape stays as written.
+  }
+  return decoded === CONTROL_BASE || decoded.startsWith(`${CONTROL_BASE}/`);
+}
 
 /** `Deprecation` and `Sunset` (D11), sent on every answer of a deprecated operation. */
 function deprecationHeaders(fixtures: FixtureSet): Record<string, string> {
@@ -73,6 +86,8 @@ export interface CoreOptions {
   limits?: SessionLimits;
   /** Milliseconds added before every answer; `PUT /__mock/delay` changes it at run time. */
   delayMs?: number;
+  /** Origins allowed besides the local ones (D14); `*` allows any. */
+  corsOrigins?: readonly string[];
 }
 
 export interface Core {
@@ -84,6 +99,8 @@ export interface Core {
    */
   refusal(request: CoreRequest): CoreResponse | undefined;
   readonly sessions: Sessions;
+  /** The CORS answers for the allowed origins; adapters use them for the errors they answer themselves. */
+  readonly cors: Cors;
   apiKeys: readonly string[];
   /** The global delay before every answer, in milliseconds; the adapters carry it out. */
   delayMs: number;
@@ -119,7 +136,7 @@ export function respondSafely(
     report(
       `petstore mock: bug while answering ${request.method} ${request.url.slice(0, 200)}: ${String(error)}`,
     );
-    return errorResponse(mockError('internalError'), undefined, cors.headers(request.header('origin')));
+    return errorResponse(mockError('internalError'), undefined, core.cors.headers(request.header('origin')));
   }
 }
 
@@ -143,6 +160,7 @@ export function createCore(options: CoreOptions): Core {
   const route: Router<Target> = compileRouter(routes);
   const forcer = compilePrefer(contract.operations);
   let delayMs = options.delayMs ?? 0;
+  const cors = compileCors(undefined, options.corsOrigins);
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
   const pathParameters = new Map<string, ParameterSpec[]>(
@@ -197,6 +215,7 @@ export function createCore(options: CoreOptions): Core {
 
   const core: Core = {
     sessions,
+    cors,
     apiKeys: options.apiKeys,
     get delayMs() {
       return delayMs;
@@ -231,6 +250,12 @@ export function createCore(options: CoreOptions): Core {
     const pathname = requestPath(request.url);
     const match = route(request.method, pathname);
     const sessionName = request.header('x-mock-session') || undefined;
+    const origin = request.header('origin');
+    // Before the key and before a preflight: a foreign page must not steer the mock even with the
+    // public default key, and must not learn anything from a control endpoint (D14).
+    if (!cors.allows(origin) && isControl(match, pathname)) {
+      return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
+    }
 
     if (request.method === 'OPTIONS') {
       // Keyless like a 401 below, so logged in the default session only. A browser's preflight always passes, so that the page then sees the mock's own answer (the
@@ -241,7 +266,7 @@ export function createCore(options: CoreOptions): Core {
       const allow = match.kind === 'not-found' ? [] : match.allow;
       const preflight = cors.preflight(
         {
-          origin: request.header('origin'),
+          origin,
           method: requested,
           headers: request.header('access-control-request-headers'),
           privateNetwork: request.header('access-control-request-private-network'),

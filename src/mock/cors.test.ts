@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../contract/index.js';
-import { compileCors, cors, isOrigin } from './cors.js';
+import { compileCors, cors, isOrigin, parseCorsOrigin } from './cors.js';
 
 describe('the CORS headers of every answer (D14)', () => {
   const cases = [
@@ -21,9 +21,42 @@ describe('the CORS headers of every answer (D14)', () => {
       },
     },
     {
-      name: 'reflects the opaque origin of a file: page',
+      name: 'reflects a 127.0.0.0/8 origin over https',
+      origin: 'https://127.1.2.3:8443',
+      want: {
+        'access-control-allow-origin': 'https://127.1.2.3:8443',
+        'access-control-allow-credentials': 'true',
+      },
+    },
+    {
+      name: 'reflects localhost without a port',
+      origin: 'http://localhost',
+      want: { 'access-control-allow-origin': 'http://localhost', 'access-control-allow-credentials': 'true' },
+    },
+    {
+      name: 'grants nothing to a page on the web',
+      origin: 'https://evil.example',
+      want: { 'access-control-allow-origin': undefined, 'access-control-allow-credentials': undefined },
+    },
+    {
+      name: 'grants nothing to a name that only resolves to loopback (DNS rebinding)',
+      origin: 'http://localhost.evil.example:4010',
+      want: { 'access-control-allow-origin': undefined, 'access-control-allow-credentials': undefined },
+    },
+    {
+      name: 'grants nothing to an address outside 127.0.0.0/8',
+      origin: 'http://127.0.0.256',
+      want: { 'access-control-allow-origin': undefined, 'access-control-allow-credentials': undefined },
+    },
+    {
+      name: 'grants nothing to the opaque origin of a file: page or a sandboxed frame',
       origin: 'null',
-      want: { 'access-control-allow-origin': 'null', 'access-control-allow-credentials': 'true' },
+      want: { 'access-control-allow-origin': undefined, 'access-control-allow-credentials': undefined },
+    },
+    {
+      name: 'grants nothing to a local page of another scheme',
+      origin: 'ftp://localhost',
+      want: { 'access-control-allow-origin': undefined, 'access-control-allow-credentials': undefined },
     },
     {
       name: 'answers * without credentials when there is no Origin',
@@ -32,18 +65,18 @@ describe('the CORS headers of every answer (D14)', () => {
     },
     {
       name: 'never echoes an origin with a path',
-      origin: 'http://a.test/x',
-      want: { 'access-control-allow-origin': '*', 'access-control-allow-credentials': undefined },
+      origin: 'http://localhost/x',
+      want: { 'access-control-allow-origin': undefined, 'access-control-allow-credentials': undefined },
     },
     {
       name: 'never echoes an origin with spaces or control characters',
-      origin: 'http://a.test\r\nset-cookie: x',
-      want: { 'access-control-allow-origin': '*', 'access-control-allow-credentials': undefined },
+      origin: 'http://localhost\r\nset-cookie: x',
+      want: { 'access-control-allow-origin': undefined, 'access-control-allow-credentials': undefined },
     },
     {
       name: 'never echoes an overlong origin',
-      origin: `http://${'a'.repeat(300)}.test`,
-      want: { 'access-control-allow-origin': '*', 'access-control-allow-credentials': undefined },
+      origin: `http://${'a'.repeat(300)}.localhost`,
+      want: { 'access-control-allow-origin': undefined, 'access-control-allow-credentials': undefined },
     },
   ];
   it.each(cases)('$name', ({ origin, want }) => {
@@ -55,7 +88,7 @@ describe('the CORS headers of every answer (D14)', () => {
   });
 
   it('exposes the headers a page needs, as the document lists them', () => {
-    const exposed = cors.headers('http://a.test')['access-control-expose-headers']?.split(', ');
+    const exposed = cors.headers('http://localhost:3000')['access-control-expose-headers']?.split(', ');
     expect(exposed).toEqual(
       expect.arrayContaining(['Allow', 'Deprecation', 'Sunset', 'Preference-Applied', 'X-Mock-Fault']),
     );
@@ -64,7 +97,7 @@ describe('the CORS headers of every answer (D14)', () => {
   it('reads the exposed headers from the document, not from code', () => {
     const extension = contract.document['x-petstore-cors'] as Record<string, unknown>;
     const altered = { ...contract.document, 'x-petstore-cors': { ...extension, exposeHeaders: ['X-Only'] } };
-    expect(compileCors(altered).headers('http://a.test')['access-control-expose-headers']).toBe('X-Only');
+    expect(compileCors(altered).headers('http://[::1]:3000')['access-control-expose-headers']).toBe('X-Only');
     expect(() => compileCors({ ...contract.document, 'x-petstore-cors': {} })).toThrow(/exposeHeaders/);
   });
 
@@ -81,7 +114,64 @@ describe('the CORS headers of every answer (D14)', () => {
   });
 });
 
+describe('the origins named with --cors-origin (D14)', () => {
+  const cases = [
+    { name: 'allows a named origin', named: ['https://app.test'], origin: 'https://app.test', want: true },
+    {
+      name: 'allows a named origin whatever the case it was named in',
+      named: ['https://App.Test:8443'],
+      origin: 'https://app.test:8443',
+      want: true,
+    },
+    {
+      name: 'keeps the local origins',
+      named: ['https://app.test'],
+      origin: 'http://localhost:1',
+      want: true,
+    },
+    {
+      name: 'a named origin is exact: another port is another origin',
+      named: ['https://app.test'],
+      origin: 'https://app.test:444',
+      want: false,
+    },
+    { name: '`null` when named', named: ['null'], origin: 'null', want: true },
+    { name: '* allows any page', named: ['*'], origin: 'https://evil.example', want: true },
+    { name: '* still never echoes a non-origin', named: ['*'], origin: 'http://a.test/x', want: false },
+  ];
+  it.each(cases)('$name', ({ named, origin, want }) => {
+    const policy = compileCors(contract.document, named);
+    expect(policy.allows(origin)).toBe(want);
+    expect(policy.headers(origin)['access-control-allow-origin']).toBe(want ? origin : undefined);
+  });
+
+  it('allows a request without Origin (curl, a server) whatever the list', () => {
+    expect(cors.allows(undefined)).toBe(true);
+  });
+
+  it.each([
+    { given: 'http://App.test:3000', want: { ok: true, value: 'http://app.test:3000' } },
+    { given: 'https://app.test/', want: { ok: true, value: 'https://app.test' } },
+    { given: '*', want: { ok: true, value: '*' } },
+    { given: 'null', want: { ok: true, value: 'null' } },
+    { given: 'app.test', want: { ok: false } },
+    { given: 'https://app.test/path', want: { ok: false } },
+    { given: '', want: { ok: false } },
+  ])('--cors-origin "$given" reads as $want.value', ({ given, want }) => {
+    expect(parseCorsOrigin(given)).toMatchObject(want);
+  });
+});
+
 describe('the answer to a preflight (D14)', () => {
+  it('grants nothing to a foreign page, keeping Allow', () => {
+    const headers = cors.preflight(
+      { origin: 'https://evil.example', method: 'DELETE', privateNetwork: 'true' },
+      ['DELETE', 'OPTIONS'],
+    );
+    expect(Object.keys(headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    expect(headers.allow).toBe('DELETE, OPTIONS');
+  });
+
   const origin = 'http://localhost:5173';
   const methodCases = [
     {

@@ -2,17 +2,23 @@
  * CORS for local front-end development (D14, the document's `x-petstore-cors`), the way browser apps use
  * it: a page that sends a tracing header (`X-Request-Id`) or uses `credentials: 'include'` must work.
  *
- * - Every answer reflects the request's `Origin` with `Access-Control-Allow-Credentials: true` and
+ * - Which pages may use the mock: loopback and `localhost` origins (`localhost`, `127.0.0.0/8`, `[::1]`,
+ *   any port, http or https), plus the origins named with `--cors-origin` (`*` for any). The default key
+ *   is public, so a page from anywhere else must not read or steer a developer's mock: it gets no CORS
+ *   headers at all (its script cannot read an answer, and a preflight fails so nothing with a key is
+ *   sent), and the core refuses it the control endpoints outright (`origin_not_allowed`).
+ * - An allowed page's answer reflects its `Origin` with `Access-Control-Allow-Credentials: true` and
  *   `Vary: Origin`: a wildcard cannot carry credentials (Fetch standard, CORS check). Without an `Origin`
  *   (curl, a server) the answer says `*`, which no browser needs credentials for.
  * - A preflight reflects the method and the headers the page asks for, so a page never meets an opaque CORS
  *   failure; the real request then gets the mock's own answer (401, 404, 405 Error), which it can read.
  *
- * Allowing any origin with credentials is safe here: the key travels in `Authorization`, never in a cookie,
- * so a page gains nothing it could not already send. The headers a page's script may read come from the
- * document (`exposeHeaders`), so the docs and the mock cannot disagree.
+ * `null` (a file: page, and any sandboxed frame of any site) is not local: name it with
+ * `--cors-origin null` to allow it. The headers a page's script may read come from the document
+ * (`exposeHeaders`), so the docs and the mock cannot disagree.
  */
 import { contract } from '../contract/index.js';
+import { fail, ok, type Result } from '../result.js';
 
 export type HeaderMap = Record<string, string>;
 
@@ -43,6 +49,13 @@ export interface CorsRequest {
 
 export interface Cors {
   /**
+   * Whether a request with this `Origin` may use the mock from a page; a request without one (curl, a
+   * server, a test) always may.
+   *
+   * @example compileCors().allows('http://evil.test') // false
+   */
+  allows(origin: string | undefined): boolean;
+  /**
    * The CORS headers of an answer to a request with this `Origin`.
    *
    * @example cors.headers('http://localhost:5173')['access-control-allow-origin'] // 'http://localhost:5173'
@@ -65,6 +78,44 @@ export function isOrigin(value: string): boolean {
   return value.length <= MAX_ORIGIN && ORIGIN.test(value);
 }
 
+/** The `--cors-origin` value that allows a page from any origin (what the mock did before D14 was narrowed). */
+export const ANY_ORIGIN = '*';
+
+/**
+ * Reads one `--cors-origin` value: `*`, `null`, or a serialised origin (scheme, host, optional port),
+ * lower-cased as browsers send it.
+ *
+ * @example parseCorsOrigin('http://App.test:3000') // { ok: true, value: 'http://app.test:3000' }
+ */
+export function parseCorsOrigin(value: string): Result<string, string> {
+  const trimmed = value.trim();
+  if (trimmed === ANY_ORIGIN) return ok(ANY_ORIGIN);
+  const bare = trimmed.replace(/\/+$/, '');
+  if (!isOrigin(bare)) {
+    return fail(
+      `"${value.slice(0, 80)}" is not an origin; give scheme, host and port only, such as http://app.test:3000, or * for any origin`,
+    );
+  }
+  return ok(bare.toLowerCase());
+}
+
+const IPV4_LOOPBACK = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/**
+ * Whether an origin is on this machine by its name alone: http(s) on `localhost`, `127.0.0.0/8` or
+ * `[::1]`, any port. No name lookup: a DNS name that resolves to 127.0.0.1 (rebinding) is not local.
+ *
+ * @example isLocalOrigin('http://127.0.0.1:5173') // true
+ */
+export function isLocalOrigin(origin: string): boolean {
+  const match = /^https?:\/\/(\[[^\]]*\]|[^:/]+)(?::\d{1,5})?$/i.exec(origin);
+  if (!match || !isOrigin(origin)) return false;
+  const host = (match[1] as string).toLowerCase();
+  if (host === 'localhost' || host === '[::1]') return true;
+  const ipv4 = IPV4_LOOPBACK.exec(host);
+  return ipv4?.slice(1).every((part) => Number(part) <= 255) === true;
+}
+
 /** The header names of an `Access-Control-Request-Headers` value, or `undefined` when it is not a list of tokens. */
 function requestedHeaders(value: string | undefined): string[] | undefined {
   if (value === undefined || value.length > MAX_REQUEST_HEADERS) return undefined;
@@ -85,30 +136,45 @@ function readExposeHeaders(document: Readonly<Record<string, unknown>>): string 
 }
 
 /**
- * Builds the CORS answers from the document's `x-petstore-cors`.
+ * Builds the CORS answers from the document's `x-petstore-cors`, for the local origins plus `origins`
+ * (values of {@link parseCorsOrigin}; `*` allows any).
  *
- * @example compileCors().headers(undefined)['access-control-allow-origin'] // '*'
+ * @example compileCors(contract.document, ['https://app.test']).allows('https://app.test') // true
  */
-export function compileCors(document: Readonly<Record<string, unknown>> = contract.document): Cors {
+export function compileCors(
+  document: Readonly<Record<string, unknown>> = contract.document,
+  origins: readonly string[] = [],
+): Cors {
   const exposeHeaders = readExposeHeaders(document);
+  const anyAllowed = origins.includes(ANY_ORIGIN);
+  const named = new Set(origins.map((origin) => origin.toLowerCase()));
   // Most answers go to clients without Origin (curl, tests, servers): one frozen object for all of them.
   const anyOrigin: HeaderMap = Object.freeze({
     'access-control-allow-origin': '*',
     'access-control-expose-headers': exposeHeaders,
     vary: 'Origin',
   }) as HeaderMap;
+  // A refused page gets no CORS header; Vary still tells a cache that the answer depends on Origin.
+  const refused: HeaderMap = Object.freeze({ vary: 'Origin' }) as HeaderMap;
 
-  const headers = (origin: string | undefined): HeaderMap =>
-    origin === undefined || !isOrigin(origin)
-      ? anyOrigin
-      : {
-          'access-control-allow-origin': origin,
-          'access-control-allow-credentials': 'true',
-          'access-control-expose-headers': exposeHeaders,
-          vary: 'Origin',
-        };
+  const allows = (origin: string | undefined): boolean =>
+    origin === undefined ||
+    (isOrigin(origin) && (anyAllowed || isLocalOrigin(origin) || named.has(origin.toLowerCase())));
+
+  const headers = (origin: string | undefined): HeaderMap => {
+    if (origin === undefined) return anyOrigin;
+    if (!allows(origin)) return refused;
+    return {
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-expose-headers': exposeHeaders,
+      vary: 'Origin',
+    };
+  };
 
   const preflight = (request: CorsRequest, methods: readonly string[]): HeaderMap => {
+    const allow: HeaderMap = methods.length > 0 ? { allow: methods.join(', ') } : {};
+    if (request.origin !== undefined && !allows(request.origin)) return { vary: PREFLIGHT_VARY, ...allow };
     const asked = request.method;
     const echo =
       asked !== undefined && asked.length <= MAX_METHOD && TOKEN.test(asked) && !methods.includes(asked);
@@ -124,12 +190,12 @@ export function compileCors(document: Readonly<Record<string, unknown>> = contra
         ? { 'access-control-allow-private-network': 'true' }
         : {}),
       vary: PREFLIGHT_VARY,
-      ...(methods.length > 0 ? { allow: methods.join(', ') } : {}),
+      ...allow,
     };
   };
 
-  return { headers, preflight, exposeHeaders };
+  return { allows, headers, preflight, exposeHeaders };
 }
 
-/** The CORS answers of the project's document. */
+/** The CORS answers of the project's document with the default origins (local ones only). */
 export const cors: Cors = compileCors();

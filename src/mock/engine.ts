@@ -7,6 +7,7 @@
 import { fail, ok, type Result } from '../result.js';
 import { apiKeyProblem } from './auth.js';
 import { type Core, createCore, respondSafely } from './core.js';
+import type { Cors } from './cors.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import { type CoreRequest, fromHeaders } from './request.js';
 import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
@@ -23,6 +24,11 @@ export interface EngineOptions {
   limits?: Partial<SessionLimits>;
   /** Where a bug in the mock is reported (the answer is then a 500 Error); default `console.error`. */
   onBug?: (message: string) => void;
+  /**
+   * Origins whose pages may use the mock besides the local ones (D14): `['https://app.test']`, or
+   * `['*']` for any. Values as `--cors-origin` takes them.
+   */
+  corsOrigins?: readonly string[];
 }
 
 export interface MockEngine {
@@ -77,13 +83,32 @@ export function droppedConnection(): TypeError {
  * Reads a request's body up to the mock's limit; `undefined` when it has none, an error when too large.
  * The declared length is trusted for the refusal only, never for the bytes read.
  */
-async function readBody(request: Request): Promise<Result<Uint8Array | undefined, CoreResponse>> {
+async function readBody(request: Request, cors: Cors): Promise<Result<Uint8Array | undefined, CoreResponse>> {
   if (request.body === null) return ok(undefined);
   const declared = request.headers.get('content-length');
-  const origin = request.headers.get('origin') ?? undefined;
-  if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) return fail(payloadTooLarge(origin));
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  return bytes.length > MAX_BODY_BYTES ? fail(payloadTooLarge(origin)) : ok(bytes);
+  const tooLarge = () => fail(payloadTooLarge(cors.headers(request.headers.get('origin') ?? undefined)));
+  if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) return tooLarge();
+  // Chunk by chunk, and no further than the limit: a streamed body of any size costs at most the limit.
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      void reader.cancel().catch(() => {});
+      return tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return ok(bytes);
 }
 
 /**
@@ -101,6 +126,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     apiKeys: chooseKeys(options.apiKeys, fixtures),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     delayMs: options.delayMs ?? 0,
+    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
   });
   const log = options.log;
   const onBug = options.onBug ?? ((message: string) => console.error(message));
@@ -125,7 +151,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       const startedAt = Date.now();
       const t0 = performance.now();
       const url = target === undefined ? new URL(request.url) : undefined;
-      const body = await readBody(request);
+      const body = await readBody(request, core.cors);
       const coreRequest = fromHeaders(
         request.method,
         url ? url.pathname + url.search : (target as string),

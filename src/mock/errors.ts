@@ -36,6 +36,12 @@ export const MOCK_ERRORS = {
     code: 'method_not_allowed',
     message: 'This method is not supported on this path; the Allow header lists the ones that are.',
   },
+  originNotAllowed: {
+    status: 403,
+    code: 'origin_not_allowed',
+    message:
+      "The mock's control endpoints refuse requests from this page's origin: only local origins (localhost, 127.0.0.0/8, [::1]) and those named with --cors-origin may use them (D14).",
+  },
   invalidPrefer: {
     status: 400,
     code: 'invalid_prefer',

@@ -12,8 +12,12 @@ import { contract, type ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import type { MockError, MockErrorSpec } from './errors.js';
 
-/** The longest wait a fault or the global delay may ask for, the same bound as `--delay`. */
-export const MAX_DELAY_MS = 600_000;
+/**
+ * The longest wait a fault or the global delay may ask for, the same bound as `--delay`: 30 s shows any
+ * spinner or timeout a front-end has, and a longer one only hangs every client of the mock (a delay set by
+ * mistake, or by anyone who can reach the control endpoints).
+ */
+export const MAX_DELAY_MS = 30_000;
 /** Rules a session keeps at once; a test needs a few, and the cap keeps a session's memory bounded. */
 export const MAX_FAULT_RULES = 50;
 const MAX_TIMES = 1_000_000;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFixtureFile, loadFixtures, MAX_FIXTURE_BYTES, readFixtureText } from './fixture-files.js';
 import type { FixtureData } from './fixtures.js';
+import { aliasBomb } from './test-support/alias-bomb.js';
 
 const decode = (bytes: Uint8Array | undefined): string => new TextDecoder().decode(bytes);
 
@@ -214,6 +215,24 @@ describe('fixture files', () => {
       file('few-aliases.yaml', `orders:\n  - { id: 0, status: &s pending }\n${few}\n`),
     );
     expect(ok.ok && ok.value.orders.orders.size).toBe(31);
+  });
+
+  it.each([
+    {
+      name: 'refuses aliases under the count cap that expand to a gigabyte (an alias bomb)',
+      given: aliasBomb(),
+      want: /bomb\.yaml: expands to more than 64 MiB once its aliases \(\*name\) are followed/,
+    },
+    {
+      name: 'takes aliases that expand to a few megabytes',
+      given: aliasBomb(6, 58_000),
+      want: undefined,
+    },
+  ])('$name', ({ given, want }) => {
+    expect(given.length).toBeLessThan(64_000);
+    const outcome = loadFixtureFile(file('bomb.yaml', given));
+    if (want === undefined) expect(outcome.ok).toBe(true);
+    else expect(!outcome.ok && outcome.error.message).toMatch(want);
   });
 
   it('reads JSON in a .yaml file, exactly', () => {

@@ -1,5 +1,7 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { OrderBase, OrderStore, orderJson, type StoredOrder } from './order-store.js';
+import { OrderBase, OrderStore, orderJson, PUT_LIMITS, type StoredOrder } from './order-store.js';
 
 const BIG = 2n ** 53n + 1n;
 
@@ -88,9 +90,9 @@ describe('OrderStore', () => {
 
   it('tells a new order from a replaced one', () => {
     const store = new OrderStore(base());
-    expect(store.put({ id: 8n, state: 'pending' })).toBe(true);
-    expect(store.put({ id: 8n, state: 'shipped' })).toBe(false);
-    expect(store.put({ id: 1n, state: 'shipped' })).toBe(false);
+    expect(store.put({ id: 8n, state: 'pending' })).toEqual({ ok: true, value: true });
+    expect(store.put({ id: 8n, state: 'shipped' })).toEqual({ ok: true, value: false });
+    expect(store.put({ id: 1n, state: 'shipped' })).toEqual({ ok: true, value: false });
     expect([...store.all()].map((order) => order.id)).toEqual([1n, 2n, BIG, 4n, 8n]);
   });
 });
@@ -154,5 +156,79 @@ describe('a session list body built from the shared one', () => {
   it('shares the fixtures body while a session has no changes', () => {
     const shared = many();
     expect(new OrderStore(shared).listBody()).toBe(shared.listBody());
+  });
+});
+
+describe('what a session may hold of put orders (PUT /__mock/orders)', () => {
+  const full = () => {
+    const store = new OrderStore(base());
+    for (let i = 0; i < PUT_LIMITS.orders; i++) {
+      expect(store.put({ id: 1000n + BigInt(i), state: 'pending' }).ok).toBe(true);
+    }
+    return store;
+  };
+  it.each([
+    {
+      name: 'refuses one order more than the limit',
+      given: { id: 1n, state: 'shipped' },
+      want: /already holds 1000 orders put/,
+    },
+    {
+      name: 'replaces an order it put, however many it holds',
+      given: { id: 1000n, state: 'shipped' },
+      want: undefined,
+    },
+  ])('$name', ({ given, want }) => {
+    const outcome = full().put(given as StoredOrder);
+    if (want === undefined) expect(outcome).toEqual({ ok: true, value: false });
+    else expect(!outcome.ok && outcome.error).toMatch(want);
+  });
+
+  it('refuses orders past the byte limit, counting a replaced order once', () => {
+    const store = new OrderStore(base());
+    const big = (id: bigint) => ({
+      id,
+      shipDate: `2026-12-01T10:00:00.${'1'.repeat(60_000)}Z`,
+      state: 'pending',
+    });
+    for (const id of [1n, 2n, 3n, 4n]) expect(store.put(big(id)).ok, String(id)).toBe(true);
+    expect(store.put(big(1n)).ok).toBe(true);
+    const outcome = store.put(big(5n));
+    expect(!outcome.ok && outcome.error).toMatch(/would exceed 256 KiB/);
+    expect(store.get(5n)).toBeUndefined();
+  });
+});
+
+describe('the memory of sessions that change one order each', () => {
+  it('keeps no copy of the list per session: 100 sessions cost far less than one body each', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const orders = new Map<bigint, StoredOrder>();
+    for (let i = 1; i <= 30_000; i++) {
+      const id = BigInt(i) * 1_000_003n;
+      orders.set(id, { id, petId: 10n, quantity: 1, shipDate: '2026-11-01T09:30:00Z', state: 'pending' });
+    }
+    const shared = new OrderBase(orders);
+    const bodyBytes = shared.listBody().byteLength;
+    const ids = [...orders.keys()];
+    const used = () => {
+      gc();
+      const memory = process.memoryUsage();
+      return memory.heapUsed + memory.arrayBuffers;
+    };
+    const before = used();
+    const stores = Array.from({ length: 100 }, (_, n) => {
+      const store = new OrderStore(shared);
+      store.apply(ids[n] as bigint, 'cancelOrder');
+      // The list is right: the shared body less the one cancelled order.
+      expect(store.listBody().byteLength).toBe(
+        bodyBytes - orderJson(orders.get(ids[n] as bigint) as StoredOrder).length - 1,
+      );
+      return store;
+    });
+    const retained = used() - before;
+    // A copy each would be 100 bodies (about 270 MB); the overlays cost a few hundred bytes each.
+    expect(retained).toBeLessThan(10 * bodyBytes);
+    expect(stores).toHaveLength(100);
   });
 });

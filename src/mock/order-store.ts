@@ -1,8 +1,11 @@
 /**
  * The orders of one session. Orders live in a Map keyed by their exact int64 id (D8). A session shares
  * the fixtures' orders and keeps only its own changes, so a hundred sessions over a large fixture cost
- * a hundred small maps, not a hundred copies. The serialised list body is cached until the session's
- * state changes; every mutation goes through `#set`, which drops the cache.
+ * a hundred small maps, not a hundred copies. Its list body is pieced together per request from the
+ * fixtures' shared bytes and its changes: the pieces (views of the shared bytes plus its own orders) are
+ * cached until the session's state changes, never a whole copy of the body, which would cost a hundred
+ * copies of a 12 MB list (1 GB) for a hundred sessions that each cancelled one order. Every mutation goes
+ * through `#set`, which drops the cache.
  */
 import type { TransitionSpec } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
@@ -104,7 +107,7 @@ export class OrderBase {
    * The list body of a session whose changes are `changes` (by id): unchanged runs copied from the
    * fixtures' body, changed and added orders written anew.
    */
-  listBodyWith(changes: ReadonlyMap<bigint, StoredOrder>): Bytes {
+  listPartsWith(changes: ReadonlyMap<bigint, StoredOrder>): Uint8Array[] {
     const body = this.listBody();
     const starts = this.#starts;
     const ends = this.#ends;
@@ -136,15 +139,26 @@ export class OrderBase {
       endRun();
     }
     for (const [id, order] of changes) if (!this.orders.has(id)) write(order);
-    return jsonArray(parts);
+    return parts;
   }
 }
+
+/**
+ * What one session may hold of orders put through `PUT /__mock/orders/{id}` (added or replaced), so that
+ * no stream of PUTs grows the mock without end (a million of them took 495 MB): a test needs a handful.
+ * With the named-session cap (100) this bounds every session's puts together at about 100 MB.
+ */
+export const PUT_LIMITS = { orders: 1000, bytes: 256 * 1024 } as const;
 
 export class OrderStore {
   readonly #base: OrderBase;
   /** Orders this session added or changed, by id. */
   readonly #changes = new Map<bigint, StoredOrder>();
-  #body: Bytes | undefined;
+  /** The JSON size of each order this session put, by id, and their sum. */
+  readonly #put = new Map<bigint, number>();
+  #putBytes = 0;
+  /** The pieces of the list body (see the module comment), until the next change. */
+  #parts: Uint8Array[] | undefined;
 
   constructor(base: OrderBase) {
     this.#base = base;
@@ -163,8 +177,8 @@ export class OrderStore {
   /** The JSON body of `GET /store/orders`: the listed orders (D2), cached until the next change. */
   listBody(): Bytes {
     if (this.#changes.size === 0) return this.#base.listBody();
-    this.#body ??= this.#base.listBodyWith(this.#changes);
-    return this.#body;
+    this.#parts ??= this.#base.listPartsWith(this.#changes);
+    return jsonArray(this.#parts);
   }
 
   /**
@@ -191,15 +205,30 @@ export class OrderStore {
     return fail(mockError(name, { id }));
   }
 
-  /** Adds or replaces an order (control endpoint); `true` when it is new. */
-  put(order: StoredOrder): boolean {
+  /**
+   * Adds or replaces an order (control endpoint): `true` when it is new, or why the session cannot hold
+   * it ({@link PUT_LIMITS}).
+   *
+   * @example store.put({ id: 7n, state: 'pending' }) // { ok: true, value: true }
+   */
+  put(order: StoredOrder): Result<boolean, string> {
+    const bytes = orderJson(order).length;
+    const before = this.#put.get(order.id);
+    if (before === undefined && this.#put.size >= PUT_LIMITS.orders) {
+      return fail(`This session already holds ${PUT_LIMITS.orders} orders put through /__mock/orders`);
+    }
+    if (this.#putBytes - (before ?? 0) + bytes > PUT_LIMITS.bytes) {
+      return fail(`This session's put orders would exceed ${PUT_LIMITS.bytes / 1024} KiB as JSON`);
+    }
+    this.#put.set(order.id, bytes);
+    this.#putBytes += bytes - (before ?? 0);
     const created = this.get(order.id) === undefined;
     this.#set(order);
-    return created;
+    return ok(created);
   }
 
   #set(order: StoredOrder): void {
     this.#changes.set(order.id, order);
-    this.#body = undefined;
+    this.#parts = undefined;
   }
 }

@@ -1,6 +1,6 @@
 /** Response values of the core, and the helpers that build them with the mock's fixed headers. */
 import type { Bytes } from './bytes.js';
-import { cors } from './cors.js';
+import type { HeaderMap } from './cors.js';
 import { errorJson, type MockError, mockError } from './errors.js';
 import type { Session } from './sessions.js';
 
@@ -68,11 +68,11 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The 413 for a body over {@link MAX_BODY_BYTES}, on a socket or in-process: an adapter answers it
- * before the core runs, so it adds the CORS headers the core would (D14).
+ * before the core runs, so it adds the CORS headers the core would (`core.cors.headers(origin)`, D14).
  */
-export function payloadTooLarge(origin: string | undefined, extra?: Record<string, string>): CoreResponse {
+export function payloadTooLarge(corsHeaders: HeaderMap, extra?: Record<string, string>): CoreResponse {
   const error = mockError('payloadTooLarge', {
     message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
   });
-  return errorResponse(error, undefined, { ...cors.headers(origin), ...extra });
+  return errorResponse(error, undefined, { ...corsHeaders, ...extra });
 }

@@ -15,7 +15,7 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import { type Core, respondSafely } from './core.js';
-import { cors } from './cors.js';
+import type { Cors } from './cors.js';
 import { clip, type MockErrorName, mockError } from './errors.js';
 import type { CoreRequest } from './request.js';
 import { type CoreResponse, errorResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
@@ -100,7 +100,12 @@ function rawOrigin(raw: unknown): string | undefined {
 }
 
 /** An Error of the table that the adapter answers itself, before or instead of the core, closing after it. */
-function adapterError(name: MockErrorName, origin: string | undefined, message?: string): CoreResponse {
+function adapterError(
+  name: MockErrorName,
+  cors: Cors,
+  origin: string | undefined,
+  message?: string,
+): CoreResponse {
   const error = message === undefined ? mockError(name) : mockError(name, { message });
   return errorResponse(error, undefined, { ...cors.headers(origin), connection: 'close' });
 }
@@ -111,13 +116,18 @@ function adapterError(name: MockErrorName, origin: string | undefined, message?:
  * 400 rather than the RFC's 501, since bad input never gets a 5xx here, and never the body read as if
  * it were plain).
  */
-function protocolRefusal(req: IncomingMessage, origin: string | undefined): CoreResponse | undefined {
+function protocolRefusal(
+  req: IncomingMessage,
+  cors: Cors,
+  origin: string | undefined,
+): CoreResponse | undefined {
   if (req.headers.host === undefined && req.httpVersion === '1.1')
-    return adapterError('hostRequired', origin);
+    return adapterError('hostRequired', cors, origin);
   const coding = req.headers['transfer-encoding'];
   if (coding !== undefined && !/^[ \t]*chunked[ \t]*$/i.test(coding)) {
     return adapterError(
       'unsupportedTransferCoding',
+      cors,
       origin,
       `Transfer-Encoding: ${clip(coding, 40)} is not supported; send the body as is with Content-Length, or chunked.`,
     );
@@ -158,7 +168,8 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
       observe(request, response, startedAt, performance.now() - t0);
     };
     const delayMs = response.delayMs ?? 0;
-    if (delayMs > 0) setTimeout(send, delayMs);
+    // Unref'd: a delayed answer must not keep a stopped mock alive (SIGTERM ends `petstore mock` at once).
+    if (delayMs > 0) setTimeout(send, delayMs).unref();
     else send();
   };
 
@@ -179,7 +190,7 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
     const startedAt = Date.now();
     const t0 = performance.now();
     const request = new NodeRequest(req);
-    const refused = protocolRefusal(req, request.header('origin'));
+    const refused = protocolRefusal(req, core.cors, request.header('origin'));
     if (refused) {
       res.shouldKeepAlive = false;
       finish(res, request, refused, startedAt, t0);
@@ -193,7 +204,13 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
     }
     const tooLarge = () => {
       res.shouldKeepAlive = false;
-      finish(res, request, payloadTooLarge(request.header('origin'), { connection: 'close' }), startedAt, t0);
+      finish(
+        res,
+        request,
+        payloadTooLarge(core.cors.headers(request.header('origin')), { connection: 'close' }),
+        startedAt,
+        t0,
+      );
     };
     if (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)) {
       tooLarge();
@@ -227,9 +244,9 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
     const origin = request.header('origin');
     const length = req.headers['content-length'];
     const refused =
-      protocolRefusal(req, origin) ??
+      protocolRefusal(req, core.cors, origin) ??
       (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)
-        ? payloadTooLarge(origin, { connection: 'close' })
+        ? payloadTooLarge(core.cors.headers(origin), { connection: 'close' })
         : core.refusal(request));
     if (refused) {
       // The body never comes (or comes unasked for): close rather than read it as the next request.
@@ -249,7 +266,7 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
     finish(
       res,
       request,
-      adapterError('expectationFailed', request.header('origin')),
+      adapterError('expectationFailed', core.cors, request.header('origin')),
       Date.now(),
       performance.now(),
     );
@@ -269,7 +286,7 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
       observe(request, response, startedAt, performance.now() - t0);
     };
     const delayMs = response.delayMs ?? 0;
-    if (delayMs > 0) setTimeout(send, delayMs);
+    if (delayMs > 0) setTimeout(send, delayMs).unref();
     else send();
   });
 
@@ -281,7 +298,7 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
     const raw = (error as { rawPacket?: unknown }).rawPacket;
     const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
     const name = CLIENT_ERRORS[error.code ?? ''] ?? 'invalidRequest';
-    socket.end(rawResponse(adapterError(name, rawOrigin(raw)), head));
+    socket.end(rawResponse(adapterError(name, core.cors, rawOrigin(raw)), head));
   });
   return server;
 }

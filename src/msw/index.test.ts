@@ -84,7 +84,42 @@ describe('createHandlers under a path prefix', () => {
     expect(await state.text()).toContain('"id":9007199254740993,"complete":false,"state":"cancelled"');
   });
 
+  it.each([
+    'http://api.test/api/V1/store/orders',
+    'http://api.test/API/v1/store/orders',
+    'http://api.test/api/__MOCK/state',
+  ])('leaves %s, another case of its paths, unanswered', async (url) => {
+    unhandled.length = 0;
+    const response = await fetch(url, { headers: AUTH });
+    expect(response.statusText).toBe('Unhandled Exception');
+    expect(unhandled).toEqual([url]);
+  });
+
+  it('stops reading a streamed body at the limit and answers 413', async () => {
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 300 MiB if read whole.
+        if (pulled >= 300 * 2 ** 20) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch('http://api.test/api/__mock/orders/1', {
+      method: 'PUT',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { code: string }).code).toBe('payload_too_large');
+    // The limit (64 KiB) and what the stream had queued ahead of the reader, not 300 MiB.
+    expect(pulled).toBeLessThan(4 * 2 ** 20);
+  });
+
   it('leaves paths outside the prefix unanswered', async () => {
+    unhandled.length = 0;
     const response = await fetch('http://api.test/v1/store/orders', { headers: AUTH });
     // MSW turns the recording callback's throw into its own 500; the mock never saw the request.
     expect(response.statusText).toBe('Unhandled Exception');

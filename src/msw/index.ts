@@ -40,6 +40,24 @@ function rootOf(baseUrl: string): { root: string; prefix: string } {
   return { root, prefix };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The URLs the handlers claim: exactly the mock's own paths, `<root>/v1/…` and `<root>/__mock/…`, case
+ * and all. MSW's string patterns match paths without regard to case (`/V1/…` would be claimed), so the
+ * pattern is a RegExp over the whole URL. A relative root is the page's own origin, as MSW reads it.
+ */
+function claimedPaths(root: string, prefix: string): RegExp {
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(root);
+  const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  const origin = absolute
+    ? escapeRegExp(new URL(`${root}/`).origin)
+    : pageOrigin
+      ? escapeRegExp(pageOrigin)
+      : '[a-z][a-z0-9+.-]*://[^/]+';
+  return new RegExp(`^${origin}${escapeRegExp(prefix)}/(?:v1|__mock)/`);
+}
+
 /**
  * MSW handlers answering the Pet Store Orders API v1 and the mock's `/__mock/` control endpoints from one
  * stateful engine. Throws a `FixtureError` naming the entry and the reason when the fixtures are unusable,
@@ -56,5 +74,5 @@ export function createHandlers(options: HandlersOptions): HttpHandler[] {
     const url = new URL(request.url);
     return engine.handle(request, url.pathname.slice(prefix.length) + url.search);
   };
-  return [http.all(`${root}/v1/*`, answer), http.all(`${root}/__mock/*`, answer)];
+  return [http.all(claimedPaths(root, prefix), answer)];
 }

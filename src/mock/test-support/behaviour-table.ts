@@ -39,6 +39,8 @@ interface Want {
   /** The Error's `message`, where the exact words matter. */
   message?: string;
   headers?: Record<string, string>;
+  /** Response headers that must not be there. */
+  absent?: string[];
   includes?: string[];
   excludes?: string[];
 }
@@ -72,6 +74,14 @@ const put = (id: string, body: string): Exchange => ({
 });
 const LIST = '/v1/store/orders';
 const ORIGIN = 'http://localhost:5173';
+/** A page on the web, which must not read or steer a developer's mock (D14). */
+const FOREIGN = 'https://evil.example';
+const CORS_GRANTS = [
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-allow-methods',
+];
+const refusedOrigin = { status: 403, code: 'origin_not_allowed', absent: CORS_GRANTS };
 const addFault = (fault: Record<string, unknown>, headers: Record<string, string> = AUTH): Exchange => ({
   method: 'POST',
   path: '/__mock/faults',
@@ -410,6 +420,61 @@ export const BEHAVIOUR: readonly Case[] = [
     ],
   },
   {
+    name: 'a page on a foreign origin gets no CORS grant, so its script reads nothing and sends no key',
+    steps: [
+      {
+        request: get(LIST, { ...AUTH, origin: FOREIGN }),
+        want: { status: 200, absent: CORS_GRANTS },
+      },
+      {
+        request: {
+          method: 'OPTIONS',
+          path: '/v1/store/orders/1',
+          headers: { origin: FOREIGN, 'access-control-request-method': 'DELETE' },
+        },
+        want: { status: 204, absent: [...CORS_GRANTS, 'access-control-allow-headers'] },
+      },
+    ],
+  },
+  {
+    name: 'the control endpoints refuse a foreign origin, preflights included, with or without a key',
+    steps: [
+      { request: get('/__mock/state', { ...AUTH, origin: FOREIGN }), want: refusedOrigin },
+      { request: get('/__mock/requests', { origin: FOREIGN }), want: refusedOrigin },
+      {
+        request: { method: 'POST', path: '/__mock/reset', headers: { ...AUTH, origin: FOREIGN } },
+        want: refusedOrigin,
+      },
+      { request: addFault({ status: 503 }, { ...AUTH, origin: FOREIGN }), want: refusedOrigin },
+      {
+        request: {
+          method: 'PUT',
+          path: '/__mock/delay',
+          headers: { ...AUTH, origin: FOREIGN, 'content-type': 'application/json' },
+          body: '{"delayMs":600000}',
+        },
+        want: refusedOrigin,
+      },
+      {
+        request: {
+          method: 'OPTIONS',
+          path: '/__mock/delay',
+          headers: { origin: FOREIGN, 'access-control-request-method': 'PUT' },
+        },
+        want: refusedOrigin,
+      },
+      { request: get('/__mock/nothing-here', { ...AUTH, origin: FOREIGN }), want: refusedOrigin },
+      // A sandboxed frame of any site has the origin `null`: not local.
+      { request: get('/__mock/state', { ...AUTH, origin: 'null' }), want: refusedOrigin },
+      // Nothing the refused requests asked for happened.
+      { request: get('/__mock/delay'), want: { status: 200, includes: ['"delayMs":0'] } },
+      {
+        request: get('/__mock/faults', { ...AUTH, origin: ORIGIN }),
+        want: { status: 200, includes: ['"faults":[]'] },
+      },
+    ],
+  },
+  {
     name: 'Prefer does not get past the key',
     steps: [{ request: get(LIST, { prefer: 'code=200' }), want: unauthorized }],
   },
@@ -522,14 +587,18 @@ export function describeBehaviour(runnerName: string, start: () => Promise<Runne
           text: answer.text,
           simulated: answer.header('x-mock-fault') !== undefined,
         }) as { code?: string; message?: string } | undefined;
-        const origin = request.headers?.origin ?? '*';
-        expect(answer.header('access-control-allow-origin'), `${where}: CORS`).toBe(origin);
+        const origin = request.headers?.origin;
+        const granted =
+          origin === undefined ? '*' : origin === FOREIGN || origin === 'null' ? undefined : origin;
+        expect(answer.header('access-control-allow-origin'), `${where}: CORS`).toBe(granted);
         expect(answer.header('vary'), `${where}: Vary`).toMatch(/^Origin\b/);
         if (step.want.code !== undefined) expect(body?.code, where).toBe(step.want.code);
         if (step.want.message !== undefined) expect(body?.message, where).toBe(step.want.message);
         for (const [name, value] of Object.entries(step.want.headers ?? {})) {
           expect(answer.header(name), `${where}: ${name}`).toBe(value);
         }
+        for (const name of step.want.absent ?? [])
+          expect(answer.header(name), `${where}: ${name}`).toBeUndefined();
         for (const text of step.want.includes ?? []) expect(answer.text, where).toContain(text);
         for (const text of step.want.excludes ?? []) expect(answer.text, where).not.toContain(text);
       }

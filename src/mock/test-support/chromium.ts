@@ -38,8 +38,11 @@ export function describeInChromium(name: string, body: () => void): void {
   });
 }
 
-/** Launches headless Chromium; the flags keep it off the network this machine does not have. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Launches headless Chromium; the flags keep it off the network this machine does not have. `extraArgs`
+ * adds flags, such as `--host-resolver-rules=MAP evil.test 127.0.0.1` for a page on a foreign origin.
+ */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -51,6 +54,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
