@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildContract, contract } from '../src/contract/index.js';
+import { buildContract } from '../src/contract/compile.js';
+import { contract } from '../src/contract/index.js';
 import { CHECKS, PENDING_PRIORITY } from './checks/index.js';
 import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';
 import { BROKEN_SERVERS } from './targets/broken-servers.js';

@@ -1,10 +1,16 @@
-export type { SchemaViolation, Verdict } from './ajv.js';
-export { createAjv } from './ajv.js';
-export { buildContract } from './build.js';
+export { assembleContract } from './build.js';
 export { contract } from './contract.js';
 export { INT64_MAX, INT64_MIN, parseInt64 } from './int64.js';
 export { validationView } from './int64-view.js';
 export * from './lossless-json.js';
 export * from './model.js';
-export type { ParameterSpec } from './parameters.js';
+export type { ParameterSchema, ParameterSpec, RawParameter } from './parameters.js';
 export * from './types.js';
+export {
+  type CompiledValidator,
+  type ContractValidators,
+  type PrecompiledValidators,
+  precompiledValidators,
+  type SchemaViolation,
+  type Verdict,
+} from './validators.js';
