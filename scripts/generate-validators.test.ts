@@ -18,14 +18,14 @@ describe('forbiddenIn', () => {
     {
       name: 'finds new Function',
       given: 'const f = new Function("return 1");',
-      want: ['\\bFunction\\s*\\('],
+      want: ['Function('],
     },
-    { name: 'finds Function without new', given: 'Function ("x")', want: ['\\bFunction\\s*\\('] },
-    { name: 'finds eval', given: 'eval("1")', want: ['\\beval\\s*\\('] },
+    { name: 'finds Function without new', given: 'Function ("x")', want: ['Function('] },
+    { name: 'finds eval', given: 'eval("1")', want: ['eval('] },
     {
       name: 'finds a require',
       given: 'const u = require("ajv/dist/runtime/uri").default;',
-      want: ['\\brequire\\s*\\('],
+      want: ['require('],
     },
     {
       name: 'passes plain validator code',

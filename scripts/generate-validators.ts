@@ -18,11 +18,15 @@ const RUNTIME_REQUIRES: Readonly<Record<string, string>> = {
 };
 
 /** What a CSP without `'unsafe-eval'` blocks, and what a browser cannot resolve. */
-const FORBIDDEN = [/\bFunction\s*\(/, /\beval\s*\(/, /\brequire\s*\(/];
+const FORBIDDEN: ReadonlyArray<[name: string, pattern: RegExp]> = [
+  ['Function(', /\bFunction\s*\(/],
+  ['eval(', /\beval\s*\(/],
+  ['require(', /\brequire\s*\(/],
+];
 
-/** The forbidden constructs a generated module holds, by what they look like; empty when it is clean. */
+/** The forbidden constructs a generated module holds; empty when it is clean. */
 export function forbiddenIn(code: string): string[] {
-  return FORBIDDEN.filter((pattern) => pattern.test(code)).map((pattern) => pattern.source);
+  return FORBIDDEN.filter(([, pattern]) => pattern.test(code)).map(([name]) => name);
 }
 
 function standaloneModule(

@@ -1,3 +1,8 @@
+/**
+ * `petstore-contract-toolkit/contract`: the built-in contract and what it is made of. It imports no Ajv
+ * (its validators were generated at build time), so a page can use it under a strict CSP. Building the
+ * contract of another document, with Ajv at run time, is `./compile.js` (`…/contract/compile`, Node only).
+ */
 export { assembleContract } from './build.js';
 export { contract } from './contract.js';
 export { INT64_MAX, INT64_MIN, parseInt64 } from './int64.js';
