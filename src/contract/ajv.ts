@@ -37,9 +37,6 @@ export function createAjv(options: { verbose?: boolean; standalone?: boolean } =
     allowUnionTypes: true,
     validateSchema: false,
     verbose: options.verbose === true,
-    // A referenced schema stays one function that its users call, not a copy in each (the generated code
-    // stays small), and a broken rule names its schema: `…/schemas/Error/required`, not `#/required`.
-    inlineRefs: false,
     ...(options.standalone === true
       ? { code: { source: true, esm: true, lines: true, formats: new Name(STANDALONE_FORMATS_NAME) } }
       : {}),
