@@ -6,7 +6,10 @@
  * - `int64-locations.ts`: where each response body holds int64 values, which the typed client needs at run
  *   time to hand exactly those over as strings (D17);
  * - `document.ts`: the document itself as data, so the contract module needs no file system (browsers);
- * - `fixtures-schema.ts`: the fixture file's JSON Schema, `fixtures/fixtures.schema.json`, likewise.
+ * - `fixtures-schema.ts`: the fixture file's JSON Schema, `fixtures/fixtures.schema.json`, likewise;
+ * - `validators.ts` and `fixtures-validator.ts`: Ajv's standalone code for the document's schemas and the
+ *   fixture file's (`scripts/generate-validators.ts`), so the built-in contract runs no `new Function`.
+ *   Besides drifting, they fail the check when they hold a `require(`, `Function(` or `eval(`.
  *
  *   tsx scripts/generate-types.ts          rewrites the committed files
  *   tsx scripts/generate-types.ts --check  exits 1 when a committed file differs from a fresh generation
@@ -22,6 +25,8 @@ import openapiTS, {
 import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { DOCUMENT_PATH, packageRoot } from '../src/contract/package-root.js';
+import type { JsonObject } from '../src/contract/refs.js';
+import { contractValidatorsModule, fixturesValidatorModule, forbiddenIn } from './generate-validators.js';
 import { int64Locations } from './int64-locations.js';
 
 const ROOT = packageRoot();
@@ -122,27 +127,50 @@ export const INT64_LOCATIONS: Record<string, Record<string, Int64Location>> = ${
     'document.ts',
     dataModule('spec/openapi.yaml', 'DOCUMENT', 'The OpenAPI document as authored, parsed.', document),
   );
+  const fixturesSchema = JSON.parse(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8')) as JsonObject;
   files.set(
     'fixtures-schema.ts',
     dataModule(
       'fixtures/fixtures.schema.json',
       'FIXTURES_SCHEMA',
       'The JSON Schema of a fixture file.',
-      JSON.parse(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8')),
+      fixturesSchema,
     ),
+  );
+  files.set(
+    'validators.ts',
+    header('spec/openapi.yaml', "by Ajv's standalone code (scripts/generate-validators.ts)") +
+      contractValidatorsModule(document as unknown as JsonObject),
+  );
+  files.set(
+    'fixtures-validator.ts',
+    header('fixtures/fixtures.schema.json', "by Ajv's standalone code (scripts/generate-validators.ts)") +
+      fixturesValidatorModule(fixturesSchema),
   );
   return files;
 }
 
 const fresh = await generate();
 if (process.argv.includes('--check')) {
-  const stale = [...fresh].filter(([name, text]) => {
+  const committed = (name: string): string | undefined => {
     try {
-      return readFileSync(join(GENERATED, name), 'utf8') !== text;
+      return readFileSync(join(GENERATED, name), 'utf8');
     } catch {
-      return true; // A missing file is drift like any other.
+      return undefined; // A missing file is drift like any other.
     }
+  };
+  const stale = [...fresh].filter(([name, text]) => committed(name) !== text);
+  // A hand edit is drift too, but this says why it matters: a page with a strict CSP cannot run it.
+  const unsafe = ['validators.ts', 'fixtures-validator.ts'].flatMap((name) => {
+    const found = forbiddenIn(committed(name) ?? '');
+    return found.length > 0 ? [`src/generated/${name} holds ${found.join(', ')}`] : [];
   });
+  if (unsafe.length > 0) {
+    process.stderr.write(
+      `${unsafe.join('\n')}: the built-in contract must run under a CSP without 'unsafe-eval'.\n`,
+    );
+    process.exit(1);
+  }
   if (stale.length > 0) {
     const names = stale.map(([name]) => `src/generated/${name}`).join(', ');
     process.stderr.write(

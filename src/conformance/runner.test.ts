@@ -6,7 +6,8 @@ import {
   startTarget,
   TARGET_KEY,
 } from '../../test-support/servers/reference-server.js';
-import { buildContract, contract } from '../contract/index.js';
+import { buildContract } from '../contract/compile.js';
+import { contract } from '../contract/index.js';
 import type { ConformanceOptions } from '../judge/types.js';
 import { CHECKS, PENDING_PRIORITY } from './checks/index.js';
 import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';

@@ -1,10 +1,10 @@
 /**
- * Building the {@link Contract} from a parsed OpenAPI document: the operations, their parameters and
- * documented responses, the state machine, and the validators (compiled on first use). It takes the
- * document as data, so it runs wherever JavaScript does; reading the file is not its business.
+ * Assembling the {@link Contract} from a parsed OpenAPI document and the validators of its schemas: the
+ * operations, their parameters and documented responses, and the state machine. It takes the document as
+ * data and compiles nothing, so it runs wherever JavaScript does, under any CSP: the validators come
+ * generated at build time (`contract.ts`) or compiled at run time (`compile.ts`).
  */
-import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { createAjv, runValidator, type Verdict } from './ajv.js';
+import { parameterNodes } from './document-schemas.js';
 import { type ExactJson, parseExactJson } from './lossless-json.js';
 import {
   type ComponentSchemaName,
@@ -14,8 +14,20 @@ import {
   type OrderStateMachine,
   type ResponseSpec,
 } from './model.js';
-import { type ParameterSpec, parseParameter } from './parameters.js';
-import { isObject, type JsonObject, prepareSchema, resolveRef, SCHEMA_ID_BASE } from './refs.js';
+import {
+  type ParameterSchema,
+  type ParameterSpec,
+  parseParameter,
+  readParameterValue,
+} from './parameters.js';
+import { isObject, type JsonObject, resolveRef } from './refs.js';
+import {
+  type ContractValidators,
+  parameterKey,
+  responseBodyKey,
+  runValidator,
+  type Verdict,
+} from './validators.js';
 
 function readExamples(media: JsonObject | undefined): Map<string, ExactJson> {
   const examples = new Map<string, ExactJson>();
@@ -29,56 +41,46 @@ function readExamples(media: JsonObject | undefined): Map<string, ExactJson> {
   return examples;
 }
 
-function readParameter(document: JsonObject, node: unknown): ParameterSpec {
-  const p = resolveRef(document, node) as JsonObject;
+function readParameter(document: JsonObject, p: JsonObject): ParameterSpec {
+  const schema = resolveRef(document, p.schema);
+  const resolved = (isObject(schema) ? { ...schema } : {}) as ParameterSchema;
+  if (resolved.items !== undefined) resolved.items = resolveRef(document, resolved.items) as ParameterSchema;
   return {
     name: String(p.name),
     in: p.in as ParameterSpec['in'],
     required: p.required === true,
-    schema: (isObject(p.schema) ? p.schema : {}) as ParameterSpec['schema'],
+    schema: resolved,
   };
 }
 
+function violation(keyword: string, message: string): Verdict<never> {
+  return { ok: false, error: [{ path: '', keyword, schemaPath: '', message }] };
+}
+
 /**
- * Compiles a parsed OpenAPI 3.1 document. The toolkit's own is {@link contract}; a test may build one
- * from a changed copy of the document to see the behaviour follow the document.
+ * The contract of a parsed OpenAPI 3.1 document, validating with the validators given. Most callers want
+ * the built-in `contract`, or `buildContract` of `compile.ts` for another document.
  *
- * @example buildContract(DOCUMENT).operations.map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
+ * @example assembleContract(DOCUMENT, precompiledValidators(VALIDATORS)).operations.length // 3
  */
-export function buildContract(document: JsonObject): Contract {
-  const ajv = createAjv();
-  const extensions = new Set<string>();
-  const components = isObject(document.components) ? document.components : {};
-  const schemas = isObject(components.schemas) ? components.schemas : {};
-  const prepared: Array<[string, unknown]> = Object.entries(schemas).map(([name, schema]) => [
-    name,
-    prepareSchema(schema, extensions),
-  ]);
-  const bodyValidators = new Map<string, ValidateFunction>();
+export function assembleContract(document: JsonObject, validators: ContractValidators): Contract {
   const operations: OperationSpec[] = [];
   const paths = isObject(document.paths) ? document.paths : {};
   const rootSecurity = Array.isArray(document.security) ? document.security : [];
 
-  const pendingBodies: Array<[string, unknown]> = [];
   for (const [path, pathItemNode] of Object.entries(paths)) {
     const pathItem = resolveRef(document, pathItemNode) as JsonObject;
-    const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
     for (const method of HTTP_METHODS) {
       const op = pathItem[method];
       if (!isObject(op)) continue;
       const operationId = String(op.operationId);
-      const parameters = [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])].map((node) =>
-        readParameter(document, node),
-      );
+      const parameters = parameterNodes(document, pathItem, op).map((node) => readParameter(document, node));
       const responses = new Map<number, ResponseSpec>();
       for (const [statusText, responseNode] of Object.entries(isObject(op.responses) ? op.responses : {})) {
         const response = resolveRef(document, responseNode) as JsonObject;
         const status = Number(statusText);
         const content = isObject(response.content) ? response.content : {};
         const [mediaType, mediaNode] = Object.entries(content)[0] ?? [null, undefined];
-        const media = isObject(mediaNode) ? mediaNode : undefined;
-        if (media && media.schema !== undefined)
-          pendingBodies.push([`${operationId} ${status}`, media.schema]);
         const conformance = isObject(response['x-petstore-conformance'])
           ? response['x-petstore-conformance']
           : null;
@@ -86,7 +88,7 @@ export function buildContract(document: JsonObject): Contract {
           status,
           description: String(response.description ?? ''),
           mediaType,
-          examples: readExamples(media),
+          examples: readExamples(isObject(mediaNode) ? mediaNode : undefined),
           headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) =>
             h.toLowerCase(),
           ),
@@ -112,25 +114,6 @@ export function buildContract(document: JsonObject): Contract {
     }
   }
 
-  const preparedBodies = new Map(
-    pendingBodies.map(([key, schema]) => [key, prepareSchema(schema, extensions)]),
-  );
-  for (const keyword of extensions) ajv.addKeyword(keyword);
-  for (const [name, schema] of prepared) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
-  // Validators compile on first use: compiling them all costs more than the rest of start-up, and the
-  // mock needs only Order (for fixtures) to start.
-  const schemaValidator = (name: string): ValidateFunction | undefined =>
-    ajv.getSchema(SCHEMA_ID_BASE + name);
-  const bodyValidator = (key: string): ValidateFunction | undefined => {
-    let validate = bodyValidators.get(key);
-    const schema = preparedBodies.get(key);
-    if (!validate && schema !== undefined) {
-      validate = ajv.compile(schema as object);
-      bodyValidators.set(key, validate);
-    }
-    return validate;
-  };
-
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const orderStates = document['x-petstore-order-states'] as OrderStateMachine;
 
@@ -145,22 +128,37 @@ export function buildContract(document: JsonObject): Contract {
     },
     orderStates,
     validateSchema<T>(name: ComponentSchemaName, value: ExactJson): Verdict<T> {
-      const validate = schemaValidator(name);
+      const validate = validators.schema(name);
       if (!validate) throw new Error(`no schema ${name} in the document`);
       return runValidator<T>(validate, value);
     },
     validateResponseBody(operationId, status, text) {
       const response = contract.operation(operationId).responses.get(status);
-      const fail = (keyword: string, message: string): Verdict<never> => ({
-        ok: false,
-        error: [{ path: '', keyword, schemaPath: '', message }],
-      });
-      if (!response) return fail('status', `status ${status} is not documented for ${operationId}`);
-      const validate = bodyValidator(`${operationId} ${status}`);
-      if (!validate) return text === '' ? { ok: true, value: undefined } : fail('body', 'must have no body');
+      if (!response) return violation('status', `status ${status} is not documented for ${operationId}`);
+      const validate = validators.responseBody(responseBodyKey(operationId, status));
+      if (!validate)
+        return text === '' ? { ok: true, value: undefined } : violation('body', 'must have no body');
       const parsed = parseExactJson(text);
-      if (!parsed.ok) return fail('json', `is not valid JSON: ${parsed.error}`);
+      if (!parsed.ok) return violation('json', `is not valid JSON: ${parsed.error}`);
       return runValidator(validate, parsed.value);
+    },
+    validateParameter(operationId, location, name, raw) {
+      const op = contract.operation(operationId);
+      // Header names are case-insensitive (RFC 9110 §5.1); the others are matched as written.
+      const lower = name.toLowerCase();
+      const param = op.parameters.find(
+        (p) =>
+          p.in === location && (location === 'header' ? p.name.toLowerCase() === lower : p.name === name),
+      );
+      if (!param) throw new Error(`${operationId} declares no ${location} parameter ${name}`);
+      if (raw === undefined) {
+        return param.required ? violation('required', 'is required') : { ok: true, value: undefined };
+      }
+      const value = readParameterValue(param, raw);
+      if (!value.ok) return violation('type', value.error);
+      const validate = validators.parameter(parameterKey(operationId, param.in, param.name));
+      if (!validate) throw new Error(`no validator for ${operationId} ${param.in} parameter ${param.name}`);
+      return runValidator(validate, value.value);
     },
     parseParameter,
   };

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT } from '../generated/document.js';
+import { buildContract } from './compile.js';
 import { contract } from './contract.js';
 import { INT64_MAX, INT64_MIN } from './int64.js';
 import { type ExactJson, parseExactJson } from './lossless-json.js';
@@ -9,10 +11,20 @@ function exact(text: string): ExactJson {
   return parsed.value;
 }
 
-/** The keywords that broke, so a case says which rule it expects to fail. */
+/** The same document with its validators compiled by Ajv at run time, as a `--spec` document is. */
+const compiled = buildContract(DOCUMENT);
+
+/**
+ * The keywords that broke, so a case says which rule it expects to fail. The generated validators of the
+ * built-in contract and Ajv's run-time compilation must agree on every case.
+ */
 function brokenRules(name: 'Order' | 'Error', text: string): string[] {
-  const verdict = contract.validateSchema(name, exact(text));
-  return verdict.ok ? [] : verdict.error.map((e) => `${e.path} ${e.keyword}`);
+  const [generated, atRunTime] = [contract, compiled].map((c) => {
+    const verdict = c.validateSchema(name, exact(text));
+    return verdict.ok ? [] : verdict.error.map((e) => `${e.path} ${e.keyword} ${e.message}`);
+  });
+  expect(generated, 'the generated validator agrees with a run-time compiled one').toEqual(atRunTime);
+  return (generated ?? []).map((rule) => rule.split(' ').slice(0, 2).join(' '));
 }
 
 describe('Order (§2, D8)', () => {
@@ -206,6 +218,9 @@ describe('validateResponseBody', () => {
   ];
   it.each(cases)('$name', ({ op, status, body, ok }) => {
     expect(contract.validateResponseBody(op, status, body).ok).toBe(ok);
+    expect(compiled.validateResponseBody(op, status, body)).toEqual(
+      contract.validateResponseBody(op, status, body),
+    );
   });
 
   it('says which rule broke', () => {

@@ -1,10 +1,21 @@
-export type { SchemaViolation, Verdict } from './ajv.js';
-export { createAjv } from './ajv.js';
-export { buildContract } from './build.js';
+/**
+ * `petstore-contract-toolkit/contract`: the built-in contract and what it is made of. It imports no Ajv
+ * (its validators were generated at build time), so a page can use it under a strict CSP. Building the
+ * contract of another document, with Ajv at run time, is `./compile.js` (`…/contract/compile`, Node only).
+ */
+export { assembleContract } from './build.js';
 export { contract } from './contract.js';
 export { INT64_MAX, INT64_MIN, parseInt64 } from './int64.js';
 export { validationView } from './int64-view.js';
 export * from './lossless-json.js';
 export * from './model.js';
-export type { ParameterSpec } from './parameters.js';
+export type { ParameterSchema, ParameterSpec, RawParameter } from './parameters.js';
 export * from './types.js';
+export {
+  type CompiledValidator,
+  type ContractValidators,
+  type PrecompiledValidators,
+  precompiledValidators,
+  type SchemaViolation,
+  type Verdict,
+} from './validators.js';

@@ -4,7 +4,8 @@
  * (an HTTP-date, RFC 8594) are judged by the patterns the document gives them, not by rules restated here.
  */
 import type { ValidateFunction } from 'ajv';
-import { type Contract, contract, createAjv, type SchemaViolation } from '../contract/index.js';
+import { createAjv } from '../contract/compile.js';
+import { type Contract, contract, type SchemaViolation } from '../contract/index.js';
 
 type Json = Record<string, unknown>;
 

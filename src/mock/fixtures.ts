@@ -4,11 +4,10 @@
  * bigint, so ids above 2^53 stay exact and ids beyond int64 are caught (D8). Web-standard only, so a page
  * (MSW) gets the same checks and the same messages; reading and watching files is `fixture-files.ts`.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { CORE_SCHEMA, defineScalarTag, load, NOT_RESOLVED, YAMLException } from 'js-yaml';
 import {
   contract,
-  createAjv,
   type ExactJson,
   INT64_MAX,
   INT64_MIN,
@@ -16,7 +15,7 @@ import {
   stringifyExactJson,
   validationView,
 } from '../contract/index.js';
-import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
+import { validateFixtures } from '../generated/fixtures-validator.js';
 import { fail, ok, type Result } from '../result.js';
 import { type Bytes, utf8 } from './bytes.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
@@ -83,14 +82,6 @@ export class FixtureError extends Error {
 }
 
 const MAX_PROBLEMS = 20;
-let schemaValidator: ValidateFunction | undefined;
-
-function fixtureSchema(): ValidateFunction {
-  if (!schemaValidator) {
-    schemaValidator = createAjv({ verbose: true }).compile(FIXTURES_SCHEMA);
-  }
-  return schemaValidator;
-}
 
 function describe(value: unknown): string {
   const text = typeof value === 'bigint' ? String(value) : JSON.stringify(value);
@@ -198,9 +189,11 @@ export function buildFixtures(data: unknown, source: string): Result<FixtureSet,
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return fail(new FixtureError(source, ['the file must hold a mapping with `orders`, `pets`, `apiKeys`']));
   }
-  const validate = fixtureSchema();
-  if (!validate(validationView(data as ExactJson))) {
-    const problems = (validate.errors ?? []).slice(0, MAX_PROBLEMS).map((error) => explain(error, data));
+  // Generated at build time from fixtures/fixtures.schema.json: no schema compiler in a page (CSP-safe).
+  if (!validateFixtures(validationView(data as ExactJson))) {
+    const problems = (validateFixtures.errors ?? [])
+      .slice(0, MAX_PROBLEMS)
+      .map((error) => explain(error, data));
     return fail(new FixtureError(source, problems));
   }
   const fixture = data as FixtureData;

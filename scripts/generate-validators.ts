@@ -1,0 +1,106 @@
+/**
+ * Ajv's standalone code for the schemas the toolkit validates with, as committed modules of
+ * `src/generated/`: the contract's (`validators.ts`: every component schema, documented response body and
+ * declared parameter of the document) and the fixture file's (`fixtures-validator.ts`). A page runs them
+ * with no `new Function`, no `eval` and no Ajv; `scripts/generate-types.ts` writes and drift-checks them.
+ */
+import standaloneCodeModule from 'ajv/dist/standalone/index.js';
+import { createAjv, STANDALONE_FORMATS_NAME } from '../src/contract/ajv.js';
+import { documentSchemas } from '../src/contract/document-schemas.js';
+import { type JsonObject, SCHEMA_ID_BASE } from '../src/contract/refs.js';
+
+// CommonJS with a default export; under NodeNext the callable sits on `.default`.
+const standaloneCode = standaloneCodeModule as unknown as typeof standaloneCodeModule.default;
+
+/** The helpers Ajv names with a `require(` into its runtime, and what the generated code uses instead. */
+const RUNTIME_REQUIRES: Readonly<Record<string, string>> = {
+  'require("ajv/dist/runtime/ucs2length").default': 'runtimeUcs2length',
+};
+
+/** What a CSP without `'unsafe-eval'` blocks, and what a browser cannot resolve. */
+const FORBIDDEN: ReadonlyArray<[name: string, pattern: RegExp]> = [
+  ['Function(', /\bFunction\s*\(/],
+  ['eval(', /\beval\s*\(/],
+  ['require(', /\brequire\s*\(/],
+];
+
+/** The forbidden constructs a generated module holds; empty when it is clean. */
+export function forbiddenIn(code: string): string[] {
+  return FORBIDDEN.filter(([, pattern]) => pattern.test(code)).map(([name]) => name);
+}
+
+function standaloneModule(
+  ajv: ReturnType<typeof createAjv>,
+  exports: Record<string, string>,
+  typeImport = '',
+): string {
+  let code = standaloneCode(ajv, exports);
+  for (const [required, name] of Object.entries(RUNTIME_REQUIRES)) code = code.split(required).join(name);
+  const forbidden = forbiddenIn(code);
+  if (forbidden.length > 0) {
+    throw new Error(
+      `Ajv's standalone code still holds ${forbidden.join(', ')}: map it in RUNTIME_REQUIRES of scripts/generate-validators.ts`,
+    );
+  }
+  return `// @ts-nocheck: Ajv's output, checked by Ajv's own tests and by ours, not typed.
+import { FORMATS as ${STANDALONE_FORMATS_NAME}, ucs2length as runtimeUcs2length } from '../contract/validator-runtime.js';
+${typeImport}${code.replace(/^"use strict";\n?/, '')}
+`;
+}
+
+/** `{ "listOrders 200": v3, … }`, the table from keys to the exports of the standalone code. */
+function table(names: ReadonlyMap<string, string>): string {
+  const rows = [...names].map(([key, name]) => `    ${JSON.stringify(key)}: ${name},`);
+  return rows.length === 0 ? '{}' : `{\n${rows.join('\n')}\n  }`;
+}
+
+/**
+ * The contract's validators: one export per schema, and `VALIDATORS`, the tables the contract looks them
+ * up in (`precompiledValidators`).
+ */
+export function contractValidatorsModule(document: JsonObject): string {
+  const ajv = createAjv({ standalone: true });
+  const schemas = documentSchemas(document);
+  for (const keyword of schemas.keywords) ajv.addKeyword(keyword);
+  const exports: Record<string, string> = {};
+  const tables = { schemas: new Map<string, string>(), responseBodies: new Map(), parameters: new Map() };
+  const add = (kind: keyof typeof tables, key: string, id: string) => {
+    const name = `v${Object.keys(exports).length}`;
+    exports[name] = id;
+    tables[kind].set(key, name);
+  };
+  for (const [name, schema] of schemas.components) {
+    ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
+    add('schemas', name, SCHEMA_ID_BASE + name);
+  }
+  for (const [kind, entries] of [
+    ['responseBodies', schemas.responseBodies],
+    ['parameters', schemas.parameters],
+  ] as const) {
+    for (const [key, schema] of entries) {
+      const id = `https://petstore.contract/${kind}/${encodeURIComponent(key)}`;
+      ajv.addSchema(schema as object, id);
+      add(kind, key, id);
+    }
+  }
+  const typeImport = "import type { PrecompiledValidators } from '../contract/validators.js';\n";
+  return `${standaloneModule(ajv, exports, typeImport)}
+/** Every validator of the document, by the keys the contract looks them up by. */
+export const VALIDATORS: PrecompiledValidators = {
+  schemas: ${table(tables.schemas)},
+  responseBodies: ${table(tables.responseBodies)},
+  parameters: ${table(tables.parameters)},
+};
+`;
+}
+
+/** The fixture file's validator, `validateFixtures`; verbose, so a message can quote the offending value. */
+export function fixturesValidatorModule(fixturesSchema: JsonObject): string {
+  const ajv = createAjv({ standalone: true, verbose: true });
+  ajv.addSchema(fixturesSchema, 'fixtures');
+  const typeImport = "import type { CompiledValidator } from '../contract/validators.js';\n";
+  return `${standaloneModule(ajv, { v0: 'fixtures' }, typeImport)}
+/** Checks the content of a fixture file; its errors carry the offending value (\`data\`). */
+export const validateFixtures: CompiledValidator = v0;
+`;
+}

@@ -1,0 +1,71 @@
+/**
+ * What validators need when they run, beside their own code: the formats the toolkit knows and Ajv's
+ * Unicode string length. The generated validators import it (instead of `require`s into ajv and
+ * ajv-formats, which neither a browser nor a strict CSP allows), and the Ajv of run-time compilation
+ * uses the same formats, so both judge a value alike.
+ */
+import { isInt64View } from './int64-view.js';
+
+const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)$/i;
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeapYear(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+function isFullDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const days = month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month] ?? 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= days;
+}
+
+function isFullTime(text: string): boolean {
+  const match = TIME.exec(text);
+  if (!match) return false;
+  const [hour, minute, second] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const sign = match[5] === '-' ? -1 : 1;
+  const [zoneHour, zoneMinute] = [Number(match[6] ?? 0), Number(match[7] ?? 0)];
+  if (zoneHour > 23 || zoneMinute > 59) return false;
+  if (hour <= 23 && minute <= 59 && second < 60) return true;
+  // A leap second is 23:59:60 in UTC, wherever the zone puts it.
+  const utcMinute = minute - zoneMinute * sign;
+  const utcHour = hour - zoneHour * sign - (utcMinute < 0 ? 1 : 0);
+  return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
+}
+
+/**
+ * RFC 3339 §5.6 `date-time`, with a time zone: ajv-formats' full `date-time`, which
+ * `validator-runtime.test.ts` holds this to. Only this format of ajv-formats is needed in a page, and its
+ * module carries all of them.
+ *
+ * @example isDateTime('2026-12-01T10:00:00Z') // true
+ */
+export function isDateTime(text: string): boolean {
+  const parts = text.split(/t|\s/i);
+  return parts.length === 2 && isFullDate(parts[0] ?? '') && isFullTime(parts[1] ?? '');
+}
+
+/** The formats every validator of the toolkit knows, by name, as Ajv's `addFormat` takes them. */
+export const FORMATS = {
+  'date-time': { type: 'string', validate: isDateTime },
+  int64: { type: 'number', validate: isInt64View },
+  int32: {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
+  },
+} as const;
+
+/**
+ * The length of a string in Unicode code points, as JSON Schema's `minLength`/`maxLength` count it
+ * (ajv's `ucs2length`): a surrogate pair is one character.
+ *
+ * @example ucs2length('😀') // 1
+ */
+export function ucs2length(text: string): number {
+  let length = 0;
+  for (const _ of text) length++;
+  return length;
+}
