@@ -5,8 +5,8 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../msw/index.js';
-import { createPetstoreClient } from '../index.js';
+import { createPetstoreClient } from '../../src/client/index.js';
+import { createHandlers } from '../../src/msw/index.js';
 
 const BASE_URL = 'http://api.test/v1';
 
