@@ -6,7 +6,9 @@
  * - `int64-locations.ts`: where each response body holds int64 values, which the typed client needs at run
  *   time to hand exactly those over as strings (D17);
  * - `document.ts`: the document itself as data, so the contract module needs no file system (browsers);
- * - `fixtures-schema.ts`: the fixture file's JSON Schema, `fixtures/fixtures.schema.json`, likewise.
+ * - `fixtures-schema.ts`: the fixture file's JSON Schema, `fixtures/fixtures.schema.json`, likewise;
+ * - `default-fixtures.ts`: the default fixtures, `fixtures/default.yaml`, as data with exact decimal-string
+ *   ids, for `petstore-contract-toolkit/fixtures`.
  *
  *   tsx scripts/generate-types.ts          rewrites the committed files
  *   tsx scripts/generate-types.ts --check  exits 1 when a committed file differs from a fresh generation
@@ -22,11 +24,13 @@ import openapiTS, {
 import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { DOCUMENT_PATH, packageRoot } from '../src/contract/package-root.js';
+import { defaultFixturesJson } from './default-fixtures.js';
 import { int64Locations } from './int64-locations.js';
 
 const ROOT = packageRoot();
 const GENERATED = join(ROOT, 'src', 'generated');
 const FIXTURES_SCHEMA_PATH = join(ROOT, 'fixtures', 'fixtures.schema.json');
+const DEFAULT_FIXTURES_FILE = join(ROOT, 'fixtures', 'default.yaml');
 
 /**
  * The document with its integers exact. An integer beyond 2^53 is handed over as its digits (a string):
@@ -131,6 +135,14 @@ export const INT64_LOCATIONS: Record<string, Record<string, Int64Location>> = ${
       JSON.parse(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8')),
     ),
   );
+  files.set(
+    'default-fixtures.ts',
+    `${header('fixtures/default.yaml', 'by scripts/default-fixtures.ts')}import type { DefaultFixtures } from '../fixtures/index.js';
+
+/** The mock's default fixtures as data: ids are exact decimal strings, as the typed client hands them over. */
+export const DEFAULT_FIXTURES: DefaultFixtures = ${defaultFixturesJson(readFileSync(DEFAULT_FIXTURES_FILE, 'utf8'))};
+`,
+  );
   return files;
 }
 
@@ -146,11 +158,13 @@ if (process.argv.includes('--check')) {
   if (stale.length > 0) {
     const names = stale.map(([name]) => `src/generated/${name}`).join(', ');
     process.stderr.write(
-      `${names} out of date with spec/openapi.yaml or fixtures/fixtures.schema.json. Run \`npm run generate\` and commit the result.\n`,
+      `${names} out of date with spec/openapi.yaml, fixtures/fixtures.schema.json or fixtures/default.yaml. Run \`npm run generate\` and commit the result.\n`,
     );
     process.exit(1);
   }
-  process.stdout.write('src/generated/ matches spec/openapi.yaml and fixtures/fixtures.schema.json\n');
+  process.stdout.write(
+    'src/generated/ matches spec/openapi.yaml, fixtures/fixtures.schema.json and fixtures/default.yaml\n',
+  );
 } else {
   for (const [name, text] of fresh) writeFileSync(join(GENERATED, name), text);
   process.stdout.write(`wrote ${[...fresh.keys()].map((name) => `src/generated/${name}`).join(', ')}\n`);
