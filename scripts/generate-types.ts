@@ -10,6 +10,8 @@
  * - `validators.ts` and `fixtures-validator.ts`: Ajv's standalone code for the document's schemas and the
  *   fixture file's (`scripts/generate-validators.ts`), so the built-in contract runs no `new Function`.
  *   Besides drifting, they fail the check when they hold a `require(`, `Function(` or `eval(`.
+ * - `default-fixtures.ts`: the default fixtures, `fixtures/default.yaml`, as data with exact decimal-string
+ *   ids, for `petstore-contract-toolkit/fixtures`.
  *
  *   tsx scripts/generate-types.ts          rewrites the committed files
  *   tsx scripts/generate-types.ts --check  exits 1 when a committed file differs from a fresh generation
@@ -27,11 +29,13 @@ import { parse as parseYaml } from 'yaml';
 import { DOCUMENT_PATH, packageRoot } from '../src/contract/package-root.js';
 import type { JsonObject } from '../src/contract/refs.js';
 import { contractValidatorsModule, fixturesValidatorModule, forbiddenIn } from './generate-validators.js';
+import { defaultFixturesJson } from './default-fixtures.js';
 import { int64Locations } from './int64-locations.js';
 
 const ROOT = packageRoot();
 const GENERATED = join(ROOT, 'src', 'generated');
 const FIXTURES_SCHEMA_PATH = join(ROOT, 'fixtures', 'fixtures.schema.json');
+const DEFAULT_FIXTURES_FILE = join(ROOT, 'fixtures', 'default.yaml');
 
 /**
  * The document with its integers exact. An integer beyond 2^53 is handed over as its digits (a string):
@@ -147,6 +151,14 @@ export const INT64_LOCATIONS: Record<string, Record<string, Int64Location>> = ${
     header('fixtures/fixtures.schema.json', "by Ajv's standalone code (scripts/generate-validators.ts)") +
       fixturesValidatorModule(fixturesSchema),
   );
+  files.set(
+    'default-fixtures.ts',
+    `${header('fixtures/default.yaml', 'by scripts/default-fixtures.ts')}import type { DefaultFixtures } from '../fixtures/index.js';
+
+/** The mock's default fixtures as data: ids are exact decimal strings, as the typed client hands them over. */
+export const DEFAULT_FIXTURES: DefaultFixtures = ${defaultFixturesJson(readFileSync(DEFAULT_FIXTURES_FILE, 'utf8'))};
+`,
+  );
   return files;
 }
 
@@ -174,11 +186,13 @@ if (process.argv.includes('--check')) {
   if (stale.length > 0) {
     const names = stale.map(([name]) => `src/generated/${name}`).join(', ');
     process.stderr.write(
-      `${names} out of date with spec/openapi.yaml or fixtures/fixtures.schema.json. Run \`npm run generate\` and commit the result.\n`,
+      `${names} out of date with spec/openapi.yaml, fixtures/fixtures.schema.json or fixtures/default.yaml. Run \`npm run generate\` and commit the result.\n`,
     );
     process.exit(1);
   }
-  process.stdout.write('src/generated/ matches spec/openapi.yaml and fixtures/fixtures.schema.json\n');
+  process.stdout.write(
+    'src/generated/ matches spec/openapi.yaml, fixtures/fixtures.schema.json and fixtures/default.yaml\n',
+  );
 } else {
   for (const [name, text] of fresh) writeFileSync(join(GENERATED, name), text);
   process.stdout.write(`wrote ${[...fresh.keys()].map((name) => `src/generated/${name}`).join(', ')}\n`);

@@ -36,6 +36,8 @@ const FORBIDDEN: ReadonlyArray<[folder: string, forbidden: readonly string[]]> =
   ['src/mock', ['src/msw', 'src/client', ...ABOVE]],
   ['src/msw', ['src/client', ...ABOVE]],
   ['src/client', ['src/mock', 'src/msw', ...ABOVE]],
+  // Plain data for pages: nothing that would bring the contract, Ajv or a YAML parser with it.
+  ['src/fixtures', ['src/contract', 'src/mock', 'src/msw', ...ABOVE]],
   ['src/judge', ['src/mock', 'src/msw', 'src/client', ...ABOVE.filter((a) => a !== 'src/judge')]],
   ['src/conformance', ['src/proxy', 'src/cli', 'test-support', 'bench', 'scripts']],
   ['src/proxy', ['src/conformance', 'src/cli', 'test-support', 'bench', 'scripts']],

@@ -82,6 +82,7 @@ import { type ApiError, type Int64String, type PetstoreClient } from 'petstore-c
 import { parseExactJson, stringifyExactJson } from 'petstore-contract-toolkit/contract';
 import { type ConformanceResult, CHECKS } from 'petstore-contract-toolkit/conformance';
 import { describeConformance } from 'petstore-contract-toolkit/conformance/vitest';
+import defaultFixtures, { type DefaultFixtures } from 'petstore-contract-toolkit/fixtures';
 import { createHandlers } from 'petstore-contract-toolkit/msw';
 import { createProxy } from 'petstore-contract-toolkit/proxy';
 import { setupServer } from 'msw/node';
@@ -89,6 +90,8 @@ import { setupServer } from 'msw/node';
 export const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1' });
 
 export const server = setupServer(...createHandlers({ fixtures: { orders: [] }, baseUrl: 'http://api.test/v1' }));
+export const seeded = createHandlers({ fixtures: defaultFixtures, baseUrl: 'http://api.test/v1' });
+export const firstId: Int64String | undefined = (defaultFixtures satisfies DefaultFixtures).orders[0]?.id;
 
 export async function consumer(): Promise<string[]> {
   const mock: Mock = await createMock({ fixtures: DEFAULT_FIXTURES_PATH });
@@ -134,6 +137,12 @@ const byDefault = await createMock();
 const client = createPetstoreClient({ baseUrl: 'http://127.0.0.1/v1', apiKey: 'mine', fetch: (r) => relative.handle(r) });
 const listed = await client.GET('/store/orders');
 const cancel = await client.DELETE('/store/orders/{orderId}', { params: { path: { orderId: listed.data[0].id } } });
+const { default: defaultFixtures } = await import('petstore-contract-toolkit/fixtures');
+const fromData = await createMock({ fixtures: defaultFixtures });
+const fromDataClient = createPetstoreClient({ baseUrl: 'http://127.0.0.1/v1', apiKey: 'petstore-dev-key', fetch: (r) => fromData.handle(r) });
+const fromDataList = await fromDataClient.GET('/store/orders');
+// Made before MSW patches fetch, as an app's module-level client is: it must still be intercepted.
+const browserLike = createPetstoreClient({ baseUrl: 'http://api.test/v1', apiKey: 'k' });
 const { setupServer } = await import('msw/node');
 const { createHandlers } = await import('petstore-contract-toolkit/msw');
 const server = setupServer(...createHandlers({
@@ -141,12 +150,13 @@ const server = setupServer(...createHandlers({
   baseUrl: 'http://api.test/v1',
 }));
 server.listen({ onUnhandledRequest: 'error' });
-const browserLike = createPetstoreClient({ baseUrl: 'http://api.test/v1', apiKey: 'k' });
 const refused = await browserLike.DELETE('/store/orders/{orderId}', { params: { path: { orderId: '9007199254740993' } } });
 server.close();
 
 console.log(JSON.stringify({
   mswRefusal: refused.error,
+  fixtureOrder: defaultFixtures.orders.find((order) => order.id === '9007199254740993'),
+  fromDataIds: fromDataList.data.map((order) => order.id),
   modules,
   relativeKeys: relative.apiKeys,
   defaultSource: byDefault.fixtures.source,
@@ -235,6 +245,13 @@ describe('the packed tarball', SLOW, () => {
     expect([...files].filter((file) => /test-support|targets\/|\.test\./.test(file))).toEqual([]);
   });
 
+  it('maps every entry to its TypeScript source, held in the map itself', () => {
+    const files = new Set(packed?.files.map((file) => file.path));
+    const entries = Object.values(manifest.exports).filter((target) => target.endsWith('.js'));
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.filter((target) => !files.has(`${target.slice(2)}.map`))).toEqual([]);
+  });
+
   it('holds nothing of the tests and no TypeScript source', () => {
     const paths = packed?.files.map((file) => file.path) ?? [];
     expect(paths.length).toBeGreaterThan(0);
@@ -320,6 +337,8 @@ describe('installed into an empty project', SLOW, () => {
       listed: Array<{ id: string }>;
       cancelStatus: number;
       mswRefusal: unknown;
+      fixtureOrder: unknown;
+      fromDataIds: string[];
       fixturesUrl: string;
       documentUrl: string;
     };
@@ -333,10 +352,34 @@ describe('installed into an empty project', SLOW, () => {
     expect(seen.listed.map((order) => order.id)).toEqual(['9007199254740993']);
     expect(seen.cancelStatus).toBe(204);
     expect(seen.mswRefusal).toMatchObject({ status: 409, code: 'order_already_shipped' });
+    expect(seen.modules[`${manifest.name}/fixtures`]).toEqual(['default']);
+    expect(seen.fixtureOrder).toEqual({
+      id: '9007199254740993',
+      petId: '11',
+      quantity: 1,
+      shipDate: '2026-12-20T12:00:00Z',
+      status: 'pending',
+    });
+    // The data seeds a mock: its pending and shipped orders are listed, the big ids exact.
+    expect(seen.fromDataIds).toHaveLength(13);
+    expect(seen.fromDataIds).toEqual(expect.arrayContaining(['9007199254740993', '9223372036854775807']));
     const installed = join(consumer, 'node_modules', manifest.name);
     expect(relative(installed, new URL(seen.fixturesUrl).pathname)).toBe(join('fixtures', 'default.yaml'));
     expect(relative(installed, new URL(seen.documentUrl).pathname)).toBe(join('spec', 'openapi.yaml'));
     expect(relative(installed, seen.defaultSource)).toBe(join('fixtures', 'default.yaml'));
+  });
+
+  it('ships a source map with the source inside, since the .ts files are not shipped', () => {
+    const installed = join(consumer, 'node_modules', manifest.name, 'dist', 'src', 'client');
+    expect(readFileSync(join(installed, 'client.js'), 'utf8')).toMatch(
+      /\/\/# sourceMappingURL=client\.js\.map\s*$/,
+    );
+    const map = JSON.parse(readFileSync(join(installed, 'client.js.map'), 'utf8')) as {
+      sources: string[];
+      sourcesContent?: string[];
+    };
+    expect(map.sources).toEqual(['../../../src/client/client.ts']);
+    expect(map.sourcesContent?.[0]).toContain('export function createPetstoreClient(');
   });
 
   it('runs the complete example of docs/frontend.md as written, and prints what the page says', async () => {

@@ -15,7 +15,11 @@ export interface PetstoreClientOptions {
   baseUrl: string;
   /** Sent as `Authorization: Bearer <apiKey>` on every request. */
   apiKey: string;
-  /** A `fetch` to use instead of the global one (a test's, a proxy's, `mock.handle`). */
+  /**
+   * A `fetch` to use instead of the global one (a test's, a proxy's, `mock.handle`). Without it, each
+   * request calls the `globalThis.fetch` of its own moment, so MSW's `server.listen()` and test spies
+   * reach a client made before them.
+   */
   fetch?: (request: Request) => Promise<Response>;
 }
 
@@ -73,7 +77,9 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     baseUrl: options.baseUrl,
     headers: { Authorization: `Bearer ${options.apiKey}` },
     pathSerializer: serializePath,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // openapi-fetch keeps the fetch it is given, by default the global one of the moment the client is
+    // made: a client made at module level would then skip MSW, which patches the global one later.
+    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
   });
   client.use(exactInt64);
   return client;

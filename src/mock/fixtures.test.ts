@@ -92,7 +92,7 @@ describe('fixture problems are rejected with the entry and the reason', () => {
     {
       name: 'an inexact number id',
       given: { orders: [{ id: 2 ** 60, status: 'pending' }] },
-      want: /is not exact as a number/,
+      want: /orders\[0\] \(id 1152921504606847000\): id is not exact as a number \(1152921504606847000\); pass a bigint or a decimal string/,
     },
     { name: 'a missing id', given: { orders: [{ status: 'pending' }] }, want: /orders\[0\]: missing "id"/ },
     {
@@ -118,6 +118,125 @@ describe('fixture problems are rejected with the entry and the reason', () => {
       expect(outcome.error.problems.join('\n')).toMatch(want);
       expect(outcome.error.message).toMatch(/^<fixture data>: /);
     }
+  });
+});
+
+describe('ids as the decimal strings the typed client hands over', () => {
+  const ABOVE = 9007199254740993n; // 2^53 + 1: a double cannot hold it
+  it.each<{
+    name: string;
+    given: FixtureData;
+    want: { orders: Array<[bigint, bigint | undefined]>; pets: bigint[] };
+  }>([
+    {
+      name: 'reads an order id above 2^53 exactly',
+      given: { orders: [{ id: '9007199254740993', status: 'pending' }] },
+      want: { orders: [[ABOVE, undefined]], pets: [] },
+    },
+    {
+      name: 'reads petId and pet ids the same way',
+      given: {
+        pets: [{ id: '9007199254740993' }],
+        orders: [{ id: '1', petId: '9007199254740993', status: 'shipped' }],
+      },
+      want: { orders: [[1n, ABOVE]], pets: [ABOVE] },
+    },
+    {
+      name: 'reads the extremes of int64',
+      given: {
+        orders: [
+          { id: '9223372036854775807', status: 'pending' },
+          { id: '-9223372036854775808', status: 'pending' },
+        ],
+      },
+      want: {
+        orders: [
+          [2n ** 63n - 1n, undefined],
+          [-(2n ** 63n), undefined],
+        ],
+        pets: [],
+      },
+    },
+    {
+      name: 'mixes strings, numbers and bigints in one set',
+      given: {
+        orders: [
+          { id: '1', status: 'pending' },
+          { id: 2, status: 'pending' },
+          { id: 3n, status: 'pending' },
+        ],
+      },
+      want: {
+        orders: [
+          [1n, undefined],
+          [2n, undefined],
+          [3n, undefined],
+        ],
+        pets: [],
+      },
+    },
+  ])('$name', ({ given, want }) => {
+    const loaded = loadFixtures(given);
+    if (!loaded.ok) throw loaded.error;
+    const orders = [...loaded.value.orders.orders.values()].map((order) => [order.id, order.petId]);
+    expect(orders).toEqual(want.orders);
+    expect([...loaded.value.pets.keys()]).toEqual(want.pets);
+  });
+
+  it.each<{ name: string; given: FixtureData | Record<string, unknown>; want: string }>([
+    {
+      name: 'a fraction',
+      given: { orders: [{ id: '1.5', status: 'pending' }] },
+      want: 'orders[0] (id "1.5"): id must be an integer written in plain decimal (no sign on 0, no leading zeros), got "1.5"',
+    },
+    {
+      name: 'a word',
+      given: { orders: [{ id: 'abc', status: 'pending' }] },
+      want: 'orders[0] (id "abc"): id must be an integer written in plain decimal (no sign on 0, no leading zeros), got "abc"',
+    },
+    {
+      name: 'a leading zero, which would name order 1 under another spelling',
+      given: { orders: [{ id: '01', status: 'pending' }] },
+      want: 'orders[0] (id "01"): id must be an integer written in plain decimal (no sign on 0, no leading zeros), got "01"',
+    },
+    {
+      name: 'an empty string',
+      given: { orders: [{ id: '', status: 'pending' }] },
+      want: 'orders[0] (id ""): id must be an integer written in plain decimal (no sign on 0, no leading zeros), got ""',
+    },
+    {
+      name: 'an id beyond int64',
+      given: { orders: [{ id: '9223372036854775808', status: 'pending' }] },
+      want: 'orders[0] (id "9223372036854775808"): id must be within int64 (−2^63 … 2^63−1), got 9223372036854775808',
+    },
+    {
+      name: 'a petId with spaces',
+      given: { orders: [{ id: '7', petId: ' 10', status: 'pending' }] },
+      want: 'orders[0] (id "7"): petId must be an integer written in plain decimal (no sign on 0, no leading zeros), got " 10"',
+    },
+    {
+      name: 'a pet id with a plus sign',
+      given: { pets: [{ id: '+1' }] },
+      want: 'pets[0] (id "+1"): id must be an integer written in plain decimal (no sign on 0, no leading zeros), got "+1"',
+    },
+  ])('refuses a string id that is $name, naming the field', ({ given, want }) => {
+    const outcome = loadFixtures(given as FixtureData);
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.message).toBe(`<fixture data>: ${want}`);
+  });
+
+  it("leaves the caller's fixtures unchanged", () => {
+    const given: FixtureData = { orders: [{ id: '9007199254740993', status: 'pending' }] };
+    expect(loadFixtures(given).ok).toBe(true);
+    expect(given).toEqual({ orders: [{ id: '9007199254740993', status: 'pending' }] });
+  });
+
+  it('reads a quoted id in a fixture file the same way', () => {
+    const loaded = loadFixtureFile(
+      file('quoted.yaml', 'orders: [{ id: "9007199254740993", status: pending }]\n'),
+    );
+    if (!loaded.ok) throw loaded.error;
+    expect([...loaded.value.orders.orders.keys()]).toEqual([ABOVE]);
   });
 });
 

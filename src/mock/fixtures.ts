@@ -12,6 +12,7 @@ import {
   INT64_MAX,
   INT64_MIN,
   type Int64,
+  parseInt64,
   stringifyExactJson,
   validationView,
 } from '../contract/index.js';
@@ -25,10 +26,16 @@ export const DEV_API_KEY = 'petstore-dev-key';
 export const DEFAULT_PETS_DEPRECATED = '2026-01-01T00:00:00Z';
 export const DEFAULT_PETS_SUNSET = '2027-06-30T00:00:00Z';
 
+/**
+ * An int64 in fixtures: a number while a double holds it exactly, a bigint, or the decimal string the typed
+ * client hands over (`'9007199254740993'`), so ids read from the client seed the mock unchanged.
+ */
+export type FixtureInt64 = Int64 | `${bigint}`;
+
 /** An order as written in a fixture file: the Order fields of §2 plus its state (`complete` is derived). */
 export interface FixtureOrder {
-  id: Int64;
-  petId?: Int64;
+  id: FixtureInt64;
+  petId?: FixtureInt64;
   quantity?: number | bigint;
   shipDate?: string;
   status: 'pending' | 'shipped' | 'cancelled';
@@ -37,7 +44,7 @@ export interface FixtureOrder {
 /** A fixture file's content. Integers may be bigints (they are, when read from a file). */
 export interface FixtureData {
   apiKeys?: string[];
-  pets?: Array<{ id: Int64; [field: string]: unknown }>;
+  pets?: Array<{ id: FixtureInt64; [field: string]: unknown }>;
   petsDeprecated?: string;
   petsSunset?: string;
   orders?: FixtureOrder[];
@@ -128,7 +135,7 @@ function explain(error: ErrorObject, data: unknown): string {
 /** The exact int64 of a fixture value, or what is wrong with it (a phrase that follows the field name). */
 function toInt64(value: unknown): Result<bigint, string> {
   if (typeof value === 'number' && !Number.isSafeInteger(value)) {
-    return fail(`is not exact as a number (${value}); pass a bigint`);
+    return fail(`is not exact as a number (${value}); pass a bigint or a decimal string`);
   }
   if (typeof value !== 'bigint' && typeof value !== 'number') {
     return fail(`must be an integer, got ${describe(value)}`);
@@ -138,6 +145,40 @@ function toInt64(value: unknown): Result<bigint, string> {
     return fail(`must be within int64 (−2^63 … 2^63−1), got ${exact}`);
   }
   return ok(exact);
+}
+
+/** Where fixtures hold int64 ids: `orders[].id`, `orders[].petId`, `pets[].id`. */
+const ID_FIELDS = { orders: ['id', 'petId'], pets: ['id'] } as const;
+
+/**
+ * The fixtures with every id given as a decimal string read into a bigint, canonically and within int64
+ * (the grammar of path parameters), or the problems of those that are not. Everything else is left for
+ * the schema; the caller's value is copied, never changed.
+ */
+function readDecimalIds(data: unknown): Result<unknown, string[]> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return ok(data);
+  const problems: string[] = [];
+  const read: Record<string, unknown> = { ...data };
+  for (const [collection, fields] of Object.entries(ID_FIELDS)) {
+    const list = read[collection];
+    if (!Array.isArray(list)) continue;
+    read[collection] = list.map((item: unknown, index) => {
+      if (typeof item !== 'object' || item === null) return item;
+      const entry: Record<string, unknown> = { ...item };
+      for (const field of fields) {
+        const value = entry[field];
+        if (typeof value !== 'string') continue;
+        const id = parseInt64(value);
+        if (id.ok) entry[field] = id.value;
+        else
+          problems.push(
+            `${collection}[${index}] (id ${describe((item as { id?: unknown }).id)}): ${field} ${id.error}`,
+          );
+      }
+      return entry;
+    });
+  }
+  return problems.length > 0 ? fail(problems.slice(0, MAX_PROBLEMS)) : ok(read);
 }
 
 function checkOrder(order: FixtureOrder, where: string, problems: string[]): StoredOrder | undefined {
@@ -185,7 +226,10 @@ function headerDates(deprecated: string, sunset: string): { deprecation: string;
  *
  * @example buildFixtures({ orders: [{ id: 1, status: 'pending' }] }, 'inline').ok // true
  */
-export function buildFixtures(data: unknown, source: string): Result<FixtureSet, FixtureError> {
+export function buildFixtures(given: unknown, source: string): Result<FixtureSet, FixtureError> {
+  const exactIds = readDecimalIds(given);
+  if (!exactIds.ok) return fail(new FixtureError(source, exactIds.error));
+  const data = exactIds.value;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return fail(new FixtureError(source, ['the file must hold a mapping with `orders`, `pets`, `apiKeys`']));
   }

@@ -1,5 +1,6 @@
 /** The public API other code is written against (the conformance suite, implementers' tests). */
 import { describe, expectTypeOf, it } from 'vitest';
+import type { Order } from '../client/index.js';
 import type { FixtureSet } from './fixtures.js';
 import {
   createMock,
@@ -18,7 +19,11 @@ describe('the mock API', () => {
 
   it('takes a fixture path, fixture data with exact ids, or fixtures already loaded', () => {
     expectTypeOf<MockOptions['fixtures']>().toEqualTypeOf<string | FixtureData | FixtureSet | undefined>();
-    expectTypeOf<NonNullable<FixtureData['orders']>[number]['id']>().toEqualTypeOf<number | bigint>();
+    expectTypeOf<NonNullable<FixtureData['orders']>[number]['id']>().toEqualTypeOf<
+      number | bigint | `${bigint}`
+    >();
+    // An id the typed client listed seeds the mock unchanged.
+    expectTypeOf<NonNullable<Order['id']>>().toExtend<NonNullable<FixtureData['orders']>[number]['id']>();
     expectTypeOf<MockOptions['log']>().toEqualTypeOf<((line: string) => void) | undefined>();
   });
 

@@ -27,6 +27,11 @@ describe('createHandlers: fixtures as data, checked like a file', () => {
       given: { orders: [{ id: 2n ** 63n, status: 'pending' }] },
       want: '<fixture data>: orders[0] (id 9223372036854775808): id must be within int64 (−2^63 … 2^63−1), got 9223372036854775808',
     },
+    {
+      name: 'refuses an id string that is not plain decimal',
+      given: { orders: [{ id: '1.5', status: 'pending' }] },
+      want: '<fixture data>: orders[0] (id "1.5"): id must be an integer written in plain decimal (no sign on 0, no leading zeros), got "1.5"',
+    },
   ])('$name, with the message createMock gives', async ({ given, want }) => {
     const fixtures = given as never;
     expect(() => createHandlers({ fixtures })).toThrow(FixtureError);

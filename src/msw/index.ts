@@ -17,7 +17,7 @@ import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fi
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
 
 export interface HandlersOptions extends EngineOptions {
-  /** The state to start from: the content of a fixture file, as a value (ids above 2^53 as `bigint`). */
+  /** The state to start from: the content of a fixture file, as a value (ids as numbers, bigints or decimal strings). */
   fixtures: FixtureData;
   /**
    * Where the API lives, ending in `/v1` (D12): `http://api.test/v1`, or `/v1` for the page's own origin.
