@@ -28,8 +28,8 @@ import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { DOCUMENT_PATH, packageRoot } from '../src/contract/package-root.js';
 import type { JsonObject } from '../src/contract/refs.js';
-import { contractValidatorsModule, fixturesValidatorModule, forbiddenIn } from './generate-validators.js';
 import { defaultFixturesJson } from './default-fixtures.js';
+import { contractValidatorsModule, fixturesValidatorModule, forbiddenIn } from './generate-validators.js';
 import { int64Locations } from './int64-locations.js';
 
 const ROOT = packageRoot();
