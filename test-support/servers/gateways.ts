@@ -13,7 +13,7 @@ export interface Throttled extends RunningTarget {
 
 /**
  * A correct server behind a rate limiter that answers every `every`-th request with 429 and `Retry-After`,
- * without passing it on.
+ * without passing it on, starting with the first (the suite's first request is throttled too).
  *
  * @example const target = await behindRateLimiter(CORRECT_SERVERS[0].behaviour, { every: 4, retryAfter: '0' })
  */
@@ -27,7 +27,7 @@ export async function behindRateLimiter(
   let refused = 0;
   const target = await serve((req, res) => {
     seen += 1;
-    if (seen % limiter.every !== 0) return handler(req, res);
+    if ((seen - 1) % limiter.every !== 0) return handler(req, res);
     refused += 1;
     res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': limiter.retryAfter });
     res.end('Too Many Requests');
