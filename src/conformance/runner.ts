@@ -34,6 +34,9 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * calls it something else (the CLI's `--base-url`) asks for the same message with its own name.
  */
 export class ConformanceOptionsError extends Error {
+  // Named, so that a test runner's output says which error it is (`ConformanceOptionsError: baseUrl …`).
+  override readonly name = 'ConformanceOptionsError';
+
   constructor(
     /** The option at fault. */
     readonly option: keyof ConformanceOptions,
