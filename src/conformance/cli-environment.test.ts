@@ -21,9 +21,11 @@ import {
   SHIPPED_IDS,
   startTarget,
   TARGET_KEY,
+  targetHandler,
 } from '../../test-support/servers/reference-server.js';
-import { closedPort, type RunningTarget } from '../../test-support/servers/serve.js';
+import { closedPort, type RunningTarget, serve } from '../../test-support/servers/serve.js';
 import { runCommand } from './cli-harness.js';
+import { runConformance } from './runner.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -210,5 +212,30 @@ describe('every exit 2 after the first request writes the reports asked for', ()
     expect(stderr).toMatch(/--retry-budget "soon" is not a duration; give e\.g\. 30s, 500ms, 2m or 0/);
     expect(stdout).toBe('');
     expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe('a load balancer that loses its servers in the middle of a run (a deploy)', () => {
+  it('stops the run as not ready, judges nothing, and sends nothing more', async () => {
+    const handler = targetHandler(correct);
+    let seen = 0;
+    const target = await serve((req, res) => {
+      seen += 1;
+      if (seen <= 10) return handler(req, res);
+      res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '0' });
+      res.end('<h1>503</h1>');
+    });
+    const result = await closing(target, () =>
+      runConformance({ baseUrl: target.baseUrl, apiKey: TARGET_KEY, shippedOrders: SHIPPED_IDS }),
+    );
+    expect(result.outcome).toBe('not-ready');
+    expect(result.unreachable?.message).toMatch(
+      /^environment not ready: \S+ \S+ was answered 503, 503, 503, 503, 503, 503/,
+    );
+    expect(result.checks).toEqual([]);
+    expect(result.summary.failed).toBe(0);
+    expect(result.retries?.at(-1)?.statuses).toEqual([503, 503, 503, 503, 503, 503]);
+    // The ten it passed on, then one request tried six times: nothing after the gateway gave up.
+    expect(seen).toBe(16);
   });
 });
