@@ -1,7 +1,8 @@
 /**
  * `petstore conformance`: parses the flags, runs the suite, writes the reports. Exit codes: 0 when no
- * check failed (warnings and skips allowed, unless `--fail-on warn`), 1 when one did, 2 for a usage error
- * or an unreachable target.
+ * check failed (warnings and skips allowed, unless `--fail-on warn`), 1 when one did, 2 for a usage error,
+ * an unreachable target, an environment that is not ready or a setup mistake. Every run that sent a
+ * request writes the reports asked for, exit 2 included.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,7 +16,14 @@ import { renderJunit } from '../judge/report/junit.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceOptions, ConformanceResult } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
-import { ConformanceOptionsError, DEFAULT_TIMEOUT_MS, runConformance } from './runner.js';
+import { DEFAULT_RETRY_POLICY, describePolicy, parseDuration } from './gateway.js';
+import {
+  ConformanceOptionsError,
+  DEFAULT_TIMEOUT_MS,
+  retryPolicy,
+  runConformance,
+  validateOptions,
+} from './runner.js';
 
 export const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
@@ -47,14 +55,20 @@ Options:
                          and html are written under --output-dir
   --output-dir DIR       where json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
   --fail-on LEVEL        fail (default): exit 1 when a check fails; warn: warnings fail the run too
+  --retry-budget TIME    the most time to spend waiting to retry 429 and 503 answers, honouring
+                         Retry-After: 500ms, 30s, 2m or seconds (default 30s; at most 5 retries per
+                         request, 10 s per wait); 0 retries only what says Retry-After: 0
+  --rate-limit N         send at most N requests per second (default: as fast as the target answers)
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
 The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace, and never appears in
 any output, in any encoding.
 Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
-warned, under --fail-on warn), 2 usage error, unreachable target or setup mistake (the key refused, no
-list at the base URL, an http/https mismatch).
+warned, under --fail-on warn), 2 usage error, unreachable target, environment not ready (a gateway
+that keeps answering 429 or 503, a firewall or gateway page instead of the API) or setup mistake (the
+key refused, no list at the base URL, an http/https mismatch). Every exit after the first request writes
+the reports asked for; a usage error prints one line and writes none.
 `;
 
 export interface CommandIo {
@@ -88,12 +102,35 @@ const FLAGS: Record<keyof ConformanceOptions, string> = {
   petId: '--pet-id',
   fetch: 'fetch',
   contract: 'contract',
+  retryBudgetMs: '--retry-budget',
+  rateLimit: '--rate-limit',
 };
 
 function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   if (!/^[1-9][0-9]*$/.test(raw))
     throw new UsageError(`${flag} must be a positive whole number, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+function retryBudget(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_RETRY_POLICY.budgetMs;
+  const ms = parseDuration(raw);
+  if (ms === null) {
+    throw new UsageError(
+      `--retry-budget ${JSON.stringify(raw)} is not a duration; give e.g. 30s, 500ms, 2m or 0`,
+    );
+  }
+  return ms;
+}
+
+function rateLimit(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(raw) || Number(raw) <= 0) {
+    throw new UsageError(
+      `--rate-limit must be a positive number of requests per second, got ${JSON.stringify(raw)}`,
+    );
+  }
   return Number(raw);
 }
 
@@ -139,6 +176,7 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
   });
   const only = values.only ?? [];
   const petId = values['pet-id'];
+  const pace = rateLimit(values['rate-limit']);
   return {
     options: {
       baseUrl,
@@ -149,6 +187,8 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
       timeoutMs: positiveInteger('--timeout', values.timeout, DEFAULT_TIMEOUT_MS),
       maxBodyBytes: positiveInteger('--max-body-bytes', values['max-body-bytes'], 1024 * 1024),
       only,
+      retryBudgetMs: retryBudget(values['retry-budget']),
+      ...(pace === undefined ? {} : { rateLimit: pace }),
       ...(petId === undefined ? {} : { petId }),
       ...(io.fetch ? { fetch: io.fetch } : {}),
     },
@@ -175,6 +215,8 @@ function parseFlags(argv: string[]) {
       reporter: { type: 'string', multiple: true },
       'output-dir': { type: 'string' },
       'fail-on': { type: 'string' },
+      'retry-budget': { type: 'string' },
+      'rate-limit': { type: 'string' },
       'api-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -217,6 +259,9 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   }
   let result: Awaited<ReturnType<typeof runConformance>>;
   try {
+    // Checked before anything is printed, so that an option error is the one line of a usage error.
+    validateOptions(parsed.options);
+    out(`${describePolicy(retryPolicy(parsed.options))}\n`);
     result = await runConformance(parsed.options);
   } catch (error) {
     if (!(error instanceof ConformanceOptionsError)) throw error;
@@ -228,9 +273,8 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     return 2;
   }
   if (result.unreachable) {
-    // One line: the run stopped before judging anything, so there is no report to read.
+    // The one line a CI log shows; the reports below say it too.
     err(`petstore conformance: ${result.unreachable.message}; ${result.unreachable.hint}.\n`);
-    return 2;
   }
   if (parsed.options.apiKey.length < SHORT_KEY) {
     err(
@@ -258,13 +302,14 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
       );
       return 2;
     }
-    if (!parsed.reporters.includes('pretty')) {
+    if (!parsed.reporters.includes('pretty') && !result.unreachable) {
       const s = gated.summary;
       out(
         `${gated.outcome === 'pass' ? 'PASSED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped\n`,
       );
     }
   }
+  if (result.unreachable) return 2;
   return gated.outcome === 'pass' ? 0 : 1;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contract } from '../contract/index.js';
 import { type RequestPlan, VALID_AUTH } from '../judge/exchange.js';
 import { CheckContext, type ResolvedOptions } from './context.js';
+import { DEFAULT_RETRY_POLICY } from './gateway.js';
 
 /** A context whose fetch answers every request from an in-memory table and counts what it was sent. */
 function contextWith(options: Partial<ResolvedOptions> = {}) {
@@ -24,6 +25,7 @@ function contextWith(options: Partial<ResolvedOptions> = {}) {
     petId: null,
     fetch,
     contract,
+    retry: DEFAULT_RETRY_POLICY,
     ...options,
   });
   return { ctx, sent };

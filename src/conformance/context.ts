@@ -23,7 +23,7 @@ import {
 } from '../judge/exchange.js';
 import { finding } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
-import { send } from './http-client.js';
+import { Gateway, type RetryPolicy } from './gateway.js';
 
 export interface ResolvedOptions {
   /** Without a trailing slash. */
@@ -39,6 +39,8 @@ export interface ResolvedOptions {
   fetch: typeof fetch;
   /** Where the levels of `x-petstore-conformance` come from. */
   contract: Contract;
+  /** How 429 and 503 are retried and how fast the suite sends (D22). */
+  retry: RetryPolicy;
 }
 
 export interface Listing {
@@ -104,8 +106,12 @@ export class CheckContext {
   private lastSnapshot: ListSnapshot | null = null;
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
+  /** Every request goes through it: the run's pace, its retries of 429 and 503, and whether it must stop. */
+  readonly gateway: Gateway;
 
-  constructor(readonly options: ResolvedOptions) {}
+  constructor(readonly options: ResolvedOptions) {
+    this.gateway = new Gateway(options.retry);
+  }
 
   /** The key, for judgements to redact from their findings. */
   get key(): string {
@@ -124,7 +130,7 @@ export class CheckContext {
     if (authorization !== null) headers.authorization = authorization;
     const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(plan.method, plan.path);
-    const outcome = await send({ method: plan.method, url, headers }, this.options);
+    const outcome = await this.gateway.send({ method: plan.method, url, headers }, this.options);
     const exchange: Exchange = {
       seq: this.exchanges.length + 1,
       checkId,

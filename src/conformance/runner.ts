@@ -3,7 +3,8 @@
  * request has a time limit, every check is isolated from the others' exceptions, and nothing the target
  * sends can make it throw. The key is redacted from the whole result before it is returned.
  */
-import { contract } from '../contract/index.js';
+import { type Contract, contract, parseExactJson } from '../contract/index.js';
+import type { Exchange } from '../judge/exchange.js';
 import { redactDeep } from '../judge/redact.js';
 import { operationCoverage } from '../judge/report/input.js';
 import type { Judgement } from '../judge/rules.js';
@@ -14,11 +15,13 @@ import type {
   Level,
   OperationCoverage,
   Outcome,
+  StoppedOutcome,
   Unreachable,
 } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
 import { speaksTls } from './tls-probe.js';
 
@@ -31,6 +34,9 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * calls it something else (the CLI's `--base-url`) asks for the same message with its own name.
  */
 export class ConformanceOptionsError extends Error {
+  // Named, so that a test runner's output says which error it is (`ConformanceOptionsError: baseUrl …`).
+  override readonly name = 'ConformanceOptionsError';
+
   constructor(
     /** The option at fault. */
     readonly option: keyof ConformanceOptions,
@@ -127,13 +133,47 @@ function hasEmptyQuery(url: URL): boolean {
   return (url.href.split('#')[0] ?? '').includes('?');
 }
 
+/**
+ * A program that builds options from an environment variable can hand in `undefined`: said in the
+ * options' own words instead of a TypeError from deep in the run.
+ */
+function requireText(option: 'baseUrl' | 'apiKey', value: unknown): string {
+  if (typeof value === 'string') return value;
+  const example = option === 'baseUrl' ? ', e.g. http://127.0.0.1:4010/v1' : '';
+  throw new ConformanceOptionsError(
+    option,
+    (name) => `${name} is required: a string${example}, got ${value === null ? 'null' : typeof value}`,
+  );
+}
+
+/** How a run with these options retries 429 and 503 and paces its requests (D22). */
+export function retryPolicy(options: ConformanceOptions): RetryPolicy {
+  const budgetMs = options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs;
+  if (!Number.isFinite(budgetMs) || budgetMs < 0 || budgetMs > MAX_TIMEOUT_MS) {
+    throw new ConformanceOptionsError(
+      'retryBudgetMs',
+      (name) => `${name} must be a duration from 0 to ${MAX_TIMEOUT_MS} ms, got ${budgetMs}`,
+    );
+  }
+  const rateLimit = options.rateLimit ?? null;
+  if (rateLimit !== null && (!Number.isFinite(rateLimit) || rateLimit <= 0)) {
+    throw new ConformanceOptionsError(
+      'rateLimit',
+      (name) => `${name} must be a positive number of requests per second, got ${rateLimit}`,
+    );
+  }
+  return { ...DEFAULT_RETRY_POLICY, budgetMs, rateLimit };
+}
+
 function resolve(options: ConformanceOptions): ResolvedOptions {
+  const baseUrl = requireText('baseUrl', options.baseUrl);
+  const givenKey = requireText('apiKey', options.apiKey);
   let url: URL;
   try {
-    url = new URL(options.baseUrl);
+    url = new URL(baseUrl);
   } catch {
     // A string with `@` in it may hold credentials: it is not repeated.
-    const shown = options.baseUrl.includes('@') ? '' : ` ${JSON.stringify(options.baseUrl)}`;
+    const shown = baseUrl.includes('@') ? '' : ` ${JSON.stringify(baseUrl)}`;
     throw new ConformanceOptionsError(
       'baseUrl',
       (name) => `${name}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`,
@@ -145,7 +185,7 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
       (name) => `${name} must be an http or https address, got ${url.protocol}`,
     );
   }
-  const apiKey = sendableKey(options.apiKey);
+  const apiKey = sendableKey(givenKey);
   if (!apiKey.ok) throw new ConformanceOptionsError('apiKey', (name) => `${name} ${apiKey.error}`);
   refuseUnusableBaseUrl(url);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -167,7 +207,7 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
   const shippedOrders = orderIds('shippedOrders', options.shippedOrders);
   refuseDuplicates(pendingOrders, shippedOrders);
   return {
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    baseUrl: baseUrl.replace(/\/+$/, ''),
     apiKey: apiKey.value,
     pendingOrders,
     shippedOrders,
@@ -178,6 +218,7 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
     petId: options.petId === undefined ? null : String(options.petId),
     fetch: options.fetch ?? globalThis.fetch,
     contract: options.contract ?? contract,
+    retry: retryPolicy(options),
   };
 }
 
@@ -349,6 +390,8 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
     };
   }
   const { status } = first.outcome.value;
+  const notApi = notTheApi(first, ctx.options.contract);
+  if (notApi !== null) return notApi;
   if (status === 401) {
     return {
       kind: 'key-refused',
@@ -371,6 +414,46 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
     };
   }
   return null;
+}
+
+/**
+ * Statuses that gateways, proxies and firewalls answer with on their own. The API documents none of them for
+ * the list, so with a body that is not the API's Error they come from something in front of it.
+ */
+const IN_FRONT_STATUSES = new Set([403, 407, 502, 504]);
+
+/** The first answer came from a firewall or gateway, not the API (D22): nothing can be judged through it. */
+function notTheApi(first: Exchange, given: Contract): Unreachable | null {
+  if (!first.outcome.ok) return null;
+  const { status, headers, text } = first.outcome.value;
+  if (!IN_FRONT_STATUSES.has(status)) return null;
+  const parsed = parseExactJson(text);
+  if (parsed.ok && given.validateSchema('Error', parsed.value).ok) return null;
+  const url = first.request.url;
+  const type = headers['content-type'] ?? 'no content type';
+  return {
+    kind: 'not-ready',
+    url,
+    message: `environment not ready: GET ${url} answered ${status} (${type}) with a body that is not the API's Error: a gateway, proxy or firewall in front of the API answered instead of it`,
+    hint: 'check that this machine may reach the API through it (an allow-list, a VPN, a WAF rule for the key) and that --base-url is the address of the API',
+  };
+}
+
+/** The gateway kept answering 429 or 503 past the retry budget (D22). */
+function gatewayRefused(ctx: CheckContext): Unreachable | null {
+  const refused = ctx.gateway.notReady;
+  if (refused === null) return null;
+  return {
+    kind: 'not-ready',
+    url: refused.url,
+    message: refused.message,
+    hint: 'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget',
+  };
+}
+
+/** The outcome of a run stopped before judging. */
+function stoppedOutcome(kind: Unreachable['kind']): StoppedOutcome {
+  return kind === 'unreachable' ? 'unreachable' : kind === 'not-ready' ? 'not-ready' : 'setup-error';
 }
 
 /** What a plain http request to a TLS server gets: no HTTP answer at all, or (from some servers) a 400. */
@@ -404,14 +487,7 @@ async function plainHttpToTls(ctx: CheckContext): Promise<Unreachable | null> {
   };
 }
 
-/**
- * Runs the conformance checks against a target.
- *
- * @example
- * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
- * if (result.outcome !== 'pass') process.exitCode = 1;
- */
-export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+function checkedOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
   const resolved = resolve(options);
   const { checks, unknown } = selectChecks(resolved.only);
   if (unknown.length > 0) {
@@ -420,19 +496,43 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       (name) => `${name} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
     );
   }
+  return { resolved, checks };
+}
+
+/**
+ * Checks options as {@link runConformance} does, without sending anything: a front end can refuse them
+ * before it registers tests or prints anything.
+ *
+ * @example validateOptions({ baseUrl: process.env.BASE_URL, apiKey: '' }) // throws ConformanceOptionsError
+ */
+export function validateOptions(options: ConformanceOptions): void {
+  checkedOptions(options);
+}
+
+/**
+ * Runs the conformance checks against a target.
+ *
+ * @example
+ * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
+ * if (result.outcome !== 'pass') process.exitCode = 1;
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+  const { resolved, checks } = checkedOptions(options);
   const started = Date.now();
   const ctx = new CheckContext(resolved);
 
   // The first request doubles as the reachability probe: nothing is judged against a dead address.
   ctx.currentCheck = 'list.orders';
   await ctx.initialListing();
-  const unreachable = setupProblem(ctx) ?? (await plainHttpToTls(ctx));
+  let unreachable = gatewayRefused(ctx) ?? setupProblem(ctx) ?? (await plainHttpToTls(ctx));
 
   const results = new Map<string, CheckResult>();
   if (!unreachable) {
     const allocated = allocatePendingIds(checks, resolved);
     const ordered = [...checks.filter((c) => !c.sweep), ...checks.filter((c) => c.sweep)];
     for (const check of ordered) {
+      // A gateway that stays refusing ends the run: what its 429s and 503s did to a check is not a verdict.
+      if (ctx.gateway.notReady) break;
       const t0 = Date.now();
       const pendingIds = allocated.get(check.id) ?? [];
       const judgement =
@@ -441,6 +541,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       const level = check.levelIn?.(resolved.contract) ?? check.level;
       results.set(check.id, toResult(check, level, judgement, Date.now() - t0, consumed));
     }
+    unreachable = gatewayRefused(ctx);
+    if (unreachable) results.clear();
   }
 
   const checkResults = checks.flatMap((check) => results.get(check.id) ?? []);
@@ -454,7 +556,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     destructive: resolved.destructive,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
-    outcome: unreachable ? 'unreachable' : failed > 0 ? 'fail' : 'pass',
+    outcome: unreachable ? stoppedOutcome(unreachable.kind) : failed > 0 ? 'fail' : 'pass',
     unreachable,
     summary: {
       total: checkResults.length,
@@ -467,6 +569,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     },
     checks: checkResults,
     coverage: coverage(ctx),
+    retries: ctx.gateway.retries,
+    retriesNotListed: ctx.gateway.retriesNotListed,
+    retryPolicy: { ...resolved.retry, waitedMs: ctx.gateway.waitedMs },
   };
   return redactDeep(result, resolved.apiKey);
 }

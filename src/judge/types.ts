@@ -39,6 +39,35 @@ export interface ConformanceOptions {
    * (`spec/openapi.yaml`). Tests pass one built from an altered copy of the document (`buildContract`).
    */
   contract?: Contract;
+  /**
+   * The most time, in ms, the run may spend waiting to retry answers 429 and 503 (D22). Default 30 000;
+   * 0 retries only answers that say `Retry-After: 0`.
+   */
+  retryBudgetMs?: number;
+  /** The most requests the suite starts per second (its own pace, D22). Default: no pace of its own. */
+  rateLimit?: number;
+}
+
+/** A request the suite sent again because a gateway answered 429 or 503 (D22). */
+export interface RetriedRequest {
+  method: string;
+  /** Redacted as every reported URL is. */
+  url: string;
+  /** How often it was sent, the first time included. */
+  attempts: number;
+  /** The status of each attempt that got an answer, in order: `[429, 200]`. */
+  statuses: number[];
+}
+
+/** How the run treated gateway answers (D22), as printed at its start. */
+export interface RetryReport {
+  budgetMs: number;
+  maxRetriesPerRequest: number;
+  maxWaitMs: number;
+  /** Requests per second, `null` for no pace of its own. */
+  rateLimit: number | null;
+  /** Time spent waiting before retries. */
+  waitedMs: number;
 }
 
 /** A request as reported: the key is never in it (headers show `<redacted>`). */
@@ -107,19 +136,28 @@ export interface OperationCoverage {
 }
 
 /**
- * Why nothing was judged (exit 2): the target could not be reached, or the setup is wrong. Only a target
- * that answers the documented list with the key is judged.
+ * Why nothing was judged (exit 2): the target could not be reached, the environment is not ready, or the
+ * setup is wrong. Only a target that answers the documented list with the key is judged. (The name is
+ * older than the other reasons; it stays so that schemaVersion 1 readers keep working.)
  */
 export interface Unreachable {
   /**
-   * `unreachable`: no connection (refused, unknown host, blocked port); `tls`: an http/https mismatch
-   * (`https://` to a plain server, `http://` to a TLS one) or a refused certificate; `key-refused`: the list answered 401 to the key; `no-list`: the list answered 404.
+   * `unreachable`: no connection (refused, unknown host, blocked port); `not-ready`: a gateway kept
+   * answering 429 or 503 past the retry budget, or the first request was answered by something that is not
+   * the API (no Error body: a gateway page, a firewall's 403) (D22); `tls`: an http/https mismatch
+   * (`https://` to a plain server, `http://` to a TLS one) or a refused certificate; `key-refused`: the list
+   * answered 401 to the key; `no-list`: the list answered 404.
    */
-  kind: 'unreachable' | 'tls' | 'key-refused' | 'no-list';
+  kind: 'unreachable' | 'not-ready' | 'tls' | 'key-refused' | 'no-list';
   url: string;
   message: string;
   hint: string;
 }
+
+export type RunOutcome = 'pass' | 'fail' | StoppedOutcome;
+
+/** The outcomes of a run that stopped before judging: exit 2, with every report written. */
+export type StoppedOutcome = 'unreachable' | 'not-ready' | 'setup-error';
 
 export interface ConformanceSummary {
   total: number;
@@ -142,10 +180,11 @@ export interface ConformanceResult {
   startedAt: string;
   durationMs: number;
   /**
-   * `pass`: no check failed; `fail`: at least one did; `unreachable`: nothing was judged, because the
-   * target could not be reached or the setup is wrong (see {@link Unreachable}).
+   * `pass`: no check failed; `fail`: at least one did. Nothing was judged (exit 2, see {@link Unreachable}):
+   * `unreachable`, no connection; `not-ready`, a gateway or firewall answered instead of the API (D22);
+   * `setup-error`, a mistake in the setup (the key refused, no list at the base URL, http/https mismatch).
    */
-  outcome: 'pass' | 'fail' | 'unreachable';
+  outcome: RunOutcome;
   /**
    * The gate `outcome` was decided under (`--fail-on`), set once the gate is applied (the CLI's reports):
    * under `warn` a run whose checks only warned has `outcome: 'fail'`. Absent means `fail`.
@@ -155,4 +194,12 @@ export interface ConformanceResult {
   summary: ConformanceSummary;
   checks: CheckResult[];
   coverage: OperationCoverage[];
+  /**
+   * The suite's requests retried after a gateway's 429 or 503 (D22), at most 100; `retriesNotListed`
+   * counts the rest. Absent from the proxy's reports: the proxy forwards, it never retries.
+   */
+  retries?: RetriedRequest[];
+  retriesNotListed?: number;
+  /** How the suite treated gateway answers, as printed at the start of the run. */
+  retryPolicy?: RetryReport;
 }

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stringifyExactJson } from '../../src/contract/index.js';
-import { type RunningTarget, type ServeOptions, serve } from './serve.js';
+import { type RawHandler, type RunningTarget, type ServeOptions, serve } from './serve.js';
 
 /** The key every target accepts. Tests grep all output for it. */
 export const TARGET_KEY = 'target-secret-key-5b1e9c';
@@ -223,7 +223,12 @@ export async function startTarget(
   store: Store = createStore(),
   options: ServeOptions = {},
 ): Promise<RunningTarget> {
-  return serve(async (req, res) => {
+  return serve(targetHandler(b, store), options);
+}
+
+/** The target as a socket handler, for servers that put something in front of it (gateways.ts). */
+export function targetHandler(b: Behaviour, store: Store = createStore()): RawHandler {
+  return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://target.invalid');
     const underV1 = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     const request: TargetRequest = {
@@ -239,5 +244,5 @@ export async function startTarget(
     }
     res.writeHead(reply.status, reply.headers ?? {});
     res.end(reply.body ?? '');
-  }, options);
+  };
 }

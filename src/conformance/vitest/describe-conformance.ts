@@ -1,7 +1,9 @@
 /**
  * The conformance checks as vitest tests, for implementers who want them inside their own test run: one
- * test per check, a SKIP as a skipped test with its reason, a WARN as a passing test with an annotation,
- * a FAIL as a failing test whose message carries the request, the expectation and a curl line.
+ * test per check, a SKIP as a skipped test with its reason, a WARN as a skipped test whose reason starts
+ * with WARNING (vitest has no warning state, and a ✓ would read as passed), a FAIL as a failing test whose
+ * message carries the request, the expectation and a curl line. Options that cannot work are one failing
+ * test that says why, registered instead of the checks.
  *
  * @example
  * // my-server.conformance.test.ts
@@ -11,7 +13,8 @@
 import { beforeAll, describe, it } from 'vitest';
 import { findingsText } from '../../judge/report/finding.js';
 import type { CheckResult, ConformanceOptions, ConformanceResult } from '../../judge/types.js';
-import { runConformance, selectChecks } from '../runner.js';
+import type { Result } from '../../result.js';
+import { ConformanceOptionsError, runConformance, selectChecks, validateOptions } from '../runner.js';
 
 /** The failure message of a check, as a test shows it. */
 export function failureMessage(check: CheckResult): string {
@@ -19,34 +22,73 @@ export function failureMessage(check: CheckResult): string {
   return `${check.id} (${check.citation}): ${check.message}${details ? `\n\n${details}` : ''}`;
 }
 
+/** The test that stands for the checks when the options cannot work. */
+export const OPTIONS_TEST = 'petstore conformance options';
+
 /**
- * Registers one vitest test per selected check; the suite runs once, before the first of them.
- * Options may be a function, so that reading the environment fails as a test rather than at import.
+ * The options, read (a function is called) and checked as the run would check them, or the error that
+ * says what is wrong with them.
+ */
+function readOptions(
+  options: ConformanceOptions | (() => ConformanceOptions),
+): Result<ConformanceOptions, Error> {
+  let value: ConformanceOptions;
+  try {
+    value = typeof options === 'function' ? options() : options;
+  } catch (error) {
+    // Reading the environment failed (optionsFromEnv): that message is the one to show.
+    return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  try {
+    validateOptions(value);
+  } catch (error) {
+    if (error instanceof ConformanceOptionsError) return { ok: false, error };
+    throw error;
+  }
+  return { ok: true, value };
+}
+
+/**
+ * Registers one vitest test per selected check; the suite runs once, before the first of them. The options
+ * are read and checked first: options that cannot work (an undefined `baseUrl`, no key, an unknown check)
+ * register one failing test, {@link OPTIONS_TEST}, whose message is the {@link ConformanceOptionsError}'s,
+ * instead of one error per check. Options may be a function, so that reading the environment fails as that
+ * test rather than at import.
  */
 export function describeConformance(
   options: ConformanceOptions | (() => ConformanceOptions),
   settings: { name?: string; only?: readonly string[]; runTimeoutMs?: number } = {},
 ): void {
   const name = settings.name ?? 'petstore conformance';
-  const only = typeof options === 'function' ? settings.only : options.only;
+  const read = readOptions(options);
   describe(name, () => {
+    if (!read.ok) {
+      it(OPTIONS_TEST, () => {
+        throw read.error;
+      });
+      return;
+    }
+    const given = read.value;
     let result: ConformanceResult | undefined;
-    let setupError: unknown;
+    let runError: unknown;
     beforeAll(async () => {
       try {
-        result = await runConformance(typeof options === 'function' ? options() : options);
+        result = await runConformance(given);
       } catch (error) {
-        setupError = error;
+        runError = error;
       }
     }, settings.runTimeoutMs ?? 600_000);
-    for (const check of selectChecks(only ?? []).checks) {
+    for (const check of selectChecks(given.only ?? settings.only ?? []).checks) {
       it(`${check.id}: ${check.title} (${check.citation})`, async (ctx) => {
-        if (setupError) throw setupError;
+        if (runError) throw runError;
         if (result?.unreachable) throw new Error(`${result.unreachable.message}; ${result.unreachable.hint}`);
         const found = result?.checks.find((c) => c.id === check.id);
         if (!found) return ctx.skip('not selected');
         if (found.outcome === 'SKIP') return ctx.skip(found.message);
-        if (found.outcome === 'WARN') await ctx.annotate(`WARNING: ${failureMessage(found)}`, 'warning');
+        if (found.outcome === 'WARN') {
+          await ctx.annotate(`WARNING: ${failureMessage(found)}`, 'warning');
+          return ctx.skip(`WARNING (${found.citation}): ${found.message}`);
+        }
         if (found.outcome === 'FAIL') throw new Error(failureMessage(found));
       });
     }

@@ -22,7 +22,7 @@ export function gates(check: Pick<CheckResult, 'outcome'>, failOn: FailOn): bool
 
 /**
  * The run's outcome under the gate: a run with warnings and no failure passes under `fail` and fails
- * under `warn`. An unreachable target stays unreachable.
+ * under `warn`. A run that stopped before judging (unreachable, not ready, a setup error) keeps its outcome.
  *
  * @example gatedOutcome(result, 'warn') === 'fail' // when result has a WARN
  */
@@ -30,9 +30,26 @@ export function gatedOutcome(
   input: Pick<ReportInput, 'outcome' | 'checks'>,
   failOn: FailOn,
 ): ReportInput['outcome'] {
-  if (input.outcome === 'unreachable') return 'unreachable';
+  if (input.outcome !== 'pass' && input.outcome !== 'fail') return input.outcome;
   return input.checks.some((check) => gates(check, failOn)) ? 'fail' : 'pass';
 }
+
+/**
+ * The verdict's word in every report: `PASSED`, `FAILED`, or why nothing was judged.
+ *
+ * @example verdictLabel('not-ready') // 'NOT READY'
+ */
+export function verdictLabel(outcome: ReportInput['outcome']): string {
+  return VERDICT_LABELS[outcome];
+}
+
+const VERDICT_LABELS: Record<ReportInput['outcome'], string> = {
+  pass: 'PASSED',
+  fail: 'FAILED',
+  unreachable: 'UNREACHABLE',
+  'not-ready': 'NOT READY',
+  'setup-error': 'SETUP ERROR',
+};
 
 /**
  * The result with the gate applied: `outcome` becomes the run's verdict under `failOn`, and `failOn` is

@@ -9,10 +9,11 @@
  */
 import type { CheckResult, Finding, Outcome } from '../types.js';
 import { printable } from './finding.js';
-import { type FailOn, gates } from './gate.js';
+import { type FailOn, gates, verdictLabel } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
 import { coverageLine } from './pretty.js';
+import { retriesLine } from './retries.js';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -34,7 +35,7 @@ const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:1.5rem;color:#1b1b1b;background:#fff}
 h1{font-size:1.3rem;margin:0 0 .3rem}h2{font-size:1.1rem;margin:1.6rem 0 .5rem}h3{font-size:1rem;margin:0 0 .3rem}
 .verdict{font-weight:700;font-size:1.1rem;padding:.4rem .6rem;border-radius:4px;display:inline-block}
-.verdict.pass{background:#dcf5dc;color:#0b5d0b}.verdict.fail,.verdict.unreachable{background:#fde0e0;color:#8b0000}
+.verdict.pass{background:#dcf5dc;color:#0b5d0b}.verdict.fail,.verdict.unreachable,.verdict.not-ready,.verdict.setup-error{background:#fde0e0;color:#8b0000}
 .badge{font-weight:700;padding:0 .35rem;border-radius:3px;font-family:ui-monospace,monospace}
 .FAIL{background:#fde0e0;color:#8b0000}.WARN{background:#fff1c2;color:#6b4a00}
 .SKIP{background:#e0eefc;color:#0b3f75}.PASS{background:#dcf5dc;color:#0b5d0b}
@@ -122,10 +123,10 @@ export function renderHtml(result: ReportInput): string {
   const s = result.summary;
   const mode =
     result.destructive === undefined ? '' : `, ${result.destructive ? 'destructive' : 'read-only'}`;
-  const verdictText =
-    outcome === 'unreachable'
-      ? `UNREACHABLE: ${result.unreachable?.message ?? ''}; ${result.unreachable?.hint ?? ''}`
-      : `${outcome === 'pass' ? 'PASSED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} checks${s.notSelected > 0 ? `, ${s.notSelected} not selected` : ''}; ${s.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s)${failOn === 'warn' ? '; warnings fail this run (--fail-on warn)' : ''}`;
+  const retried = retriesLine(result);
+  const verdictText = result.unreachable
+    ? `${verdictLabel(outcome)}: ${result.unreachable.message}; ${result.unreachable.hint}`
+    : `${verdictLabel(outcome)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} checks${s.notSelected > 0 ? `, ${s.notSelected} not selected` : ''}; ${s.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s)${failOn === 'warn' ? '; warnings fail this run (--fail-on warn)' : ''}`;
   const causes = (['FAIL', 'WARN'] as const).flatMap((o) => groupByCause(result.checks, o));
   const ordered = [...result.checks].sort((a, b) => ORDER[a.outcome] - ORDER[b.outcome]);
   const operations = result.coverage
@@ -137,7 +138,7 @@ export function renderHtml(result: ReportInput): string {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${html(`${result.tool}: ${outcome === 'pass' ? 'PASSED' : outcome === 'fail' ? 'FAILED' : 'UNREACHABLE'} — ${result.baseUrl}`)}</title>
+<title>${html(`${result.tool}: ${verdictLabel(outcome)} — ${result.baseUrl}`)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -146,6 +147,7 @@ export function renderHtml(result: ReportInput): string {
 <p class="muted">contract ${html(result.contractVersion)}${mode} · started ${html(result.startedAt)} · fail on: ${failOn === 'warn' ? 'failures and warnings' : 'failures'}</p>
 <p id="verdict" class="verdict ${outcome}">${html(verdictText)}</p>
 <p id="coverage">${html(coverageLine(result.coverage))}</p>
+${retried === null ? '' : `<p id="retries">${html(retried)}</p>`}
 ${operations ? `<p id="operations" class="muted">Operations: ${html(operations)}</p>` : ''}
 </header>
 <main>

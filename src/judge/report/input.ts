@@ -9,6 +9,8 @@ import type {
   ConformanceSummary,
   FailOn,
   OperationCoverage,
+  RetriedRequest,
+  RetryReport,
   Unreachable,
 } from '../types.js';
 
@@ -30,6 +32,10 @@ export interface ReportInput {
   /** Every verdict, in the order it was reached. */
   checks: readonly CheckResult[];
   coverage: readonly OperationCoverage[];
+  /** The requests the suite sent again after a gateway's 429 or 503 (D22); absent for the proxy. */
+  retries?: readonly RetriedRequest[];
+  retriesNotListed?: number;
+  retryPolicy?: RetryReport;
 }
 
 /**

@@ -5,11 +5,12 @@
  * starts with WARNING: JUnit viewers show a skipped case as not passed, and no CI tool fails a job for one.
  * JUnit has no warning state of its own; docs/conformance.md explains the choice.
  */
-import type { CheckResult, Finding } from '../types.js';
+import type { CheckResult, Finding, Unreachable } from '../types.js';
 import { FULL_FINDING, findingsText } from './finding.js';
 import { type FailOn, gates } from './gate.js';
 import type { ReportInput } from './input.js';
 import { coverageLine } from './pretty.js';
+import { retriesLine } from './retries.js';
 
 /** Escapes text for XML and drops the characters XML 1.0 cannot carry at all. */
 function xml(text: string): string {
@@ -61,6 +62,18 @@ function testcase(check: CheckResult, failOn: FailOn): string {
   return body.join('\n');
 }
 
+/**
+ * A run that stopped before judging is one testcase in error: a CI view shows it red with the reason, and
+ * does not read it as a server that failed 40 checks (or as a suite with no tests, which some show green).
+ */
+function stoppedCase(reason: Unreachable, outcome: string): string {
+  return [
+    `    <testcase classname="petstore.conformance.setup" name="${xml(`the target is ready to be judged (${outcome})`)}" time="0.000">`,
+    `      <error message="${xml(reason.message)}" type="${xml(outcome)}">${xml(`${reason.message}; ${reason.hint}.`)}</error>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
 /** @example writeFileSync('conformance-junit.xml', renderJunit(applyGate(result, 'warn'))) */
 export function renderJunit(result: ReportInput): string {
   // The gate was applied to the result (gate.ts); a gating warning is a <failure>.
@@ -71,7 +84,11 @@ export function renderJunit(result: ReportInput): string {
   const warningsFail = failOn === 'warn';
   const failures = s.failed + (warningsFail ? s.warned : 0);
   const skipped = s.skipped + (warningsFail ? 0 : s.warned);
-  const attrs = `tests="${s.total}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(result.durationMs)}"`;
+  const stopped = result.unreachable;
+  const attrs = stopped
+    ? `tests="1" failures="0" errors="1" skipped="0" time="${seconds(result.durationMs)}"`
+    : `tests="${s.total}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(result.durationMs)}"`;
+  const retried = retriesLine(result);
   const properties = [
     ['baseUrl', result.baseUrl],
     ['contractVersion', result.contractVersion],
@@ -80,7 +97,8 @@ export function renderJunit(result: ReportInput): string {
     ['failOn', failOn],
     ['coverage', coverageLine(result.coverage)],
     ...result.coverage.map((op) => [`stability.${op.operationId}`, op.stability ?? 'none'] as const),
-    ...(result.unreachable ? [['unreachable', result.unreachable.message] as const] : []),
+    ...(stopped ? [['unreachable', stopped.message] as const, ['outcome', result.outcome] as const] : []),
+    ...(retried === null ? [] : [['retries', retried] as const]),
   ]
     .map(([k, v]) => `      <property name="${xml(k)}" value="${xml(v)}"/>`)
     .join('\n');
@@ -89,7 +107,9 @@ export function renderJunit(result: ReportInput): string {
     `<testsuites name="${name}" ${attrs}>`,
     `  <testsuite name="${name}" ${attrs} timestamp="${result.startedAt}">`,
     `    <properties>\n${properties}\n    </properties>`,
-    ...result.checks.map((check) => testcase(check, failOn)),
+    ...(stopped
+      ? [stoppedCase(stopped, result.outcome)]
+      : result.checks.map((check) => testcase(check, failOn))),
     '  </testsuite>',
     '</testsuites>',
     '',

@@ -5,8 +5,10 @@
  */
 import type { CheckResult, OperationCoverage, Outcome } from '../types.js';
 import { findingLines, printable } from './finding.js';
+import { verdictLabel } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
+import { retriesLine } from './retries.js';
 
 export interface PrettyOptions {
   /** ANSI colours; the CLI turns them on only for a TTY without NO_COLOR. */
@@ -62,10 +64,13 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
       ? `petstore proxy in front of ${printable(result.baseUrl)} (contract ${result.contractVersion})`
       : `${result.tool} against ${printable(result.baseUrl)} (contract ${result.contractVersion}${mode})`,
   );
+  const retried = retriesLine(result);
   if (result.unreachable) {
+    // Nothing was judged: the reason is the whole report (exit 2).
     lines.push(
-      `${paint('UNREACHABLE', COLOURS.FAIL, color)}  ${printable(result.unreachable.message)}; ${result.unreachable.hint}`,
+      `${paint(verdictLabel(result.outcome), COLOURS.FAIL, color)}  ${printable(result.unreachable.message)}; ${result.unreachable.hint}`,
     );
+    if (retried !== null) lines.push(printable(retried));
     return `${lines.join('\n')}\n`;
   }
   lines.push('');
@@ -76,6 +81,7 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
     `Operations (D13): ${result.coverage.map((op) => `${op.operationId} ${op.method} ${op.path} [${stability(op)}]`).join(' · ')}`,
   );
   lines.push(coverageLine(result.coverage));
+  if (retried !== null) lines.push(printable(retried));
   let number = 0;
   for (const [label, outcome] of [
     ['Failures', 'FAIL'],

@@ -1,0 +1,172 @@
+/**
+ * What may stand between the suite and the server (D22): a gateway that throttles (429) or a load balancer
+ * with nothing to forward to (503) is not the server breaking the contract. The suite paces its own
+ * requests (`--rate-limit`), retries those two answers within a bounded budget honouring `Retry-After`
+ * (`--retry-budget`), and records what it retried. A request still refused when its retries or the budget
+ * run out makes the environment "not ready": the run stops and nothing is judged.
+ */
+import type { HttpOutcome, HttpRequest } from '../judge/http-outcome.js';
+import type { RetriedRequest } from '../judge/types.js';
+import { type HttpClientOptions, send } from './http-client.js';
+
+export interface RetryPolicy {
+  /** The most time, in ms, the whole run may spend waiting before retries. */
+  budgetMs: number;
+  /** The most retries of one request. */
+  maxRetriesPerRequest: number;
+  /** The longest single wait: a longer `Retry-After` is waited for this long, then the request is retried. */
+  maxWaitMs: number;
+  /** The most requests the suite starts per second, `null` for no pace of its own. */
+  rateLimit: number | null;
+}
+
+export const DEFAULT_RETRY_BUDGET_MS = 30_000;
+export const MAX_RETRIES_PER_REQUEST = 5;
+export const MAX_WAIT_MS = 10_000;
+/** The wait before a retry when the answer gives no usable `Retry-After`. */
+export const DEFAULT_WAIT_MS = 1_000;
+/** Requests listed in `retries`; more are counted in `retriesNotListed` (every report has a bound). */
+export const MAX_RETRIES_LISTED = 100;
+
+/** The answers a gateway gives when the server behind it cannot take the request now (RFC 9110 §15.6.4, RFC 6585 §4). */
+export const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  budgetMs: DEFAULT_RETRY_BUDGET_MS,
+  maxRetriesPerRequest: MAX_RETRIES_PER_REQUEST,
+  maxWaitMs: MAX_WAIT_MS,
+  rateLimit: null,
+};
+
+/** Why the run stopped before judging: the gateway kept refusing. */
+export interface NotReadyReason {
+  url: string;
+  message: string;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const REAL_CLOCK: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/**
+ * The wait a `Retry-After` value asks for, in ms: delay-seconds or an HTTP-date (RFC 9110 §10.2.3); a date
+ * in the past is 0. `null` when the value is absent or neither form.
+ *
+ * @example retryAfterMs('2', 0) // 2000; retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT', Date.now()) // 0
+ */
+export function retryAfterMs(value: string | undefined, now: number): number | null {
+  if (value === undefined) return null;
+  const text = value.trim();
+  if (/^[0-9]+$/.test(text)) return Number(text) * 1000;
+  // An HTTP-date always names its weekday and GMT; Date.parse alone would take "1" or "tomorrow"-like text.
+  if (!/^[A-Za-z]{3}, .* GMT$/.test(text)) return null;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/**
+ * Parses `--retry-budget`: a duration with a unit (`500ms`, `30s`, `2m`) or a bare number of seconds.
+ *
+ * @example parseDuration('30s') // 30000; parseDuration('1.5') // 1500; parseDuration('soon') // null
+ */
+export function parseDuration(text: string): number | null {
+  const match = /^([0-9]+(?:\.[0-9]+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!match) return null;
+  const unit = match[2] ?? 's';
+  const ms = Number(match[1]) * (unit === 'ms' ? 1 : unit === 's' ? 1000 : 60_000);
+  return Number.isFinite(ms) ? Math.round(ms) : null;
+}
+
+/** One line that says how the run treats a gateway, printed before the first request. */
+export function describePolicy(policy: RetryPolicy): string {
+  const pace =
+    policy.rateLimit === null ? 'no pace of its own' : `at most ${policy.rateLimit} requests per second`;
+  return `Gateway answers (D22): 429 and 503 are retried honouring Retry-After, waiting at most ${seconds(policy.budgetMs)} in all (--retry-budget) and ${seconds(policy.maxWaitMs)} at a time, at most ${policy.maxRetriesPerRequest} retries per request; the suite sends ${pace} (--rate-limit)`;
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * Sends requests for the suite with its pace and retries. One per run: the budget and the pace are the
+ * run's, shared by every request, also by requests sent at the same time.
+ */
+export class Gateway {
+  readonly retries: RetriedRequest[] = [];
+  retriesNotListed = 0;
+  waitedMs = 0;
+  /** Set once a request stays refused: every later request is not sent. */
+  notReady: NotReadyReason | null = null;
+  private nextStart = 0;
+
+  constructor(
+    readonly policy: RetryPolicy,
+    private readonly clock: Clock = REAL_CLOCK,
+  ) {}
+
+  /** Sends one request, retrying 429 and 503 within the policy. Never throws, like {@link send}. */
+  async send(request: HttpRequest, options: HttpClientOptions): Promise<HttpOutcome> {
+    const statuses: number[] = [];
+    for (;;) {
+      if (this.notReady) {
+        return { ok: false, error: { kind: 'other', message: 'not sent: the environment is not ready' } };
+      }
+      await this.pace();
+      const outcome = await send(request, options);
+      if (!outcome.ok || !RETRIED_STATUSES.has(outcome.value.status)) {
+        if (statuses.length > 0) {
+          this.record(
+            request,
+            statuses.length + 1,
+            outcome.ok ? [...statuses, outcome.value.status] : statuses,
+          );
+        }
+        return outcome;
+      }
+      statuses.push(outcome.value.status);
+      const asked = retryAfterMs(outcome.value.headers['retry-after'], this.clock.now());
+      const wait = Math.min(asked ?? DEFAULT_WAIT_MS, this.policy.maxWaitMs);
+      const stop =
+        statuses.length > this.policy.maxRetriesPerRequest
+          ? `it was still answered ${outcome.value.status} after ${this.policy.maxRetriesPerRequest} retries`
+          : this.waitedMs + wait > this.policy.budgetMs
+            ? `waiting ${seconds(wait)} more would overrun the retry budget (${seconds(this.policy.budgetMs)}, ${seconds(this.waitedMs)} spent)`
+            : null;
+      if (stop !== null) {
+        this.record(request, statuses.length, statuses);
+        this.notReady = {
+          url: request.url,
+          message: `environment not ready: ${request.method} ${request.url} was answered ${statuses.join(', ')}: ${stop}`,
+        };
+        return outcome;
+      }
+      this.waitedMs += wait;
+      await this.clock.sleep(wait);
+    }
+  }
+
+  /** Waits for the request's turn under `--rate-limit`: starts are at least 1/N s apart. */
+  private async pace(): Promise<void> {
+    if (this.policy.rateLimit === null) return;
+    const now = this.clock.now();
+    const start = Math.max(now, this.nextStart);
+    this.nextStart = start + 1000 / this.policy.rateLimit;
+    if (start > now) await this.clock.sleep(start - now);
+  }
+
+  /** `statuses` are the HTTP answers; a last attempt that got none (a time-out) counts but has no status. */
+  private record(request: HttpRequest, attempts: number, statuses: number[]): void {
+    if (this.retries.length >= MAX_RETRIES_LISTED) {
+      this.retriesNotListed += 1;
+      return;
+    }
+    this.retries.push({ method: request.method, url: request.url, attempts, statuses });
+  }
+}
