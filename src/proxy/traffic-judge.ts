@@ -27,6 +27,7 @@ const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
   reset: 'reset',
   'not-http': 'other',
   other: 'other',
+  'client-stalled': 'other',
 };
 
 /** The response headers a verdict of one exchange depends on (D10, D11, D15, redirects). */
