@@ -318,15 +318,26 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     // No body (nearly every API call): the request goes out in one write, without a stream pipe.
     upReq.end();
   } else {
+    // Each chunk is written to the upstream after the reads of this turn of the event loop, not in the
+    // middle of them: an upstream that answers early (413) and closes is then read before the write that
+    // fails on its closed connection, and its answer reaches the client instead of a 502.
     req.on('data', (chunk: Buffer) => {
       requestCopy.add(chunk);
       if (answer === null) timer.refresh();
+      req.pause();
+      setImmediate(() => {
+        if (upReq.destroyed || finished) return;
+        if (upReq.write(chunk)) req.resume();
+        else upReq.once('drain', () => req.resume());
+      });
     });
     req.on('end', () => {
       if (answer === null) timer.refresh();
+      setImmediate(() => {
+        if (!upReq.destroyed) upReq.end();
+      });
     });
     req.on('error', () => upReq.destroy());
-    req.pipe(upReq);
   }
 
   upReq.on('response', (upRes) => {
@@ -359,10 +370,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       clearTimer();
       // The upstream answered before it had the whole body: where the next request would start on that
       // connection is in doubt, so it is closed rather than reused.
-      if (!upReq.writableFinished) {
-        req.unpipe(upReq);
-        upReq.destroy();
-      }
+      if (!upReq.writableFinished) upReq.destroy();
       return exchange(captured(), null);
     };
 

@@ -73,19 +73,23 @@ describe('bounds on findings', () => {
       ).arrayBuffer();
     }
     const first = await fetch(`${info.url}/__proxy/findings`);
-    const page = await first.json();
+    const page = (await first.json()) as {
+      summary: { total: number; notKept: number };
+      findings: Array<{ seq: number; path: string }>;
+      next: string | null;
+    };
     expect(first.status).toBe(200);
     expect(page.summary.total).toBe(500);
     expect(page.findings).toHaveLength(100);
-    expect(page.findings[0].path.length).toBeLessThan(2_100);
-    expect(page.next).toBe(`/__proxy/findings?since=${page.findings[99].seq}&limit=100`);
+    expect(page.findings[0]?.path.length ?? 0).toBeLessThan(2_100);
+    expect(page.next).toBe(`/__proxy/findings?since=${page.findings[99]?.seq}&limit=100`);
     // Following `next` reaches every kept finding; the rest, if any, are counted as not kept.
     let seen = 0;
     let next: string | null = '/__proxy/findings?limit=1000';
     while (next) {
       const answer = await fetch(`${info.url}${next}`);
       expect(Number(answer.headers.get('content-length'))).toBeLessThan(2 * 1024 * 1024);
-      const body = await answer.json();
+      const body = (await answer.json()) as { findings: unknown[]; next: string | null };
       seen += body.findings.length;
       next = body.next;
     }
