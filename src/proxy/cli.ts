@@ -43,7 +43,8 @@ Options:
   --quiet             no line per finding on stderr (the reports still hold every finding)
   -h, --help          show this help
 
-GET /__proxy/findings on the proxy returns the findings so far as JSON (?since=N for the newer ones).
+GET /__proxy/findings on the proxy returns the findings so far as JSON, a page at a time
+(?since=N&limit=M: those after finding N, at most M, default 100; \`next\` links the next page).
 API keys pass through to the upstream and never appear in any output: a key is shown as "key #N".
 Exit codes: 0 no failure found, 1 the server broke a rule at failure level, 2 usage error or unusable port.
 `;
@@ -201,6 +202,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
     info = await proxy.listen({ port: options.port, host: options.host });
   } catch (error) {
     await proxy.close().catch(() => undefined);
+    if (error instanceof ProxyOptionsError) return fail(error.message);
     return fail(listenProblem(error as NodeJS.ErrnoException, options));
   }
   io.stdout.write(

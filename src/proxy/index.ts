@@ -9,6 +9,7 @@
  * // … traffic …
  * const { result } = await proxy.close();                   // the suite's report shape
  */
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import {
   createServer,
@@ -16,6 +17,7 @@ import {
   type IncomingMessage,
   type Server,
   type ServerResponse,
+  STATUS_CODES,
 } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -25,9 +27,15 @@ import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
 import type { ConformanceResult } from '../judge/types.js';
-import { FindingLog, findingLine, type ProxyFinding } from './findings.js';
+import {
+  type CheckCount,
+  FindingLog,
+  findingLine,
+  MAX_KEPT_FINDINGS,
+  type ProxyFinding,
+} from './findings.js';
 import { forward } from './forward.js';
-import { PROXY_HEADER, proxyError } from './proxy-errors.js';
+import { PROXY_HEADER, type ProxyErrorResponse, proxyError } from './proxy-errors.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
 import { parseUpstream, type Upstream } from './upstream.js';
@@ -35,6 +43,11 @@ import { parseUpstream, type Upstream } from './upstream.js';
 export type { Party, ProxyFinding } from './findings.js';
 export { findingLine } from './findings.js';
 export { PROXY_ERRORS } from './proxy-errors.js';
+
+/** Findings per page of `GET /__proxy/findings`, by default and at most, and the most bytes of a page. */
+export const FINDINGS_PAGE = 100;
+export const MAX_FINDINGS_PAGE = 1_000;
+const MAX_FINDINGS_PAGE_BYTES = 1024 * 1024;
 
 /** The suite's 1 MiB: the most bytes of a body copied for judging. */
 export const DEFAULT_CAPTURE_BYTES = 1024 * 1024;
@@ -74,6 +87,11 @@ export interface ProxyOptions {
   reporters?: readonly FileReporter[];
   /** Where `close()` writes them. Default `reports/proxy`. */
   outputDir?: string;
+  /**
+   * The most findings kept for display for each party (the server's, the client's), besides 8 MiB each.
+   * Every finding is counted toward the verdict whatever is kept. Default 10,000.
+   */
+  maxFindings?: number;
 }
 
 /** A usage error of {@link createProxy}: the message names the option and the fix. */
@@ -113,6 +131,31 @@ function integerOption(name: string, value: number | undefined, fallback: number
   return value;
 }
 
+/** An answer written straight to a socket, which it closes. */
+function rawAnswer(own: ProxyErrorResponse): string {
+  const head = Object.entries({ ...own.headers, connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  return `HTTP/1.1 ${own.status} ${STATUS_CODES[own.status] ?? ''}\r\n${head}\r\n\r\n${own.body}`;
+}
+
+/** A whole-number query parameter, its fallback when absent, `null` when it is not one in range. */
+function wholeParameter(raw: string | null, fallback: number, max: number): number | null {
+  if (raw === null || raw === '') return fallback;
+  return /^\d{1,16}$/.test(raw) && Number(raw) <= max ? Number(raw) : null;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
+
+/** Whether an upstream is the proxy's own listening address (which would forward to itself forever). */
+function isOwnAddress(upstream: Upstream, host: string, port: number): boolean {
+  if (upstream.port !== port) return false;
+  const name = upstream.hostname.toLowerCase();
+  return (
+    name === host.toLowerCase() || (LOOPBACK.has(name) && (LOOPBACK.has(host) || host.startsWith('127.')))
+  );
+}
+
 function connectable(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::') return '[::1]';
@@ -140,12 +183,19 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   }
   const outputDir = resolve(options.outputDir ?? DEFAULT_OUTPUT_DIR);
   const onFinding = options.onFinding;
-  const log = new FindingLog(onFinding ? (found) => onFinding(found, findingLine(found)) : undefined);
+  const maxFindings = integerOption('maxFindings', options.maxFindings, MAX_KEPT_FINDINGS, 1_000_000);
+  const log = new FindingLog(
+    onFinding ? (found) => onFinding(found, findingLine(found)) : undefined,
+    maxFindings,
+  );
+  // Each forwarded request carries this in `Via`; one that comes back carrying it went round in a loop.
+  const via = `1.1 petstore-proxy-${randomBytes(8).toString('hex')}`;
   const judge = new TrafficJudge({
     upstream,
     log,
     replaceViolations: options.errors === true,
     judgeClient: options.judgeClient !== false,
+    decodedBytes: captureBytes,
   });
   const agent =
     upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
@@ -157,6 +207,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     timeoutMs,
     captureBytes,
     hold: options.errors === true,
+    via,
     judge: (captured: Parameters<TrafficJudge['judge']>[0]) => judge.judge(captured),
   };
 
@@ -166,7 +217,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       startedAt: startedAt.toISOString(),
       durationMs: performance.now() - t0,
       findings: log.all(),
-      totalFindings: log.total,
+      counts: log.checks(),
       exchanges: judge.exchanges,
       statuses: judge.statuses,
       reading: judge.tracker.reading,
@@ -177,20 +228,45 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const control = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
     if (req.method === 'GET' && url.pathname === '/__proxy/findings') {
-      const since = Number(url.searchParams.get('since') ?? 0) || 0;
-      const all = log.all();
-      const body = JSON.stringify({
+      const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
+      const limit = wholeParameter(url.searchParams.get('limit'), FINDINGS_PAGE, MAX_FINDINGS_PAGE);
+      if (since === null || limit === null || limit === 0) {
+        const own = proxyError(
+          'badRequest',
+          `since must be a whole number and limit one from 1 to ${MAX_FINDINGS_PAGE}, e.g. /__proxy/findings?since=0&limit=${FINDINGS_PAGE}`,
+        );
+        res.writeHead(own.status, own.headers);
+        res.end(own.body);
+        return;
+      }
+      const counts = [...log.checks().values()];
+      const sum = (keep: (c: CheckCount) => boolean) => counts.filter(keep).reduce((n, c) => n + c.count, 0);
+      // A page is also cut at a size in bytes: a few long findings must not make one huge answer.
+      const page: string[] = [];
+      let bytes = 0;
+      let last = since;
+      for (const found of log.page(since, limit)) {
+        const text = JSON.stringify(found);
+        if (page.length > 0 && bytes + text.length > MAX_FINDINGS_PAGE_BYTES) break;
+        page.push(text);
+        bytes += text.length;
+        last = found.seq;
+      }
+      const more = log.page(last, 1).length > 0;
+      const head = JSON.stringify({
         tool: 'petstore proxy',
         upstream: upstream.baseUrl,
         exchanges: judge.exchanges,
         summary: {
-          failures: all.filter((f) => f.party === 'server' && f.level === 'failure').length,
-          warnings: all.filter((f) => f.party === 'server' && f.level === 'warning').length,
-          client: all.filter((f) => f.party === 'client').length,
+          failures: sum((c) => c.party === 'server' && c.level === 'failure'),
+          warnings: sum((c) => c.party === 'server' && c.level === 'warning'),
+          client: sum((c) => c.party === 'client'),
           total: log.total,
+          notKept: log.dropped,
         },
-        findings: all.filter((f) => f.seq > since),
+        next: more ? `/__proxy/findings?since=${last}&limit=${limit}` : null,
       });
+      const body = `${head.slice(0, -1)},"findings":[${page.join(',')}]}`;
       res.writeHead(200, {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),
@@ -207,7 +283,22 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
 
   const server: Server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     if (req.url?.startsWith('/__proxy/')) control(req, res);
-    else forward(req, res, forwardOptions);
+    else if (req.headers.via?.includes(via)) {
+      // The request went through this very proxy before: forwarding it again would never end.
+      const own = proxyError(
+        'loop',
+        `the request came back to the proxy that forwarded it: --upstream ${upstream.baseUrl} leads back to this proxy; point it at the server`,
+      );
+      res.writeHead(own.status, own.headers);
+      res.end(own.body);
+    } else forward(req, res, forwardOptions);
+  });
+  // CONNECT asks for a tunnel, which this proxy does not make: an Error, not a closed connection.
+  server.on('connect', (_req, socket) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(
+      rawAnswer(proxyError('badRequest', 'CONNECT is not supported: the proxy forwards API requests only')),
+    );
   });
   // A client that sends something node cannot parse gets an Error body, never a bare reset.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -215,11 +306,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       socket.destroy();
       return;
     }
-    const own = proxyError('badRequest', 'the request is not valid HTTP, so it was not forwarded');
-    const head = Object.entries({ ...own.headers, connection: 'close' })
-      .map(([name, value]) => `${name}: ${value}`)
-      .join('\r\n');
-    socket.end(`HTTP/1.1 400 Bad Request\r\n${head}\r\n\r\n${own.body}`);
+    socket.end(rawAnswer(proxyError('badRequest', 'the request is not valid HTTP, so it was not forwarded')));
   });
 
   let closed: Promise<ProxyClosed> | null = null;
@@ -231,6 +318,15 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         server.listen(port, host, () => {
           server.off('error', reject);
           const { port: bound } = server.address() as AddressInfo;
+          if (isOwnAddress(upstream, host, bound)) {
+            server.close();
+            reject(
+              new ProxyOptionsError(
+                `--upstream ${upstream.baseUrl} is the proxy's own address (${host}:${bound}): it would forward to itself; point it at the server`,
+              ),
+            );
+            return;
+          }
           const url = `http://${connectable(host)}:${bound}`;
           resolveListen({ url, baseUrl: `${url}${upstream.basePath}`, port: bound });
         });
@@ -254,11 +350,18 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         const written: string[] = [];
         if (reporters.length > 0) {
           ensureDirectory(outputDir);
+          // Each report is written even when another one cannot be: a failure is thrown after the rest.
+          let failed: unknown = null;
           for (const name of reporters) {
             const path = join(outputDir, REPORT_FILES[name]);
-            writeFileSync(path, RENDER[name](final));
-            written.push(path);
+            try {
+              writeFileSync(path, RENDER[name](final));
+              written.push(path);
+            } catch (error) {
+              failed ??= error;
+            }
           }
+          if (failed !== null) throw failed;
         }
         return { result: final, written };
       })();

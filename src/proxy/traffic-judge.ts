@@ -9,8 +9,10 @@ import { contract } from '../contract/index.js';
 import { matchOperation, type ObservedExchange, reportRequest } from '../judge/exchange.js';
 import type { HttpOutcome, TransportErrorKind } from '../judge/http-outcome.js';
 import { StateTracker } from '../judge/observer.js';
+import { redactDeep } from '../judge/redact.js';
 import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
 import type { Finding, Level } from '../judge/types.js';
+import { requestPath } from '../mock/request-target.js';
 import type { FindingLog, Party, ProxyFinding } from './findings.js';
 import type { CapturedExchange, UpstreamFault } from './forward.js';
 import { KeyIndex, secretOf } from './key-index.js';
@@ -27,6 +29,7 @@ const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
   reset: 'reset',
   'not-http': 'other',
   other: 'other',
+  'client-stalled': 'other',
 };
 
 /** The response headers a verdict of one exchange depends on (D10, D11, D15, redirects). */
@@ -41,8 +44,39 @@ const orderIdParameter = contract
   .operation('cancelOrder')
   .parameters.find((p) => p.name === 'orderId' && p.in === 'path');
 
-/** The body as text for judging; `null` when it cannot be judged (cut at the bound, or undecodable). */
-function bodyText(captured: CapturedExchange): string | null {
+const DEFAULT_DECODED_BYTES = 1024 * 1024;
+const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
+
+/**
+ * The request target as the mock reads it (src/mock/request-target.ts: dot segments resolved, `\` a
+ * separator, the absolute form reduced to its path), with escapes of unreserved characters decoded
+ * (`%6F` is `o`, RFC 3986 §6.2.2.2), as the mock's router decodes each segment before matching it. The
+ * query is kept as sent. A path the mock serves is then judged as the operation it served.
+ *
+ * @example judgedTarget('http://h/v1/st%6Fre/./orders?x=1') // '/v1/store/orders?x=1'
+ */
+export function judgedTarget(target: string): string {
+  const query = target.indexOf('?');
+  const hash = target.indexOf('#');
+  const rest = query === -1 ? '' : target.slice(query, hash > query ? hash : undefined);
+  return (
+    requestPath(target).replace(UNRESERVED_ESCAPE, (_m, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    ) + rest
+  );
+}
+
+/** A finding with every key replaced, in each of the forms the suite's redaction knows. */
+function redactFinding<T>(entry: T, keys: readonly string[]): T {
+  return keys.reduce((value, key) => (key === '' ? value : redactDeep(value, key)), entry);
+}
+
+/**
+ * The body as text for judging; `null` when it cannot be judged (cut at the bound, undecodable, or
+ * decoding to more than `maxBytes`: a 635-byte brotli answer can decode to 400 MiB, so decoding stops at
+ * the bound instead of holding the event loop and the memory).
+ */
+function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
   const response = captured.response;
   if (!response || response.body.truncated) return null;
   const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
@@ -52,11 +86,11 @@ function bodyText(captured: CapturedExchange): string | null {
       encoding === '' || encoding === 'identity'
         ? bytes
         : encoding === 'gzip' || encoding === 'x-gzip'
-          ? gunzipSync(bytes)
+          ? gunzipSync(bytes, { maxOutputLength: maxBytes })
           : encoding === 'deflate'
-            ? inflateSync(bytes)
+            ? inflateSync(bytes, { maxOutputLength: maxBytes })
             : encoding === 'br'
-              ? brotliDecompressSync(bytes)
+              ? brotliDecompressSync(bytes, { maxOutputLength: maxBytes })
               : null;
     return decoded === null ? null : decoded.toString('utf8');
   } catch {
@@ -110,6 +144,8 @@ export interface TrafficJudgeOptions {
   replaceViolations: boolean;
   /** Judge the client's requests too (off for a client that errs on purpose, like the conformance suite). */
   judgeClient: boolean;
+  /** The most bytes a compressed body is decoded to for judging; beyond it, it is left unjudged. 1 MiB. */
+  decodedBytes?: number;
 }
 
 /**
@@ -139,7 +175,8 @@ export class TrafficJudge {
     const session = headers['x-mock-session'];
     const keyLabel = this.keys.label(secret);
     const scope = session ? `${keyLabel}, session ${JSON.stringify(session.slice(0, 64))}` : keyLabel;
-    const path = pathBelowBase(captured.target, upstream.basePath) ?? captured.target;
+    const target = judgedTarget(captured.target);
+    const path = pathBelowBase(target, upstream.basePath) ?? target;
     // Most traffic repeats itself: an answer byte for byte the same as one judged clean, under the same
     // key, is clean again, and its text is the one already decoded (no copy, no decompression, and the
     // state tracker sees the very same string as its last list).
@@ -149,7 +186,9 @@ export class TrafficJudge {
       remembered !== undefined &&
       captured.response !== null &&
       remembered.bytes.equals(captured.response.body.bytes);
-    const text = repeat ? remembered.text : bodyText(captured);
+    const text = repeat
+      ? remembered.text
+      : bodyText(captured, this.options.decodedBytes ?? DEFAULT_DECODED_BYTES);
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
     // The reported exchange (its redaction is the costly part) is built only when a rule needs it.
@@ -181,7 +220,9 @@ export class TrafficJudge {
       this.statuses.set(operationId, seen);
     }
 
-    const alone = repeat ? [] : this.judgeAlone(captured, key, text, observed);
+    // A client that stalled its own body got the proxy's 408; the upstream was never asked to answer.
+    const stalled = captured.fault?.kind === 'client-stalled';
+    const alone = repeat || stalled ? [] : this.judgeAlone(captured, key, text, observed);
     const found: Judged[] = alone
       .filter((r: RatedFinding) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
       .map((r) => ({ ...r, party: 'server' as const }));
@@ -193,6 +234,8 @@ export class TrafficJudge {
     }
 
     const at = found.length > 0 ? new Date(captured.startedAt).toISOString() : '';
+    const keys = found.length > 0 ? [secret, ...this.keys.secrets().filter((k) => k !== secret)] : [];
+    const logged: Array<Omit<ProxyFinding, 'seq'>> = [];
     for (const f of found) {
       const entry: Omit<ProxyFinding, 'seq'> = {
         exchange: n,
@@ -207,14 +250,18 @@ export class TrafficJudge {
         status: captured.response?.status ?? null,
         finding: f.finding,
       };
-      log.add(entry);
+      // Redacted before it is printed, stored or written: the path, the query, the session name and
+      // whatever the upstream echoed (Location, Content-Type, Deprecation, the body) may hold a key.
+      const redacted = redactFinding(entry, keys);
+      logged.push(redacted);
+      log.add(redacted);
     }
     if (!this.options.replaceViolations || captured.fault) return null;
-    const broken = found.find((f) => f.party === 'server' && f.level === 'failure');
+    const broken = logged.find((f) => f.party === 'server' && f.level === 'failure');
     if (!broken) return null;
     return proxyError(
       'contractViolation',
-      `the upstream's answer to ${captured.method} ${path} (${status}) breaks the contract: ${broken.finding.message} (${broken.citation})`,
+      `the upstream's answer to ${broken.method} ${broken.path} (${status}) breaks the contract: ${broken.finding.message} (${broken.citation})`,
     );
   }
 
@@ -270,6 +317,15 @@ export class TrafficJudge {
         finding: finding(observed(), secret, message, expected),
       });
     const { method } = captured;
+    if (captured.fault?.kind === 'client-stalled') {
+      client(
+        'client.stalled',
+        'D20',
+        `the client stopped sending its request body (${captured.requestBody.total} bytes sent); the proxy answered 408`,
+        'a whole request, sent without a pause longer than --timeout',
+      );
+      return out;
+    }
     if (operationId === null) {
       // A CORS preflight needs no documented operation (D14).
       if (method !== 'OPTIONS') {
