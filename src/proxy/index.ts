@@ -68,6 +68,11 @@ export interface ProxyOptions {
    * conformance suite.
    */
   judgeClient?: boolean;
+  /**
+   * This proxy sees every request the upstream gets (D20): an order that vanishes or changes with no
+   * request naming it is a failure. Default false: another client may have done it, so it is a warning.
+   */
+  soleClient?: boolean;
   /** Called with each finding as it is made, and its one-line form. */
   onFinding?: (found: ProxyFinding, line: string) => void;
   /** Report files written by `close()`. Default none. */
@@ -146,6 +151,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     log,
     replaceViolations: options.errors === true,
     judgeClient: options.judgeClient !== false,
+    soleClient: options.soleClient === true,
   });
   const agent =
     upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
