@@ -92,6 +92,7 @@ describe('the suite against the mock', () => {
     const skipped = result.checks.filter((c) => c.outcome === 'SKIP');
     expect(skipped.map((c) => c.id).sort()).toEqual([
       'auth.cancelOrder.pending-order',
+      'cancel.cancelled-stays-gone',
       'cancel.concurrent',
       'cancel.int64-exact',
       'cancel.pending-order',

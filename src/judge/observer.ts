@@ -108,6 +108,8 @@ export interface CancelTable {
   statesAfter(status: number): readonly string[];
   /** The states whose cancel answers this status. */
   statesBefore(status: number): readonly string[];
+  /** The statuses a cancel of an order in this state answers. */
+  answers(state: string): number[];
   /** Whether a cancel of an order in one of `states` may answer `status` (only moves are judged). */
   allows(states: readonly string[], status: number): boolean;
   listed(state: string): boolean;
@@ -135,6 +137,7 @@ export function cancelTable(contract: Contract): CancelTable {
     // Only a state-changing answer is judged: D2 lets a cancelled order be refused with 404 or 409.
     allows: (from, status) =>
       !moves.has(status) || rows.some((t) => from.includes(t.from) && t.status === status),
+    answers: (state) => rows.filter((t) => t.from === state).map((t) => t.status),
     listed: (state) => states[state]?.listed === true,
     complete: (state) => states[state]?.complete,
     refusal: refusal?.status ?? null,
