@@ -297,8 +297,10 @@ export class Observer {
     const scope = this.scope(scopeName);
     const { table } = this;
     const moved = table.moves.has(status);
-    // A state-changing answer stays the fact of the interval: a later refusal is D2's re-cancel.
-    if (!table.moves.has(scope.touched.get(id) ?? 0)) scope.touched.set(id, status);
+    // The first answer stays the fact of the interval (a later refusal is D2's re-cancel, a later 404 of
+    // a refused order is that order gone), unless a later one moved the order.
+    const before = scope.touched.get(id);
+    if (before === undefined || (moved && !table.moves.has(before))) scope.touched.set(id, status);
     if (moved) {
       bounded(this.movedAnywhere, MAX_CANCELLED_PER_SCOPE);
       this.movedAnywhere.delete(id);

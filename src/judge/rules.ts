@@ -356,15 +356,16 @@ export function judgeExchange(exchange: ObservedExchange, key: string): RatedFin
   }
   const operationId = matchOperation(exchange.request.method, exchange.path);
   if (operationId === null) return rated('route', 'D10', 'warning', judgeRoute(exchange, key));
-  // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
-  if (!sendsBearerToken(exchange)) {
-    return rated('auth', '§5, D6, D7', 'failure', judgeError(exchange, key, is(401), EXPECT_UNAUTHORIZED));
-  }
   // D11: a deprecated operation answered 404 without its Deprecation header is no longer served, and a
-  // path that is not served is judged as one outside the document (D10), as the suite's pet probe does.
+  // path that is not served is judged as one outside the document (D10), as the suite's pet probe does:
+  // with or without a key, since a router that no longer knows the path answers before authentication.
   const { deprecated } = contract.operation(operationId);
   if (deprecated && status === 404 && outcome.value.headers.deprecation === undefined) {
     return rated('route', 'D10, D11', 'warning', judgeRoute(exchange, key));
+  }
+  // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
+  if (!sendsBearerToken(exchange)) {
+    return rated('auth', '§5, D6, D7', 'failure', judgeError(exchange, key, is(401), EXPECT_UNAUTHORIZED));
   }
   if (malformedPathParameters(operationId, exchange.path).length > 0) {
     const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');

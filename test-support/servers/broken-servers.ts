@@ -512,7 +512,9 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     behaviour: broken({
       async handle(b, request, store) {
         if (request.underV1 && request.path.startsWith('/pets/'))
-          return b.error(b, 401, 'unauthorized', 'Missing or invalid API key.', { 'www-authenticate': 'Bearer' });
+          return b.error(b, 401, 'unauthorized', 'Missing or invalid API key.', {
+            'www-authenticate': 'Bearer',
+          });
         return CORRECT.handle(b, request, store);
       },
     }),

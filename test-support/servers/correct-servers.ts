@@ -126,7 +126,12 @@ export const CORRECT_SERVERS: readonly CorrectServer[] = [
       },
     ),
     warns: [],
-    skips: ['auth.getPet.no-header', ...['wrong-key', 'empty-bearer', 'basic-scheme', 'token-scheme', 'bare-key'].map((v) => `auth.getPet.${v}`)],
+    skips: [
+      'auth.getPet.no-header',
+      ...['wrong-key', 'empty-bearer', 'basic-scheme', 'token-scheme', 'bare-key'].map(
+        (v) => `auth.getPet.${v}`,
+      ),
+    ],
     shows: [
       ['auth.getPet.no-header', 'without a key 404'],
       ['cancel.pending-order', 'this server keeps a cancelled order in the list (allowed, D16)'],

@@ -187,7 +187,8 @@ const authConsistency: Check = {
   citation: '§5',
   level: 'failure',
   operationId: null,
-  sends: 'nothing of its own: compares what the key got on each operation in the run (the cross-request observer)',
+  sends:
+    'nothing of its own: compares what the key got on each operation in the run (the cross-request observer)',
   passes:
     'no operation refuses the key with 401 (and never accepts it) while another accepts it; a 404 of a path that is not served shows nothing',
   sweep: true,

@@ -4,13 +4,13 @@
  * changed is judged with the answer (src/judge/cancel-effects.ts).
  */
 import { type Contract, contract } from '../../contract/index.js';
-import { cancelTable } from '../../judge/observer.js';
 import {
   documentedErrorRule,
   documentedStatusLevel,
   type Exchange,
   VALID_AUTH,
 } from '../../judge/exchange.js';
+import { cancelTable } from '../../judge/observer.js';
 import {
   finding,
   is,
@@ -287,7 +287,9 @@ export const CANCEL_CHECKS: readonly Check[] = [
         const step = await ctx.cancel([cancel(id)]);
         findings.push(...step.findings);
         for (const e of step.exchanges) {
-          const seen = ctx.observations.find((o) => o.exchange === e && o.rule === 'state.cancel-after-refusal');
+          const seen = ctx.observations.find(
+            (o) => o.exchange === e && o.rule === 'state.cancel-after-refusal',
+          );
           findings.push(
             seen
               ? finding(e, ctx.key, seen.message, seen.expected)
