@@ -403,8 +403,12 @@ describe('--sole-client: the observer sees every request the server gets (D20)',
 describe("the verdicts follow the document's state table", () => {
   /** The document with shipped → cancelOrder answering 410, and a `held` state refused with 423. */
   function alteredContract() {
-    const document = structuredClone(contract.document) as Record<string, any>;
-    const table = document['x-petstore-order-states'];
+    type Row = Record<string, unknown>;
+    const document = structuredClone(contract.document) as Record<string, unknown>;
+    const table = document['x-petstore-order-states'] as {
+      states: Record<string, Row>;
+      transitions: Row[];
+    };
     table.states.held = { listed: true, complete: false, source: 'test' };
     for (const t of table.transitions) if (t.from === 'shipped') t.status = 410;
     table.transitions.push({
