@@ -13,8 +13,9 @@ import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
 import { renderPretty } from '../judge/report/pretty.js';
-import type { ConformanceOptions, ConformanceResult } from '../judge/types.js';
+import type { ConformanceResult } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
+import type { ConformanceOptions } from './options.js';
 import { ConformanceOptionsError, DEFAULT_TIMEOUT_MS, runConformance } from './runner.js';
 
 export const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;

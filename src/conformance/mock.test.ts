@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseExactJson } from '../contract/index.js';
-import type { ConformanceOptions } from '../judge/types.js';
 import { createMock, type Mock } from '../mock/index.js';
+import type { ConformanceOptions } from './options.js';
 import { runConformance } from './runner.js';
 
 interface MockState {

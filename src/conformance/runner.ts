@@ -9,7 +9,6 @@ import { operationCoverage } from '../judge/report/input.js';
 import type { Judgement } from '../judge/rules.js';
 import type {
   CheckResult,
-  ConformanceOptions,
   ConformanceResult,
   Level,
   OperationCoverage,
@@ -20,6 +19,7 @@ import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
 import type { TransportErrorKind } from './http-client.js';
+import type { ConformanceOptions } from './options.js';
 import { speaksTls } from './tls-probe.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;

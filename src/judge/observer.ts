@@ -144,7 +144,7 @@ export function cancelTable(contract: Contract): CancelTable {
   };
 }
 
-/** The orders of a list body by id (read as the conformance suite reads a list), `null` when not a list. */
+/** The orders of a list body by id (read with {@link listedOrders}), `null` when not a list. */
 function readList(text: string): Map<string, Listed> | null {
   const parsed = parseExactJson(text);
   const listed = parsed.ok ? listedOrders(parsed.value) : null;
