@@ -14,9 +14,10 @@ import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
 import { renderPretty } from '../judge/report/pretty.js';
-import type { ConformanceOptions, ConformanceResult } from '../judge/types.js';
+import type { ConformanceResult } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
 import { DEFAULT_RETRY_POLICY, describePolicy, parseDuration } from './gateway.js';
+import type { ConformanceOptions } from './options.js';
 import {
   ConformanceOptionsError,
   DEFAULT_TIMEOUT_MS,

@@ -21,6 +21,7 @@ import {
   reportRequest,
   VALID_AUTH,
 } from '../judge/exchange.js';
+import { Observer, type StateFinding } from '../judge/observer.js';
 import { finding } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
 import { Gateway, type RetryPolicy } from './gateway.js';
@@ -91,6 +92,14 @@ function readListing(exchange: Exchange): Listing {
   return { exchange, ids: new Set(snapshot.keys()), snapshot, petIds };
 }
 
+/** A rule that spans requests, broken at one exchange of the run (src/judge/observer.ts). */
+export interface Observation extends StateFinding {
+  exchange: Exchange;
+}
+
+/** A usable bearer token (§5, D7), as the observer needs it: the scheme case-insensitive, a token. */
+const BEARER = /^bearer +\S+/i;
+
 /** The state of one run, handed to every check. */
 export class CheckContext {
   readonly exchanges: Exchange[] = [];
@@ -109,8 +118,18 @@ export class CheckContext {
   /** Every request goes through it: the run's pace, its retries of 429 and 503, and whether it must stop. */
   readonly gateway: Gateway;
 
+  /**
+   * The cross-request observer every exchange of the run is fed to, the same one the proxy feeds with
+   * forwarded traffic. The suite is the target's only client as far as it knows, and judges its own
+   * steps strictly (judgeCancelEffect); the observer adds the rules no single step shows.
+   */
+  readonly observer: Observer;
+  /** What the observer found, in the order of the exchanges. */
+  readonly observations: Observation[] = [];
+
   constructor(readonly options: ResolvedOptions) {
     this.gateway = new Gateway(options.retry);
+    this.observer = new Observer(options.contract);
   }
 
   /** The key, for judgements to redact from their findings. */
@@ -147,7 +166,25 @@ export class CheckContext {
             : null,
     };
     this.exchanges.push(exchange);
+    this.observe(exchange, authorization);
     return exchange;
+  }
+
+  /** Feeds the exchange to the observer; the scope is the Authorization sent, never shown anywhere. */
+  private observe(exchange: Exchange, authorization: string | null): void {
+    const { outcome } = exchange;
+    const seen = {
+      method: exchange.request.method,
+      path: exchange.path,
+      status: outcome.ok ? outcome.value.status : null,
+      headers: outcome.ok ? outcome.value.headers : {},
+      text: outcome.ok ? outcome.value.text : null,
+      bearer: BEARER.test(authorization ?? ''),
+    };
+    const scope = authorization ?? '';
+    for (const found of this.observer.observe({ key: scope, orders: scope }, seen, exchange.seq)) {
+      this.observations.push({ ...found, exchange });
+    }
   }
 
   /** `GET /store/orders` with the key, as it was before any check changed anything. */

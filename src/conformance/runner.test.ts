@@ -8,8 +8,8 @@ import {
 } from '../../test-support/servers/reference-server.js';
 import { buildContract } from '../contract/compile.js';
 import { contract } from '../contract/index.js';
-import type { ConformanceOptions } from '../judge/types.js';
 import { CHECKS, PENDING_PRIORITY } from './checks/index.js';
+import type { ConformanceOptions } from './options.js';
 import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';
 import { optionsFromEnv } from './vitest/describe-conformance.js';
 

@@ -10,7 +10,6 @@ import { operationCoverage } from '../judge/report/input.js';
 import type { Judgement } from '../judge/rules.js';
 import type {
   CheckResult,
-  ConformanceOptions,
   ConformanceResult,
   Level,
   OperationCoverage,
@@ -23,6 +22,7 @@ import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
+import type { ConformanceOptions } from './options.js';
 import { speaksTls } from './tls-probe.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;

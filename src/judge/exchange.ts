@@ -31,8 +31,8 @@ export interface RequestPlan {
 }
 
 /**
- * What a judgement needs of one exchange, however it was obtained (the suite's own request, or live
- * traffic through the proxy): the request as reported, the path after the base URL, and what came back.
+ * What a judgement needs of one exchange, however it was obtained (a scripted request, or forwarded live
+ * traffic): the request as reported, the path after the base URL, and what came back.
  */
 export interface ObservedExchange {
   request: ReportedRequest;
@@ -128,7 +128,7 @@ export function reportRequest(
 
 const EXCERPT_CHARS = 500;
 
-/** What came back, for a report; a redirect is reported as unusable (the suite never follows one). */
+/** What came back, for a report; a redirect is reported as unusable (none is ever followed). */
 export function reportResponse(exchange: ObservedExchange, key: string): ReportedResponse {
   const { outcome } = exchange;
   if (!outcome.ok) {
@@ -147,10 +147,10 @@ export function reportResponse(exchange: ObservedExchange, key: string): Reporte
   };
 }
 
-/** A 3xx answer is a failure of whichever check received it: the suite does not follow redirects. */
+/** A 3xx answer is a failure of whichever check received it: redirects are not followed. */
 export function redirectMessage(exchange: ObservedExchange): string | null {
   const { outcome } = exchange;
   if (!outcome.ok || outcome.value.status < 300 || outcome.value.status > 399) return null;
   const location = outcome.value.headers.location;
-  return `redirected (${outcome.value.status})${location ? ` to ${location}` : ''}; the suite does not follow redirects, so the target must answer at the base URL itself`;
+  return `redirected (${outcome.value.status})${location ? ` to ${location}` : ''}; redirects are not followed, so the target must answer at the base URL itself`;
 }

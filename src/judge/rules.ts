@@ -1,9 +1,8 @@
 /**
- * The judgements the suite makes about one exchange, usable without a run: each takes what was sent and
- * what came back (an {@link ObservedExchange}) and the key (to redact it from the finding), and returns
- * the broken rule as a finding or `null`. The conformance checks call them on the requests they send;
- * the validating proxy calls the same functions on live traffic. Every body verdict comes from the
- * contract module; no schema is written here.
+ * The judgements of one exchange, usable without a run: each takes what was sent and what came back
+ * (an {@link ObservedExchange}) and the key (to redact it from the finding), and returns the broken rule
+ * as a finding or `null`. Scripted checks call them on the requests they send, and live traffic is judged
+ * by the same functions. Every body verdict comes from the contract module; no schema is written here.
  */
 import { contract, parseExactJson, type SchemaViolation } from '../contract/index.js';
 import { documentedHeaderViolations } from './documented-headers.js';
@@ -316,7 +315,7 @@ export function malformedPathParameters(operationId: string, path: string): stri
 
 /** A broken rule of one exchange, with the level the document and the decisions give it. */
 export interface RatedFinding {
-  /** The rule, in the suite's terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`. */
+  /** The rule, in the checks' terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`. */
   rule: string;
   citation: string;
   level: Level;
@@ -356,15 +355,16 @@ export function judgeExchange(exchange: ObservedExchange, key: string): RatedFin
   }
   const operationId = matchOperation(exchange.request.method, exchange.path);
   if (operationId === null) return rated('route', 'D10', 'warning', judgeRoute(exchange, key));
-  // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
-  if (!sendsBearerToken(exchange)) {
-    return rated('auth', '§5, D6, D7', 'failure', judgeError(exchange, key, is(401), EXPECT_UNAUTHORIZED));
-  }
   // D11: a deprecated operation answered 404 without its Deprecation header is no longer served, and a
-  // path that is not served is judged as one outside the document (D10), as the suite's pet probe does.
+  // path that is not served is judged as one outside the document (D10), as the scripted pet probe does:
+  // with or without a key, since a router that no longer knows the path answers before authentication.
   const { deprecated } = contract.operation(operationId);
   if (deprecated && status === 404 && outcome.value.headers.deprecation === undefined) {
     return rated('route', 'D10, D11', 'warning', judgeRoute(exchange, key));
+  }
+  // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
+  if (!sendsBearerToken(exchange)) {
+    return rated('auth', '§5, D6, D7', 'failure', judgeError(exchange, key, is(401), EXPECT_UNAUTHORIZED));
   }
   if (malformedPathParameters(operationId, exchange.path).length > 0) {
     const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');

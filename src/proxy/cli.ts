@@ -38,6 +38,9 @@ Options:
   --reporter NAME     pretty (default, to stdout when the proxy stops), json, junit or html
                       (repeatable); json, junit and html are written under --output-dir
   --output-dir DIR    where the json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
+  --sole-client       this proxy sees every request the upstream gets: an order that vanishes or
+                      changes with no request naming it is a failure (default: a warning, since
+                      another client may have done it; D20)
   --ignore-client     judge only the server's answers, not the client's requests (for a client that
                       sends malformed requests on purpose, such as \`petstore conformance\`)
   --quiet             no line per finding on stderr (the reports still hold every finding)
@@ -72,6 +75,7 @@ interface Parsed {
   outputDir: string;
   quiet: boolean;
   ignoreClient: boolean;
+  soleClient: boolean;
 }
 
 function wholeNumber(
@@ -105,6 +109,7 @@ function parse(argv: string[]): Parsed | 'help' {
         'output-dir': { type: 'string' },
         quiet: { type: 'boolean' },
         'ignore-client': { type: 'boolean' },
+        'sole-client': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -142,6 +147,7 @@ function parse(argv: string[]): Parsed | 'help' {
     outputDir: outputDir ?? DEFAULT_OUTPUT_DIR,
     quiet: values.quiet === true,
     ignoreClient: values['ignore-client'] === true,
+    soleClient: values['sole-client'] === true,
   };
 }
 
@@ -188,6 +194,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
       upstream: options.upstream,
       errors: options.errors,
       judgeClient: !options.ignoreClient,
+      soleClient: options.soleClient,
       timeoutMs: options.timeoutMs,
       reporters: files,
       outputDir: options.outputDir,

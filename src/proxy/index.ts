@@ -22,6 +22,7 @@ import {
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { Contract } from '../contract/index.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
@@ -81,6 +82,13 @@ export interface ProxyOptions {
    * conformance suite.
    */
   judgeClient?: boolean;
+  /**
+   * This proxy sees every request the upstream gets (D20): an order that vanishes or changes with no
+   * request naming it is a failure. Default false: another client may have done it, so it is a warning.
+   */
+  soleClient?: boolean;
+  /** The contract whose order-state table the cross-request rules read; the built-in one by default. */
+  contract?: Contract;
   /** Called with each finding as it is made, and its one-line form. */
   onFinding?: (found: ProxyFinding, line: string) => void;
   /** Report files written by `close()`. Default none. */
@@ -196,6 +204,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     replaceViolations: options.errors === true,
     judgeClient: options.judgeClient !== false,
     decodedBytes: captureBytes,
+    soleClient: options.soleClient === true,
+    contract: options.contract,
   });
   const agent =
     upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });

@@ -75,6 +75,24 @@ export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation:
     level: 'failure',
   },
   {
+    id: 'state.cancel-after-refusal',
+    title: 'an order refused as shipped (409) is never cancelled later: shipped stays shipped',
+    citation: '§3',
+    level: 'failure',
+  },
+  {
+    id: 'state.cancelled-returns',
+    title: 'a cancelled order that left the list never comes back',
+    citation: '§3, D2, D16',
+    level: 'failure',
+  },
+  {
+    id: 'state.key-inconsistent',
+    title: 'a key is accepted on every operation or refused on every operation',
+    citation: '§5',
+    level: 'failure',
+  },
+  {
     id: 'state.409-on-pending',
     title: 'an order listed with complete: false is not refused as shipped',
     citation: '§3, D1',
@@ -94,13 +112,13 @@ export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation:
   },
   {
     id: 'state.vanished',
-    title: 'an order leaves the list only when cancelled',
+    title: 'an order leaves the list only when cancelled (a failure under --sole-client)',
     citation: '§4.1',
     level: 'warning',
   },
   {
     id: 'state.changed',
-    title: 'orders nobody touched stay unchanged in the list',
+    title: 'orders nobody touched stay unchanged in the list (a failure under --sole-client)',
     citation: '§4.1',
     level: 'warning',
   },

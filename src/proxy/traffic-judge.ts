@@ -1,14 +1,14 @@
 /**
  * Judges each exchange that passed through: the suite's own judgements of one exchange
  * (src/judge/rules.ts), the client's side of the request, and the rules that span requests
- * (state-tracker.ts). Every finding goes to the log; under `--errors` a failure of the server's answer
+ * (src/judge/observer.ts, the observer the conformance suite feeds too). Every finding goes to the log; under `--errors` a failure of the server's answer
  * also decides the 502 that replaces it.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { contract } from '../contract/index.js';
+import { type Contract, contract } from '../contract/index.js';
 import { matchOperation, type ObservedExchange, reportRequest } from '../judge/exchange.js';
 import type { HttpOutcome, TransportErrorKind } from '../judge/http-outcome.js';
-import { StateTracker } from '../judge/observer.js';
+import { Observer } from '../judge/observer.js';
 import { redactDeep } from '../judge/redact.js';
 import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
 import type { Finding, Level } from '../judge/types.js';
@@ -146,6 +146,10 @@ export interface TrafficJudgeOptions {
   judgeClient: boolean;
   /** The most bytes a compressed body is decoded to for judging; beyond it, it is left unjudged. 1 MiB. */
   decodedBytes?: number;
+  /** D20 `--sole-client`: the proxy sees every request the upstream gets. */
+  soleClient?: boolean;
+  /** The contract whose order-state table the cross-request rules read; the built-in one by default. */
+  contract?: Contract;
 }
 
 /**
@@ -155,7 +159,7 @@ export interface TrafficJudgeOptions {
  * @example const judge = new TrafficJudge({ upstream, log, replaceViolations: false }); judge.judge(captured)
  */
 export class TrafficJudge {
-  readonly tracker = new StateTracker();
+  readonly tracker: Observer;
   readonly keys = new KeyIndex();
   /** Statuses seen per documented operation, for the coverage line. */
   readonly statuses = new Map<string, Set<number>>();
@@ -165,7 +169,9 @@ export class TrafficJudge {
   /** Answers whose body was not judged: over the copy bound, or in an encoding that could not be read. */
   unjudgedBodies = 0;
 
-  constructor(private readonly options: TrafficJudgeOptions) {}
+  constructor(private readonly options: TrafficJudgeOptions) {
+    this.tracker = new Observer(options.contract ?? contract, { soleClient: options.soleClient });
+  }
 
   judge(captured: CapturedExchange): ProxyErrorResponse | null {
     const { upstream, log } = this.options;
@@ -229,8 +235,22 @@ export class TrafficJudge {
     if (this.options.judgeClient) {
       found.push(...this.clientFindings(observed, path, secret, operationId, captured));
     }
-    if (status !== null && text !== null && BEARER.test(headers.authorization ?? '')) {
-      found.push(...this.stateFindings(observed, path, secret, scope, operationId, status, text, n));
+    const seen = {
+      method: captured.method,
+      path,
+      status,
+      headers: captured.response?.headers ?? {},
+      text,
+      bearer: BEARER.test(headers.authorization ?? ''),
+    };
+    for (const f of this.tracker.observe({ key: keyLabel, orders: scope }, seen, n)) {
+      found.push({
+        rule: f.rule,
+        citation: f.citation,
+        level: f.level,
+        party: 'server',
+        finding: finding(observed(), secret, f.message, f.expected),
+      });
     }
 
     const at = found.length > 0 ? new Date(captured.startedAt).toISOString() : '';
@@ -376,34 +396,5 @@ export class TrafficJudge {
       );
     }
     return out;
-  }
-
-  /** The cross-request rules, for a list read or a cancel with a bearer token. */
-  private stateFindings(
-    observed: () => ObservedExchange,
-    path: string,
-    secret: string,
-    scope: string,
-    operationId: string | null,
-    status: number,
-    text: string,
-    n: number,
-  ): Judged[] {
-    const found =
-      operationId === 'listOrders' && status === 200
-        ? this.tracker.list(scope, text, n)
-        : operationId === 'cancelOrder'
-          ? (() => {
-              const id = orderIdOf(path)?.id;
-              return id ? this.tracker.cancel(scope, id, status, n) : [];
-            })()
-          : [];
-    return found.map((f) => ({
-      rule: f.rule,
-      citation: f.citation,
-      level: f.level,
-      party: 'server',
-      finding: finding(observed(), secret, f.message, f.expected),
-    }));
   }
 }

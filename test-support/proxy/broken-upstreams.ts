@@ -115,6 +115,12 @@ export const BROKEN_UPSTREAMS: readonly BrokenUpstream[] = [
   suite('shipped-409-plain-text', { 'exchange.error-body.warning': 'WARN' }),
   suite('cancel-200-with-body', { 'exchange.status': 'FAIL' }),
   suite('recancel-204', { 'state.second-204': 'FAIL' }),
+  suite('cancelled-comes-back', { 'state.cancelled-returns': 'FAIL' }),
+  suite('shipped-cancelled-on-retry', { 'state.cancel-after-refusal': 'FAIL' }, [
+    'state.cancelled-unlisted',
+    'state.refused-then-gone',
+  ]),
+  suite('key-refused-on-pets', { 'state.key-inconsistent': 'FAIL' }),
   suite('unknown-path-500', { 'exchange.server-error': 'FAIL' }),
   suite('unknown-path-200', { 'exchange.route': 'WARN' }),
   suite('method-405-without-allow', { 'exchange.route': 'WARN' }),

@@ -223,6 +223,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
         'FAIL' as const,
       ]),
     ),
+    // The wrong key is refused on the list and answered 404 on a cancel: refused on one operation only.
+    collateral: ['auth.same-key-everywhere'],
   },
   {
     name: 'auth-after-id-validation',
@@ -249,6 +251,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'auth.cancelOrder.shipped-order': 'FAIL' },
+    // The wrong key is refused on the list and answered 409 on a shipped order's cancel.
+    collateral: ['auth.same-key-everywhere'],
   },
   {
     name: 'auth-skipped-for-pending',
@@ -414,6 +418,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'cancel.shipped-order': 'FAIL' },
+    // The order it cancelled is not refused again either.
+    collateral: ['cancel.shipped-order.again'],
   },
   {
     name: 'shipped-409-but-removed',
@@ -426,6 +432,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'cancel.shipped-order': 'FAIL' },
+    // The order it dropped is then not found (404), not refused again.
+    collateral: ['cancel.shipped-order.again'],
   },
   {
     name: 'shipped-409-plain-text',
@@ -470,6 +478,48 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'cancel.concurrent': 'FAIL' },
+  },
+  {
+    name: 'cancelled-comes-back',
+    bug: 'a cancel is saved to a cache only: the order leaves the list, and comes back three list reads later (§3, D2, D16)',
+    behaviour: cancelledComesBack(),
+    caughtBy: { 'cancel.cancelled-stays-gone': 'FAIL' },
+    says: [['cancel.cancelled-stays-gone', 'left the list, but the list shows it again']],
+  },
+  {
+    name: 'shipped-cancelled-on-retry',
+    bug: 'refuses a shipped order with 409, but a second cancel of it succeeds with 204 (§3: shipped stays shipped)',
+    behaviour: (() => {
+      const refused = new Set<bigint>();
+      return broken({
+        async transition(b, order, id) {
+          if (order?.status !== 'shipped') return CORRECT.transition(b, order, id);
+          if (!refused.has(id)) {
+            refused.add(id);
+            return CORRECT.transition(b, order, id);
+          }
+          order.status = 'cancelled';
+          return { status: 204 };
+        },
+      });
+    })(),
+    caughtBy: { 'cancel.shipped-order.again': 'FAIL' },
+    says: [['cancel.shipped-order.again', 'was refused with 409']],
+  },
+  {
+    name: 'key-refused-on-pets',
+    bug: 'refuses the valid key with 401 on GET /pets/{petId} while accepting it on the orders (a second auth middleware with its own key list: §5)',
+    behaviour: broken({
+      async handle(b, request, store) {
+        if (request.underV1 && request.path.startsWith('/pets/'))
+          return b.error(b, 401, 'unauthorized', 'Missing or invalid API key.', {
+            'www-authenticate': 'Bearer',
+          });
+        return CORRECT.handle(b, request, store);
+      },
+    }),
+    caughtBy: { 'auth.same-key-everywhere': 'FAIL' },
+    says: [['auth.same-key-everywhere', 'refused (401) on getPet']],
   },
   {
     name: 'unknown-path-500',
@@ -529,6 +579,33 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     caughtBy: { 'pets.deprecation': 'WARN' },
   },
 ];
+
+/**
+ * A server whose cancel is saved to a cache only: the order leaves the list at once, and three list
+ * reads later the cache expires and the order is pending and listed again. Each run gets a fresh one.
+ */
+function cancelledComesBack(): Behaviour {
+  const reverting = new Map<bigint, number>();
+  return broken({
+    async transition(b, order, id) {
+      const wasPending = order?.status === 'pending';
+      const reply = await CORRECT.transition(b, order, id);
+      if (wasPending) reverting.set(id, 3);
+      return reply;
+    },
+    listOrders(b, store) {
+      for (const [id, left] of reverting) {
+        if (left > 1) reverting.set(id, left - 1);
+        else {
+          reverting.delete(id);
+          const order = store.find(id);
+          if (order) order.status = 'pending';
+        }
+      }
+      return CORRECT.listOrders(b, store);
+    },
+  });
+}
 
 /** The order a DELETE names, when it is in the given state (for the before-auth bugs). */
 function shippedOrPendingTarget(

@@ -1,6 +1,8 @@
 /** Runs the suite against a test target started for the run, with the proof ids. */
+
+import type { ConformanceOptions } from '../../src/conformance/options.js';
 import { runConformance } from '../../src/conformance/runner.js';
-import type { ConformanceOptions, ConformanceResult } from '../../src/judge/types.js';
+import type { ConformanceResult } from '../../src/judge/types.js';
 import {
   type Behaviour,
   createStore,

@@ -4,7 +4,7 @@
  */
 
 import { type AuthHeader, NO_AUTH } from '../../judge/exchange.js';
-import { is, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
+import { finding, is, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { type Check, cancel, EXPECT_401, NO_UNUSED_ID, statusOf, template, WRONG_KEY } from './check.js';
@@ -180,4 +180,31 @@ const authIdChecks: Check[] = [
   },
 ];
 
-export const AUTH_CHECKS: readonly Check[] = [...authVariantChecks, ...authIdChecks];
+/** §5 across operations: the answers the key got everywhere in the run, judged by the observer. */
+const authConsistency: Check = {
+  id: 'auth.same-key-everywhere',
+  title: 'the key is accepted on every operation, or on none',
+  citation: '§5',
+  level: 'failure',
+  operationId: null,
+  sends:
+    'nothing of its own: compares what the key got on each operation in the run (the cross-request observer)',
+  passes:
+    'no operation refuses the key with 401 (and never accepts it) while another accepts it; a 404 of a path that is not served shows nothing',
+  sweep: true,
+  async run(ctx) {
+    const broken = ctx.observations.filter((o) => o.rule === 'state.key-inconsistent');
+    const withKey = new Set(
+      ctx.exchanges
+        .filter((e) => e.plan.auth.kind === 'valid' && e.operationId !== null && e.outcome.ok)
+        .map((e) => e.operationId),
+    );
+    if (withKey.size < 2) return skip('the key was sent to fewer than two operations in this run', null);
+    return verdict(
+      broken.map((o) => finding(o.exchange, ctx.key, o.message, o.expected)),
+      `the key was answered alike on ${withKey.size} operations`,
+    );
+  },
+};
+
+export const AUTH_CHECKS: readonly Check[] = [...authVariantChecks, ...authIdChecks, authConsistency];

@@ -12,8 +12,9 @@
  */
 import { beforeAll, describe, it } from 'vitest';
 import { findingsText } from '../../judge/report/finding.js';
-import type { CheckResult, ConformanceOptions, ConformanceResult } from '../../judge/types.js';
+import type { CheckResult, ConformanceResult } from '../../judge/types.js';
 import type { Result } from '../../result.js';
+import type { ConformanceOptions } from '../options.js';
 import { ConformanceOptionsError, runConformance, selectChecks, validateOptions } from '../runner.js';
 
 /** The failure message of a check, as a test shows it. */
