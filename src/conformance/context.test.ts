@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contract } from '../contract/index.js';
+import { defaultContract } from '../contract/index.js';
 import { type RequestPlan, VALID_AUTH } from '../judge/exchange.js';
 import { CheckContext, type ResolvedOptions } from './context.js';
+
+const contract = defaultContract();
 
 /** A context whose fetch answers every request from an in-memory table and counts what it was sent. */
 function contextWith(options: Partial<ResolvedOptions> = {}) {

@@ -6,11 +6,13 @@ import {
   startTarget,
   TARGET_KEY,
 } from '../../test-support/servers/reference-server.js';
-import { buildContract, contract } from '../contract/index.js';
+import { buildContract, defaultContract } from '../contract/index.js';
 import type { ConformanceOptions } from '../judge/types.js';
 import { CHECKS, PENDING_PRIORITY } from './checks/index.js';
 import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';
 import { optionsFromEnv } from './vitest/describe-conformance.js';
+
+const contract = defaultContract();
 
 describe('selecting checks', () => {
   it.each([

@@ -3,7 +3,7 @@
  * request has a time limit, every check is isolated from the others' exceptions, and nothing the target
  * sends can make it throw. The key is redacted from the whole result before it is returned.
  */
-import { contract } from '../contract/index.js';
+import { defaultContract } from '../contract/index.js';
 import { redactDeep } from '../judge/redact.js';
 import { operationCoverage } from '../judge/report/input.js';
 import type { Judgement } from '../judge/rules.js';
@@ -177,7 +177,7 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
     only: [...(options.only ?? [])],
     petId: options.petId === undefined ? null : String(options.petId),
     fetch: options.fetch ?? globalThis.fetch,
-    contract: options.contract ?? contract,
+    contract: options.contract ?? defaultContract(),
   };
 }
 
@@ -310,7 +310,7 @@ async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly stri
 }
 
 function coverage(ctx: CheckContext): OperationCoverage[] {
-  return operationCoverage((operationId) => {
+  return operationCoverage(ctx.options.contract, (operationId) => {
     const seen = new Set<number>();
     for (const exchange of ctx.exchanges) {
       if (exchange.operationId === operationId && exchange.outcome.ok)
@@ -449,7 +449,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const result: ConformanceResult = {
     schemaVersion: 1,
     tool: 'petstore conformance',
-    contractVersion: contract.version,
+    contractVersion: resolved.contract.version,
     baseUrl: resolved.baseUrl,
     destructive: resolved.destructive,
     startedAt: new Date(started).toISOString(),

@@ -39,8 +39,33 @@ function readParameter(document: JsonObject, node: unknown): ParameterSpec {
   };
 }
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
- * Compiles a parsed OpenAPI 3.1 document. The toolkit's own is {@link contract}; a test may build one
+ * The path every operation is served below (D12): that of the local `servers` entry (the mock's own
+ * address), else of the first one, without a trailing slash: `http://127.0.0.1:4010/v1` → `/v1`. A
+ * server URL that is still a `{variable}` is read through the variable's default.
+ */
+function basePathOf(servers: unknown): string {
+  const urls = (Array.isArray(servers) ? servers : []).flatMap((server: unknown) => {
+    if (!isObject(server) || typeof server.url !== 'string') return [];
+    const variables = isObject(server.variables) ? server.variables : {};
+    const url = server.url.replace(/\{([^}]*)\}/g, (whole, name: string) => {
+      const variable = variables[name];
+      return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
+    });
+    try {
+      return [new URL(url, 'http://relative.invalid')];
+    } catch {
+      return [];
+    }
+  });
+  const chosen = urls.find((url) => LOCAL_HOSTS.has(url.hostname)) ?? urls[0];
+  return chosen ? chosen.pathname.replace(/\/+$/, '') : '';
+}
+
+/**
+ * Compiles a parsed OpenAPI 3.1 document. The toolkit's own is `defaultContract()`; `loadContract` checks a document before building it; a test may build one
  * from a changed copy of the document to see the behaviour follow the document.
  *
  * @example buildContract(DOCUMENT).operations.map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
@@ -136,6 +161,7 @@ export function buildContract(document: JsonObject): Contract {
 
   const contract: Contract = {
     document,
+    basePath: basePathOf(document.servers),
     version: String((document.info as JsonObject | undefined)?.version),
     operations,
     operation(operationId) {

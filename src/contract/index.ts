@@ -1,7 +1,7 @@
 export type { SchemaViolation, Verdict } from './ajv.js';
 export { createAjv } from './ajv.js';
 export { buildContract } from './build.js';
-export { contract } from './contract.js';
+export { defaultContract, loadContract } from './contract.js';
 export { INT64_MAX, INT64_MIN, parseInt64 } from './int64.js';
 export { validationView } from './int64-view.js';
 export * from './lossless-json.js';

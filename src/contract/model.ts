@@ -1,7 +1,7 @@
 /**
  * What the contract module hands out: the operations of the document with their parameters and
  * documented responses, and the order state machine of `x-petstore-order-states`. Plain data, built once
- * by {@link buildContract}.
+ * by `buildContract` (`loadContract` checks the document first; `defaultContract()` is the toolkit's own).
  */
 import type { SchemaViolation, Verdict } from './ajv.js';
 import type { ExactJson } from './lossless-json.js';
@@ -35,7 +35,7 @@ export interface ResponseSpec {
 export interface OperationSpec {
   operationId: string;
   method: HttpMethod;
-  /** The path template of the document, relative to the `/v1` base: `/store/orders/{orderId}`. */
+  /** The path template of the document, relative to the base path: `/store/orders/{orderId}`. */
   path: string;
   summary: string;
   tags: readonly string[];
@@ -76,6 +76,11 @@ export type ComponentSchemaName = 'Order' | 'Error' | 'Pet';
 export interface Contract {
   /** The parsed document, as authored. */
   document: Readonly<Record<string, unknown>>;
+  /**
+   * The path the operations are served below, from the document's local `servers` entry (else its
+   * first): `/v1` for the toolkit's own document (D12); `''` when that entry has no path.
+   */
+  basePath: string;
   version: string;
   operations: readonly OperationSpec[];
   operation(operationId: string): OperationSpec;

@@ -9,16 +9,19 @@
  * 5. Path parameters are parsed by the contract; an id that is not an int64 names nothing (D9).
  * 6. The state transition comes from the document's state table (§3, D1–D3).
  *
+ * Routes, security, parameters, statuses and the state table come from the contract it is given; the
+ * handler table below is the only behaviour written by hand.
+ *
  * Web-standard only (no Node built-in on this path), so the same core answers on a socket (server.ts),
- * in-process and under MSW in a page (web.ts); each entry point builds a {@link CoreRequest} and the
- * request target goes through the one reading of request-target.ts.
+ * in-process and under MSW in a page (both through engine.ts); each entry point builds a
+ * {@link CoreRequest} and the request target goes through the one reading of request-target.ts.
  */
-import { contract, type OperationSpec, type ParameterSpec } from '../contract/index.js';
+import type { Contract, OperationSpec, ParameterSpec } from '../contract/index.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
 import { CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
-import { cors } from './cors.js';
-import { type MockErrorName, mockError } from './errors.js';
-import { faultSettings } from './faults.js';
+import { type Cors, compileCors } from './cors.js';
+import { type MockError, type MockErrorName, mockError } from './errors.js';
+import { type FaultSettings, readFaultSettings } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
@@ -26,9 +29,6 @@ import { requestPath } from './request-target.js';
 import { type CoreResponse, emptyResponse, errorResponse, jsonResponse } from './responses.js';
 import { compileRouter, type Router, type RouteSpec } from './router.js';
 import { DEFAULT_LIMITS, type Session, type SessionLimits, Sessions } from './sessions.js';
-
-/** The base path of the API (D12): every documented path is served below it. */
-export const API_BASE = '/v1';
 
 const MAX_SESSION_NAME = 128;
 
@@ -46,7 +46,7 @@ function deprecationHeaders(fixtures: FixtureSet): Record<string, string> {
 }
 
 /** What each documented operation does; every operation of the document must have one (checked at start). */
-const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
+export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
   listOrders: (session) => jsonResponse(200, session.orders.listBody(), session),
   cancelOrder: (session, params) => {
     const outcome = session.orders.apply(params.get('orderId') as bigint, 'cancelOrder');
@@ -68,6 +68,8 @@ const MALFORMED_PARAMETER: Readonly<Record<string, MockErrorName>> = {
 };
 
 export interface CoreOptions {
+  /** The contract served: its base path, routes, security, parameters and state table. */
+  contract: Contract;
   fixtures: FixtureSet;
   apiKeys: readonly string[];
   limits?: SessionLimits;
@@ -84,6 +86,9 @@ export interface Core {
    */
   refusal(request: CoreRequest): CoreResponse | undefined;
   readonly sessions: Sessions;
+  readonly contract: Contract;
+  /** The CORS answers of the contract's `x-petstore-cors` (D14), for the adapters' own answers too. */
+  readonly cors: Cors;
   apiKeys: readonly string[];
   /** The global delay before every answer, in milliseconds; the adapters carry it out. */
   delayMs: number;
@@ -119,29 +124,52 @@ export function respondSafely(
     report(
       `petstore mock: bug while answering ${request.method} ${request.url.slice(0, 200)}: ${String(error)}`,
     );
-    return errorResponse(mockError('internalError'), undefined, cors.headers(request.header('origin')));
+    return errorResponse(mockError('internalError'), undefined, core.cors.headers(request.header('origin')));
   }
 }
 
 /**
- * Builds the core over fixtures and keys.
+ * The first reason the mock cannot serve a contract: an operation with no handler in {@link API_HANDLERS}.
  *
- * @example createCore({ fixtures, apiKeys: ['k'] }).respond(fromHeaders('GET', '/v1/store/orders', new Headers({ authorization: 'Bearer k' }), undefined))
+ * @example unservedOperation(defaultContract()) // undefined
+ */
+export function unservedOperation(contract: Contract): string | undefined {
+  const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
+  return missing && `the mock has no handler for operation ${missing.operationId}`;
+}
+
+/** The 404 for a path the contract does not route: where the API lives, from the contract (D10, D12). */
+function notFoundError(contract: Contract): MockError {
+  const operations = contract.operations.filter((op) => !op.deprecated);
+  const examples = operations.map((op) => `${op.method.toUpperCase()} ${contract.basePath}${op.path}`);
+  return mockError('notFound', {
+    message: `No such path. The API lives under ${contract.basePath || '/'}: ${examples.join(', ')}.`,
+  });
+}
+
+/**
+ * Builds the core over a contract, fixtures and keys. Throws when the contract has an operation the
+ * handler table does not know ({@link unservedOperation}) or lacks the mock's `x-petstore-*` settings.
+ *
+ * @example createCore({ contract, fixtures, apiKeys: ['k'] }).respond(fromHeaders('GET', `${contract.basePath}/store/orders`, new Headers({ authorization: 'Bearer k' }), undefined))
  */
 export function createCore(options: CoreOptions): Core {
-  for (const operation of contract.operations) {
-    if (!API_HANDLERS[operation.operationId]) throw new Error(`no handler for ${operation.operationId}`);
-  }
+  const { contract } = options;
+  const unserved = unservedOperation(contract);
+  if (unserved) throw new Error(unserved);
+  const cors = compileCors(contract.document);
+  const faultSettings: FaultSettings = readFaultSettings(contract.document);
+  const notFound = Object.freeze(notFoundError(contract));
   const routes: RouteSpec<Target>[] = [
     ...contract.operations.map((operation) => ({
       method: operation.method.toUpperCase(),
-      path: API_BASE + operation.path,
+      path: contract.basePath + operation.path,
       target: { kind: 'api', operation } as const,
     })),
     ...CONTROL_ROUTES.map((route) => ({ ...route, target: { kind: 'control', name: route.name } as const })),
   ];
   const route: Router<Target> = compileRouter(routes);
-  const forcer = compilePrefer(contract.operations);
+  const forcer = compilePrefer(contract.operations, faultSettings);
   let delayMs = options.delayMs ?? 0;
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
@@ -197,6 +225,8 @@ export function createCore(options: CoreOptions): Core {
 
   const core: Core = {
     sessions,
+    contract,
+    cors,
     apiKeys: options.apiKeys,
     get delayMs() {
       return delayMs;
@@ -237,7 +267,7 @@ export function createCore(options: CoreOptions): Core {
       // 404, 405 or 401 Error) instead of an opaque CORS failure. A plain OPTIONS on an unknown path is 404.
       const requested = request.header('access-control-request-method');
       if (match.kind === 'not-found' && requested === undefined)
-        return errorResponse(mockError('notFound'), sessions.peek(undefined));
+        return errorResponse(notFound, sessions.peek(undefined));
       const allow = match.kind === 'not-found' ? [] : match.allow;
       const preflight = cors.preflight(
         {
@@ -264,7 +294,7 @@ export function createCore(options: CoreOptions): Core {
       return errorResponse(mockError('invalidSession'), undefined);
     }
     const session = sessions.get(sessionName);
-    if (match.kind === 'not-found') return errorResponse(mockError('notFound'), session);
+    if (match.kind === 'not-found') return errorResponse(notFound, session);
     if (match.kind === 'method-not-allowed') {
       return errorResponse(
         mockError('methodNotAllowed', {
@@ -276,7 +306,14 @@ export function createCore(options: CoreOptions): Core {
     }
     const target = match.target;
     if (target.kind === 'control') {
-      return handleControl(target.name, { request, session, sessions, params: match.params, settings: core });
+      return handleControl(target.name, {
+        request,
+        session,
+        sessions,
+        params: match.params,
+        settings: core,
+        contract,
+      });
     }
 
     return answerOperation(target.operation, match.params, request, session);

@@ -12,7 +12,6 @@
  * so a page gains nothing it could not already send. The headers a page's script may read come from the
  * document (`exposeHeaders`), so the docs and the mock cannot disagree.
  */
-import { contract } from '../contract/index.js';
 
 export type HeaderMap = Record<string, string>;
 
@@ -87,9 +86,9 @@ function readExposeHeaders(document: Readonly<Record<string, unknown>>): string 
 /**
  * Builds the CORS answers from the document's `x-petstore-cors`.
  *
- * @example compileCors().headers(undefined)['access-control-allow-origin'] // '*'
+ * @example compileCors(defaultContract().document).headers(undefined)['access-control-allow-origin'] // '*'
  */
-export function compileCors(document: Readonly<Record<string, unknown>> = contract.document): Cors {
+export function compileCors(document: Readonly<Record<string, unknown>>): Cors {
   const exposeHeaders = readExposeHeaders(document);
   // Most answers go to clients without Origin (curl, tests, servers): one frozen object for all of them.
   const anyOrigin: HeaderMap = Object.freeze({
@@ -130,6 +129,3 @@ export function compileCors(document: Readonly<Record<string, unknown>> = contra
 
   return { headers, preflight, exposeHeaders };
 }
-
-/** The CORS answers of the project's document. */
-export const cors: Cors = compileCors();

@@ -1,9 +1,11 @@
 /**
- * The mock as a web-standard request handler: the core plus what every entry point shares (keys chosen
- * from the options or the fixtures, the delay, the request log and the per-request log line), answering
- * a WHATWG `Request` with a `Response`. `createMock` (Node) adds a port to it; the MSW handlers put it in
- * a page or a test. No Node built-in, so it bundles for a browser.
+ * The mock as a web-standard request handler: the core plus what every entry point shares, each once
+ * (keys chosen from the options or the fixtures, the body limit, the delay, the request log and the
+ * per-request log line). {@link MockEngine.answer} is the one path every adapter takes: `handle` answers
+ * a WHATWG `Request` with it (in-process, MSW), the socket adapter (server.ts) a node request. No Node
+ * built-in, so it bundles for a browser.
  */
+import { type Contract, defaultContract } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { apiKeyProblem } from './auth.js';
 import { type Core, createCore, respondSafely } from './core.js';
@@ -13,6 +15,8 @@ import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.
 import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
 
 export interface EngineOptions {
+  /** The contract to serve; default the toolkit's own (`spec/openapi.yaml`). */
+  contract?: Contract;
   /** Accepted keys; they override the fixtures' keys. */
   apiKeys?: readonly string[];
   /** Milliseconds added before every answer (spinner testing). */
@@ -25,15 +29,32 @@ export interface EngineOptions {
   onBug?: (message: string) => void;
 }
 
+/**
+ * How an adapter hands over a request's body: up to `limit` bytes (`undefined` when there is none),
+ * `too-large` as soon as more arrive (the rest stays unread), `aborted` when the peer went away.
+ */
+export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
+
 export interface MockEngine {
+  /**
+   * Answers a request whose head has arrived: the body limit, the core, the delay, then the request log.
+   * `readBody` is omitted for a request without a body. `undefined` when the peer went away meanwhile.
+   */
+  answer(request: CoreRequest, readBody?: ReadBody): Promise<CoreResponse | undefined>;
+  /** Waits out an answer's delay and records it; for answers an adapter decides itself (a 400, 417). */
+  settle(request: CoreRequest, response: CoreResponse, startedAt: number, t0: number): Promise<CoreResponse>;
+  /**
+   * The answer a request gets whatever its body, when its head alone decides it (a declared body over
+   * the limit, a missing or wrong key); `undefined` when the body may matter. The socket adapter asks
+   * before it sends `100 Continue`.
+   */
+  refusal(request: CoreRequest): CoreResponse | undefined;
   /**
    * Answers one request without a socket. `target` overrides the path and query read from
    * `request.url` (a handler mounted under a prefix passes what follows the prefix). A simulated dropped
    * connection (D18) is `Response.error()`, the web platform's network error.
    */
   handle(request: Request, target?: string): Promise<Response>;
-  /** Records an answered request: the session's request log and the log line. */
-  observe(request: CoreRequest, response: CoreResponse, startedAt: number, durationMs: number): void;
   /** Puts every session back to the fixtures. */
   reset(): void;
   /** Replaces the fixtures and resets every session to them; the keys follow unless the options fixed them. */
@@ -73,17 +94,17 @@ export function droppedConnection(): TypeError {
   return new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
 }
 
-/**
- * Reads a request's body up to the mock's limit; `undefined` when it has none, an error when too large.
- * The declared length is trusted for the refusal only, never for the bytes read.
- */
-async function readBody(request: Request): Promise<Result<Uint8Array | undefined, CoreResponse>> {
-  if (request.body === null) return ok(undefined);
-  const declared = request.headers.get('content-length');
-  const origin = request.headers.get('origin') ?? undefined;
-  if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) return fail(payloadTooLarge(origin));
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  return bytes.length > MAX_BODY_BYTES ? fail(payloadTooLarge(origin)) : ok(bytes);
+/** A WHATWG request's body, read whole; the limit is checked on what arrived. */
+function webBody(request: Request): ReadBody {
+  return async (limit) => {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    return bytes.length > limit ? fail('too-large') : ok(bytes);
+  };
+}
+
+/** A request's head with the body that was read. */
+function withBody(request: CoreRequest, body: Uint8Array | undefined): CoreRequest {
+  return { method: request.method, url: request.url, header: (name) => request.header(name), body };
 }
 
 /**
@@ -97,6 +118,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     if (problem) throw new Error(problem);
   }
   const core = createCore({
+    contract: options.contract ?? defaultContract(),
     fixtures,
     apiKeys: chooseKeys(options.apiKeys, fixtures),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
@@ -104,6 +126,13 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
   });
   const log = options.log;
   const onBug = options.onBug ?? ((message: string) => console.error(message));
+
+  /** The declared length is trusted for a refusal only, never for the bytes read. */
+  const declaredTooLarge = (request: CoreRequest): CoreResponse | undefined => {
+    const declared = request.header('content-length');
+    if (declared === undefined || Number(declared) <= MAX_BODY_BYTES) return undefined;
+    return payloadTooLarge(core.cors.headers(request.header('origin')));
+  };
 
   const engine: MockEngine = {
     core,
@@ -117,28 +146,42 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     get fixtures() {
       return core.sessions.fixtures;
     },
-    observe(request, response, startedAt, durationMs) {
+    async settle(request, response, startedAt, t0) {
+      const wait = response.delayMs ?? 0;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const durationMs = performance.now() - t0;
       response.session?.log.add(startedAt, request.method, request.url, response.status, durationMs);
       if (log) log(logLine(request, response, durationMs));
+      return response;
     },
-    async handle(request, target) {
+    refusal(request) {
+      return declaredTooLarge(request) ?? core.refusal(request);
+    },
+    async answer(request, readBody) {
       const startedAt = Date.now();
       const t0 = performance.now();
+      let response = declaredTooLarge(request);
+      if (response === undefined) {
+        const body = readBody ? await readBody(MAX_BODY_BYTES) : ok(undefined);
+        if (!body.ok && body.error === 'aborted') return undefined;
+        response = body.ok
+          ? respondSafely(core, readBody ? withBody(request, body.value) : request, onBug)
+          : payloadTooLarge(core.cors.headers(request.header('origin')));
+      }
+      return engine.settle(request, response, startedAt, t0);
+    },
+    async handle(request, target) {
       const url = target === undefined ? new URL(request.url) : undefined;
-      const body = await readBody(request);
-      const coreRequest = fromHeaders(
+      const head = fromHeaders(
         request.method,
         url ? url.pathname + url.search : (target as string),
         request.headers,
-        body.ok ? body.value : undefined,
+        undefined,
       );
-      const response = body.ok ? respondSafely(core, coreRequest, onBug) : body.error;
-      const wait = response.delayMs ?? 0;
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      engine.observe(coreRequest, response, startedAt, performance.now() - t0);
+      const response = await engine.answer(head, request.body === null ? undefined : webBody(request));
       // A simulated dropped connection (D18) is the web platform's network error; MSW hands it to fetch,
       // which rejects, and createMock's handle rejects the same way.
-      return response.drop ? Response.error() : toResponse(response);
+      return response === undefined || response.drop ? Response.error() : toResponse(response);
     },
     reset() {
       core.sessions.resetAll();

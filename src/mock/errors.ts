@@ -28,8 +28,8 @@ export const MOCK_ERRORS = {
   notFound: {
     status: 404,
     code: 'not_found',
-    message:
-      'No such path. The API lives under /v1: GET /v1/store/orders, DELETE /v1/store/orders/{orderId}.',
+    // The mock's 404 names where the API lives, from the contract it serves (core.ts).
+    message: 'No such path.',
   },
   methodNotAllowed: {
     status: 405,

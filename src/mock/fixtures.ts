@@ -7,8 +7,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { CORE_SCHEMA, defineScalarTag, load, NOT_RESOLVED, YAMLException } from 'js-yaml';
 import {
-  contract,
+  type Contract,
   createAjv,
+  defaultContract,
   type ExactJson,
   INT64_MAX,
   INT64_MIN,
@@ -19,6 +20,7 @@ import {
 import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
 import { fail, ok, type Result } from '../result.js';
 import { type Bytes, utf8 } from './bytes.js';
+import { orderStatesOf } from './order-state.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
 
 /** The development key, used when neither flags, environment nor fixtures name one. */
@@ -149,7 +151,12 @@ function toInt64(value: unknown): Result<bigint, string> {
   return ok(exact);
 }
 
-function checkOrder(order: FixtureOrder, where: string, problems: string[]): StoredOrder | undefined {
+function checkOrder(
+  contract: Contract,
+  order: FixtureOrder,
+  where: string,
+  problems: string[],
+): StoredOrder | undefined {
   const before = problems.length;
   const id = toInt64(order.id);
   if (!id.ok) problems.push(`${where}: id ${id.error}`);
@@ -190,11 +197,16 @@ function headerDates(deprecated: string, sunset: string): { deprecation: string;
 }
 
 /**
- * Checks fixture data and builds the state sessions start from.
+ * Checks fixture data against a contract (its Order schema and state table; by default the toolkit's)
+ * and builds the state sessions start from.
  *
  * @example buildFixtures({ orders: [{ id: 1, status: 'pending' }] }, 'inline').ok // true
  */
-export function buildFixtures(data: unknown, source: string): Result<FixtureSet, FixtureError> {
+export function buildFixtures(
+  data: unknown,
+  source: string,
+  contract: Contract = defaultContract(),
+): Result<FixtureSet, FixtureError> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return fail(new FixtureError(source, ['the file must hold a mapping with `orders`, `pets`, `apiKeys`']));
   }
@@ -208,7 +220,7 @@ export function buildFixtures(data: unknown, source: string): Result<FixtureSet,
   const orders = new Map<bigint, StoredOrder>();
   for (const [index, entry] of (fixture.orders ?? []).entries()) {
     const where = `orders[${index}] (id ${describe(entry.id)})`;
-    const order = checkOrder(entry, where, problems);
+    const order = checkOrder(contract, entry, where, problems);
     if (order && orders.has(order.id)) problems.push(`${where}: duplicate id ${order.id}`);
     else if (order) orders.set(order.id, order);
     if (problems.length >= MAX_PROBLEMS) break;
@@ -239,7 +251,7 @@ export function buildFixtures(data: unknown, source: string): Result<FixtureSet,
   return ok({
     source,
     apiKeys: fixture.apiKeys ?? [],
-    orders: new OrderBase(orders),
+    orders: new OrderBase(orders, orderStatesOf(contract)),
     pets,
     deprecationHeader: dates.deprecation,
     sunsetHeader: dates.sunset,
@@ -287,14 +299,18 @@ const MAX_ALIASES = 30;
  *
  * @example parseFixtureText('orders: [{ id: 1, status: pending }]', 'inline.yaml').ok // true
  */
-export function parseFixtureText(text: string, source: string): Result<FixtureSet, FixtureError> {
+export function parseFixtureText(
+  text: string,
+  source: string,
+  contract: Contract = defaultContract(),
+): Result<FixtureSet, FixtureError> {
   let data: unknown;
   try {
     data = load(text, { schema: FIXTURE_YAML, filename: source, maxAliases: MAX_ALIASES });
   } catch (error) {
     return fail(new FixtureError(source, [syntaxProblem(error, text)]));
   }
-  return buildFixtures(data, source);
+  return buildFixtures(data, source, contract);
 }
 
 /** `line 2, column 1: duplicated mapping key "apiKeys"`, from js-yaml's exception. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { defaultContract } from '../contract/index.js';
+import { orderStatesOf } from './order-state.js';
 import { OrderBase, OrderStore, orderJson, type StoredOrder } from './order-store.js';
+
+const STATES = orderStatesOf(defaultContract());
 
 const BIG = 2n ** 53n + 1n;
 
@@ -10,7 +14,7 @@ function base(): OrderBase {
     { id: BIG, state: 'pending' },
     { id: 4n, state: 'cancelled' },
   ];
-  return new OrderBase(new Map(orders.map((order) => [order.id, order])));
+  return new OrderBase(new Map(orders.map((order) => [order.id, order])), STATES);
 }
 
 const ids = (store: OrderStore) =>
@@ -33,8 +37,8 @@ describe('orderJson', () => {
       want: '{"id":9007199254740993,"petId":9223372036854775807,"complete":true}',
     },
   ])('$name', ({ given, want }) => {
-    expect(orderJson(given)).toBe(want);
-    expect(JSON.parse(orderJson(given))).not.toHaveProperty('status');
+    expect(orderJson(given, STATES)).toBe(want);
+    expect(JSON.parse(orderJson(given, STATES))).not.toHaveProperty('status');
   });
 });
 
@@ -108,13 +112,13 @@ describe('a session list body built from the shared one', () => {
         state: states[i % 3] as StoredOrder['state'],
       }),
     );
-    return new OrderBase(new Map(orders.map((order) => [order.id, order])));
+    return new OrderBase(new Map(orders.map((order) => [order.id, order])), STATES);
   };
   /** The body written order by order, the way it would be without the shared body. */
   const plain = (store: OrderStore) =>
     `[${[...store.all()]
       .filter((order) => order.state !== 'cancelled')
-      .map(orderJson)
+      .map((order) => orderJson(order, STATES))
       .join(',')}]`;
 
   it.each<{ name: string; changes: StoredOrder[] }>([

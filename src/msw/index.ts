@@ -11,6 +11,7 @@
  * server.listen();
  */
 import { type HttpHandler, http } from 'msw';
+import { defaultContract } from '../contract/index.js';
 import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
 
@@ -20,41 +21,46 @@ export interface HandlersOptions extends EngineOptions {
   /** The state to start from: the content of a fixture file, as a value (ids above 2^53 as `bigint`). */
   fixtures: FixtureData;
   /**
-   * Where the API lives, ending in `/v1` (D12): `http://api.test/v1`, or `/v1` for the page's own origin.
-   * The control endpoints answer beside it, at `…/__mock/`. Default `/v1`.
+   * Where the API lives, ending in the contract's base path (D12; `/v1` for the toolkit's own):
+   * `http://api.test/v1`, or `/v1` for the page's own origin. The control endpoints answer beside it, at
+   * `…/__mock/`. Default: the base path alone.
    */
   baseUrl?: string;
 }
 
-/** The part of `baseUrl` before `/v1`: the handlers answer below `<root>/v1/` and `<root>/__mock/`. */
-function rootOf(baseUrl: string): { root: string; prefix: string } {
+/**
+ * The part of `baseUrl` before the base path: the handlers answer below `<root><basePath>/` and
+ * `<root>/__mock/`.
+ */
+function rootOf(baseUrl: string, basePath: string): { root: string; prefix: string } {
   const trimmed = baseUrl.replace(/\/+$/, '');
-  if (!trimmed.endsWith('/v1')) {
+  if (!trimmed.endsWith(basePath)) {
     throw new Error(
-      `createHandlers: baseUrl must end in /v1 (the API's base, D12), got ${JSON.stringify(baseUrl)}`,
+      `createHandlers: baseUrl must end in ${basePath} (the contract's base path, D12), got ${JSON.stringify(baseUrl)}`,
     );
   }
-  const root = trimmed.slice(0, -'/v1'.length);
-  // The path before /v1, which the engine does not see: `https://x/api/v1` → `/api`.
+  const root = trimmed.slice(0, trimmed.length - basePath.length);
+  // The path before the base path, which the engine does not see: `https://x/api/v1` → `/api`.
   const prefix = /^[a-z][a-z0-9+.-]*:/i.test(root) ? new URL(`${root}/`).pathname.slice(0, -1) : root;
   return { root, prefix };
 }
 
 /**
- * MSW handlers answering the Pet Store Orders API v1 and the mock's `/__mock/` control endpoints from one
- * stateful engine. Throws a `FixtureError` naming the entry and the reason when the fixtures are unusable,
+ * MSW handlers answering a contract (`options.contract`, default the toolkit's Pet Store Orders API v1)
+ * and the mock's `/__mock/` control endpoints from one stateful engine. Throws a `FixtureError` naming the entry and the reason when the fixtures are unusable,
  * and an `Error` for a key that can never be sent as a bearer token.
  *
  * @example setupServer(...createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }))
  */
 export function createHandlers(options: HandlersOptions): HttpHandler[] {
-  const fixtures = buildFixtures(options.fixtures, FIXTURE_DATA_SOURCE);
+  const contract = options.contract ?? defaultContract();
+  const fixtures = buildFixtures(options.fixtures, FIXTURE_DATA_SOURCE, contract);
   if (!fixtures.ok) throw fixtures.error;
-  const engine = createEngine(fixtures.value, options);
-  const { root, prefix } = rootOf(options.baseUrl ?? '/v1');
+  const engine = createEngine(fixtures.value, { ...options, contract });
+  const { root, prefix } = rootOf(options.baseUrl ?? contract.basePath, contract.basePath);
   const answer = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     return engine.handle(request, url.pathname.slice(prefix.length) + url.search);
   };
-  return [http.all(`${root}/v1/*`, answer), http.all(`${root}/__mock/*`, answer)];
+  return [http.all(`${root}${contract.basePath}/*`, answer), http.all(`${root}/__mock/*`, answer)];
 }

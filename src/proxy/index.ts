@@ -20,6 +20,7 @@ import {
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { type Contract, defaultContract } from '../contract/index.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
@@ -56,6 +57,8 @@ export const DEFAULT_OUTPUT_DIR = 'reports/proxy';
 export interface ProxyOptions {
   /** The server's base URL, ending in its version segment: `http://127.0.0.1:4010/v1`. */
   upstream: string;
+  /** The contract the traffic is judged against; default the toolkit's own (`spec/openapi.yaml`). */
+  contract?: Contract;
   /** Replace an answer that breaks the contract by a 502 Error naming the finding (for test runs). */
   errors?: boolean;
   /** Milliseconds until the upstream's status line, and between chunks of its body. Default 30 000. */
@@ -141,7 +144,9 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const outputDir = resolve(options.outputDir ?? DEFAULT_OUTPUT_DIR);
   const onFinding = options.onFinding;
   const log = new FindingLog(onFinding ? (found) => onFinding(found, findingLine(found)) : undefined);
+  const contract = options.contract ?? defaultContract();
   const judge = new TrafficJudge({
+    contract,
     upstream,
     log,
     replaceViolations: options.errors === true,
@@ -162,6 +167,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
 
   const result = (): ConformanceResult =>
     proxyResult({
+      contract,
       upstreamUrl: upstream.baseUrl,
       startedAt: startedAt.toISOString(),
       durationMs: performance.now() - t0,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultContract } from '../contract/index.js';
 import { FindingLog } from './findings.js';
 import type { CapturedExchange } from './forward.js';
 import { TrafficJudge } from './traffic-judge.js';
@@ -31,7 +32,13 @@ function list(text: string, contentType = 'application/json'): CapturedExchange 
 describe('judging traffic', () => {
   it('remembers a clean verdict without hiding a later broken answer', () => {
     const log = new FindingLog();
-    const judge = new TrafficJudge({ upstream, log, replaceViolations: false, judgeClient: true });
+    const judge = new TrafficJudge({
+      contract: defaultContract(),
+      upstream,
+      log,
+      replaceViolations: false,
+      judgeClient: true,
+    });
     const good = '[{"id":1,"petId":10,"complete":false}]';
     judge.judge(list(good));
     judge.judge(list(good));
@@ -44,7 +51,13 @@ describe('judging traffic', () => {
 
   it('replaces only a failure of the server, and only under --errors', () => {
     const judge = (errors: boolean) =>
-      new TrafficJudge({ upstream, log: new FindingLog(), replaceViolations: errors, judgeClient: true });
+      new TrafficJudge({
+        contract: defaultContract(),
+        upstream,
+        log: new FindingLog(),
+        replaceViolations: errors,
+        judgeClient: true,
+      });
     expect(judge(true).judge(list('[]', 'text/plain'))?.status).toBe(502);
     expect(judge(false).judge(list('[]', 'text/plain'))).toBeNull();
     expect(judge(true).judge(list('[]'))).toBeNull();
