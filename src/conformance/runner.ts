@@ -358,14 +358,15 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
     };
   }
   if (status === 404) {
-    const base = new URL(ctx.options.baseUrl).pathname;
+    const base = new URL(ctx.options.baseUrl).pathname.replace(/\/+$/, '');
+    const { basePath } = ctx.options.contract;
     return {
       kind: 'no-list',
       url,
       message: `GET ${url} answered 404: ${
-        /\/v1$/.test(base)
+        base.endsWith(basePath)
           ? 'the documented list is not at this address'
-          : 'is `/v1` missing from the base URL?'
+          : `is \`${basePath}\` missing from the base URL?`
       }`,
       hint: 'give the base address the API is served under, ending in the version segment, e.g. http://127.0.0.1:4010/v1',
     };

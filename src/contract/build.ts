@@ -14,7 +14,7 @@ import {
   type OrderStateMachine,
   type ResponseSpec,
 } from './model.js';
-import { type ParameterSpec, parseParameter } from './parameters.js';
+import { type ParameterSpec, parseParameter, readParameterValue } from './parameters.js';
 import { isObject, type JsonObject, prepareSchema, resolveRef, SCHEMA_ID_BASE } from './refs.js';
 
 function readExamples(media: JsonObject | undefined): Map<string, ExactJson> {
@@ -31,12 +31,23 @@ function readExamples(media: JsonObject | undefined): Map<string, ExactJson> {
 
 function readParameter(document: JsonObject, node: unknown): ParameterSpec {
   const p = resolveRef(document, node) as JsonObject;
+  const schema = resolveRef(document, p.schema);
+  const items = isObject(schema) ? resolveRef(document, schema.items) : undefined;
   return {
     name: String(p.name),
     in: p.in as ParameterSpec['in'],
     required: p.required === true,
-    schema: (isObject(p.schema) ? p.schema : {}) as ParameterSpec['schema'],
+    schema: (isObject(schema)
+      ? isObject(items)
+        ? { ...schema, items }
+        : schema
+      : {}) as ParameterSpec['schema'],
   };
+}
+
+/** A failed verdict of one violation. */
+function violation(path: string, keyword: string, message: string): Verdict<never> {
+  return { ok: false, error: [{ path, keyword, schemaPath: '', message }] };
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -156,6 +167,16 @@ export function buildContract(document: JsonObject): Contract {
     return validate;
   };
 
+  const parameterValidators = new Map<ParameterSpec, ValidateFunction>();
+  const parameterValidator = (param: ParameterSpec): ValidateFunction => {
+    let validate = parameterValidators.get(param);
+    if (!validate) {
+      validate = ajv.compile(prepareSchema(param.schema, extensions) as object);
+      parameterValidators.set(param, validate);
+    }
+    return validate;
+  };
+
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const orderStates = document['x-petstore-order-states'] as OrderStateMachine;
 
@@ -187,6 +208,25 @@ export function buildContract(document: JsonObject): Contract {
       const parsed = parseExactJson(text);
       if (!parsed.ok) return fail('json', `is not valid JSON: ${parsed.error}`);
       return runValidator(validate, parsed.value);
+    },
+    validateParameter(operationId, location, name, raw) {
+      const lower = name.toLowerCase();
+      const param = contract
+        .operation(operationId)
+        .parameters.find(
+          (p) =>
+            p.in === location && (location === 'header' ? p.name.toLowerCase() === lower : p.name === name),
+        );
+      if (!param) throw new Error(`${operationId} declares no ${location} parameter ${name}`);
+      const path = `/${param.name}`;
+      if (raw === undefined) {
+        return param.required ? violation(path, 'required', 'is required') : { ok: true, value: undefined };
+      }
+      const read = readParameterValue(param, raw);
+      if (!read.ok) return violation(path, 'type', read.error);
+      const verdict = runValidator<ExactJson>(parameterValidator(param), read.value);
+      if (verdict.ok) return verdict;
+      return { ok: false, error: verdict.error.map((v) => ({ ...v, path: path + v.path })) };
     },
     parseParameter,
   };

@@ -6,5 +6,5 @@ export { INT64_MAX, INT64_MIN, parseInt64 } from './int64.js';
 export { validationView } from './int64-view.js';
 export * from './lossless-json.js';
 export * from './model.js';
-export type { ParameterSpec } from './parameters.js';
+export type { ParameterSchema, ParameterSpec, RawParameter } from './parameters.js';
 export * from './types.js';

@@ -5,7 +5,7 @@
  */
 import type { SchemaViolation, Verdict } from './ajv.js';
 import type { ExactJson } from './lossless-json.js';
-import type { ParameterSpec } from './parameters.js';
+import type { ParameterSpec, RawParameter } from './parameters.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 export const HTTP_METHODS: readonly HttpMethod[] = [
@@ -92,6 +92,20 @@ export interface Contract {
    * is parsed losslessly first. A status without a documented body must come with an empty body.
    */
   validateResponseBody(operationId: string, status: number, text: string): Verdict<ExactJson | undefined>;
+  /**
+   * Checks a declared path, query, header or cookie parameter against its schema (D21). The text is read
+   * as the type the schema names first (an int64 exactly, as a `bigint`); that value comes back on
+   * success. `undefined` is an absent parameter: refused when it is required. A header name is matched
+   * case-insensitively. Asking about a parameter the operation does not declare is a bug, and throws.
+   *
+   * @example contract.validateParameter('cancelOrder', 'path', 'orderId', '9007199254740993') // { ok: true, value: 9007199254740993n }
+   */
+  validateParameter(
+    operationId: string,
+    location: ParameterSpec['in'],
+    name: string,
+    raw: RawParameter | undefined,
+  ): Verdict<ExactJson | undefined>;
   /** Parses a path or query value per its parameter schema: an int64 comes back as an exact `bigint`. */
   parseParameter(param: ParameterSpec, raw: string): Verdict<bigint | number | string>;
 }

@@ -1,13 +1,18 @@
 /**
  * The mock's core: a function from a request to a response, with no socket. Each request goes
- * route → authenticate → validate → state transition → respond:
+ * route → authenticate → validate → state transition → respond, each step read from the contract:
  *
- * 1. A CORS preflight (`OPTIONS`) is answered from the route table without a key (D14).
- * 2. Every other request must carry a valid key, before anything about the path is judged (D6, D7).
+ * 1. Routes are the document's paths below its base path. A CORS preflight (`OPTIONS`) is answered from
+ *    them without a key (D14).
+ * 2. Every other request must carry a valid key (the document's bearer scheme), before anything about
+ *    the path is judged (D6, D7).
  * 3. Unknown paths are 404 `not_found`, other methods 405 `method_not_allowed` with `Allow` (D10).
  * 4. `Prefer: code=NNN` forces a documented response and skips the rest.
- * 5. Path parameters are parsed by the contract; an id that is not an int64 names nothing (D9).
- * 6. The state transition comes from the document's state table (§3, D1–D3).
+ * 5. Every declared path, query and header parameter is checked against its schema: an invalid one is
+ *    400 `invalid_parameter` naming it (D21), except an id that is not an int64, which names nothing
+ *    (404, D9). An undeclared query parameter is ignored.
+ * 6. The operation's handler, one per `operationId` in {@link API_HANDLERS}; the state transition comes
+ *    from the document's state table (§3, D1–D3).
  *
  * Routes, security, parameters, statuses and the state table come from the contract it is given; the
  * handler table below is the only behaviour written by hand.
@@ -16,11 +21,18 @@
  * in-process and under MSW in a page (both through engine.ts); each entry point builds a
  * {@link CoreRequest} and the request target goes through the one reading of request-target.ts.
  */
-import type { Contract, OperationSpec, ParameterSpec } from '../contract/index.js';
+import type {
+  Contract,
+  ExactJson,
+  OperationSpec,
+  ParameterSpec,
+  RawParameter,
+  SchemaViolation,
+} from '../contract/index.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
 import { CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
 import { type Cors, compileCors } from './cors.js';
-import { type MockError, type MockErrorName, mockError } from './errors.js';
+import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
 import { type FaultSettings, readFaultSettings } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
@@ -34,11 +46,10 @@ const MAX_SESSION_NAME = 128;
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 
-export type ApiHandler = (
-  session: Session,
-  params: ReadonlyMap<string, bigint | number | string>,
-  fixtures: FixtureSet,
-) => CoreResponse;
+/** The parameters of a request, as the contract read them (an int64 as a `bigint`); absent ones are not set. */
+export type ApiParameters = ReadonlyMap<string, ExactJson>;
+
+export type ApiHandler = (session: Session, params: ApiParameters, fixtures: FixtureSet) => CoreResponse;
 
 /** `Deprecation` and `Sunset` (D11), sent on every answer of a deprecated operation. */
 function deprecationHeaders(fixtures: FixtureSet): Record<string, string> {
@@ -61,11 +72,41 @@ export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
   },
 };
 
-/** The Error for a path parameter that is not what the document says: it names no resource (D9). */
-const MALFORMED_PARAMETER: Readonly<Record<string, MockErrorName>> = {
+/** The Error for an id in the path that is not what the document says: it names no resource (D9). */
+const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
   orderId: 'orderNotFound',
   petId: 'petNotFound',
 };
+
+/** The values of each query parameter of a request target, in order; `+` is a space (form encoding). */
+function queryOf(target: string): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  const start = target.indexOf('?');
+  if (start === -1) return values;
+  const hash = target.indexOf('#', start);
+  for (const [name, value] of new URLSearchParams(target.slice(start + 1, hash === -1 ? undefined : hash))) {
+    const list = values.get(name);
+    if (list) list.push(value);
+    else values.set(name, [value]);
+  }
+  return values;
+}
+
+/** The Error for a declared parameter that breaks its schema: D9's 404 for an id, else D21's 400. */
+function parameterError(
+  parameter: ParameterSpec,
+  raw: RawParameter | undefined,
+  violations: readonly SchemaViolation[],
+): MockError {
+  const text = raw === undefined ? '' : typeof raw === 'string' ? raw : raw.join(',');
+  const malformedId = parameter.in === 'path' ? MALFORMED_ID[parameter.name] : undefined;
+  if (malformedId) return mockError(malformedId, { id: text });
+  const problem = violations[0]?.message ?? 'is invalid';
+  const got = raw === undefined || problem.includes('got ') ? '' : `, got ${JSON.stringify(clip(text, 40))}`;
+  return mockError('invalidParameter', {
+    message: `The ${parameter.in} parameter ${clip(parameter.name, 40)} ${problem}${got}.`,
+  });
+}
 
 export interface CoreOptions {
   /** The contract served: its base path, routes, security, parameters and state table. */
@@ -173,10 +214,11 @@ export function createCore(options: CoreOptions): Core {
   let delayMs = options.delayMs ?? 0;
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
-  const pathParameters = new Map<string, ParameterSpec[]>(
+  // Cookies are not read: no operation of the document declares one, and the mock sets none.
+  const checkedParameters = new Map<string, ParameterSpec[]>(
     contract.operations.map((operation) => [
       operation.operationId,
-      operation.parameters.filter((p) => p.in === 'path'),
+      operation.parameters.filter((p) => p.in !== 'cookie'),
     ]),
   );
 
@@ -209,15 +251,21 @@ export function createCore(options: CoreOptions): Core {
       if (!outcome.ok) return errorResponse(outcome.error, session, deprecation);
       return forcedResponse(outcome.value, session, deprecation);
     }
-    const params = new Map<string, bigint | number | string>();
-    for (const parameter of pathParameters.get(operation.operationId) ?? []) {
-      const raw = rawParams[parameter.name] ?? '';
-      const parsed = contract.parseParameter(parameter, raw);
-      if (!parsed.ok) {
-        const name = MALFORMED_PARAMETER[parameter.name] ?? 'notFound';
-        return errorResponse(mockError(name, { id: raw }), session, deprecation);
+    const params = new Map<string, ExactJson>();
+    let query: Map<string, string[]> | undefined;
+    for (const parameter of checkedParameters.get(operation.operationId) ?? []) {
+      let raw: RawParameter | undefined;
+      if (parameter.in === 'path') raw = rawParams[parameter.name];
+      else if (parameter.in === 'header') raw = request.header(parameter.name.toLowerCase());
+      else {
+        query ??= queryOf(request.url);
+        raw = query.get(parameter.name);
       }
-      params.set(parameter.name, parsed.value);
+      const verdict = contract.validateParameter(operation.operationId, parameter.in, parameter.name, raw);
+      if (!verdict.ok) {
+        return errorResponse(parameterError(parameter, raw, verdict.error), session, deprecation);
+      }
+      if (verdict.value !== undefined) params.set(parameter.name, verdict.value);
     }
     const handler = API_HANDLERS[operation.operationId] as ApiHandler;
     return handler(session, params, sessions.fixtures);

@@ -41,6 +41,11 @@ export const MOCK_ERRORS = {
     code: 'invalid_prefer',
     message: 'The Prefer header asks for a response this operation does not document.',
   },
+  invalidParameter: {
+    status: 400,
+    code: 'invalid_parameter',
+    message: 'A request parameter does not match its schema in the document (D21).',
+  },
   invalidRequest: { status: 400, code: 'invalid_request', message: 'The request is malformed.' },
   invalidSession: {
     status: 400,
