@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadSpecFile } from '../contract/spec-file.js';
 import { redactKeys, SHORT_KEY } from '../judge/redact.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { applyGate, FAIL_ON, type FailOn } from '../judge/report/gate.js';
@@ -47,6 +48,8 @@ Options:
                          and html are written under --output-dir
   --output-dir DIR       where json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
   --fail-on LEVEL        fail (default): exit 1 when a check fails; warn: warnings fail the run too
+  --spec FILE            judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of
+                         the next version (default: the built-in one)
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
@@ -139,6 +142,8 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
   });
   const only = values.only ?? [];
   const petId = values['pet-id'];
+  const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec, io.cwd);
+  if (spec && !spec.ok) throw new UsageError(spec.error);
   return {
     options: {
       baseUrl,
@@ -151,6 +156,7 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
       only,
       ...(petId === undefined ? {} : { petId }),
       ...(io.fetch ? { fetch: io.fetch } : {}),
+      ...(spec?.ok ? { contract: spec.value } : {}),
     },
     reporters: [...new Set(reporters)],
     outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
@@ -176,6 +182,7 @@ function parseFlags(argv: string[]) {
       'output-dir': { type: 'string' },
       'fail-on': { type: 'string' },
       'api-key': { type: 'string' },
+      spec: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

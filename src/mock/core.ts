@@ -176,7 +176,8 @@ export function respondSafely(
  */
 export function unservedOperation(contract: Contract): string | undefined {
   const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
-  return missing && `the mock has no handler for operation ${missing.operationId}`;
+  if (!missing) return undefined;
+  return `the mock has no handler for operation ${missing.operationId} (it serves ${Object.keys(API_HANDLERS).join(', ')})`;
 }
 
 /** The 404 for a path the contract does not route: where the API lives, from the contract (D10, D12). */

@@ -4,6 +4,8 @@
  * when the server broke no rule at failure level, 1 when it did, 2 for a usage error or an unusable port.
  */
 import { parseArgs } from 'node:util';
+import type { Contract } from '../contract/index.js';
+import { loadSpecFile } from '../contract/spec-file.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import {
   createProxy,
@@ -40,6 +42,8 @@ Options:
   --output-dir DIR    where the json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
   --ignore-client     judge only the server's answers, not the client's requests (for a client that
                       sends malformed requests on purpose, such as \`petstore conformance\`)
+  --spec FILE         judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of the
+                      next version (default: the built-in one)
   --quiet             no line per finding on stderr (the reports still hold every finding)
   -h, --help          show this help
 
@@ -71,6 +75,8 @@ interface Parsed {
   outputDir: string;
   quiet: boolean;
   ignoreClient: boolean;
+  /** `--spec`: the contract to judge against; the built-in one when absent. */
+  contract: Contract | undefined;
 }
 
 function wholeNumber(
@@ -87,7 +93,7 @@ function wholeNumber(
   return Number(raw);
 }
 
-function parse(argv: string[]): Parsed | 'help' {
+function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
@@ -104,6 +110,7 @@ function parse(argv: string[]): Parsed | 'help' {
         'output-dir': { type: 'string' },
         quiet: { type: 'boolean' },
         'ignore-client': { type: 'boolean' },
+        spec: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -125,6 +132,8 @@ function parse(argv: string[]): Parsed | 'help' {
   const outputDir = values['output-dir'] as string | undefined;
   if (outputDir !== undefined && outputDir.trim() === '')
     throw new UsageError('--output-dir must not be empty');
+  const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec as string, cwd);
+  if (spec && !spec.ok) throw new UsageError(spec.error);
   return {
     upstream,
     port: wholeNumber('--port', values.port as string | undefined, 4020, 0, 65535),
@@ -141,6 +150,7 @@ function parse(argv: string[]): Parsed | 'help' {
     outputDir: outputDir ?? DEFAULT_OUTPUT_DIR,
     quiet: values.quiet === true,
     ignoreClient: values['ignore-client'] === true,
+    contract: spec?.value,
   };
 }
 
@@ -171,7 +181,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   };
   let options: Parsed | 'help';
   try {
-    options = parse(argv);
+    options = parse(argv, io.cwd);
   } catch (error) {
     if (error instanceof UsageError) return fail(error.message);
     throw error;
@@ -185,6 +195,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   try {
     proxy = createProxy({
       upstream: options.upstream,
+      ...(options.contract ? { contract: options.contract } : {}),
       errors: options.errors,
       judgeClient: !options.ignoreClient,
       timeoutMs: options.timeoutMs,
