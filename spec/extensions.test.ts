@@ -5,8 +5,10 @@
  * from the behaviour it describes.
  */
 import { describe, expect, it } from 'vitest';
-import { contract } from '../src/contract/index.js';
+import { defaultContract } from '../src/contract/index.js';
 import { createMock, DEV_API_KEY } from '../src/mock/index.js';
+
+const contract = defaultContract();
 
 /** The extensions that code reads, and where. */
 const READ_BY_CODE: Readonly<Record<string, string>> = {

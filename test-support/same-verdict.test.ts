@@ -7,11 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { CheckContext } from '../src/conformance/context.js';
 import { DEFAULT_RETRY_POLICY } from '../src/conformance/gateway.js';
-import { contract } from '../src/contract/index.js';
+import { defaultContract } from '../src/contract/index.js';
 import { NO_AUTH, VALID_AUTH } from '../src/judge/exchange.js';
 import { createProxy } from '../src/proxy/index.js';
 import { TARGET_KEY } from './servers/reference-server.js';
 import { serve } from './servers/serve.js';
+
+const contract = defaultContract();
 
 interface Recorded {
   method: 'GET' | 'DELETE';

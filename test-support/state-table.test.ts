@@ -4,11 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildContract } from '../src/contract/compile.js';
-import { type Contract, contract } from '../src/contract/index.js';
+import { type Contract, defaultContract } from '../src/contract/index.js';
 import { compileOrderStates } from '../src/mock/order-state.js';
 import { throughProxy } from './proxy/scripted-traffic.js';
 import { type Behaviour, behaviour, CORRECT, MOCK_LIKE_READINGS } from './servers/reference-server.js';
 import { runSuiteAgainst } from './servers/run-suite.js';
+
+const contract = defaultContract();
 
 type Json = Record<string, unknown>;
 

@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadSpecFile } from '../contract/spec-file.js';
 import { redactKeys, SHORT_KEY } from '../judge/redact.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { applyGate, FAIL_ON, type FailOn } from '../judge/report/gate.js';
@@ -60,6 +61,8 @@ Options:
                          Retry-After: 500ms, 30s, 2m or seconds (default 30s; at most 5 retries per
                          request, 10 s per wait); 0 retries only what says Retry-After: 0
   --rate-limit N         send at most N requests per second (default: as fast as the target answers)
+  --spec FILE            judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of
+                         the next version (default: the built-in one)
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
@@ -178,6 +181,8 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
   const only = values.only ?? [];
   const petId = values['pet-id'];
   const pace = rateLimit(values['rate-limit']);
+  const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec, io.cwd);
+  if (spec && !spec.ok) throw new UsageError(spec.error);
   return {
     options: {
       baseUrl,
@@ -192,6 +197,7 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
       ...(pace === undefined ? {} : { rateLimit: pace }),
       ...(petId === undefined ? {} : { petId }),
       ...(io.fetch ? { fetch: io.fetch } : {}),
+      ...(spec?.ok ? { contract: spec.value } : {}),
     },
     reporters: [...new Set(reporters)],
     outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
@@ -219,6 +225,7 @@ function parseFlags(argv: string[]) {
       'retry-budget': { type: 'string' },
       'rate-limit': { type: 'string' },
       'api-key': { type: 'string' },
+      spec: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

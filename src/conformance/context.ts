@@ -3,7 +3,7 @@
  * the list, the order list as it was at the start and as it is now, an order id that does not exist,
  * and the pet probe (D11).
  */
-import { type Contract, contract, parseExactJson } from '../contract/index.js';
+import { type Contract, parseExactJson, parseInt64 } from '../contract/index.js';
 import {
   type CancelledReading,
   describeReading,
@@ -38,7 +38,7 @@ export interface ResolvedOptions {
   only: string[];
   petId: string | null;
   fetch: typeof fetch;
-  /** Where the levels of `x-petstore-conformance` come from. */
+  /** The contract judged against: its operations, schemas and `x-petstore-conformance` levels. */
   contract: Contract;
   /** How 429 and 503 are retried and how fast the suite sends (D22). */
   retry: RetryPolicy;
@@ -148,7 +148,7 @@ export class CheckContext {
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
     const checkId = creditTo ?? this.currentCheck;
-    const operationId = matchOperation(plan.method, plan.path);
+    const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const outcome = await this.gateway.send({ method: plan.method, url, headers }, this.options);
     const exchange: Exchange = {
       seq: this.exchanges.length + 1,
@@ -162,7 +162,7 @@ export class CheckContext {
         plan.errorRule !== undefined
           ? plan.errorRule
           : outcome.ok
-            ? documentedErrorRule(operationId, outcome.value.status, this.options.contract)
+            ? documentedErrorRule(this.options.contract, operationId, outcome.value.status)
             : null,
     };
     this.exchanges.push(exchange);
@@ -333,19 +333,13 @@ export class CheckContext {
   }
 }
 
-const orderIdParameter = (() => {
-  const found = contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId');
-  if (!found) throw new Error('the contract has no orderId parameter on cancelOrder');
-  return found;
-})();
-
 /**
  * The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), by the
- * document's orderId parameter, else `null`.
+ * one int64 grammar of every order id (D8), else `null`.
  *
  * @example canonicalId('9007199254740993') // '9007199254740993'; canonicalId('1.5') // null
  */
 export function canonicalId(raw: string): string | null {
-  const parsed = contract.parseParameter(orderIdParameter, raw);
+  const parsed = parseInt64(raw);
   return parsed.ok && String(parsed.value) === raw ? raw : null;
 }

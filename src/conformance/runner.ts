@@ -3,7 +3,7 @@
  * request has a time limit, every check is isolated from the others' exceptions, and nothing the target
  * sends can make it throw. The key is redacted from the whole result before it is returned.
  */
-import { type Contract, contract, parseExactJson } from '../contract/index.js';
+import { type Contract, defaultContract, parseExactJson } from '../contract/index.js';
 import type { Exchange } from '../judge/exchange.js';
 import { redactDeep } from '../judge/redact.js';
 import { operationCoverage } from '../judge/report/input.js';
@@ -217,7 +217,7 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
     only: [...(options.only ?? [])],
     petId: options.petId === undefined ? null : String(options.petId),
     fetch: options.fetch ?? globalThis.fetch,
-    contract: options.contract ?? contract,
+    contract: options.contract ?? defaultContract(),
     retry: retryPolicy(options),
   };
 }
@@ -351,7 +351,7 @@ async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly stri
 }
 
 function coverage(ctx: CheckContext): OperationCoverage[] {
-  return operationCoverage((operationId) => {
+  return operationCoverage(ctx.options.contract, (operationId) => {
     const seen = new Set<number>();
     for (const exchange of ctx.exchanges) {
       if (exchange.operationId === operationId && exchange.outcome.ok)
@@ -401,14 +401,15 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
     };
   }
   if (status === 404) {
-    const base = new URL(ctx.options.baseUrl).pathname;
+    const base = new URL(ctx.options.baseUrl).pathname.replace(/\/+$/, '');
+    const { basePath } = ctx.options.contract;
     return {
       kind: 'no-list',
       url,
       message: `GET ${url} answered 404: ${
-        /\/v1$/.test(base)
+        base.endsWith(basePath)
           ? 'the documented list is not at this address'
-          : 'is `/v1` missing from the base URL?'
+          : `is \`${basePath}\` missing from the base URL?`
       }`,
       hint: 'give the base address the API is served under, ending in the version segment, e.g. http://127.0.0.1:4010/v1',
     };
@@ -551,7 +552,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const result: ConformanceResult = {
     schemaVersion: 1,
     tool: 'petstore conformance',
-    contractVersion: contract.version,
+    contractVersion: resolved.contract.version,
     baseUrl: resolved.baseUrl,
     destructive: resolved.destructive,
     startedAt: new Date(started).toISOString(),

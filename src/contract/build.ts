@@ -57,6 +57,31 @@ function violation(keyword: string, message: string): Verdict<never> {
   return { ok: false, error: [{ path: '', keyword, schemaPath: '', message }] };
 }
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The path every operation is served below (D12): that of the local `servers` entry (the mock's own
+ * address), else of the first one, without a trailing slash: `http://127.0.0.1:4010/v1` → `/v1`. A
+ * server URL that is still a `{variable}` is read through the variable's default.
+ */
+function basePathOf(servers: unknown): string {
+  const urls = (Array.isArray(servers) ? servers : []).flatMap((server: unknown) => {
+    if (!isObject(server) || typeof server.url !== 'string') return [];
+    const variables = isObject(server.variables) ? server.variables : {};
+    const url = server.url.replace(/\{([^}]*)\}/g, (whole, name: string) => {
+      const variable = variables[name];
+      return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
+    });
+    try {
+      return [new URL(url, 'http://relative.invalid')];
+    } catch {
+      return [];
+    }
+  });
+  const chosen = urls.find((url) => LOCAL_HOSTS.has(url.hostname)) ?? urls[0];
+  return chosen ? chosen.pathname.replace(/\/+$/, '') : '';
+}
+
 /**
  * The contract of a parsed OpenAPI 3.1 document, validating with the validators given. Most callers want
  * the built-in `contract`, or `buildContract` of `compile.ts` for another document.
@@ -119,6 +144,7 @@ export function assembleContract(document: JsonObject, validators: ContractValid
 
   const contract: Contract = {
     document,
+    basePath: basePathOf(document.servers),
     version: String((document.info as JsonObject | undefined)?.version),
     operations,
     operation(operationId) {

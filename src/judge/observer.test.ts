@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildContract } from '../contract/compile.js';
-import { contract } from '../contract/index.js';
+import { defaultContract } from '../contract/index.js';
 import { Observer } from './observer.js';
+
+const contract = defaultContract();
 
 type Step = ['list', string] | ['cancel', string, number] | ['scope', string];
 

@@ -200,7 +200,7 @@ export class Observer {
   /** Every cross-request rule one exchange may break; the exchange number names it in messages. */
   observe(scope: ObserverScope, seen: SeenExchange, exchange: number): StateFinding[] {
     if (!seen.bearer || seen.status === null) return [];
-    const operationId = matchOperation(seen.method, seen.path);
+    const operationId = matchOperation(this.contract, seen.method, seen.path);
     if (operationId === null) return [];
     const found = this.auth(scope.key, operationId, seen, exchange);
     if (operationId === 'listOrders' && seen.status === 200 && seen.text !== null) {

@@ -5,16 +5,16 @@
  * They need a valid key and honour `X-Mock-Session`; no fault and no `Prefer` ever applies to them.
  */
 import {
-  contract,
+  type Contract,
   type ExactJson,
-  type ParameterSpec,
   parseExactJson,
+  parseInt64,
   stringifyExactJson,
 } from '../contract/index.js';
 import { mockError } from './errors.js';
 import { faultRuleJson, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
 import { buildFixtures } from './fixtures.js';
-import { orderStates } from './order-state.js';
+import type { OrderStateTable } from './order-state.js';
 import { orderJson, type StoredOrder } from './order-store.js';
 import type { CoreRequest } from './request.js';
 import { type CoreResponse, errorResponse, jsonResponse } from './responses.js';
@@ -56,37 +56,35 @@ export interface ControlContext {
   sessions: Sessions;
   params: Readonly<Record<string, string>>;
   settings: MockSettings;
+  /** The contract the mock serves: its operations (for faults) and its Order schema (for put orders). */
+  contract: Contract;
 }
 
-// The id is read exactly as the document reads an order id (int64, D8).
-const ID_PARAMETER: ParameterSpec = {
-  ...(contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId') as ParameterSpec),
-  name: 'id',
-};
-const OPERATION_IDS = contract.operations.map((operation) => operation.operationId);
 const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
 const decoder = new TextDecoder();
 
 /** An order as the control endpoints show it: the published Order plus its internal `state`. */
-export function controlOrderJson(order: StoredOrder): string {
-  return `${orderJson(order).slice(0, -1)},"state":${JSON.stringify(order.state)}}`;
+export function controlOrderJson(order: StoredOrder, states: OrderStateTable): string {
+  return `${orderJson(order, states).slice(0, -1)},"state":${JSON.stringify(order.state)}}`;
 }
 
 function stateJson(session: Session, sessions: Sessions): string {
-  const orders = [...session.orders.all()].map(controlOrderJson).join(',');
+  const states = sessions.fixtures.orders.states;
+  const orders = [...session.orders.all()].map((order) => controlOrderJson(order, states)).join(',');
   const pets = [...sessions.fixtures.pets.values()].map((pet) => pet.json).join(',');
   const fixtures = sessions.fixtures;
-  return `{"session":${JSON.stringify(session.name)},"fixtures":${JSON.stringify(fixtures.source)},"states":${JSON.stringify(orderStates.states)},"orders":[${orders}],"pets":[${pets}],"petsDeprecation":${JSON.stringify(fixtures.deprecationHeader)},"petsSunset":${JSON.stringify(fixtures.sunsetHeader)}}`;
+  return `{"session":${JSON.stringify(session.name)},"fixtures":${JSON.stringify(fixtures.source)},"states":${JSON.stringify(states.states)},"orders":[${orders}],"pets":[${pets}],"petsDeprecation":${JSON.stringify(fixtures.deprecationHeader)},"petsSunset":${JSON.stringify(fixtures.sunsetHeader)}}`;
 }
 
 function invalid(message: string, session: Session): CoreResponse {
   return errorResponse(mockError('invalidRequest', { message }), session);
 }
 
-function putOrder({ request, session, params }: ControlContext): CoreResponse {
+function putOrder({ request, session, sessions, params, contract }: ControlContext): CoreResponse {
   const rawId = params.id ?? '';
-  const id = contract.parseParameter(ID_PARAMETER, rawId);
-  if (!id.ok || typeof id.value !== 'bigint') {
+  // The id is read with the one int64 grammar of every order id (D8).
+  const id = parseInt64(rawId);
+  if (!id.ok) {
     return invalid(
       `The order id in PUT /__mock/orders/{id} must be an int64 integer, got "${rawId.slice(0, 40)}".`,
       session,
@@ -125,11 +123,16 @@ function putOrder({ request, session, params }: ControlContext): CoreResponse {
     );
   }
   const { state, id: _ignored, ...fields } = body;
-  if (typeof state !== 'string' || !orderStates.isState(state)) {
-    return invalid(`"state" must be one of ${orderStates.states.join(', ')}.`, session);
+  const states = sessions.fixtures.orders.states;
+  if (typeof state !== 'string' || !states.isState(state)) {
+    return invalid(`"state" must be one of ${states.states.join(', ')}.`, session);
   }
   // The same checks as a fixture file's order: the document's Order schema, exact int64s.
-  const checked = buildFixtures({ orders: [{ ...fields, id: id.value, status: state }] }, 'request body');
+  const checked = buildFixtures(
+    { orders: [{ ...fields, id: id.value, status: state }] },
+    'request body',
+    contract,
+  );
   if (!checked.ok) {
     const reasons = checked.error.problems.map((problem) =>
       problem.replace(/^orders\[0\] \(id [^)]*\): /, ''),
@@ -144,7 +147,7 @@ function putOrder({ request, session, params }: ControlContext): CoreResponse {
       session,
     );
   }
-  return jsonResponse(created.value ? 201 : 200, controlOrderJson(order), session);
+  return jsonResponse(created.value ? 201 : 200, controlOrderJson(order, states), session);
 }
 
 function faultsJson(session: Session, settings: MockSettings): string {
@@ -161,9 +164,12 @@ function jsonBody(request: CoreRequest): ExactJson | undefined {
   return parsed.ok ? parsed.value : undefined;
 }
 
-function addFault({ request, session, settings }: ControlContext): CoreResponse {
+function addFault({ request, session, settings, contract }: ControlContext): CoreResponse {
   const body = jsonBody(request);
-  const spec = parseFaultSpec(body ?? null, OPERATION_IDS);
+  const spec = parseFaultSpec(
+    body ?? null,
+    contract.operations.map((operation) => operation.operationId),
+  );
   if (!spec.ok) return invalid(spec.error, session);
   const rule = session.faults.add(spec.value);
   if (!rule) {

@@ -4,6 +4,8 @@
  * when the server broke no rule at failure level, 1 when it did, 2 for a usage error or an unusable port.
  */
 import { parseArgs } from 'node:util';
+import type { Contract } from '../contract/index.js';
+import { loadSpecFile } from '../contract/spec-file.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import {
   createProxy,
@@ -43,6 +45,8 @@ Options:
                       another client may have done it; D20)
   --ignore-client     judge only the server's answers, not the client's requests (for a client that
                       sends malformed requests on purpose, such as \`petstore conformance\`)
+  --spec FILE         judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of the
+                      next version (default: the built-in one)
   --quiet             no line per finding on stderr (the reports still hold every finding)
   -h, --help          show this help
 
@@ -76,6 +80,8 @@ interface Parsed {
   quiet: boolean;
   ignoreClient: boolean;
   soleClient: boolean;
+  /** `--spec`: the contract to judge against; the built-in one when absent. */
+  contract: Contract | undefined;
 }
 
 function wholeNumber(
@@ -92,7 +98,7 @@ function wholeNumber(
   return Number(raw);
 }
 
-function parse(argv: string[]): Parsed | 'help' {
+function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
@@ -110,6 +116,7 @@ function parse(argv: string[]): Parsed | 'help' {
         quiet: { type: 'boolean' },
         'ignore-client': { type: 'boolean' },
         'sole-client': { type: 'boolean' },
+        spec: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -131,6 +138,8 @@ function parse(argv: string[]): Parsed | 'help' {
   const outputDir = values['output-dir'] as string | undefined;
   if (outputDir !== undefined && outputDir.trim() === '')
     throw new UsageError('--output-dir must not be empty');
+  const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec as string, cwd);
+  if (spec && !spec.ok) throw new UsageError(spec.error);
   return {
     upstream,
     port: wholeNumber('--port', values.port as string | undefined, 4020, 0, 65535),
@@ -148,6 +157,7 @@ function parse(argv: string[]): Parsed | 'help' {
     quiet: values.quiet === true,
     ignoreClient: values['ignore-client'] === true,
     soleClient: values['sole-client'] === true,
+    contract: spec?.value,
   };
 }
 
@@ -178,7 +188,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   };
   let options: Parsed | 'help';
   try {
-    options = parse(argv);
+    options = parse(argv, io.cwd);
   } catch (error) {
     if (error instanceof UsageError) return fail(error.message);
     throw error;
@@ -192,6 +202,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   try {
     proxy = createProxy({
       upstream: options.upstream,
+      ...(options.contract ? { contract: options.contract } : {}),
       errors: options.errors,
       judgeClient: !options.ignoreClient,
       soleClient: options.soleClient,

@@ -22,7 +22,7 @@ import {
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { Contract } from '../contract/index.js';
+import { type Contract, defaultContract } from '../contract/index.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
@@ -70,6 +70,8 @@ export const DEFAULT_OUTPUT_DIR = 'reports/proxy';
 export interface ProxyOptions {
   /** The server's base URL, ending in its version segment: `http://127.0.0.1:4010/v1`. */
   upstream: string;
+  /** The contract the traffic is judged against; default the toolkit's own (`spec/openapi.yaml`). */
+  contract?: Contract;
   /** Replace an answer that breaks the contract by a 502 Error naming the finding (for test runs). */
   errors?: boolean;
   /** Milliseconds until the upstream's status line, and between chunks of its body. Default 30 000. */
@@ -87,8 +89,6 @@ export interface ProxyOptions {
    * request naming it is a failure. Default false: another client may have done it, so it is a warning.
    */
   soleClient?: boolean;
-  /** The contract whose order-state table the cross-request rules read; the built-in one by default. */
-  contract?: Contract;
   /** Called with each finding as it is made, and its one-line form. */
   onFinding?: (found: ProxyFinding, line: string) => void;
   /** Report files written by `close()`. Default none. */
@@ -198,14 +198,15 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   );
   // Each forwarded request carries this in `Via`; one that comes back carrying it went round in a loop.
   const via = `1.1 petstore-proxy-${randomBytes(8).toString('hex')}`;
+  const contract = options.contract ?? defaultContract();
   const judge = new TrafficJudge({
+    contract,
     upstream,
     log,
     replaceViolations: options.errors === true,
     judgeClient: options.judgeClient !== false,
     decodedBytes: captureBytes,
     soleClient: options.soleClient === true,
-    contract: options.contract,
   });
   const agent =
     upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
@@ -223,6 +224,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
 
   const result = (): ConformanceResult =>
     proxyResult({
+      contract,
       upstreamUrl: upstream.baseUrl,
       startedAt: startedAt.toISOString(),
       durationMs: performance.now() - t0,

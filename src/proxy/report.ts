@@ -5,7 +5,7 @@
  * checks, `client.*`, always at warning level: they never fail the run.
  */
 
-import { contract } from '../contract/index.js';
+import type { Contract } from '../contract/index.js';
 import type { Reading } from '../judge/observer.js';
 import { operationCoverage } from '../judge/report/input.js';
 import type { CheckResult, ConformanceResult, Level } from '../judge/types.js';
@@ -144,6 +144,8 @@ export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>)
 }
 
 export interface ProxyRun {
+  /** The contract the traffic was judged against. */
+  contract: Contract;
   upstreamUrl: string;
   startedAt: string;
   durationMs: number;
@@ -235,7 +237,7 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
   return {
     schemaVersion: 1,
     tool: 'petstore proxy',
-    contractVersion: contract.version,
+    contractVersion: run.contract.version,
     baseUrl: run.upstreamUrl,
     destructive: false,
     startedAt: run.startedAt,
@@ -252,6 +254,6 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
       requests: run.exchanges,
     },
     checks,
-    coverage: operationCoverage((id) => run.statuses.get(id) ?? new Set<number>()),
+    coverage: operationCoverage(run.contract, (id) => run.statuses.get(id) ?? new Set<number>()),
   };
 }

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { defaultContract } from '../contract/index.js';
 import { FindingLog } from './findings.js';
 import type { CapturedExchange } from './forward.js';
 import { proxyResult } from './report.js';
@@ -33,7 +34,13 @@ function list(text: string, contentType = 'application/json'): CapturedExchange 
 describe('judging traffic', () => {
   it('remembers a clean verdict without hiding a later broken answer', () => {
     const log = new FindingLog();
-    const judge = new TrafficJudge({ upstream, log, replaceViolations: false, judgeClient: true });
+    const judge = new TrafficJudge({
+      contract: defaultContract(),
+      upstream,
+      log,
+      replaceViolations: false,
+      judgeClient: true,
+    });
     const good = '[{"id":1,"petId":10,"complete":false}]';
     judge.judge(list(good));
     judge.judge(list(good));
@@ -46,7 +53,13 @@ describe('judging traffic', () => {
 
   it('replaces only a failure of the server, and only under --errors', () => {
     const judge = (errors: boolean) =>
-      new TrafficJudge({ upstream, log: new FindingLog(), replaceViolations: errors, judgeClient: true });
+      new TrafficJudge({
+        contract: defaultContract(),
+        upstream,
+        log: new FindingLog(),
+        replaceViolations: errors,
+        judgeClient: true,
+      });
     expect(judge(true).judge(list('[]', 'text/plain'))?.status).toBe(502);
     expect(judge(false).judge(list('[]', 'text/plain'))).toBeNull();
     expect(judge(true).judge(list('[]'))).toBeNull();
@@ -80,13 +93,20 @@ function exchange(
 describe('the verdict counts every finding', () => {
   it('fails on a 500 that comes after 10,000 junk requests of the client', () => {
     const log = new FindingLog();
-    const judge = new TrafficJudge({ upstream, log, replaceViolations: false, judgeClient: true });
+    const judge = new TrafficJudge({
+      contract: defaultContract(),
+      upstream,
+      log,
+      replaceViolations: false,
+      judgeClient: true,
+    });
     const notFound = '{"code":"not_found","message":"No such path.","status":404}';
     for (let i = 0; i < 10_000; i += 1) judge.judge(exchange('GET', `/v1/junk/${i}`, 404, notFound));
     judge.judge(
       exchange('GET', '/v1/store/orders', 500, '{"code":"boom","message":"Down.","status":500}', 'Bearer k'),
     );
     const result = proxyResult({
+      contract: defaultContract(),
       upstreamUrl: upstream.baseUrl,
       startedAt: '',
       durationMs: 0,
@@ -118,7 +138,13 @@ describe('judging the path the mock serves', () => {
 
   it('judges a list read through /./ as the list read, not an undocumented path of the server', () => {
     const log = new FindingLog();
-    const judge = new TrafficJudge({ upstream, log, replaceViolations: false, judgeClient: true });
+    const judge = new TrafficJudge({
+      contract: defaultContract(),
+      upstream,
+      log,
+      replaceViolations: false,
+      judgeClient: true,
+    });
     judge.judge(exchange('GET', '/v1/store/./orders', 200, '[]', 'Bearer k'));
     judge.judge(exchange('GET', '/v1/st%6Fre/orders', 200, '[]', 'Bearer k'));
     expect(log.all()).toEqual([]);
@@ -130,6 +156,7 @@ describe('decoding a compressed answer', () => {
   it('stops at the bound: a brotli bomb is left unjudged, not decoded whole', () => {
     const log = new FindingLog();
     const judge = new TrafficJudge({
+      contract: defaultContract(),
       upstream,
       log,
       replaceViolations: false,

@@ -5,7 +5,7 @@
  * also decides the 502 that replaces it.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { type Contract, contract } from '../contract/index.js';
+import { type Contract, parseInt64 } from '../contract/index.js';
 import { matchOperation, type ObservedExchange, reportRequest } from '../judge/exchange.js';
 import type { HttpOutcome, TransportErrorKind } from '../judge/http-outcome.js';
 import { Observer } from '../judge/observer.js';
@@ -39,10 +39,6 @@ const MAX_REMEMBERED_BODY = 64 * 1024;
 
 /** A usable bearer token (§5, D7): the scheme case-insensitive, a non-empty token. */
 const BEARER = /^bearer +\S+/i;
-
-const orderIdParameter = contract
-  .operation('cancelOrder')
-  .parameters.find((p) => p.name === 'orderId' && p.in === 'path');
 
 const DEFAULT_DECODED_BYTES = 1024 * 1024;
 const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
@@ -118,14 +114,15 @@ function outcomeOf(captured: CapturedExchange, text: string | null): HttpOutcome
 /** The order id of a cancel path, as canonical decimal text; `null` when it is not an int64 (D9). */
 function orderIdOf(path: string): { raw: string; id: string | null } | null {
   const match = /^\/store\/orders\/([^/?]+)(?:\?.*)?$/.exec(path);
-  if (!match?.[1] || !orderIdParameter) return null;
+  if (!match?.[1]) return null;
   let raw = match[1];
   try {
     raw = decodeURIComponent(raw);
   } catch {
     return { raw, id: null };
   }
-  const parsed = contract.parseParameter(orderIdParameter, raw);
+  // Every order id is read with the one int64 grammar (D8).
+  const parsed = parseInt64(raw);
   return { raw, id: parsed.ok ? String(parsed.value) : null };
 }
 
@@ -138,6 +135,8 @@ interface Judged {
 }
 
 export interface TrafficJudgeOptions {
+  /** The contract every exchange is judged against. */
+  contract: Contract;
   upstream: Upstream;
   log: FindingLog;
   /** `--errors`: a failure of the server's answer is replaced by a 502 naming it. */
@@ -148,15 +147,13 @@ export interface TrafficJudgeOptions {
   decodedBytes?: number;
   /** D20 `--sole-client`: the proxy sees every request the upstream gets. */
   soleClient?: boolean;
-  /** The contract whose order-state table the cross-request rules read; the built-in one by default. */
-  contract?: Contract;
 }
 
 /**
  * One instance per proxy: numbers exchanges, tells keys apart without keeping them, and remembers what
  * the cross-request rules need.
  *
- * @example const judge = new TrafficJudge({ upstream, log, replaceViolations: false }); judge.judge(captured)
+ * @example const judge = new TrafficJudge({ contract, upstream, log, replaceViolations: false, judgeClient: true }); judge.judge(captured)
  */
 export class TrafficJudge {
   readonly tracker: Observer;
@@ -170,7 +167,7 @@ export class TrafficJudge {
   unjudgedBodies = 0;
 
   constructor(private readonly options: TrafficJudgeOptions) {
-    this.tracker = new Observer(options.contract ?? contract, { soleClient: options.soleClient });
+    this.tracker = new Observer(options.contract, { soleClient: options.soleClient });
   }
 
   judge(captured: CapturedExchange): ProxyErrorResponse | null {
@@ -218,7 +215,7 @@ export class TrafficJudge {
       };
       return observedOnce;
     };
-    const operationId = matchOperation(captured.method, path);
+    const operationId = matchOperation(this.options.contract, captured.method, path);
     const status = captured.fault ? null : (captured.response?.status ?? null);
     if (operationId && status !== null) {
       const seen = this.statuses.get(operationId) ?? new Set<number>();
@@ -310,7 +307,11 @@ export class TrafficJudge {
     text: string | null,
     observed: () => ObservedExchange,
   ): RatedFinding[] {
-    const rated = judgeExchange(observed(), secretOf(captured.requestHeaders.authorization));
+    const rated = judgeExchange(
+      this.options.contract,
+      observed(),
+      secretOf(captured.requestHeaders.authorization),
+    );
     if (key !== null && text !== null && captured.response && rated.length === 0) {
       if (this.clean.size >= MAX_CLEAN_VERDICTS) this.clean.clear();
       // A copy: the captured bytes may be a slice of a larger socket read.

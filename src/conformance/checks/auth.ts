@@ -52,13 +52,16 @@ async function runVariant(ctx: CheckContext, operationId: string, variant: AuthV
     const [exchange] = step.exchanges;
     if (!exchange) return skip('no request was sent', null);
     return verdict(
-      [judgeError(exchange, ctx.key, is(401), EXPECT_401), ...step.findings],
+      [judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401), ...step.findings],
       '401 with a valid Error body, and the list unchanged',
       [`used unknown id ${id}`, ...step.notes],
     );
   }
   const exchange = await ctx.request({ method: 'GET', path: '/store/orders', auth: variant.auth });
-  return verdict([judgeError(exchange, ctx.key, is(401), EXPECT_401)], '401 with a valid Error body');
+  return verdict(
+    [judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401)],
+    '401 with a valid Error body',
+  );
 }
 
 /**
@@ -77,7 +80,7 @@ async function petVariant(ctx: CheckContext, variant: AuthVariant): Promise<Judg
           path: `/pets/${encodeURIComponent(probe.petId)}`,
           auth: variant.auth,
         });
-  const result = judgeError(exchange, ctx.key, is(401), EXPECT_401);
+  const result = judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401);
   const status = statusOf(exchange);
   const notes = [`pet id ${probe.petId} (${probe.source})`];
   if (result === null || status === null || status === 401)
@@ -130,7 +133,8 @@ const authIdChecks: Check[] = [
       for (const id of ctx.options.shippedOrders) {
         for (const auth of [NO_AUTH, template(`Bearer ${WRONG_KEY}`)]) {
           const step = await ctx.cancel([cancel(id, auth)]);
-          for (const e of step.exchanges) findings.push(judgeError(e, ctx.key, is(401), EXPECT_401));
+          for (const e of step.exchanges)
+            findings.push(judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401));
           findings.push(...step.findings);
           notes.push(...step.notes);
         }
@@ -149,7 +153,10 @@ const authIdChecks: Check[] = [
     async run(ctx) {
       const step = await ctx.cancel([cancel('abc', NO_AUTH)]);
       return verdict(
-        [...step.exchanges.map((e) => judgeError(e, ctx.key, is(401), EXPECT_401)), ...step.findings],
+        [
+          ...step.exchanges.map((e) => judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401)),
+          ...step.findings,
+        ],
         '401 before the id is parsed',
         step.notes,
       );
@@ -171,7 +178,8 @@ const authIdChecks: Check[] = [
       const notes = [`used pending order ${id}`];
       for (const auth of [NO_AUTH, template(`Bearer ${WRONG_KEY}`)]) {
         const step = await ctx.cancel([cancel(id, auth)]);
-        for (const e of step.exchanges) findings.push(judgeError(e, ctx.key, is(401), EXPECT_401));
+        for (const e of step.exchanges)
+          findings.push(judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401));
         findings.push(...step.findings);
         notes.push(...step.notes);
       }

@@ -3,7 +3,7 @@
  * next to one above 2^53, a repeat and a race. Every cancel is followed by a read of the list, and what
  * changed is judged with the answer (src/judge/cancel-effects.ts).
  */
-import { type Contract, contract } from '../../contract/index.js';
+import { type Contract, defaultContract } from '../../contract/index.js';
 import {
   documentedErrorRule,
   documentedStatusLevel,
@@ -45,11 +45,11 @@ function cancelAnswers(from: Contract): { pending: number; shipped: number; agai
 
 /** D3: how bad a wrong status for a shipped order is, as `x-petstore-conformance.status` says. */
 const shippedStatusLevel = (from: Contract): Level =>
-  documentedStatusLevel('cancelOrder', cancelAnswers(from).shipped, from);
+  documentedStatusLevel(from, 'cancelOrder', cancelAnswers(from).shipped);
 
 /** D3: how bad a refusal body that is not an Error is, as `x-petstore-conformance.body` says. */
 const shippedBodyLevel = (from: Contract): Level =>
-  documentedErrorRule('cancelOrder', cancelAnswers(from).shipped, from)?.level ?? 'failure';
+  documentedErrorRule(from, 'cancelOrder', cancelAnswers(from).shipped)?.level ?? 'failure';
 
 /** What a check that cancels returns: the status verdicts, then what the cancels did to the list. */
 function judged(
@@ -160,7 +160,9 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const step = await ctx.cancel([cancel(id)]);
       return judged(
         step,
-        step.exchanges.map((e) => judgeError(e, ctx.key, is(404), '404 with an Error body')),
+        step.exchanges.map((e) =>
+          judgeError(ctx.options.contract, e, ctx.key, is(404), '404 with an Error body'),
+        ),
         '404 with a valid Error body',
         [`used unknown id ${id}`],
       );
@@ -242,7 +244,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
     id: 'cancel.shipped-order',
     title: 'cancelling a shipped order is refused with 409 and the order stays',
     citation: '§3, §4.2',
-    level: shippedStatusLevel(contract),
+    // The built-in document's level, read when asked (a run uses levelIn with its own contract).
+    get level() {
+      return shippedStatusLevel(defaultContract());
+    },
     levelIn: shippedStatusLevel,
     operationId: 'cancelOrder',
     sends:
@@ -305,7 +310,9 @@ export const CANCEL_CHECKS: readonly Check[] = [
     id: 'cancel.shipped-order.error-body',
     title: '409 refusals carry an Error body',
     citation: '§7, D3',
-    level: shippedBodyLevel(contract),
+    get level() {
+      return shippedBodyLevel(defaultContract());
+    },
     levelIn: shippedBodyLevel,
     operationId: 'cancelOrder',
     sends: 'nothing of its own: judges every 409 answer to a cancel in this run',
@@ -338,7 +345,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
       ctx.shared.set('cancelled', id);
       return judged(
         step,
-        [judgeSuccessBody(exchange, ctx.key, 'cancelOrder')],
+        [judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'cancelOrder')],
         `order ${id} cancelled`,
         notes,
       );
@@ -457,7 +464,7 @@ function judgeRelaxed(ctx: CheckContext, source: string, none: string, enableWit
   );
   if (judged.length === 0) return skip(none, enableWith);
   return verdict(
-    judged.map((e) => judgeErrorBody(e, ctx.key, `an Error body (${source})`)),
+    judged.map((e) => judgeErrorBody(ctx.options.contract, e, ctx.key, `an Error body (${source})`)),
     `${judged.length} answer(s), all valid Error bodies`,
   );
 }

@@ -20,7 +20,7 @@ export const LIST_CHECKS: readonly Check[] = [
       const expected = '200, application/json, an array of valid Orders';
       const status = judgeStatus(exchange, ctx.key, is(200), expected);
       if (status || !exchange.outcome.ok) return verdict([status], '');
-      const body = judgeSuccessBody(exchange, ctx.key, 'listOrders', 'the list');
+      const body = judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'listOrders', 'the list');
       if (body) return verdict([body], '');
       const parsed = parseExactJson(exchange.outcome.value.text);
       const orders = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];

@@ -2,7 +2,7 @@
  * What a report is made from: plain data, a list of verdicts and a summary, so that any tool can render
  * it. A {@link ConformanceResult} is one; the validating proxy builds one from the traffic it judged.
  */
-import { contract } from '../../contract/index.js';
+import type { Contract } from '../../contract/index.js';
 import type {
   CheckResult,
   ConformanceResult,
@@ -65,9 +65,10 @@ export function summarise(
  * Which documented responses of each operation a run received, from the statuses seen per operation:
  * the suite counts its own exchanges, the proxy the traffic it judged.
  *
- * @example operationCoverage((id) => seen.get(id) ?? new Set())
+ * @example operationCoverage(contract, (id) => seen.get(id) ?? new Set())
  */
 export function operationCoverage(
+  contract: Contract,
   statusesOf: (operationId: string) => ReadonlySet<number>,
 ): OperationCoverage[] {
   return contract.operations.map((op) => {
