@@ -123,7 +123,7 @@ describe('validateParameter on a document that declares more (D21)', () => {
       ok: false,
       error: [
         {
-          path: '',
+          path: '/limit',
           keyword: 'type',
           schemaPath: '',
           message: 'must be an integer written in plain decimal (no sign on 0, no leading zeros), got "abc"',
