@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { redactKeys, SHORT_KEY } from '../judge/redact.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
+import { printable } from '../judge/report/finding.js';
 import { applyGate, FAIL_ON, type FailOn } from '../judge/report/gate.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
@@ -229,7 +230,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   }
   if (result.unreachable) {
     // One line: the run stopped before judging anything, so there is no report to read.
-    err(`petstore conformance: ${result.unreachable.message}; ${result.unreachable.hint}.\n`);
+    err(`petstore conformance: ${printable(`${result.unreachable.message}; ${result.unreachable.hint}`)}.\n`);
     return 2;
   }
   if (parsed.options.apiKey.length < SHORT_KEY) {

@@ -8,7 +8,7 @@
  * Everything the target sent is escaped: a body can hold `<script>`.
  */
 import type { CheckResult, Finding, Outcome } from '../types.js';
-import { printable } from './finding.js';
+import { printableLines } from './finding.js';
 import { type FailOn, gates } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
@@ -22,9 +22,12 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** Text for an HTML element or a quoted attribute: markup escaped, control characters made visible. */
+/**
+ * Text for an HTML element or a quoted attribute: markup escaped, control and bidi characters shown as
+ * escapes (a U+202E would reverse what follows it).
+ */
 export function html(text: string): string {
-  return printable(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
+  return printableLines(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }
 
 /** Failures first, then warnings, skips and passes; the table's order within each stays. */

@@ -6,18 +6,20 @@
  * JUnit has no warning state of its own; docs/conformance.md explains the choice.
  */
 import type { CheckResult, Finding } from '../types.js';
-import { FULL_FINDING, findingsText } from './finding.js';
+import { FULL_FINDING, findingsText, printableLines } from './finding.js';
 import { type FailOn, gates } from './gate.js';
 import type { ReportInput } from './input.js';
 import { coverageLine } from './pretty.js';
 
-/** Escapes text for XML and drops the characters XML 1.0 cannot carry at all. */
+/**
+ * Escapes text for XML. Control and bidi characters are shown as escapes (printableLines): XML 1.0 cannot
+ * carry most controls at all, and a CI viewer would obey a U+202E.
+ */
 function xml(text: string): string {
   let out = '';
-  for (const ch of text) {
+  for (const ch of printableLines(text)) {
     const code = ch.codePointAt(0) ?? 0;
-    const forbidden =
-      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0xfffe || code === 0xffff;
+    const forbidden = code === 0xfffe || code === 0xffff;
     out += forbidden ? '\uFFFD' : (XML_ENTITIES[ch] ?? ch);
   }
   return out;

@@ -64,7 +64,7 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
   );
   if (result.unreachable) {
     lines.push(
-      `${paint('UNREACHABLE', COLOURS.FAIL, color)}  ${printable(result.unreachable.message)}; ${result.unreachable.hint}`,
+      `${paint('UNREACHABLE', COLOURS.FAIL, color)}  ${printable(`${result.unreachable.message}; ${result.unreachable.hint}`)}`,
     );
     return `${lines.join('\n')}\n`;
   }
