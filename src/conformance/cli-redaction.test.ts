@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTarget } from '../../test-support/servers/reference-server.js';
 import { ECHO_FORMS, ECHO_KEY, echoesKey } from '../../test-support/servers/robustness-servers.js';
-import { FRAGMENT_CHARS } from '../judge/key-forms.js';
+import { base64Forms, FRAGMENT_CHARS } from '../judge/key-forms.js';
 import { runCommand } from './cli-harness.js';
 
 const dirs: string[] = [];
@@ -31,10 +31,27 @@ async function runAgainst(encode: (key: string) => string, env: Record<string, s
   }
 }
 
+/** The runs of `length` characters of a text, starting every `step`. */
+const runs = (text: string, length: number, step = 1) =>
+  Array.from({ length: Math.floor((text.length - length) / step) + 1 }, (_, i) =>
+    text.slice(i * step, i * step + length),
+  );
+
 /** Every run of FRAGMENT_CHARS characters of the key. */
-const pieces = Array.from({ length: ECHO_KEY.length - FRAGMENT_CHARS + 1 }, (_, i) =>
-  ECHO_KEY.slice(i, i + FRAGMENT_CHARS),
-);
+const pieces = runs(ECHO_KEY, FRAGMENT_CHARS);
+/** Every run of FRAGMENT_CHARS bytes of the key in hex (lower case), and in base64 at each alignment. */
+const hexPieces = runs(Buffer.from(ECHO_KEY).toString('hex'), 2 * FRAGMENT_CHARS, 2);
+const base64Pieces = base64Forms(ECHO_KEY).flatMap((form) => runs(form, (FRAGMENT_CHARS / 3) * 4));
+
+/**
+ * An output as a reader would decode it, without the redaction code: compatibility forms folded (NFKC),
+ * and whitespace, invisible characters and the escapes reports write for line breaks dropped.
+ */
+const flat = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/\\[nrt]|\\u200b/g, '')
+    .replace(/[\s\u00ad\u200b-\u200f\u2060\ufeff]/g, '');
 
 describe('a target that echoes the key it received never gets it into a report', () => {
   it.each(ECHO_FORMS.map((f) => [f.form, f.encode] as const))('echoed %s', async (_form, encode) => {
@@ -53,6 +70,11 @@ describe('a target that echoes the key it received never gets it into a report',
     for (const [name, text] of Object.entries(outputs)) {
       expect(text, name).not.toContain(echoed);
       for (const piece of pieces) expect(text, `${name}: ${piece}`).not.toContain(piece);
+      const folded = flat(text);
+      for (const piece of pieces) expect(folded, `${name}, folded: ${piece}`).not.toContain(piece);
+      for (const piece of base64Pieces) expect(folded, `${name}, base64: ${piece}`).not.toContain(piece);
+      const lower = folded.toLowerCase();
+      for (const piece of hexPieces) expect(lower, `${name}, hex: ${piece}`).not.toContain(piece);
     }
   });
 });
