@@ -16,12 +16,16 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function runAgainst(encode: (key: string) => string, env: Record<string, string>) {
+async function runAgainst(
+  encode: (key: string) => string,
+  env: Record<string, string>,
+  flags: string[] = [],
+) {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-echo-'));
   dirs.push(dir);
   const target = await startTarget(echoesKey(ECHO_KEY, encode));
   try {
-    const argv = ['--base-url', target.baseUrl, '--shipped-order', '2', '--output-dir', dir];
+    const argv = ['--base-url', target.baseUrl, '--shipped-order', '2', '--output-dir', dir, ...flags];
     for (const reporter of ['pretty', 'json', 'junit', 'html']) argv.push('--reporter', reporter);
     const { code, stdout, stderr } = await runCommand(argv, env);
     const files = Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
@@ -86,5 +90,39 @@ describe('a key with whitespace around it is sent trimmed', () => {
     const auth = json.checks.filter((c: { id: string }) => c.id.startsWith('auth.'));
     expect(auth.length).toBeGreaterThan(5);
     for (const check of auth) expect(check.outcome, check.id).not.toBe('FAIL');
+  });
+});
+
+describe('--no-bodies leaves every response body out of every report', () => {
+  // The echoing target's list body: a form no redaction knows (the key reversed) inside an order.
+  const reversed = (k: string) => [...k].reverse().join('');
+  const listBody = '"petId":10,"quantity":1,"complete":false';
+
+  it('writes no body excerpt, and each report says the bodies were left out', async () => {
+    const { code, outputs } = await runAgainst(reversed, { PETSTORE_API_KEY: ECHO_KEY }, ['--no-bodies']);
+    expect(code).toBe(1);
+    const json = JSON.parse(outputs['conformance.json'] ?? '{}');
+    expect(json.bodiesOmitted).toBe(true);
+    const findings = json.checks.flatMap(
+      (c: { findings: { actual: { bodyExcerpt: string } | null }[] }) => c.findings,
+    );
+    expect(findings.length).toBeGreaterThan(0);
+    for (const f of findings) if (f.actual) expect(f.actual.bodyExcerpt).toBe('');
+    expect(outputs.stdout).not.toMatch(/^ +body: /m);
+    expect(outputs['conformance.html']).not.toContain('<dt>body</dt>');
+    expect(outputs['conformance-junit.xml']).not.toMatch(/^body: /m);
+    for (const name of ['stdout', 'conformance.html', 'conformance-junit.xml']) {
+      expect(outputs[name], name).toContain('Response bodies are left out of this report (--no-bodies).');
+    }
+    for (const [name, text] of Object.entries(outputs)) {
+      expect(text.replace(/\\"|&quot;/g, '"'), name).not.toContain(listBody);
+    }
+  });
+
+  it('without it, the same bodies are in the reports (the test above can fail)', async () => {
+    const { outputs } = await runAgainst(reversed, { PETSTORE_API_KEY: ECHO_KEY });
+    expect(outputs.stdout).toMatch(/^ +body: /m);
+    expect(outputs.stdout).toContain(listBody);
+    expect(JSON.parse(outputs['conformance.json'] ?? '{}').bodiesOmitted).toBeUndefined();
   });
 });

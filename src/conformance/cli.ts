@@ -13,6 +13,7 @@ import { applyGate, FAIL_ON, type FailOn } from '../judge/report/gate.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
+import { withoutBodies } from '../judge/report/omit-bodies.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceOptions, ConformanceResult } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
@@ -48,11 +49,16 @@ Options:
                          and html are written under --output-dir
   --output-dir DIR       where json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
   --fail-on LEVEL        fail (default): exit 1 when a check fails; warn: warnings fail the run too
+  --no-bodies            leave response bodies out of every report (the reports say so)
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
-The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace, and never appears in
-any output, in any encoding.
+The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace. It is redacted from
+every output wherever the target echoes it as sent, JSON-escaped, URL-encoded, as HTML references, in base64
+or base64url, or in hex of either case (also layered, broken by whitespace, with zero-width characters
+between its characters, or in fullwidth forms), whole or any 12 characters of it. A target that holds the
+key can still hide it in a form no redaction knows (encrypted, reversed, split); --no-bodies leaves every
+response body out of the reports. docs/conformance.md: "What is redacted, and what cannot be".
 Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
 warned, under --fail-on warn), 2 usage error, unreachable target or setup mistake (the key refused, no
 list at the base URL, an http/https mismatch).
@@ -103,6 +109,7 @@ interface Parsed {
   reporters: ReporterName[];
   outputDir: string;
   failOn: FailOn;
+  noBodies: boolean;
 }
 
 function parse(argv: string[], io: CommandIo): Parsed | 'help' {
@@ -156,6 +163,7 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
     reporters: [...new Set(reporters)],
     outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
     failOn: failOn as FailOn,
+    noBodies: values['no-bodies'] ?? false,
   };
 }
 
@@ -176,6 +184,7 @@ function parseFlags(argv: string[]) {
       reporter: { type: 'string', multiple: true },
       'output-dir': { type: 'string' },
       'fail-on': { type: 'string' },
+      'no-bodies': { type: 'boolean' },
       'api-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -240,7 +249,8 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   }
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   // One gate decision for every report and the exit code.
-  const gated = applyGate(result, parsed.failOn);
+  const judged = applyGate(result, parsed.failOn);
+  const gated = parsed.noBodies ? withoutBodies(judged) : judged;
   if (parsed.reporters.includes('pretty')) out(renderPretty(gated, { color }));
   const files = parsed.reporters.filter((r) => r !== 'pretty');
   if (files.length > 0) {

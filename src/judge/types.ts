@@ -155,4 +155,6 @@ export interface ConformanceResult {
   summary: ConformanceSummary;
   checks: CheckResult[];
   coverage: OperationCoverage[];
+  /** Set when the response bodies were left out (`--no-bodies`): every `bodyExcerpt` is empty. */
+  bodiesOmitted?: boolean;
 }

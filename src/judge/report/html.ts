@@ -12,6 +12,7 @@ import { printableLines } from './finding.js';
 import { type FailOn, gates } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
+import { BODIES_OMITTED } from './omit-bodies.js';
 import { coverageLine } from './pretty.js';
 
 const ENTITIES: Record<string, string> = {
@@ -149,6 +150,7 @@ export function renderHtml(result: ReportInput): string {
 <p class="muted">contract ${html(result.contractVersion)}${mode} · started ${html(result.startedAt)} · fail on: ${failOn === 'warn' ? 'failures and warnings' : 'failures'}</p>
 <p id="verdict" class="verdict ${outcome}">${html(verdictText)}</p>
 <p id="coverage">${html(coverageLine(result.coverage))}</p>
+${result.bodiesOmitted ? `<p id="bodies" class="muted">${html(BODIES_OMITTED)}</p>` : ''}
 ${operations ? `<p id="operations" class="muted">Operations: ${html(operations)}</p>` : ''}
 </header>
 <main>

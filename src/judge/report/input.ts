@@ -30,6 +30,8 @@ export interface ReportInput {
   /** Every verdict, in the order it was reached. */
   checks: readonly CheckResult[];
   coverage: readonly OperationCoverage[];
+  /** The response bodies were left out (omit-bodies.ts); each report says so. */
+  bodiesOmitted?: boolean;
 }
 
 /**

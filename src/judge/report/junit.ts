@@ -9,6 +9,7 @@ import type { CheckResult, Finding } from '../types.js';
 import { FULL_FINDING, findingsText, printableLines } from './finding.js';
 import { type FailOn, gates } from './gate.js';
 import type { ReportInput } from './input.js';
+import { BODIES_OMITTED } from './omit-bodies.js';
 import { coverageLine } from './pretty.js';
 
 /**
@@ -83,6 +84,7 @@ export function renderJunit(result: ReportInput): string {
     ['coverage', coverageLine(result.coverage)],
     ...result.coverage.map((op) => [`stability.${op.operationId}`, op.stability ?? 'none'] as const),
     ...(result.unreachable ? [['unreachable', result.unreachable.message] as const] : []),
+    ...(result.bodiesOmitted ? [['bodies', BODIES_OMITTED] as const] : []),
   ]
     .map(([k, v]) => `      <property name="${xml(k)}" value="${xml(v)}"/>`)
     .join('\n');

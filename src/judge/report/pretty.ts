@@ -7,6 +7,7 @@ import type { CheckResult, OperationCoverage, Outcome } from '../types.js';
 import { findingLines, printable } from './finding.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
+import { BODIES_OMITTED } from './omit-bodies.js';
 
 export interface PrettyOptions {
   /** ANSI colours; the CLI turns them on only for a TTY without NO_COLOR. */
@@ -68,6 +69,7 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
     );
     return `${lines.join('\n')}\n`;
   }
+  if (result.bodiesOmitted) lines.push(BODIES_OMITTED);
   lines.push('');
   const width = Math.max(0, ...result.checks.map((c) => c.id.length));
   for (const check of result.checks) lines.push(checkLine(check, width, color));
