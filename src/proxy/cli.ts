@@ -41,10 +41,12 @@ Options:
   --ignore-client     judge only the server's answers, not the client's requests (for a client that
                       sends malformed requests on purpose, such as \`petstore conformance\`)
   --quiet             no line per finding on stderr (the reports still hold every finding)
+  --no-bodies         leave response bodies out of the reports (they say so)
   -h, --help          show this help
 
 GET /__proxy/findings on the proxy returns the findings so far as JSON (?since=N for the newer ones).
-API keys pass through to the upstream and never appear in any output: a key is shown as "key #N".
+API keys pass through to the upstream; outputs show a key as "key #N" and redact it where the upstream
+echoes it in a form listed in docs/conformance.md ("What is redacted, and what cannot be").
 Exit codes: 0 no failure found, 1 the server broke a rule at failure level, 2 usage error or unusable port.
 `;
 
@@ -71,6 +73,7 @@ interface Parsed {
   outputDir: string;
   quiet: boolean;
   ignoreClient: boolean;
+  noBodies: boolean;
 }
 
 function wholeNumber(
@@ -104,6 +107,7 @@ function parse(argv: string[]): Parsed | 'help' {
         'output-dir': { type: 'string' },
         quiet: { type: 'boolean' },
         'ignore-client': { type: 'boolean' },
+        'no-bodies': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -141,6 +145,7 @@ function parse(argv: string[]): Parsed | 'help' {
     outputDir: outputDir ?? DEFAULT_OUTPUT_DIR,
     quiet: values.quiet === true,
     ignoreClient: values['ignore-client'] === true,
+    noBodies: values['no-bodies'] === true,
   };
 }
 
@@ -190,6 +195,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
       timeoutMs: options.timeoutMs,
       reporters: files,
       outputDir: options.outputDir,
+      bodies: !options.noBodies,
       ...(options.quiet ? {} : { onFinding: (_found, line) => io.stderr.write(`${line}\n`) }),
     });
   } catch (error) {

@@ -24,6 +24,7 @@ import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
+import { withoutBodies } from '../judge/report/omit-bodies.js';
 import type { ConformanceResult } from '../judge/types.js';
 import { FindingLog, findingLine, type ProxyFinding } from './findings.js';
 import { forward } from './forward.js';
@@ -74,6 +75,8 @@ export interface ProxyOptions {
   reporters?: readonly FileReporter[];
   /** Where `close()` writes them. Default `reports/proxy`. */
   outputDir?: string;
+  /** Keep response body excerpts in the result and the reports. Default true; `--no-bodies` is false. */
+  bodies?: boolean;
 }
 
 /** A usage error of {@link createProxy}: the message names the option and the fix. */
@@ -250,7 +253,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         // Judgements run just after each answer is sent; let the last ones finish.
         await new Promise((done) => setImmediate(done));
         agent.destroy();
-        const final = result();
+        const final = options.bodies === false ? withoutBodies(result()) : result();
         const written: string[] = [];
         if (reporters.length > 0) {
           ensureDirectory(outputDir);
