@@ -65,7 +65,8 @@ function copyProject(target: string): void {
   const skip = new Set(['node_modules', 'dist', '.git', 'reports', 'results']);
   cpSync(ROOT, target, {
     recursive: true,
-    filter: (source) => !skip.has(basename(source)) && !source.endsWith('.log'),
+    // The root itself is always copied: a checkout may be named `reports` too (a git worktree).
+    filter: (source) => source === ROOT || (!skip.has(basename(source)) && !source.endsWith('.log')),
   });
   symlinkSync(join(ROOT, 'node_modules'), join(target, 'node_modules'), 'dir');
 }

@@ -10,10 +10,12 @@ import { parseArgs } from 'node:util';
 import { loadSpecFile } from '../contract/spec-file.js';
 import { redactKeys, SHORT_KEY } from '../judge/redact.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
+import { printable } from '../judge/report/finding.js';
 import { applyGate, FAIL_ON, type FailOn } from '../judge/report/gate.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
+import { withoutBodies } from '../judge/report/omit-bodies.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceResult } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
@@ -63,11 +65,16 @@ Options:
   --rate-limit N         send at most N requests per second (default: as fast as the target answers)
   --spec FILE            judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of
                          the next version (default: the built-in one)
+  --no-bodies            leave response bodies out of every report (the reports say so)
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
-The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace, and never appears in
-any output, in any encoding.
+The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace. It is redacted from
+every output wherever the target echoes it as sent, JSON-escaped, URL-encoded, as HTML references, in base64
+or base64url, or in hex of either case (also layered, broken by whitespace, with zero-width characters
+between its characters, or in fullwidth forms), whole or any 12 characters of it. A target that holds the
+key can still hide it in a form no redaction knows (encrypted, reversed, split); --no-bodies leaves every
+response body out of the reports. docs/conformance.md: "What is redacted, and what cannot be".
 Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
 warned, under --fail-on warn), 2 usage error, unreachable target, environment not ready (a gateway
 that keeps answering 429 or 503, a firewall or gateway page instead of the API) or setup mistake (the
@@ -143,6 +150,7 @@ interface Parsed {
   reporters: ReporterName[];
   outputDir: string;
   failOn: FailOn;
+  noBodies: boolean;
 }
 
 function parse(argv: string[], io: CommandIo): Parsed | 'help' {
@@ -202,6 +210,7 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
     reporters: [...new Set(reporters)],
     outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
     failOn: failOn as FailOn,
+    noBodies: values['no-bodies'] ?? false,
   };
 }
 
@@ -224,6 +233,7 @@ function parseFlags(argv: string[]) {
       'fail-on': { type: 'string' },
       'retry-budget': { type: 'string' },
       'rate-limit': { type: 'string' },
+      'no-bodies': { type: 'boolean' },
       'api-key': { type: 'string' },
       spec: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -282,7 +292,8 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   }
   if (result.unreachable) {
     // The one line a CI log shows; the reports below say it too.
-    err(`petstore conformance: ${result.unreachable.message}; ${result.unreachable.hint}.\n`);
+    err(`petstore conformance: ${printable(`${result.unreachable.message}; ${result.unreachable.hint}`)}.
+`);
   }
   if (parsed.options.apiKey.length < SHORT_KEY) {
     err(
@@ -291,7 +302,8 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   }
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   // One gate decision for every report and the exit code.
-  const gated = applyGate(result, parsed.failOn);
+  const judged = applyGate(result, parsed.failOn);
+  const gated = parsed.noBodies ? withoutBodies(judged) : judged;
   if (parsed.reporters.includes('pretty')) out(renderPretty(gated, { color }));
   const files = parsed.reporters.filter((r) => r !== 'pretty');
   if (files.length > 0) {

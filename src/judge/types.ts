@@ -169,4 +169,6 @@ export interface ConformanceResult {
   retriesNotListed?: number;
   /** How the suite treated gateway answers, as printed at the start of the run. */
   retryPolicy?: RetryReport;
+  /** Set when the response bodies were left out (`--no-bodies`): every `bodyExcerpt` is empty. */
+  bodiesOmitted?: boolean;
 }

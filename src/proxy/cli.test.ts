@@ -198,6 +198,43 @@ describe('--sole-client: the proxy sees every request the upstream gets (D20)', 
   });
 });
 
+describe('--no-bodies', () => {
+  it('leaves the response bodies out of every report, which says so', async () => {
+    const server = BROKEN_SERVERS.find((s) => s.name === 'cancel-200-with-body');
+    const reporters = [
+      '--reporter',
+      'json',
+      '--reporter',
+      'pretty',
+      '--reporter',
+      'html',
+      '--reporter',
+      'junit',
+    ];
+    const read = (run: { outputDir: string }, file: string) =>
+      readFileSync(join(run.outputDir, file), 'utf8');
+    const bodiesOf = (run: { outputDir: string }) =>
+      JSON.parse(read(run, 'proxy.json')).checks.flatMap(
+        (c: { findings: { actual: { bodyExcerpt: string } | null }[] }) =>
+          c.findings.map((f) => f.actual?.bodyExcerpt ?? ''),
+      );
+    // Without the flag the same traffic does put bodies in the reports: the test below can fail.
+    const kept = await runCommand(server?.behaviour as Behaviour, reporters);
+    expect(bodiesOf(kept).some((body: string) => body !== '')).toBe(true);
+    expect(kept.out).toMatch(/^ +body: /m);
+
+    const run = await runCommand(server?.behaviour as Behaviour, [...reporters, '--no-bodies']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(read(run, 'proxy.json')).bodiesOmitted).toBe(true);
+    expect(bodiesOf(run).every((body: string) => body === '')).toBe(true);
+    expect(run.out).not.toMatch(/^ +body: /m);
+    expect(read(run, 'proxy.html')).not.toContain('<dt>body</dt>');
+    for (const text of [run.out, read(run, 'proxy.html'), read(run, 'proxy-junit.xml')]) {
+      expect(text).toContain('Response bodies are left out of this report (--no-bodies).');
+    }
+  });
+});
+
 describe('reports that cannot be written', () => {
   it('end with one line and exit 2, also under /proc (where a recursive mkdir never returns)', async () => {
     const target = await startTarget(CORRECT_SERVERS[0]?.behaviour as Behaviour);

@@ -48,11 +48,13 @@ Options:
   --spec FILE         judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of the
                       next version (default: the built-in one)
   --quiet             no line per finding on stderr (the reports still hold every finding)
+  --no-bodies         leave response bodies out of the reports (they say so)
   -h, --help          show this help
 
 GET /__proxy/findings on the proxy returns the findings so far as JSON, a page at a time
 (?since=N&limit=M: those after finding N, at most M, default 100; \`next\` links the next page).
-API keys pass through to the upstream and never appear in any output: a key is shown as "key #N".
+API keys pass through to the upstream; outputs show a key as "key #N" and redact it where the upstream
+echoes it in a form listed in docs/conformance.md ("What is redacted, and what cannot be").
 Exit codes: 0 no failure found, 1 the server broke a rule at failure level, 2 usage error or unusable port.
 `;
 
@@ -82,6 +84,7 @@ interface Parsed {
   soleClient: boolean;
   /** `--spec`: the contract to judge against; the built-in one when absent. */
   contract: Contract | undefined;
+  noBodies: boolean;
 }
 
 function wholeNumber(
@@ -117,6 +120,7 @@ function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
         'ignore-client': { type: 'boolean' },
         'sole-client': { type: 'boolean' },
         spec: { type: 'string' },
+        'no-bodies': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -158,6 +162,7 @@ function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
     ignoreClient: values['ignore-client'] === true,
     soleClient: values['sole-client'] === true,
     contract: spec?.value,
+    noBodies: values['no-bodies'] === true,
   };
 }
 
@@ -209,6 +214,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
       timeoutMs: options.timeoutMs,
       reporters: files,
       outputDir: options.outputDir,
+      bodies: !options.noBodies,
       ...(options.quiet ? {} : { onFinding: (_found, line) => io.stderr.write(`${line}\n`) }),
     });
   } catch (error) {

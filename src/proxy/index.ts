@@ -27,6 +27,7 @@ import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
+import { withoutBodies } from '../judge/report/omit-bodies.js';
 import type { ConformanceResult } from '../judge/types.js';
 import {
   type CheckCount,
@@ -100,6 +101,8 @@ export interface ProxyOptions {
    * Every finding is counted toward the verdict whatever is kept. Default 10,000.
    */
   maxFindings?: number;
+  /** Keep response body excerpts in the result and the reports. Default true; `--no-bodies` is false. */
+  bodies?: boolean;
 }
 
 /** A usage error of {@link createProxy}: the message names the option and the fix. */
@@ -358,7 +361,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         // Judgements run just after each answer is sent; let the last ones finish.
         await new Promise((done) => setImmediate(done));
         agent.destroy();
-        const final = result();
+        const final = options.bodies === false ? withoutBodies(result()) : result();
         const written: string[] = [];
         if (reporters.length > 0) {
           ensureDirectory(outputDir);

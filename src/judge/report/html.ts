@@ -8,10 +8,11 @@
  * Everything the target sent is escaped: a body can hold `<script>`.
  */
 import type { CheckResult, Finding, Outcome } from '../types.js';
-import { printable } from './finding.js';
+import { printableLines } from './finding.js';
 import { type FailOn, gates, verdictLabel } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
+import { BODIES_OMITTED } from './omit-bodies.js';
 import { coverageLine } from './pretty.js';
 import { retriesLine } from './retries.js';
 
@@ -23,9 +24,12 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** Text for an HTML element or a quoted attribute: markup escaped, control characters made visible. */
+/**
+ * Text for an HTML element or a quoted attribute: markup escaped, control and bidi characters shown as
+ * escapes (a U+202E would reverse what follows it).
+ */
 export function html(text: string): string {
-  return printable(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
+  return printableLines(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }
 
 /** Failures first, then warnings, skips and passes; the table's order within each stays. */
@@ -148,6 +152,7 @@ export function renderHtml(result: ReportInput): string {
 <p id="verdict" class="verdict ${outcome}">${html(verdictText)}</p>
 <p id="coverage">${html(coverageLine(result.coverage))}</p>
 ${retried === null ? '' : `<p id="retries">${html(retried)}</p>`}
+${result.bodiesOmitted ? `<p id="bodies" class="muted">${html(BODIES_OMITTED)}</p>` : ''}
 ${operations ? `<p id="operations" class="muted">Operations: ${html(operations)}</p>` : ''}
 </header>
 <main>

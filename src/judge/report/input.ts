@@ -36,6 +36,8 @@ export interface ReportInput {
   retries?: readonly RetriedRequest[];
   retriesNotListed?: number;
   retryPolicy?: RetryReport;
+  /** The response bodies were left out (omit-bodies.ts); each report says so. */
+  bodiesOmitted?: boolean;
 }
 
 /**

@@ -8,6 +8,7 @@ import { findingLines, printable } from './finding.js';
 import { verdictLabel } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
+import { BODIES_OMITTED } from './omit-bodies.js';
 import { retriesLine } from './retries.js';
 
 export interface PrettyOptions {
@@ -68,11 +69,12 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
   if (result.unreachable) {
     // Nothing was judged: the reason is the whole report (exit 2).
     lines.push(
-      `${paint(verdictLabel(result.outcome), COLOURS.FAIL, color)}  ${printable(result.unreachable.message)}; ${result.unreachable.hint}`,
+      `${paint(verdictLabel(result.outcome), COLOURS.FAIL, color)}  ${printable(`${result.unreachable.message}; ${result.unreachable.hint}`)}`,
     );
     if (retried !== null) lines.push(printable(retried));
     return `${lines.join('\n')}\n`;
   }
+  if (result.bodiesOmitted) lines.push(BODIES_OMITTED);
   lines.push('');
   const width = Math.max(0, ...result.checks.map((c) => c.id.length));
   for (const check of result.checks) lines.push(checkLine(check, width, color));
