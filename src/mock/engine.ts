@@ -40,7 +40,7 @@ export interface MockEngine {
   handle(request: Request, target?: string): Promise<Response>;
   /** Records an answered request: the session's request log and the log line. */
   observe(request: CoreRequest, response: CoreResponse, startedAt: number, durationMs: number): void;
-  /** Puts every session back to the fixtures. */
+  /** Puts every session back to the fixtures and the delay back to the `delayMs` option. */
   reset(): void;
   /** Replaces the fixtures and resets every session to them; the keys follow unless the options fixed them. */
   reload(fixtures: FixtureSet): void;
@@ -144,7 +144,8 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       return core.sessions.fixtures;
     },
     observe(request, response, startedAt, durationMs) {
-      response.session?.log.add(startedAt, request.method, request.url, response.status, durationMs);
+      const { session, status, code } = response;
+      session?.log.add(startedAt, request.method, request.url, status, durationMs, code);
       if (log) log(logLine(request, response, durationMs));
     },
     async handle(request, target) {
@@ -168,6 +169,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     },
     reset() {
       core.sessions.resetAll();
+      core.delayMs = options.delayMs ?? 0;
     },
     reload(next) {
       core.reload(next, chooseKeys(options.apiKeys, next));

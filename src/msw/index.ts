@@ -4,17 +4,36 @@
  * page (`setupWorker`), in Node tests (`setupServer`), in Storybook. Fixtures are data in the format of a
  * fixture file, checked the same way, with the same messages.
  *
+ * What `createHandlers` returns is the array of handlers that `setupServer(...)` takes, carrying the
+ * control methods of the mock behind them (mock-handlers.ts).
+ *
  * @example
  * import { setupServer } from 'msw/node';
  * import { createHandlers } from 'petstore-contract-toolkit/msw';
- * const server = setupServer(...createHandlers({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' }));
+ * const mock = createHandlers({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' });
+ * const server = setupServer(...mock);
  * server.listen();
+ * afterEach(() => mock.reset());
  */
 import { type HttpHandler, http } from 'msw';
 import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
+import { controlTarget, createMockControl } from '../mock/mock-control.js';
+import { type MockHandlers, withControl } from './mock-handlers.js';
 
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
+export type {
+  ControlOrder,
+  ControlOrderInput,
+  FaultPlanInput,
+  Int64Input,
+  LoggedRequest,
+  MockControl,
+  OperationId,
+  PlannedFault,
+} from '../mock/mock-control.js';
+export { MockControlError } from '../mock/mock-control.js';
+export type { MockHandlers } from './mock-handlers.js';
 
 export interface HandlersOptions extends EngineOptions {
   /** The state to start from: the content of a fixture file, as a value (ids above 2^53 as `bigint`). */
@@ -60,12 +79,12 @@ function claimedPaths(root: string, prefix: string): RegExp {
 
 /**
  * MSW handlers answering the Pet Store Orders API v1 and the mock's `/__mock/` control endpoints from one
- * stateful engine. Throws a `FixtureError` naming the entry and the reason when the fixtures are unusable,
+ * stateful engine, with the engine's control methods on the array ({@link MockHandlers}). Throws a `FixtureError` naming the entry and the reason when the fixtures are unusable,
  * and an `Error` for a key that can never be sent as a bearer token.
  *
- * @example setupServer(...createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }))
+ * @example const mock = createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }); setupServer(...mock)
  */
-export function createHandlers(options: HandlersOptions): HttpHandler[] {
+export function createHandlers(options: HandlersOptions): MockHandlers {
   const fixtures = buildFixtures(options.fixtures, FIXTURE_DATA_SOURCE);
   if (!fixtures.ok) throw fixtures.error;
   const engine = createEngine(fixtures.value, options);
@@ -74,5 +93,6 @@ export function createHandlers(options: HandlersOptions): HttpHandler[] {
     const url = new URL(request.url);
     return engine.handle(request, url.pathname.slice(prefix.length) + url.search);
   };
-  return [http.all(claimedPaths(root, prefix), answer)];
+  const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix), answer)];
+  return withControl(handlers, createMockControl(controlTarget(engine)));
 }
