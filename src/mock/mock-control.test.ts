@@ -185,7 +185,8 @@ describe('a refused input throws the message the endpoint answers with', () => {
     },
   ])('$name', async ({ viaObject, endpoint }) => {
     const [byObject, byEndpoint] = await freshPair();
-    const answer = await call(byEndpoint, ...endpoint);
+    const [method, path, body] = endpoint;
+    const answer = await call(byEndpoint, method, path, body);
     expect(answer.status).toBe(400);
     await expect(viaObject(byObject)).rejects.toThrow(new MockControlError(answer.body.message));
   });

@@ -42,7 +42,7 @@ describe('what createHandlers returns', () => {
     await mock.fault({ operation: 'cancelOrder', status: 500 });
     const faulted = await cancel();
     expect(faulted.status).toBe(500);
-    expect((await faulted.json()).code).toBe('simulated_fault');
+    expect(((await faulted.json()) as { code: string }).code).toBe('simulated_fault');
     expect((await cancel()).status).toBe(204);
     expect((await mock.orders()).map(({ id, state }) => ({ id, state }))).toEqual([
       { id: '1', state: 'cancelled' },
