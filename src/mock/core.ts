@@ -20,6 +20,7 @@ import { CONTROL_BASE, CONTROL_ROUTES, type ControlName, handleControl } from '.
 import { type Cors, compileCors } from './cors.js';
 import { type MockErrorName, mockError } from './errors.js';
 import { faultSettings } from './faults.js';
+import { inspectorAsset } from './inspector.js';
 import type { FixtureSet } from './fixtures.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
@@ -115,9 +116,20 @@ function forcedResponse(
   deprecation: Record<string, string> | undefined,
 ): CoreResponse {
   const headers = { ...deprecation, ...forced.headers };
-  return forced.body === undefined
-    ? emptyResponse(forced.status, session, headers)
-    : jsonResponse(forced.status, forced.body, session, headers);
+  if (forced.body === undefined) return emptyResponse(forced.status, session, headers);
+  const response = jsonResponse(forced.status, forced.body, session, headers);
+  // The request log shows an Error's code; a forced body is a small Error or a documented example.
+  if (forced.status >= 400) response.code = errorCodeOf(forced.body);
+  return response;
+}
+
+function errorCodeOf(body: string): string | undefined {
+  try {
+    const code = (JSON.parse(body) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -256,6 +268,9 @@ export function createCore(options: CoreOptions): Core {
     if (!cors.allows(origin) && isControl(match, pathname)) {
       return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
     }
+    // The inspector's page holds no data, and a browser opening it sends no key.
+    const asset = inspectorAsset(request.method, pathname);
+    if (asset) return asset;
 
     if (request.method === 'OPTIONS') {
       // Keyless like a 401 below, so logged in the default session only. A browser's preflight always passes, so that the page then sees the mock's own answer (the
