@@ -20,6 +20,7 @@ import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
 import { controlTarget, createMockControl } from '../mock/mock-control.js';
 import { type MockHandlers, withControl } from './mock-handlers.js';
+import { persistState, savingControl } from './persist.js';
 
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
 export type {
@@ -43,6 +44,11 @@ export interface HandlersOptions extends EngineOptions {
    * The control endpoints answer beside it, at `…/__mock/`. Default `/v1`.
    */
   baseUrl?: string;
+  /**
+   * `'session'` keeps the state (each session's order changes, planned faults, the delay) in the tab's
+   * `sessionStorage`, so that a page reload keeps it. Default: a fresh state at every load.
+   */
+  persist?: 'session';
 }
 
 /** The part of `baseUrl` before `/v1`: the handlers answer below `<root>/v1/` and `<root>/__mock/`. */
@@ -89,10 +95,17 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   if (!fixtures.ok) throw fixtures.error;
   const engine = createEngine(fixtures.value, options);
   const { root, prefix } = rootOf(options.baseUrl ?? '/v1');
-  const answer = ({ request }: { request: Request }) => {
+  const persistence =
+    options.persist === 'session'
+      ? persistState(`petstore-mock:${root}/v1`, engine.core.sessions, engine.core)
+      : undefined;
+  const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    return engine.handle(request, url.pathname.slice(prefix.length) + url.search);
+    const response = await engine.handle(request, url.pathname.slice(prefix.length) + url.search);
+    persistence?.save();
+    return response;
   };
   const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix), answer)];
-  return withControl(handlers, createMockControl(controlTarget(engine)));
+  const control = createMockControl(controlTarget(engine));
+  return withControl(handlers, persistence ? savingControl(control, persistence) : control);
 }
