@@ -82,13 +82,16 @@ import { type ApiError, type Int64String, type PetstoreClient } from 'petstore-c
 import { parseExactJson, stringifyExactJson } from 'petstore-contract-toolkit/contract';
 import { type ConformanceResult, CHECKS } from 'petstore-contract-toolkit/conformance';
 import { describeConformance } from 'petstore-contract-toolkit/conformance/vitest';
-import { createHandlers } from 'petstore-contract-toolkit/msw';
+import { createHandlers, type MockControl, type MockHandlers } from 'petstore-contract-toolkit/msw';
 import { createProxy } from 'petstore-contract-toolkit/proxy';
 import { setupServer } from 'msw/node';
 
 export const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1' });
 
-export const server = setupServer(...createHandlers({ fixtures: { orders: [] }, baseUrl: 'http://api.test/v1' }));
+const handlers: MockHandlers = createHandlers({ fixtures: { orders: [] }, baseUrl: 'http://api.test/v1' });
+export const server = setupServer(...handlers);
+export const control: MockControl = handlers;
+export const isolate: () => Promise<void> = () => handlers.reset();
 
 export async function consumer(): Promise<string[]> {
   const mock: Mock = await createMock({ fixtures: DEFAULT_FIXTURES_PATH });
@@ -144,9 +147,19 @@ server.listen({ onUnhandledRequest: 'error' });
 const browserLike = createPetstoreClient({ baseUrl: 'http://api.test/v1', apiKey: 'k' });
 const refused = await browserLike.DELETE('/store/orders/{orderId}', { params: { path: { orderId: '9007199254740993' } } });
 server.close();
+// Two "tests" that cancel the same order, with the one reset line between them.
+const isolated = createHandlers({ fixtures: { apiKeys: ['k'], orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' });
+const isolatedServer = setupServer(...isolated);
+isolatedServer.listen({ onUnhandledRequest: 'error' });
+const cancelOne = async () => (await browserLike.DELETE('/store/orders/{orderId}', { params: { path: { orderId: '1' } } })).response.status;
+const resetBetween = [await cancelOne()];
+await isolated.reset();
+resetBetween.push(await cancelOne());
+isolatedServer.close();
 
 console.log(JSON.stringify({
   mswRefusal: refused.error,
+  resetBetween,
   modules,
   relativeKeys: relative.apiKeys,
   defaultSource: byDefault.fixtures.source,
@@ -320,6 +333,7 @@ describe('installed into an empty project', SLOW, () => {
       listed: Array<{ id: string }>;
       cancelStatus: number;
       mswRefusal: unknown;
+      resetBetween: number[];
       fixturesUrl: string;
       documentUrl: string;
     };
@@ -333,6 +347,7 @@ describe('installed into an empty project', SLOW, () => {
     expect(seen.listed.map((order) => order.id)).toEqual(['9007199254740993']);
     expect(seen.cancelStatus).toBe(204);
     expect(seen.mswRefusal).toMatchObject({ status: 409, code: 'order_already_shipped' });
+    expect(seen.resetBetween).toEqual([204, 204]);
     const installed = join(consumer, 'node_modules', manifest.name);
     expect(relative(installed, new URL(seen.fixturesUrl).pathname)).toBe(join('fixtures', 'default.yaml'));
     expect(relative(installed, new URL(seen.documentUrl).pathname)).toBe(join('spec', 'openapi.yaml'));
