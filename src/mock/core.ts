@@ -20,8 +20,8 @@ import { CONTROL_BASE, CONTROL_ROUTES, type ControlName, handleControl } from '.
 import { type Cors, compileCors } from './cors.js';
 import { type MockErrorName, mockError } from './errors.js';
 import { faultSettings } from './faults.js';
-import { inspectorAsset } from './inspector.js';
 import type { FixtureSet } from './fixtures.js';
+import { inspectorAsset } from './inspector.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';

@@ -6,17 +6,8 @@
  * same-origin script and style. It calls the same `/__mock/` JSON endpoints a test calls.
  */
 
-export const INSPECTOR_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pet Store mock inspector</title>
-<link rel="stylesheet" href="inspector.css">
-<script type="module" src="inspector.js"></script>
-</head>
-<body>
-<header>
+/** The page's visible part: the inspector's script builds it from this when it runs inside another page. */
+export const INSPECTOR_MARKUP = `<header>
   <h1>Pet Store mock <span>inspector</span></h1>
   <form id="key-form" autocomplete="off">
     <label for="key">API key</label>
@@ -54,7 +45,19 @@ export const INSPECTOR_HTML = `<!doctype html>
     <label class="check"><input id="show-control" type="checkbox"> show control requests (/__mock/)</label>
     <table id="requests"><thead><tr><th>time</th><th>request</th><th>status</th><th>Error code</th><th>ms</th></tr></thead><tbody></tbody></table>
   </section>
-</main>
+</main>`;
+
+export const INSPECTOR_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pet Store mock inspector</title>
+<link rel="stylesheet" href="inspector.css">
+<script type="module" src="inspector.js"></script>
+</head>
+<body data-petstore-inspector>
+${INSPECTOR_MARKUP}
 </body>
 </html>
 `;
@@ -97,11 +100,24 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 1
 `;
 
 /**
- * The page's script. `operations` (the document's operationIds) is prepended by inspector.ts as a JSON
- * value; everything else is read from the endpoints.
+ * The page's script. `OPERATIONS` (the document's operationIds) and `MARKUP` are prepended by
+ * inspector.ts as JSON values; everything else is read from the endpoints.
  */
-export const INSPECTOR_SCRIPT = String.raw`
+export const INSPECTOR_SCRIPT = `
 const KEY_ITEM = 'petstore-inspector-key';
+// Where the control endpoints are: beside this script, at <root>/__mock/, whichever page imported it.
+const BASE = new URL('.', import.meta.url);
+// Imported into another page (an app under MSW, where /__mock/ is no page of its own): take over the page.
+if (document.body.dataset.petstoreInspector === undefined) {
+  document.body.dataset.petstoreInspector = '';
+  const style = document.createElement('link');
+  style.rel = 'stylesheet';
+  style.href = new URL('inspector.css', BASE).href;
+  document.head.appendChild(style);
+  document.title = 'Pet Store mock inspector';
+  const parsed = new DOMParser().parseFromString(MARKUP, 'text/html');
+  document.body.replaceChildren(...parsed.body.childNodes);
+}
 const $ = (id) => document.getElementById(id);
 const statusLine = $('status');
 let session = 'default';
@@ -123,7 +139,7 @@ async function call(method, path, body) {
   const headers = { authorization: 'Bearer ' + key };
   if (session !== 'default') headers['x-mock-session'] = session;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(path, location.href), {
+  const response = await fetch(new URL(path, BASE), {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

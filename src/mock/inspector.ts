@@ -10,7 +10,7 @@
  * run its script in the page nor trick a click on its buttons.
  */
 import { OPERATION_IDS } from './control-operations.js';
-import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_SCRIPT } from './inspector-assets.js';
+import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_MARKUP, INSPECTOR_SCRIPT } from './inspector-assets.js';
 import type { CoreResponse } from './responses.js';
 
 export const INSPECTOR_CSP =
@@ -20,7 +20,7 @@ const ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
   '/__mock/': { type: 'text/html; charset=utf-8', body: INSPECTOR_HTML },
   '/__mock/inspector.js': {
     type: 'text/javascript; charset=utf-8',
-    body: `const OPERATIONS = ${JSON.stringify(OPERATION_IDS)};\n${INSPECTOR_SCRIPT}`,
+    body: `const OPERATIONS = ${JSON.stringify(OPERATION_IDS)};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
   },
   '/__mock/inspector.css': { type: 'text/css; charset=utf-8', body: INSPECTOR_CSS },
 };
