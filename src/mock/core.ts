@@ -36,6 +36,7 @@ import { type Cors, compileCors } from './cors.js';
 import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
 import { type FaultSettings, readFaultSettings } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
+import { inspectorAsset } from './inspector.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
@@ -159,9 +160,20 @@ function forcedResponse(
   deprecation: Record<string, string> | undefined,
 ): CoreResponse {
   const headers = { ...deprecation, ...forced.headers };
-  return forced.body === undefined
-    ? emptyResponse(forced.status, session, headers)
-    : jsonResponse(forced.status, forced.body, session, headers);
+  if (forced.body === undefined) return emptyResponse(forced.status, session, headers);
+  const response = jsonResponse(forced.status, forced.body, session, headers);
+  // The request log shows an Error's code; a forced body is a small Error or a documented example.
+  if (forced.status >= 400) response.code = errorCodeOf(forced.body);
+  return response;
+}
+
+function errorCodeOf(body: string): string | undefined {
+  try {
+    const code = (JSON.parse(body) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -331,6 +343,9 @@ export function createCore(options: CoreOptions): Core {
     if (!cors.allows(origin) && isControl(match, pathname)) {
       return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
     }
+    // The inspector's page holds no data, and a browser opening it sends no key.
+    const asset = inspectorAsset(contract, request.method, pathname);
+    if (asset) return asset;
 
     if (request.method === 'OPTIONS') {
       // Keyless like a 401 below, so logged in the default session only. A browser's preflight always passes, so that the page then sees the mock's own answer (the

@@ -60,7 +60,7 @@ export interface MockEngine {
    * connection (D18) is `Response.error()`, the web platform's network error.
    */
   handle(request: Request, target?: string): Promise<Response>;
-  /** Puts every session back to the fixtures. */
+  /** Puts every session back to the fixtures and the delay back to the `delayMs` option. */
   reset(): void;
   /** Ends every pending delay at once, so a stopping mock does not live on until the longest has passed. */
   releaseDelayed(): void;
@@ -197,7 +197,14 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
         });
       }
       const durationMs = performance.now() - t0;
-      response.session?.log.add(startedAt, request.method, request.url, response.status, durationMs);
+      response.session?.log.add(
+        startedAt,
+        request.method,
+        request.url,
+        response.status,
+        durationMs,
+        response.code,
+      );
       if (log) log(logLine(request, response, durationMs));
       return response;
     },
@@ -232,6 +239,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     },
     reset() {
       core.sessions.resetAll();
+      core.delayMs = options.delayMs ?? 0;
     },
     reload(next) {
       core.reload(next, chooseKeys(options.apiKeys, next));

@@ -16,11 +16,23 @@ import { ok, type Result } from '../result.js';
 import { createEngine, droppedConnection, type EngineOptions } from './engine.js';
 import { loadFixtures } from './fixture-files.js';
 import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
+import { controlTarget, createMockControl, type MockControl } from './mock-control.js';
 import { createHttpServer } from './server.js';
 
 export { MOCK_ERRORS } from './errors.js';
 export { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from './fixtures.js';
+export {
+  type ControlOrder,
+  type ControlOrderInput,
+  type FaultPlanInput,
+  type Int64Input,
+  type LoggedRequest,
+  type MockControl,
+  MockControlError,
+  type OperationId,
+  type PlannedFault,
+} from './mock-control.js';
 
 export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug'> {
   /** A YAML/JSON fixture file, fixture data, or fixtures already loaded; default `fixtures/default.yaml`. */
@@ -37,7 +49,8 @@ export interface ListenInfo {
   port: number;
 }
 
-export interface Mock {
+/** The mock: its control methods ({@link MockControl}: `reset`, `seed`, `orders`, `fault`, …), plus a port. */
+export interface Mock extends MockControl {
   /**
    * Answers one request without a socket. Rejects with a `TypeError`, as fetch does on a network error,
    * when a fault drops the connection (D18).
@@ -45,8 +58,6 @@ export interface Mock {
   handle(request: Request): Promise<Response>;
   /** Listens on a port (`0` picks a free one); rejects with the socket error, e.g. EADDRINUSE. */
   listen(options?: { port?: number; host?: string }): Promise<ListenInfo>;
-  /** Puts every session back to the fixtures. */
-  reset(): void;
   /** Replaces the fixtures (`--watch`); a bad file leaves everything as it was. */
   reload(fixtures: string | FixtureData | FixtureSet): Result<FixtureSet, FixtureError>;
   close(): Promise<void>;
@@ -80,6 +91,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   let server: Server | undefined;
 
   const mock: Mock = {
+    ...createMockControl(controlTarget(engine)),
     get apiKeys() {
       return engine.apiKeys;
     },
@@ -111,7 +123,6 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
         });
       });
     },
-    reset: engine.reset,
     reload(source) {
       const next = loadFixtures(source, contract);
       if (!next.ok) return next;

@@ -230,6 +230,19 @@ export class OrderStore {
     return ok(created);
   }
 
+  /** The orders this session changed or added, in the order it first changed them. */
+  changes(): IterableIterator<StoredOrder> {
+    return this.#changes.values();
+  }
+
+  /**
+   * Puts back a change saved by an earlier page load (`persist: 'session'`). It does not count against
+   * {@link PUT_LIMITS}: the saved state is already bounded in size.
+   */
+  restore(order: StoredOrder): void {
+    this.#set(order);
+  }
+
   #set(order: StoredOrder): void {
     this.#changes.set(order.id, order);
     this.#parts = undefined;

@@ -22,6 +22,8 @@ export interface CoreResponse {
    * rejects as fetch does, MSW answers `Response.error()`. Status and body are then meaningless.
    */
   drop?: boolean;
+  /** The Error's `code` when the body is one, for the request log (the inspector's timeline). */
+  code?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export function errorResponse(
   const headers = jsonHeaders();
   if (error.headers) Object.assign(headers, error.headers);
   if (extra) Object.assign(headers, extra);
-  return { status: error.spec.status, headers, body: errorJson(error), session };
+  return { status: error.spec.status, headers, body: errorJson(error), session, code: error.spec.code };
 }
 
 export function emptyResponse(

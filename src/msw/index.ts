@@ -4,18 +4,38 @@
  * page (`setupWorker`), in Node tests (`setupServer`), in Storybook. Fixtures are data in the format of a
  * fixture file, checked the same way, with the same messages.
  *
+ * What `createHandlers` returns is the array of handlers that `setupServer(...)` takes, carrying the
+ * control methods of the mock behind them (mock-handlers.ts).
+ *
  * @example
  * import { setupServer } from 'msw/node';
  * import { createHandlers } from 'petstore-contract-toolkit/msw';
- * const server = setupServer(...createHandlers({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' }));
+ * const mock = createHandlers({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' });
+ * const server = setupServer(...mock);
  * server.listen();
+ * afterEach(() => mock.reset());
  */
 import { type HttpHandler, http } from 'msw';
 import { defaultContract } from '../contract/index.js';
 import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
+import { controlTarget, createMockControl } from '../mock/mock-control.js';
+import { type MockHandlers, withControl } from './mock-handlers.js';
+import { persistState, savingControl } from './persist.js';
 
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
+export type {
+  ControlOrder,
+  ControlOrderInput,
+  FaultPlanInput,
+  Int64Input,
+  LoggedRequest,
+  MockControl,
+  OperationId,
+  PlannedFault,
+} from '../mock/mock-control.js';
+export { MockControlError } from '../mock/mock-control.js';
+export type { MockHandlers } from './mock-handlers.js';
 
 export interface HandlersOptions extends EngineOptions {
   /** The state to start from: the content of a fixture file, as a value (ids as numbers, bigints or decimal strings). */
@@ -26,6 +46,11 @@ export interface HandlersOptions extends EngineOptions {
    * `…/__mock/`. Default: the base path alone.
    */
   baseUrl?: string;
+  /**
+   * `'session'` keeps the state (each session's order changes, planned faults, the delay) in the tab's
+   * `sessionStorage`, so that a page reload keeps it. Default: a fresh state at every load.
+   */
+  persist?: 'session';
 }
 
 /**
@@ -65,20 +90,29 @@ function claimedPaths(root: string, prefix: string, basePath: string): RegExp {
 
 /**
  * MSW handlers answering a contract (`options.contract`, default the toolkit's Pet Store Orders API v1)
- * and the mock's `/__mock/` control endpoints from one stateful engine. Throws a `FixtureError` naming the entry and the reason when the fixtures are unusable,
+ * and the mock's `/__mock/` control endpoints from one stateful engine, with the engine's control methods
+ * on the array ({@link MockHandlers}). Throws a `FixtureError` naming the entry and the reason when the fixtures are unusable,
  * and an `Error` for a key that can never be sent as a bearer token.
  *
- * @example setupServer(...createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }))
+ * @example const mock = createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }); setupServer(...mock)
  */
-export function createHandlers(options: HandlersOptions): HttpHandler[] {
+export function createHandlers(options: HandlersOptions): MockHandlers {
   const contract = options.contract ?? defaultContract();
   const fixtures = buildFixtures(options.fixtures, FIXTURE_DATA_SOURCE, contract);
   if (!fixtures.ok) throw fixtures.error;
   const engine = createEngine(fixtures.value, { ...options, contract });
   const { root, prefix } = rootOf(options.baseUrl ?? contract.basePath, contract.basePath);
-  const answer = ({ request }: { request: Request }) => {
+  const persistence =
+    options.persist === 'session'
+      ? persistState(`petstore-mock:${root}${contract.basePath}`, engine.core.sessions, engine.core)
+      : undefined;
+  const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    return engine.handle(request, url.pathname.slice(prefix.length) + url.search);
+    const response = await engine.handle(request, url.pathname.slice(prefix.length) + url.search);
+    persistence?.save();
+    return response;
   };
-  return [http.all(claimedPaths(root, prefix, contract.basePath), answer)];
+  const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix, contract.basePath), answer)];
+  const control = createMockControl(controlTarget(engine));
+  return withControl(handlers, persistence ? savingControl(control, persistence) : control);
 }
