@@ -301,7 +301,16 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       );
       res.writeHead(own.status, own.headers);
       res.end(own.body);
-    } else forward(req, res, forwardOptions);
+    } else {
+      // A cancel is tracked from its request on, so that a double click's two answers are judged together.
+      const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
+      if (flight === null) forward(req, res, forwardOptions);
+      else {
+        // After the judgement, which runs just after the answer is sent: a client that went away is never judged.
+        res.once('close', () => setImmediate(() => judge.settle(flight)));
+        forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
+      }
+    }
   });
   // CONNECT asks for a tunnel, which this proxy does not make: an Error, not a closed connection.
   server.on('connect', (_req, socket) => {
@@ -355,6 +364,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         }
         // Judgements run just after each answer is sent; let the last ones finish.
         await new Promise((done) => setImmediate(done));
+        judge.flush();
         agent.destroy();
         const final = result();
         const written: string[] = [];
