@@ -119,7 +119,7 @@ describe.skipIf(!available)('the live page in headless Chromium', () => {
       expect(await article.locator('pre').first().textContent()).toBe(HOSTILE);
       expect(await article.locator('pre.curl').textContent()).toMatch(/^curl -i -X GET /);
       expect(await page.locator('#summary').textContent()).toMatch(/^2 exchange\(s\) seen · 1 failure\(s\)/);
-      expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
       expect(await page.locator('#findings img, #findings script').count()).toBe(0);
       expect(await page.content()).not.toContain(TARGET_KEY);
       expect(loads).toBe(1);
