@@ -21,7 +21,7 @@ import {
   reportRequest,
   VALID_AUTH,
 } from '../judge/exchange.js';
-import { Observer, type StateFinding } from '../judge/observer.js';
+import { Observer, type SeenExchange, type StateFinding } from '../judge/observer.js';
 import { finding } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
 import { Gateway, type RetryPolicy } from './gateway.js';
@@ -98,7 +98,15 @@ export interface Observation extends StateFinding {
 }
 
 /** A usable bearer token (§5, D7), as the observer needs it: the scheme case-insensitive, a token. */
-const BEARER = /^bearer +\S+/i;
+const BEARER = /^(bearer) +\S+/i;
+
+/** A request sent and recorded, with what the observer needs of it and whose scope it is. */
+interface Sent {
+  exchange: Exchange;
+  seen: SeenExchange;
+  /** The Authorization sent: the observer's scope, never shown anywhere. */
+  scope: string;
+}
 
 /** The state of one run, handed to every check. */
 export class CheckContext {
@@ -142,6 +150,13 @@ export class CheckContext {
    * (a request several checks share belongs to the check whose request it is).
    */
   async request(plan: RequestPlan, creditTo?: string): Promise<Exchange> {
+    const sent = await this.send(plan, creditTo);
+    this.observe([sent]);
+    return sent.exchange;
+  }
+
+  /** Sends and records a request; what the observer needs of it is returned, not yet fed to it. */
+  private async send(plan: RequestPlan, creditTo?: string): Promise<Sent> {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -149,7 +164,9 @@ export class CheckContext {
     if (authorization !== null) headers.authorization = authorization;
     const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
+    const startedAt = performance.now();
     const outcome = await this.gateway.send({ method: plan.method, url, headers }, this.options);
+    const endedAt = performance.now();
     const exchange: Exchange = {
       seq: this.exchanges.length + 1,
       checkId,
@@ -166,24 +183,30 @@ export class CheckContext {
             : null,
     };
     this.exchanges.push(exchange);
-    this.observe(exchange, authorization);
-    return exchange;
-  }
-
-  /** Feeds the exchange to the observer; the scope is the Authorization sent, never shown anywhere. */
-  private observe(exchange: Exchange, authorization: string | null): void {
-    const { outcome } = exchange;
-    const seen = {
+    const scheme = BEARER.exec(authorization ?? '')?.[1];
+    const seen: SeenExchange = {
       method: exchange.request.method,
       path: exchange.path,
       status: outcome.ok ? outcome.value.status : null,
       headers: outcome.ok ? outcome.value.headers : {},
       text: outcome.ok ? outcome.value.text : null,
-      bearer: BEARER.test(authorization ?? ''),
+      bearer: scheme !== undefined,
+      scheme,
+      startedAt,
+      endedAt,
     };
-    const scope = authorization ?? '';
-    for (const found of this.observer.observe({ key: scope, orders: scope }, seen, exchange.seq)) {
-      this.observations.push({ ...found, exchange });
+    return { exchange, seen, scope: authorization ?? '' };
+  }
+
+  /**
+   * Feeds exchanges to the observer, in the order it reads them (overlapping cancels of one order: the
+   * one that moved it first). The scope is the Authorization sent, never shown anywhere.
+   */
+  private observe(sent: readonly Sent[]): void {
+    for (const { exchange, seen, scope } of this.observer.order(sent)) {
+      for (const found of this.observer.observe({ key: scope, orders: scope }, seen, exchange.seq)) {
+        this.observations.push({ ...found, exchange });
+      }
     }
   }
 
@@ -211,7 +234,10 @@ export class CheckContext {
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
     await this.initialListing();
     const before = this.lastSnapshot;
-    const exchanges = await Promise.all(plans.map((plan) => this.request(plan)));
+    // Cancels sent together are judged together: a double click's loser may be answered first.
+    const together = await Promise.all(plans.map((plan) => this.send(plan)));
+    this.observe(together);
+    const exchanges = together.map((s) => s.exchange);
     const first = exchanges[0];
     // Without the list before there is nothing to compare with, so the list is not read again.
     if (before === null || first === undefined) {

@@ -442,3 +442,46 @@ describe("the verdicts follow the document's state table", () => {
     expect(altered.list('k', '[]', 3).map((f) => f.rule)).toEqual(['state.refused-then-gone']);
   });
 });
+
+describe('exchanges in flight together are read in an order the server may have served them in', () => {
+  const seen = (status: number, startedAt: number, endedAt: number, path = '/store/orders/3') => ({
+    seen: { method: 'DELETE', path, status, headers: {}, text: '', bearer: true, startedAt, endedAt },
+    label: `${status}@${endedAt}`,
+  });
+  const CASES: Array<{ name: string; given: Array<ReturnType<typeof seen>>; want: string[] }> = [
+    {
+      name: 'a 204 overlapping an earlier-answered 404 of the same order goes first',
+      given: [seen(404, 1, 2), seen(204, 0, 40)],
+      want: ['204@40', '404@2'],
+    },
+    {
+      name: 'a 204 that started after the 409 ended stays after it',
+      given: [seen(409, 1, 2), seen(204, 3, 40)],
+      want: ['409@2', '204@40'],
+    },
+    {
+      name: 'two overlapping 204s keep the order their answers ended in',
+      given: [seen(204, 1, 30), seen(204, 0, 20)],
+      want: ['204@20', '204@30'],
+    },
+    {
+      name: 'a 204 of another order does not move',
+      given: [seen(404, 1, 2), seen(204, 0, 40, '/store/orders/5')],
+      want: ['404@2', '204@40'],
+    },
+  ];
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, { given, want }) => {
+    expect(new Observer(contract).order(given).map((e) => e.label)).toEqual(want);
+  });
+
+  it('judges the reordered double click as one cancel', () => {
+    const observer = new Observer(contract);
+    const scope = { key: 'k', orders: 'k' };
+    const list = { method: 'GET', path: '/store/orders', status: 200, headers: {}, bearer: true };
+    observer.observe(scope, { ...list, text: orders('3') }, 1);
+    const found = observer
+      .order([seen(409, 1, 2), seen(204, 0, 40)])
+      .flatMap((e, i) => observer.observe(scope, e.seen, i + 2));
+    expect(found).toEqual([]);
+  });
+});

@@ -47,6 +47,36 @@ export interface SeenExchange {
   text: string | null;
   /** Whether the request carried a bearer token (§5): only then do the state and key rules apply. */
   bearer: boolean;
+  /** The auth scheme as sent with the token (`Bearer`, `bearer`…): D7 reads it case-insensitively. */
+  scheme?: string;
+  /**
+   * When the request was sent and when its answer ended, in milliseconds on one clock. Exchanges whose
+   * spans overlap were in flight together (a double-clicked cancel), and {@link Observer.order} reads
+   * them in an order the server may have served them in. Absent: one instant, after what came before.
+   */
+  startedAt?: number;
+  endedAt?: number;
+}
+
+/** Whether two exchanges were in flight at one moment; one without times overlaps nothing. */
+export function overlapping(a: SeenExchange, b: SeenExchange): boolean {
+  if (a.startedAt === undefined || a.endedAt === undefined) return false;
+  if (b.startedAt === undefined || b.endedAt === undefined) return false;
+  return a.startedAt < b.endedAt && b.startedAt < a.endedAt;
+}
+
+/**
+ * D7, RFC 9110 §11.1: a key refused under a lower-case (or otherwise cased) `bearer` and accepted under
+ * `Bearer`. A warning: the interface shows `Bearer`, and clients that send it work.
+ */
+export function schemeCaseFinding(scheme: string, refusedAt: number, acceptedAt: number): StateFinding {
+  return {
+    rule: 'state.scheme-case',
+    citation: 'D7, RFC 9110 §11.1',
+    level: 'warning',
+    message: `the key was refused (401) under the scheme ${JSON.stringify(scheme)} (exchange #${refusedAt}) and accepted under "Bearer" (exchange #${acceptedAt})`,
+    expected: `the scheme name read case-insensitively (RFC 9110 §11.1, D7): "${scheme} <key>" accepted like "Bearer <key>"`,
+  };
 }
 
 /** Whose exchange it is: the key (for the key rule) and the key with its session (for the order rules). */
@@ -86,6 +116,12 @@ interface KeyAuth {
   /** By operation: the first exchange that refused (401) and the first that accepted the key. */
   byOperation: Map<string, { refused: number | null; accepted: number | null }>;
   flagged: boolean;
+  /** D7: the first 401 to the key under a scheme spelled other than `Bearer`, and whether it was flagged. */
+  caseRefused: { scheme: string; exchange: number } | null;
+  /** The scheme spellings the key was accepted under, with the first exchange of `Bearer`. */
+  acceptedSchemes: Set<string>;
+  acceptedExact: number | null;
+  caseFlagged: boolean;
 }
 
 /** How many scopes, keys and ids are remembered; the oldest go first. */
@@ -197,6 +233,41 @@ export class Observer {
       .parameters.find((p) => p.name === 'orderId' && p.in === 'path');
   }
 
+  /**
+   * Exchanges that may have been in flight together, in the order the rules should read them: by the end
+   * of their answers, except that a cancel that moved an order (204) goes before each cancel of the same
+   * order that overlapped it and was refused (404, 409). The refusal was the server telling the loser of a
+   * double click that the winner got there first, whichever answer arrived first. Two overlapping 204s
+   * stay two 204s: the second is still a second cancel (D2).
+   *
+   * @example observer.order([{ seen: loser409 }, { seen: winner204 }]) // [winner, loser]
+   */
+  order<T extends { seen: SeenExchange }>(entries: readonly T[]): T[] {
+    const byEnd = [...entries].sort((a, b) => (a.seen.endedAt ?? 0) - (b.seen.endedAt ?? 0));
+    const cancelOf = (seen: SeenExchange) =>
+      seen.bearer &&
+      seen.status !== null &&
+      matchOperation(this.contract, seen.method, seen.path) === 'cancelOrder'
+        ? this.orderIdOf(seen.path)
+        : null;
+    const out: T[] = [];
+    for (const entry of byEnd) {
+      const id = cancelOf(entry.seen);
+      const moved = id !== null && this.table.moves.has(entry.seen.status as number);
+      const at = moved
+        ? out.findIndex(
+            (e) =>
+              cancelOf(e.seen) === id &&
+              !this.table.moves.has(e.seen.status as number) &&
+              overlapping(e.seen, entry.seen),
+          )
+        : -1;
+      if (at === -1) out.push(entry);
+      else out.splice(at, 0, entry);
+    }
+    return out;
+  }
+
   /** Every cross-request rule one exchange may break; the exchange number names it in messages. */
   observe(scope: ObserverScope, seen: SeenExchange, exchange: number): StateFinding[] {
     if (!seen.bearer || seen.status === null) return [];
@@ -253,23 +324,42 @@ export class Observer {
     let known = this.keys.get(key);
     if (!known) {
       bounded(this.keys, MAX_SCOPES);
-      known = { byOperation: new Map(), flagged: false };
+      known = {
+        byOperation: new Map(),
+        flagged: false,
+        caseRefused: null,
+        acceptedSchemes: new Set(),
+        acceptedExact: null,
+        caseFlagged: false,
+      };
       this.keys.set(key, known);
     }
     const status = seen.status as number;
+    const scheme = seen.scheme ?? 'Bearer';
+    // A 401 to a scheme spelled other than `Bearer` is D7's question, not a verdict on the key.
+    if (status === 401 && scheme !== 'Bearer') {
+      known.caseRefused ??= { scheme, exchange };
+      return this.schemeCase(known);
+    }
+    if (this.accepted(operationId, status, seen)) {
+      known.acceptedSchemes.add(scheme);
+      if (scheme === 'Bearer') known.acceptedExact ??= exchange;
+    }
+    const found = this.schemeCase(known);
     const entry = known.byOperation.get(operationId) ?? { refused: null, accepted: null };
     known.byOperation.set(operationId, entry);
     if (status === 401) entry.refused ??= exchange;
     else if (this.accepted(operationId, status, seen)) entry.accepted ??= exchange;
-    else return [];
-    if (known.flagged) return [];
+    else return found;
+    if (known.flagged) return found;
     const refusedOnly = [...known.byOperation].filter(([, e]) => e.refused !== null && e.accepted === null);
     const accepted = [...known.byOperation].filter(([, e]) => e.accepted !== null);
     const [refusedOp, refusedAt] = refusedOnly[0] ?? [];
     const other = accepted.find(([op]) => op !== refusedOp);
-    if (refusedOp === undefined || refusedAt === undefined || other === undefined) return [];
+    if (refusedOp === undefined || refusedAt === undefined || other === undefined) return found;
     known.flagged = true;
     return [
+      ...found,
       {
         rule: 'state.key-inconsistent',
         citation: '§5',
@@ -278,6 +368,15 @@ export class Observer {
         expected: 'one key accepted on every operation, or refused on every operation (§5)',
       },
     ];
+  }
+
+  /** D7 once per key: refused under one spelling of the scheme that it was never accepted under, and accepted under `Bearer`. */
+  private schemeCase(known: KeyAuth): StateFinding[] {
+    const refused = known.caseRefused;
+    if (known.caseFlagged || refused === null || known.acceptedExact === null) return [];
+    if (known.acceptedSchemes.has(refused.scheme)) return [];
+    known.caseFlagged = true;
+    return [schemeCaseFinding(refused.scheme, refused.exchange, known.acceptedExact)];
   }
 
   /**

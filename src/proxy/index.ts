@@ -37,6 +37,16 @@ import {
   type ProxyFinding,
 } from './findings.js';
 import { forward } from './forward.js';
+import {
+  LIVE_PAGE_CSP,
+  LIVE_PAGE_FINDINGS,
+  LIVE_PAGE_SCRIPT,
+  LIVE_PAGE_STYLE,
+  type LiveSummary,
+  renderLiveFinding,
+  renderLivePage,
+  summaryLine,
+} from './live-page.js';
 import { PROXY_HEADER, type ProxyErrorResponse, proxyError } from './proxy-errors.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
@@ -239,9 +249,91 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       unjudgedBodies: judge.unjudgedBodies,
     });
 
+  const summary = (): LiveSummary => {
+    const counts = [...log.checks().values()];
+    const sum = (keep: (c: CheckCount) => boolean) => counts.filter(keep).reduce((n, c) => n + c.count, 0);
+    return {
+      exchanges: judge.exchanges,
+      failures: sum((c) => c.party === 'server' && c.level === 'failure'),
+      warnings: sum((c) => c.party === 'server' && c.level === 'warning'),
+      client: sum((c) => c.party === 'client'),
+      total: log.total,
+    };
+  };
+
+  const own = (res: ServerResponse, answer: ProxyErrorResponse): void => {
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  };
+
+  /** One of the live page's answers: never cached, never framed, never sniffed, under the page's CSP. */
+  const pageAnswer = (res: ServerResponse, type: string, body: string, name: string): void => {
+    res.writeHead(200, {
+      'content-type': type,
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      'content-security-policy': LIVE_PAGE_CSP,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      [PROXY_HEADER]: name,
+    });
+    res.end(body);
+  };
+
   /** The proxy's own paths, under `/__proxy/`; never forwarded. */
   const control = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
+    // Findings are redacted, but they describe a developer's traffic: no other site's page may read or
+    // frame them. No CORS header is ever sent, and a request a browser marks as coming from another site
+    // (Sec-Fetch-Site, or an Origin that is not this proxy's) is refused outright.
+    const site = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    if (
+      (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+      (origin !== undefined && origin !== `http://${req.headers.host ?? ''}`)
+    ) {
+      own(
+        res,
+        proxyError(
+          'forbidden',
+          "the /__proxy/ paths answer only the proxy's own page and local tools, not another site's page",
+        ),
+      );
+      return;
+    }
+    if (req.method === 'GET' && (url.pathname === '/__proxy/' || url.pathname === '/__proxy')) {
+      pageAnswer(
+        res,
+        'text/html; charset=utf-8',
+        renderLivePage(upstream.baseUrl, log.all(), summary()),
+        'page',
+      );
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/__proxy/page.js') {
+      pageAnswer(res, 'text/javascript; charset=utf-8', LIVE_PAGE_SCRIPT, 'page');
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/__proxy/page.css') {
+      pageAnswer(res, 'text/css; charset=utf-8', LIVE_PAGE_STYLE, 'page');
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/__proxy/live') {
+      const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
+      if (since === null) {
+        own(res, proxyError('badRequest', 'since must be a whole number, e.g. /__proxy/live?since=0'));
+        return;
+      }
+      // The newest findings after `since`, as many as the page shows, each rendered as the report does.
+      const after = log.page(since, Number.MAX_SAFE_INTEGER).slice(-LIVE_PAGE_FINDINGS);
+      const now = summary();
+      const body = JSON.stringify({
+        summary: { ...now, line: summaryLine(now) },
+        findings: after.map((f) => ({ seq: f.seq, html: renderLiveFinding(f) })),
+      });
+      pageAnswer(res, 'application/json', body, 'live');
+      return;
+    }
     if (req.method === 'GET' && url.pathname === '/__proxy/findings') {
       const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
       const limit = wholeParameter(url.searchParams.get('limit'), FINDINGS_PAGE, MAX_FINDINGS_PAGE);
@@ -291,13 +383,18 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       res.end(body);
       return;
     }
-    const own = proxyError('notFound', 'the proxy serves only GET /__proxy/findings under /__proxy/');
-    res.writeHead(own.status, own.headers);
-    res.end(own.body);
+    own(
+      res,
+      proxyError(
+        'notFound',
+        "the proxy serves only GET /__proxy/ (the live page), /__proxy/findings and the page's own files under /__proxy/",
+      ),
+    );
   };
 
   const server: Server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
-    if (req.url?.startsWith('/__proxy/')) control(req, res);
+    if (req.url?.startsWith('/__proxy/') || req.url === '/__proxy' || req.url?.startsWith('/__proxy?'))
+      control(req, res);
     else if (req.headers.via?.includes(via)) {
       // The request went through this very proxy before: forwarding it again would never end.
       const own = proxyError(
@@ -306,7 +403,16 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       );
       res.writeHead(own.status, own.headers);
       res.end(own.body);
-    } else forward(req, res, forwardOptions);
+    } else {
+      // A cancel is tracked from its request on, so that a double click's two answers are judged together.
+      const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
+      if (flight === null) forward(req, res, forwardOptions);
+      else {
+        // After the judgement, which runs just after the answer is sent: a client that went away is never judged.
+        res.once('close', () => setImmediate(() => judge.settle(flight)));
+        forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
+      }
+    }
   });
   // CONNECT asks for a tunnel, which this proxy does not make: an Error, not a closed connection.
   server.on('connect', (_req, socket) => {
@@ -360,6 +466,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         }
         // Judgements run just after each answer is sent; let the last ones finish.
         await new Promise((done) => setImmediate(done));
+        judge.flush();
         agent.destroy();
         const final = options.bodies === false ? withoutBodies(result()) : result();
         const written: string[] = [];

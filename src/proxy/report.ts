@@ -93,6 +93,12 @@ export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation:
     level: 'failure',
   },
   {
+    id: 'state.scheme-case',
+    title: 'a key accepted under `Bearer` is accepted under `bearer` too (scheme names are case-insensitive)',
+    citation: 'D7, RFC 9110 §11.1',
+    level: 'warning',
+  },
+  {
     id: 'state.409-on-pending',
     title: 'an order listed with complete: false is not refused as shipped',
     citation: '§3, D1',

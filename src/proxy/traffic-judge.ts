@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { type Contract, parseInt64 } from '../contract/index.js';
 import { matchOperation, type ObservedExchange, reportRequest } from '../judge/exchange.js';
 import type { HttpOutcome, TransportErrorKind } from '../judge/http-outcome.js';
-import { Observer } from '../judge/observer.js';
+import { Observer, type SeenExchange } from '../judge/observer.js';
 import { redactDeep } from '../judge/redact.js';
 import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
 import type { Finding, Level } from '../judge/types.js';
@@ -38,7 +38,34 @@ const MAX_CLEAN_VERDICTS = 512;
 const MAX_REMEMBERED_BODY = 64 * 1024;
 
 /** A usable bearer token (§5, D7): the scheme case-insensitive, a non-empty token. */
-const BEARER = /^bearer +\S+/i;
+const BEARER = /^(bearer) +\S+/i;
+
+/** The most exchanges, and body bytes, whose cross-request judgement waits for a double click to settle. */
+const MAX_HELD = 1_000;
+const MAX_HELD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A cancel in flight through the proxy, from its request to the end of its answer (or its client going
+ * away). While two cancels of one order are in flight, the cross-request rules wait: the loser of a
+ * double click may be answered (404, 409) before the winner (204), and only both answers together tell a
+ * race from a refusal.
+ */
+export interface Flight {
+  order: string;
+  done: boolean;
+}
+
+/** An exchange judged alone, whose cross-request judgement may wait for a double click to settle. */
+interface Pending {
+  n: number;
+  seen: SeenExchange;
+  keyLabel: string;
+  scope: string;
+  secret: string;
+  captured: CapturedExchange;
+  path: string;
+  observed: () => ObservedExchange;
+}
 
 const DEFAULT_DECODED_BYTES = 1024 * 1024;
 const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
@@ -165,13 +192,121 @@ export class TrafficJudge {
   private readonly clean = new Map<string, { bytes: Buffer; text: string }>();
   /** Answers whose body was not judged: over the copy bound, or in an encoding that could not be read. */
   unjudgedBodies = 0;
+  /** Cancels in flight, by order id. */
+  private readonly flights = new Map<string, number>();
+  /** Orders with two cancels in flight at once; while any is open, the observer's feed waits in `held`. */
+  private readonly contested = new Set<string>();
+  private held: Pending[] = [];
+  private heldBytes = 0;
 
   constructor(private readonly options: TrafficJudgeOptions) {
     this.tracker = new Observer(options.contract, { soleClient: options.soleClient });
   }
 
-  judge(captured: CapturedExchange): ProxyErrorResponse | null {
-    const { upstream, log } = this.options;
+  /**
+   * A request has come in: a cancel of a valid order id is tracked until {@link judge} or
+   * {@link settle} ends it.
+   */
+  opened(method: string, target: string): Flight | null {
+    if (method !== 'DELETE') return null;
+    const judged = judgedTarget(target);
+    const order = this.tracker.orderIdOf(pathBelowBase(judged, this.options.upstream.basePath) ?? judged);
+    if (order === null) return null;
+    this.flights.set(order, (this.flights.get(order) ?? 0) + 1);
+    return { order, done: false };
+  }
+
+  /**
+   * The flight is over (its client went away, or its answer was judged); the exchanges held for a double
+   * click are judged once no contested order has a cancel in flight. Returns what they found.
+   */
+  settle(flight: Flight | null): Array<Omit<ProxyFinding, 'seq'>> {
+    if (flight !== null && !flight.done) {
+      flight.done = true;
+      const left = (this.flights.get(flight.order) ?? 1) - 1;
+      if (left > 0) this.flights.set(flight.order, left);
+      else this.flights.delete(flight.order);
+    }
+    if (this.held.length === 0) return [];
+    const open = [...this.contested].some((order) => this.flights.has(order));
+    if (open && this.held.length < MAX_HELD && this.heldBytes < MAX_HELD_BYTES) return [];
+    return this.flush();
+  }
+
+  /** Judges every held exchange across requests now, in the order the observer reads them. */
+  flush(): Array<Omit<ProxyFinding, 'seq'>> {
+    const held = this.tracker.order(this.held);
+    this.held = [];
+    this.heldBytes = 0;
+    this.contested.clear();
+    return held.flatMap((p) => this.crossRequest(p));
+  }
+
+  /** The cross-request judgement of one exchange: now, or once the double click it may be part of settles. */
+  private observe(pending: Pending, flight: Flight | null): Array<Omit<ProxyFinding, 'seq'>> {
+    const rival = flight !== null && (this.flights.get(flight.order) ?? 0) > 1;
+    if (rival) this.contested.add(flight.order);
+    if (rival || this.held.length > 0) {
+      this.held.push(pending);
+      this.heldBytes +=
+        (pending.captured.response?.body.bytes.length ?? 0) + (pending.seen.text?.length ?? 0);
+      return this.settle(flight);
+    }
+    if (flight !== null) this.settle(flight);
+    return this.crossRequest(pending);
+  }
+
+  private crossRequest(p: Pending): Array<Omit<ProxyFinding, 'seq'>> {
+    const found: Judged[] = this.tracker
+      .observe({ key: p.keyLabel, orders: p.scope }, p.seen, p.n)
+      .map((f) => ({
+        rule: f.rule,
+        citation: f.citation,
+        level: f.level,
+        party: 'server' as const,
+        finding: finding(p.observed(), p.secret, f.message, f.expected),
+      }));
+    return this.log(p.n, p.captured, p.path, p.scope, p.secret, found);
+  }
+
+  /** Redacts and logs the findings of one exchange. */
+  private log(
+    n: number,
+    captured: CapturedExchange,
+    path: string,
+    scope: string,
+    secret: string,
+    found: Judged[],
+  ): Array<Omit<ProxyFinding, 'seq'>> {
+    if (found.length === 0) return [];
+    const at = new Date(captured.startedAt).toISOString();
+    const keys = [secret, ...this.keys.secrets().filter((k) => k !== secret)];
+    const logged: Array<Omit<ProxyFinding, 'seq'>> = [];
+    for (const f of found) {
+      const entry: Omit<ProxyFinding, 'seq'> = {
+        exchange: n,
+        at,
+        rule: f.rule,
+        citation: f.citation,
+        level: f.level,
+        party: f.party,
+        scope,
+        method: captured.method,
+        path,
+        status: captured.response?.status ?? null,
+        finding: f.finding,
+      };
+      // Redacted before it is printed, stored or written: the path, the query, the session name and
+      // whatever the upstream echoed (Location, Content-Type, Deprecation, the body) may hold a key.
+      const redacted = redactFinding(entry, keys);
+      logged.push(redacted);
+      this.options.log.add(redacted);
+    }
+    return logged;
+  }
+
+  judge(captured: CapturedExchange, flight: Flight | null = null): ProxyErrorResponse | null {
+    const { upstream } = this.options;
     const n = ++this.exchanges;
     const headers = captured.requestHeaders;
     const secret = secretOf(headers.authorization);
@@ -232,49 +367,24 @@ export class TrafficJudge {
     if (this.options.judgeClient) {
       found.push(...this.clientFindings(observed, path, secret, operationId, captured));
     }
-    const seen = {
+    const scheme = BEARER.exec(headers.authorization ?? '')?.[1];
+    const seen: SeenExchange = {
       method: captured.method,
       path,
       status,
       headers: captured.response?.headers ?? {},
       text,
-      bearer: BEARER.test(headers.authorization ?? ''),
+      bearer: scheme !== undefined,
+      scheme,
+      startedAt: captured.startedAt,
+      endedAt: captured.startedAt + captured.durationMs,
     };
-    for (const f of this.tracker.observe({ key: keyLabel, orders: scope }, seen, n)) {
-      found.push({
-        rule: f.rule,
-        citation: f.citation,
-        level: f.level,
-        party: 'server',
-        finding: finding(observed(), secret, f.message, f.expected),
-      });
-    }
-
-    const at = found.length > 0 ? new Date(captured.startedAt).toISOString() : '';
-    const keys = found.length > 0 ? [secret, ...this.keys.secrets().filter((k) => k !== secret)] : [];
-    const logged: Array<Omit<ProxyFinding, 'seq'>> = [];
-    for (const f of found) {
-      const entry: Omit<ProxyFinding, 'seq'> = {
-        exchange: n,
-        at,
-        rule: f.rule,
-        citation: f.citation,
-        level: f.level,
-        party: f.party,
-        scope,
-        method: captured.method,
-        path,
-        status: captured.response?.status ?? null,
-        finding: f.finding,
-      };
-      // Redacted before it is printed, stored or written: the path, the query, the session name and
-      // whatever the upstream echoed (Location, Content-Type, Deprecation, the body) may hold a key.
-      const redacted = redactFinding(entry, keys);
-      logged.push(redacted);
-      log.add(redacted);
-    }
+    const logged = this.log(n, captured, path, scope, secret, found);
+    const pending: Pending = { n, seen, keyLabel, scope, secret, captured, path, observed };
+    logged.push(...this.observe(pending, flight));
     if (!this.options.replaceViolations || captured.fault) return null;
-    const broken = logged.find((f) => f.party === 'server' && f.level === 'failure');
+    // A failure found here for an exchange held earlier cannot replace its answer: it has been sent.
+    const broken = logged.find((f) => f.exchange === n && f.party === 'server' && f.level === 'failure');
     if (!broken) return null;
     return proxyError(
       'contractViolation',

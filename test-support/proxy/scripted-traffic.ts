@@ -53,6 +53,7 @@ export const SCRIPT: readonly Step[] = [
   step('the deprecated pets read', 'GET', '/pets/10'),
   step('no key, the deprecated pets read', 'GET', '/pets/10', null),
   step('list at the end', 'GET', '/store/orders'),
+  step('list with the scheme in lower case (D7)', 'GET', '/store/orders', `bearer ${TARGET_KEY}`),
 ];
 
 export interface Answer {

@@ -123,6 +123,14 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     caughtBy: authFamily('empty-bearer'),
   },
   {
+    name: 'auth-refuses-lowercase-bearer',
+    bug: 'refuses the key under a lower-case `bearer` scheme with 401, though scheme names are case-insensitive (D7, RFC 9110 §11.1)',
+    behaviour: broken({
+      authorized: (_b, authorization) => authorization === `Bearer ${TARGET_KEY}`,
+    }),
+    caughtBy: { 'auth.scheme-case': 'WARN' },
+  },
+  {
     name: 'auth-accepts-basic',
     bug: 'accepts the key under the Basic scheme (D7)',
     behaviour: authAlso((authorization) => authorization === `Basic ${TARGET_KEY}`),

@@ -4,7 +4,8 @@
  */
 
 import { type AuthHeader, NO_AUTH } from '../../judge/exchange.js';
-import { finding, is, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
+import { schemeCaseFinding } from '../../judge/observer.js';
+import { finding, is, type Judgement, judgeError, judgeStatus, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { type Check, cancel, EXPECT_401, NO_UNUSED_ID, statusOf, template, WRONG_KEY } from './check.js';
@@ -188,6 +189,45 @@ const authIdChecks: Check[] = [
   },
 ];
 
+/**
+ * D7: scheme names are case-insensitive (RFC 9110 §11.1), so the key under `bearer` is the key. The
+ * interface shows `Bearer`, which every client that copies it sends: a refusal is a warning, the same
+ * judgement the proxy makes from traffic (the observer's `state.scheme-case`).
+ */
+const schemeCase: Check = {
+  id: 'auth.scheme-case',
+  title: 'the key under a lower-case `bearer` scheme is accepted as under `Bearer`',
+  citation: 'D7, RFC 9110 §11.1',
+  level: 'warning',
+  operationId: 'listOrders',
+  sends: 'GET /store/orders with the right key under `bearer` (lower case)',
+  passes:
+    'the 200 the key gets under `Bearer`: scheme names are case-insensitive (RFC 9110 §11.1); a 401 is a warning (D7)',
+  async run(ctx) {
+    const listing = await ctx.initialListing();
+    const exact = statusOf(listing.exchange);
+    if (exact !== 200) {
+      return skip(
+        `GET /store/orders with the key under \`Bearer\` answered ${exact ?? 'nothing'}, not 200: there is no acceptance to compare with`,
+        null,
+      );
+    }
+    const exchange = await ctx.request({
+      method: 'GET',
+      path: '/store/orders',
+      auth: template('bearer $KEY'),
+    });
+    if (statusOf(exchange) === 401) {
+      const refused = schemeCaseFinding('bearer', exchange.seq, listing.exchange.seq);
+      return verdict([finding(exchange, ctx.key, refused.message, refused.expected)], '');
+    }
+    return verdict(
+      [judgeStatus(exchange, ctx.key, is(200), '200, as under `Bearer` (RFC 9110 §11.1)')],
+      'accepted under `bearer`',
+    );
+  },
+};
+
 /** §5 across operations: the answers the key got everywhere in the run, judged by the observer. */
 const authConsistency: Check = {
   id: 'auth.same-key-everywhere',
@@ -215,4 +255,9 @@ const authConsistency: Check = {
   },
 };
 
-export const AUTH_CHECKS: readonly Check[] = [...authVariantChecks, ...authIdChecks, authConsistency];
+export const AUTH_CHECKS: readonly Check[] = [
+  ...authVariantChecks,
+  ...authIdChecks,
+  schemeCase,
+  authConsistency,
+];
