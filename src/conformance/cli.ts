@@ -40,7 +40,8 @@ export const HELP = `Usage: petstore conformance --base-url URL [options]
 
 Checks that a server at URL keeps the Pet Store Orders API v1 contract (docs/conformance.md).
 Read-only unless --destructive is given: without it, the only cancels of listed orders it sends are
-those of the --shipped-order ids you name, which the server must refuse with 409.
+those of the --shipped-order ids you name, which the server must refuse with 409, and malformed
+spellings of them (20abc, 20.0, 020, " 20", 0x14), which it must refuse as malformed, not with 409.
 
 Options:
   --base-url URL         the target's base address, ending in /v1 (required)
@@ -60,6 +61,13 @@ Options:
                          Retry-After: 500ms, 30s, 2m or seconds (default 30s; at most 5 retries per
                          request, 10 s per wait); 0 retries only what says Retry-After: 0
   --rate-limit N         send at most N requests per second (default: as fast as the target answers)
+  --shared               other clients may change orders during the run (a live staging): a change to
+                         an order no request of the suite named is a warning, not a failure
+  --sole-client          the suite is the target's only client: every change it did not make is a
+                         failure, even when it sees another client at work
+                         (without either: strict until the run sees another client, then shared)
+  --live-probe TIME      how far apart the two list reads before the checks are, to see other clients
+                         at work: 500ms (default), 2s or 0
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
@@ -105,6 +113,9 @@ const FLAGS: Record<keyof ConformanceOptions, string> = {
   contract: 'contract',
   retryBudgetMs: '--retry-budget',
   rateLimit: '--rate-limit',
+  soleClient: '--sole-client',
+  shared: '--shared',
+  liveProbeMs: '--live-probe',
 };
 
 function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {
@@ -121,6 +132,14 @@ function retryBudget(raw: string | undefined): number {
     throw new UsageError(
       `--retry-budget ${JSON.stringify(raw)} is not a duration; give e.g. 30s, 500ms, 2m or 0`,
     );
+  }
+  return ms;
+}
+
+function liveProbe(raw: string): number {
+  const ms = parseDuration(raw);
+  if (ms === null) {
+    throw new UsageError(`--live-probe ${JSON.stringify(raw)} is not a duration; give e.g. 500ms, 2s or 0`);
   }
   return ms;
 }
@@ -190,6 +209,9 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
       only,
       retryBudgetMs: retryBudget(values['retry-budget']),
       ...(pace === undefined ? {} : { rateLimit: pace }),
+      ...(values['sole-client'] ? { soleClient: true } : {}),
+      ...(values.shared ? { shared: true } : {}),
+      ...(values['live-probe'] === undefined ? {} : { liveProbeMs: liveProbe(values['live-probe']) }),
       ...(petId === undefined ? {} : { petId }),
       ...(io.fetch ? { fetch: io.fetch } : {}),
     },
@@ -218,6 +240,9 @@ function parseFlags(argv: string[]) {
       'fail-on': { type: 'string' },
       'retry-budget': { type: 'string' },
       'rate-limit': { type: 'string' },
+      shared: { type: 'boolean' },
+      'sole-client': { type: 'boolean' },
+      'live-probe': { type: 'string' },
       'api-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

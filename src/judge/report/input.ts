@@ -7,6 +7,7 @@ import type {
   CheckResult,
   ConformanceResult,
   ConformanceSummary,
+  EnvironmentReport,
   FailOn,
   OperationCoverage,
   RetriedRequest,
@@ -36,6 +37,8 @@ export interface ReportInput {
   retries?: readonly RetriedRequest[];
   retriesNotListed?: number;
   retryPolicy?: RetryReport;
+  /** Whether other clients were seen at work, and how the run judged (D16); absent for the proxy. */
+  environment?: EnvironmentReport;
 }
 
 /**
