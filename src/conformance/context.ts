@@ -89,6 +89,8 @@ function readListing(exchange: Exchange): Listing {
   const parsed = parseExactJson(outcome.value.text);
   const snapshot = parsed.ok ? snapshotOfValue(parsed.value) : null;
   if (snapshot === null || !parsed.ok || !Array.isArray(parsed.value)) return unusable;
+  // An item without a numeric id hides which order it is: no id is known to be unused then (D19).
+  if (snapshot.size !== parsed.value.length) return unusable;
   const petIds: string[] = [];
   for (const item of parsed.value) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
