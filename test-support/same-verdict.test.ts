@@ -78,6 +78,8 @@ async function throughTheSuite(sequence: readonly Recorded[]): Promise<Verdict> 
       pendingOrders: [],
       shippedOrders: [],
       retry: DEFAULT_RETRY_POLICY,
+      environment: 'auto',
+      liveProbeMs: 0,
       destructive: false,
       timeoutMs: 5_000,
       maxBodyBytes: 1024 * 1024,

@@ -43,7 +43,8 @@ export const HELP = `Usage: petstore conformance --base-url URL [options]
 
 Checks that a server at URL keeps the Pet Store Orders API v1 contract (docs/conformance.md).
 Read-only unless --destructive is given: without it, the only cancels of listed orders it sends are
-those of the --shipped-order ids you name, which the server must refuse with 409.
+those of the --shipped-order ids you name, which the server must refuse with 409, and malformed
+spellings of them (20abc, 20.0, 020, " 20", 0x14), which it must refuse as malformed, not with 409.
 
 Options:
   --base-url URL         the target's base address, ending in /v1 (required)
@@ -66,6 +67,13 @@ Options:
   --spec FILE            judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of
                          the next version (default: the built-in one)
   --no-bodies            leave response bodies out of every report (the reports say so)
+  --shared               other clients may change orders during the run (a live staging): a change to
+                         an order no request of the suite named is a warning, not a failure
+  --sole-client          the suite is the target's only client: every change it did not make is a
+                         failure, even when it sees another client at work
+                         (without either: strict until the run sees another client, then shared)
+  --live-probe TIME      how far apart the two list reads before the checks are, to see other clients
+                         at work: 500ms (default), 2s or 0
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
@@ -115,6 +123,9 @@ const FLAGS: Record<keyof ConformanceOptions, string> = {
   contract: 'contract',
   retryBudgetMs: '--retry-budget',
   rateLimit: '--rate-limit',
+  soleClient: '--sole-client',
+  shared: '--shared',
+  liveProbeMs: '--live-probe',
 };
 
 function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {
@@ -131,6 +142,14 @@ function retryBudget(raw: string | undefined): number {
     throw new UsageError(
       `--retry-budget ${JSON.stringify(raw)} is not a duration; give e.g. 30s, 500ms, 2m or 0`,
     );
+  }
+  return ms;
+}
+
+function liveProbe(raw: string): number {
+  const ms = parseDuration(raw);
+  if (ms === null) {
+    throw new UsageError(`--live-probe ${JSON.stringify(raw)} is not a duration; give e.g. 500ms, 2s or 0`);
   }
   return ms;
 }
@@ -203,6 +222,9 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
       only,
       retryBudgetMs: retryBudget(values['retry-budget']),
       ...(pace === undefined ? {} : { rateLimit: pace }),
+      ...(values['sole-client'] ? { soleClient: true } : {}),
+      ...(values.shared ? { shared: true } : {}),
+      ...(values['live-probe'] === undefined ? {} : { liveProbeMs: liveProbe(values['live-probe']) }),
       ...(petId === undefined ? {} : { petId }),
       ...(io.fetch ? { fetch: io.fetch } : {}),
       ...(spec?.ok ? { contract: spec.value } : {}),
@@ -234,6 +256,9 @@ function parseFlags(argv: string[]) {
       'retry-budget': { type: 'string' },
       'rate-limit': { type: 'string' },
       'no-bodies': { type: 'boolean' },
+      shared: { type: 'boolean' },
+      'sole-client': { type: 'boolean' },
+      'live-probe': { type: 'string' },
       'api-key': { type: 'string' },
       spec: { type: 'string' },
       help: { type: 'boolean', short: 'h' },

@@ -28,6 +28,8 @@ function contextWith(options: Partial<ResolvedOptions> = {}) {
     fetch,
     contract,
     retry: DEFAULT_RETRY_POLICY,
+    environment: 'auto',
+    liveProbeMs: 0,
     ...options,
   });
   return { ctx, sent };

@@ -10,6 +10,7 @@ import {
   judgeCancelEffect,
   type ListSnapshot,
   type SentCancel,
+  snapshotOf,
   snapshotOfValue,
 } from '../judge/cancel-effects.js';
 import {
@@ -24,6 +25,7 @@ import {
 import { Observer, type SeenExchange, type StateFinding } from '../judge/observer.js';
 import { finding } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
+import { type EnvironmentMode, EnvironmentWatch, namedBy } from './environment.js';
 import { Gateway, type RetryPolicy } from './gateway.js';
 
 export interface ResolvedOptions {
@@ -42,6 +44,10 @@ export interface ResolvedOptions {
   contract: Contract;
   /** How 429 and 503 are retried and how fast the suite sends (D22). */
   retry: RetryPolicy;
+  /** `--shared`, `--sole-client`, or neither: strict until another client is seen (D16). */
+  environment: EnvironmentMode;
+  /** How long apart the two list reads before the checks are (D16). */
+  liveProbeMs: number;
 }
 
 export interface Listing {
@@ -83,6 +89,8 @@ function readListing(exchange: Exchange): Listing {
   const parsed = parseExactJson(outcome.value.text);
   const snapshot = parsed.ok ? snapshotOfValue(parsed.value) : null;
   if (snapshot === null || !parsed.ok || !Array.isArray(parsed.value)) return unusable;
+  // An item without a numeric id hides which order it is: no id is known to be unused then (D19).
+  if (snapshot.size !== parsed.value.length) return unusable;
   const petIds: string[] = [];
   for (const item of parsed.value) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
@@ -134,10 +142,18 @@ export class CheckContext {
   readonly observer: Observer;
   /** What the observer found, in the order of the exchanges. */
   readonly observations: Observation[] = [];
+  /** Other clients at work, and whether a change no request of a step named is judged leniently (D16). */
+  readonly environment: EnvironmentWatch;
+  /**
+   * Named pending orders the first list did not show and whose cancel was refused: gone before the run
+   * (an earlier destructive run cancelled them), by id, with the refusal. No check is given them.
+   */
+  readonly stalePending = new Map<string, Exchange>();
 
   constructor(readonly options: ResolvedOptions) {
     this.gateway = new Gateway(options.retry);
-    this.observer = new Observer(options.contract);
+    this.observer = new Observer(options.contract, { soleClient: options.environment === 'sole-client' });
+    this.environment = new EnvironmentWatch(options.environment);
   }
 
   /** The key, for judgements to redact from their findings. */
@@ -164,6 +180,7 @@ export class CheckContext {
     if (authorization !== null) headers.authorization = authorization;
     const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
+    const writesAtSend = this.environment.sent(plan.method, plan.path);
     const startedAt = performance.now();
     const outcome = await this.gateway.send({ method: plan.method, url, headers }, this.options);
     const endedAt = performance.now();
@@ -183,6 +200,15 @@ export class CheckContext {
             : null,
     };
     this.exchanges.push(exchange);
+    if (
+      plan.method === 'GET' &&
+      plan.path === '/store/orders' &&
+      outcome.ok &&
+      outcome.value.status === 200
+    ) {
+      const snapshot = snapshotOf(outcome.value.text);
+      if (snapshot !== null) this.environment.listRead(snapshot, writesAtSend, exchange);
+    }
     const scheme = BEARER.exec(authorization ?? '')?.[1];
     const seen: SeenExchange = {
       method: exchange.request.method,
@@ -228,12 +254,49 @@ export class CheckContext {
   }
 
   /**
+   * Reads the list a second time, `liveProbeMs` after the first, before any check sends anything: what
+   * changed in between was changed by another client (D16). Orders that appeared count as used from then
+   * on, so no unused id is picked among them.
+   */
+  async probeEnvironment(): Promise<void> {
+    const first = await this.initialListing();
+    if (first.ids === null) return;
+    if (this.options.liveProbeMs > 0) await new Promise((r) => setTimeout(r, this.options.liveProbeMs));
+    const second = await this.freshListing();
+    if (second.snapshot === null) return;
+    for (const id of second.snapshot.keys()) first.ids.add(id);
+    this.lastSnapshot = second.snapshot;
+  }
+
+  /**
+   * Destructive runs only: a named pending order the first list does not show is asked to be cancelled
+   * once. A refusal (404, or 409 for an order already cancelled: D2) means it is gone, most likely cancelled
+   * by an earlier run: no check is given it, and the checks that needed it say so instead of failing the
+   * server. Any other answer is judged by list.includes-given-orders.
+   */
+  async findStalePending(creditTo: string): Promise<void> {
+    const listing = await this.initialListing();
+    if (!this.options.destructive || listing.ids === null) return;
+    for (const id of this.options.pendingOrders.filter((p) => !listing.ids?.has(p))) {
+      const exchange = await this.request(
+        { method: 'DELETE', path: `/store/orders/${encodeURIComponent(id)}`, auth: VALID_AUTH },
+        creditTo,
+      );
+      const status = exchange.outcome.ok ? exchange.outcome.value.status : null;
+      if (status === 404 || status === 409) this.stalePending.set(id, exchange);
+    }
+  }
+
+  /**
    * Sends cancels (several at once when given several), then reads the list again and judges what they
    * did (§3, D2, D16): every order no successful cancel named must still be listed and unchanged.
    */
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
     await this.initialListing();
-    const before = this.lastSnapshot;
+    let before = this.lastSnapshot;
+    // Read just before the step, so that what another client changed since the last read is not blamed on
+    // this step (and is seen as theirs: no write of the suite came in between).
+    if (before !== null) before = (await this.freshListing()).snapshot ?? before;
     // Cancels sent together are judged together: a double click's loser may be answered first.
     const together = await Promise.all(plans.map((plan) => this.send(plan)));
     this.observe(together);
@@ -275,9 +338,21 @@ export class CheckContext {
       this.reading = verdict.learned;
       notes.push(describeReading(verdict.learned));
     }
+    // Shared mode (D16): a change to an order that no request of this step named, exactly or under a lenient
+    // reading, is another client's; one it named is judged in full (a 401'd cancel that removes its order).
+    const named = new Set(plans.flatMap((plan) => namedBy(plan.path)));
+    const theirs = this.environment.shared ? verdict.problems.filter((p) => !named.has(p.orderId)) : [];
+    for (const p of theirs) {
+      this.environment.during(p.orderId, p.message, listing.exchange);
+      notes.push(
+        `${p.message}; no request of this step named it: another client may have made the change (shared mode, D16)`,
+      );
+    }
     return {
       exchanges,
-      findings: verdict.problems.map((p) => finding(first, this.key, p.message, p.expected)),
+      findings: verdict.problems
+        .filter((p) => !theirs.includes(p))
+        .map((p) => finding(first, this.key, p.message, p.expected)),
       notes,
     };
   }

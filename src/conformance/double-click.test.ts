@@ -31,6 +31,8 @@ async function cancelTwice(server: Behaviour, together: boolean) {
       fetch: globalThis.fetch,
       contract,
       retry: DEFAULT_RETRY_POLICY,
+      environment: 'auto',
+      liveProbeMs: 0,
     });
     const steps = together
       ? [await ctx.cancel([cancel('3'), cancel('3')])]

@@ -37,4 +37,20 @@ export interface ConformanceOptions {
   retryBudgetMs?: number;
   /** The most requests the suite starts per second (its own pace, D22). Default: no pace of its own. */
   rateLimit?: number;
+  /**
+   * The suite is the target's only client (D16): every change to an order that it did not make is a failure,
+   * even when it sees another client at work. Not with `shared`.
+   */
+  soleClient?: boolean;
+  /**
+   * Other clients may change orders while the suite runs (D16): a change to an order that no request of a
+   * step named is a warning from the start. Not with `soleClient`. Without either, the run is strict until it
+   * sees another client at work.
+   */
+  shared?: boolean;
+  /**
+   * How long apart, in ms, the two reads of the list before the checks are, to see whether other clients
+   * are changing orders. Default 500; 0 reads twice at once.
+   */
+  liveProbeMs?: number;
 }

@@ -23,7 +23,15 @@ import type { Finding, Level } from './types.js';
  */
 export type Judgement =
   | { kind: 'pass'; message: string; notes?: string[]; consumed?: string[] }
-  | { kind: 'violation'; message: string; findings: Finding[]; notes?: string[]; consumed?: string[] }
+  | {
+      kind: 'violation';
+      message: string;
+      findings: Finding[];
+      notes?: string[];
+      consumed?: string[];
+      /** The level of this verdict when the run's options decide it (D16 `--sole-client`), not the check's own. */
+      level?: Level;
+    }
   | { kind: 'skip'; reason: string; enableWith: string | null };
 
 export function pass(message: string, notes: string[] = []): Judgement {

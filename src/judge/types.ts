@@ -36,6 +36,26 @@ export interface RetryReport {
   waitedMs: number;
 }
 
+/**
+ * Whether other clients changed orders while the suite ran, and how the run judged because of it (D16).
+ * Absent from the proxy's reports: it has `--sole-client` of its own.
+ */
+export interface EnvironmentReport {
+  /** Another client was seen at work: an order no request of the suite named changed, appeared or left. */
+  live: boolean;
+  /** What was seen, or which flag set the mode, in words. */
+  reason: string;
+  /** Changes to orders no request of the suite named (each order once per list read that showed it). */
+  changesByOthers: number;
+  /**
+   * `shared`: a change to an order no request of a step named is a warning that another client may have
+   * made it; `sole-client`: it is a failure.
+   */
+  mode: 'shared' | 'sole-client';
+  /** `flag`: `--shared` or `--sole-client`; `detected`: the run saw another client; `default`: it saw none. */
+  setBy: 'flag' | 'detected' | 'default';
+}
+
 /** A request as reported: the key is never in it (headers show `<redacted>`). */
 export interface ReportedRequest {
   method: string;
@@ -171,4 +191,6 @@ export interface ConformanceResult {
   retryPolicy?: RetryReport;
   /** Set when the response bodies were left out (`--no-bodies`): every `bodyExcerpt` is empty. */
   bodiesOmitted?: boolean;
+  /** Whether other clients were seen at work, and the mode the run judged in (D16). */
+  environment?: EnvironmentReport;
 }

@@ -308,6 +308,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       'cancel.malformed-id.exponent': 'FAIL',
       'cancel.malformed-id.hex': 'FAIL',
       'cancel.malformed-id.trailing-letters': 'FAIL',
+      'cancel.shipped-order.malformed-spellings': 'FAIL',
       'server-errors.none': 'FAIL',
     },
   },
@@ -320,12 +321,17 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
         return Number.isNaN(n) ? null : BigInt(n);
       },
     }),
-    caughtBy: { 'cancel.malformed-id.decimal': 'FAIL' },
+    // Read-only too: `2abc`, `2.0`, `02` and ` 2` name shipped order 2, and parseInt answers 409 (D19).
+    caughtBy: { 'cancel.malformed-id.decimal': 'FAIL', 'cancel.shipped-order.malformed-spellings': 'FAIL' },
     // Destructive: `7.5` aims at pending order 7, which parseInt cancels; the later forms (`7abc`) find it
     // cancelled (404). parseInt also rounds 9007199254740997 to the listed 9007199254740996.
     collateral: ['cancel.int64-exact'],
     says: [
       ['cancel.malformed-id.decimal', 'order 7 left the list after DELETE /store/orders/7.5 answered 204'],
+      [
+        'cancel.shipped-order.malformed-spellings',
+        'DELETE /store/orders/2abc answered 409: the server read the malformed id "2abc" (a suffix) as shipped order 2',
+      ],
       [
         'cancel.int64-exact',
         'order 9007199254740996 left the list after DELETE /store/orders/9007199254740997',
@@ -341,7 +347,11 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
         return BigInt.asIntN(64, BigInt(raw));
       },
     }),
-    caughtBy: { 'cancel.malformed-id.uint64-wrap': 'FAIL' },
+    // `02` is all digits: read as shipped order 2, refused with 409 (D19).
+    caughtBy: {
+      'cancel.malformed-id.uint64-wrap': 'FAIL',
+      'cancel.shipped-order.malformed-spellings': 'FAIL',
+    },
   },
   {
     name: 'malformed-id-plain-text',
@@ -528,6 +538,19 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     }),
     caughtBy: { 'auth.same-key-everywhere': 'FAIL' },
     says: [['auth.same-key-everywhere', 'refused (401) on getPet']],
+  },
+  {
+    name: 'list-read-writes',
+    bug: 'every read of the list saves order 1 again with a new quantity (a read with a side effect, §4.1): no request names order 1, so the suite cannot tell the server from another client at work, and warns that the environment is live (D16)',
+    behaviour: broken({
+      listOrders(b, store) {
+        const first = store.find(1n);
+        if (first) first.quantity += 1;
+        return CORRECT.listOrders(b, store);
+      },
+    }),
+    caughtBy: { 'list.changed-by-others': 'WARN' },
+    says: [['list.changed-by-others', 'live environment: ']],
   },
   {
     name: 'unknown-path-500',

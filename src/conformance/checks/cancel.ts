@@ -26,7 +26,13 @@ import {
 import type { Finding, Level } from '../../judge/types.js';
 import type { CancelStep, CheckContext } from '../context.js';
 import { type Check, cancel, NO_UNUSED_ID, statusOf } from './check.js';
-import { aimMalformed, blockingReadings, MALFORMED_IDS } from './malformed-ids.js';
+import {
+  aimMalformed,
+  blockingReadings,
+  MALFORMED_IDS,
+  otherReadings,
+  SHIPPED_SPELLINGS,
+} from './malformed-ids.js';
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
 
@@ -304,6 +310,62 @@ export const CANCEL_CHECKS: readonly Check[] = [
         notes.push(...step.notes);
       }
       return verdict(findings, `refused again: ${ctx.options.shippedOrders.join(', ')}`, notes);
+    },
+  },
+  {
+    id: 'cancel.shipped-order.malformed-spellings',
+    title: 'malformed spellings of a shipped id are refused as malformed, not read as the order',
+    citation: '§4.2, D9, D19',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{spelling} with the key for each --shipped-order in five malformed spellings: a suffix (20abc), a fraction (20.0), a leading zero (020), a leading space (%2020) and hex (0x14), also without --destructive (D19); GET /store/orders after each. A spelling that a lenient parser could read as another listed or pending order is not sent',
+    passes:
+      '4xx other than 409 (400, 404 and 422 pass: D9), and no order changed. A 409 proves the server read the malformed id as the shipped order: a lenient id parser, which would cancel a pending order from a mistyped id',
+    needs: { shippedOrders: true },
+    async run(ctx) {
+      const safe = await safeReading(ctx);
+      if (safe === null) return skip(NO_UNUSED_ID, null);
+      const { shipped } = cancelAnswers(ctx.options.contract);
+      const findings: Array<Finding | null> = [];
+      const notes: string[] = [];
+      let sent = 0;
+      for (const id of ctx.options.shippedOrders) {
+        for (const spelling of SHIPPED_SPELLINGS) {
+          const raw = spelling.build(BigInt(id));
+          const others = otherReadings(raw, BigInt(id), safe);
+          if (others.length > 0) {
+            notes.push(
+              `not sent ${JSON.stringify(raw)} (${spelling.name}): a lenient parser could read it as order ${others.join(', ')}, which the list shows`,
+            );
+            continue;
+          }
+          sent += 1;
+          const step = await ctx.cancel([cancel(raw, VALID_AUTH, { errorRule: D9_RULE })]);
+          findings.push(...step.findings);
+          notes.push(...step.notes);
+          for (const e of step.exchanges) {
+            const status = statusOf(e);
+            findings.push(
+              status === shipped || status === cancelAnswers(ctx.options.contract).pending
+                ? finding(
+                    e,
+                    ctx.key,
+                    `DELETE ${e.plan.path} answered ${status}: the server read the malformed id ${JSON.stringify(raw)} (${spelling.name}) as shipped order ${id}, a lenient id parser (D9, D19)`,
+                    '400, 404 or 422: the id is malformed and names no order (D9)',
+                  )
+                : judgeStatus(e, ctx.key, is4xx, '400, 404 or 422: the id is malformed (D9)'),
+            );
+          }
+        }
+      }
+      if (sent === 0) {
+        return skip(
+          `every malformed spelling of the shipped id(s) could be read by a lenient parser as another listed order: ${notes.join('; ')}`,
+          null,
+        );
+      }
+      return verdict(findings, `${sent} malformed spelling(s) refused as malformed`, notes);
     },
   },
   {

@@ -8,6 +8,7 @@
  * Everything the target sent is escaped: a body can hold `<script>`.
  */
 import type { CheckResult, Finding, Outcome } from '../types.js';
+import { environmentLine } from './environment.js';
 import { printableLines } from './finding.js';
 import { type FailOn, gates, verdictLabel } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
@@ -135,6 +136,7 @@ export function renderHtml(result: ReportInput): string {
   const mode =
     result.destructive === undefined ? '' : `, ${result.destructive ? 'destructive' : 'read-only'}`;
   const retried = retriesLine(result);
+  const environment = environmentLine(result);
   const verdictText = result.unreachable
     ? `${verdictLabel(outcome)}: ${result.unreachable.message}; ${result.unreachable.hint}`
     : `${verdictLabel(outcome)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} checks${s.notSelected > 0 ? `, ${s.notSelected} not selected` : ''}; ${s.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s)${failOn === 'warn' ? '; warnings fail this run (--fail-on warn)' : ''}`;
@@ -160,6 +162,7 @@ export function renderHtml(result: ReportInput): string {
 <p id="coverage">${html(coverageLine(result.coverage))}</p>
 ${retried === null ? '' : `<p id="retries">${html(retried)}</p>`}
 ${result.bodiesOmitted ? `<p id="bodies" class="muted">${html(BODIES_OMITTED)}</p>` : ''}
+${environment === null ? '' : `<p id="environment">${html(environment)}</p>`}
 ${operations ? `<p id="operations" class="muted">Operations: ${html(operations)}</p>` : ''}
 </header>
 <main>

@@ -7,6 +7,7 @@ import type {
   CheckResult,
   ConformanceResult,
   ConformanceSummary,
+  EnvironmentReport,
   FailOn,
   OperationCoverage,
   RetriedRequest,
@@ -38,6 +39,8 @@ export interface ReportInput {
   retryPolicy?: RetryReport;
   /** The response bodies were left out (omit-bodies.ts); each report says so. */
   bodiesOmitted?: boolean;
+  /** Whether other clients were seen at work, and how the run judged (D16); absent for the proxy. */
+  environment?: EnvironmentReport;
 }
 
 /**

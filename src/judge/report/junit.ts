@@ -6,6 +6,7 @@
  * JUnit has no warning state of its own; docs/conformance.md explains the choice.
  */
 import type { CheckResult, Finding, Unreachable } from '../types.js';
+import { environmentLine } from './environment.js';
 import { FULL_FINDING, findingsText, printableLines } from './finding.js';
 import { type FailOn, gates } from './gate.js';
 import type { ReportInput } from './input.js';
@@ -92,6 +93,7 @@ export function renderJunit(result: ReportInput): string {
     ? `tests="1" failures="0" errors="1" skipped="0" time="${seconds(result.durationMs)}"`
     : `tests="${s.total}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(result.durationMs)}"`;
   const retried = retriesLine(result);
+  const environment = environmentLine(result);
   const properties = [
     ['baseUrl', result.baseUrl],
     ['contractVersion', result.contractVersion],
@@ -103,6 +105,7 @@ export function renderJunit(result: ReportInput): string {
     ...(stopped ? [['unreachable', stopped.message] as const, ['outcome', result.outcome] as const] : []),
     ...(retried === null ? [] : [['retries', retried] as const]),
     ...(result.bodiesOmitted ? [['bodies', BODIES_OMITTED] as const] : []),
+    ...(environment === null ? [] : [['environment', environment] as const]),
   ]
     .map(([k, v]) => `      <property name="${xml(k)}" value="${xml(v)}"/>`)
     .join('\n');

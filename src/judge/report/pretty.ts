@@ -4,6 +4,7 @@
  * came back and a curl line to repeat the request.
  */
 import type { CheckResult, OperationCoverage, Outcome } from '../types.js';
+import { environmentLine } from './environment.js';
 import { findingLines, printable } from './finding.js';
 import { verdictLabel } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
@@ -66,6 +67,7 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
       : `${result.tool} against ${printable(result.baseUrl)} (contract ${result.contractVersion}${mode})`,
   );
   const retried = retriesLine(result);
+  const environment = environmentLine(result);
   if (result.unreachable) {
     // Nothing was judged: the reason is the whole report (exit 2).
     lines.push(
@@ -84,6 +86,7 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
   );
   lines.push(coverageLine(result.coverage));
   if (retried !== null) lines.push(printable(retried));
+  if (environment !== null) lines.push(printable(environment));
   let number = 0;
   for (const [label, outcome] of [
     ['Failures', 'FAIL'],
