@@ -24,7 +24,7 @@ function assets(contract: Contract): Readonly<Record<string, { type: string; bod
     '/__mock/inspector.js': {
       type: 'text/javascript; charset=utf-8',
       body: () =>
-        `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
+        `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst BASE_PATH = ${JSON.stringify(contract.basePath)};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
     },
     '/__mock/inspector.css': { type: 'text/css; charset=utf-8', body: () => INSPECTOR_CSS },
   };
