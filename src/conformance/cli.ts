@@ -104,6 +104,9 @@ const FLAGS: Record<keyof ConformanceOptions, string> = {
   contract: 'contract',
   retryBudgetMs: '--retry-budget',
   rateLimit: '--rate-limit',
+  fuzzRequests: '--fuzz',
+  fuzzTimeMs: '--fuzz',
+  seed: '--seed',
 };
 
 function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {

@@ -26,6 +26,7 @@ function contextWith(options: Partial<ResolvedOptions> = {}) {
     fetch,
     contract,
     retry: DEFAULT_RETRY_POLICY,
+    fuzz: { requests: 0, timeMs: null, seed: 1 },
     ...options,
   });
   return { ctx, sent };

@@ -23,6 +23,7 @@ import {
 } from '../judge/exchange.js';
 import { finding } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
+import type { FuzzBudget, FuzzReport } from './fuzz/phase.js';
 import { Gateway, type RetryPolicy } from './gateway.js';
 
 export interface ResolvedOptions {
@@ -41,6 +42,8 @@ export interface ResolvedOptions {
   contract: Contract;
   /** How 429 and 503 are retried and how fast the suite sends (D22). */
   retry: RetryPolicy;
+  /** How much the fuzz phase sends, and its seed. */
+  fuzz: FuzzBudget;
 }
 
 export interface Listing {
@@ -108,6 +111,10 @@ export class CheckContext {
   reading: CancelledReading | null = null;
   /** Every request goes through it: the run's pace, its retries of 429 and 503, and whether it must stop. */
   readonly gateway: Gateway;
+  /** Requests sent but not kept in `exchanges` (the fuzz phase's: a budget of thousands must not pile up). */
+  notKept = 0;
+  /** What the fuzz phase did, once it ran. */
+  fuzzReport: FuzzReport | null = null;
 
   constructor(readonly options: ResolvedOptions) {
     this.gateway = new Gateway(options.retry);
@@ -122,22 +129,28 @@ export class CheckContext {
    * Sends a planned request and records the exchange, credited to the running check or to `creditTo`
    * (a request several checks share belongs to the check whose request it is).
    */
-  async request(plan: RequestPlan, creditTo?: string): Promise<Exchange> {
+  async request(plan: RequestPlan, creditTo?: string, { keep = true } = {}): Promise<Exchange> {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...plan.headers };
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
     const checkId = creditTo ?? this.currentCheck;
-    const operationId = matchOperation(plan.method, plan.path);
-    const outcome = await this.gateway.send({ method: plan.method, url, headers }, this.options);
+    const operationId = matchOperation(plan.method, plan.path, this.options.contract);
+    const request = {
+      method: plan.method,
+      url,
+      headers,
+      ...(plan.body === undefined ? {} : { body: plan.body }),
+    };
+    const outcome = await this.gateway.send(request, this.options);
     const exchange: Exchange = {
       seq: this.exchanges.length + 1,
       checkId,
       plan,
       path: plan.path,
       operationId,
-      request: reportRequest(plan.method, url, headers, apiKey),
+      request: reportRequest(plan.method, url, headers, apiKey, plan.body),
       outcome,
       errorRule:
         plan.errorRule !== undefined
@@ -146,7 +159,8 @@ export class CheckContext {
             ? documentedErrorRule(operationId, outcome.value.status, this.options.contract)
             : null,
     };
-    this.exchanges.push(exchange);
+    if (keep) this.exchanges.push(exchange);
+    else this.notKept += 1;
     return exchange;
   }
 

@@ -28,6 +28,10 @@ export interface RequestPlan {
   auth: AuthHeader;
   /** Overrides the rule taken from the document. */
   errorRule?: ErrorRule;
+  /** Headers besides Accept and Authorization (the fuzz phase's), by lower-case name. */
+  headers?: Record<string, string>;
+  /** A body to send, as text. */
+  body?: string;
 }
 
 /**
@@ -52,15 +56,30 @@ export interface Exchange extends ObservedExchange {
   errorRule: ErrorRule;
 }
 
-const templates = contract.operations.map((op) => ({
-  op,
-  pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\//g, '\\/')}$`),
-}));
+const templatesByContract = new WeakMap<
+  Contract,
+  Array<{ op: Contract['operations'][number]; pattern: RegExp }>
+>();
+
+/** Each operation of a contract with the pattern of its path template, built once per contract. */
+function templatesOf(from: Contract) {
+  let found = templatesByContract.get(from);
+  if (!found) {
+    found = from.operations.map((op) => ({
+      op,
+      pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\//g, '\\/')}$`),
+    }));
+    templatesByContract.set(from, found);
+  }
+  return found;
+}
 
 /** The documented operation a request hits, by method and path template. */
-export function matchOperation(method: string, path: string): string | null {
+export function matchOperation(method: string, path: string, from: Contract = contract): string | null {
   const bare = path.split('?')[0] ?? path;
-  const found = templates.find(({ op, pattern }) => op.method === method.toLowerCase() && pattern.test(bare));
+  const found = templatesOf(from).find(
+    ({ op, pattern }) => op.method === method.toLowerCase() && pattern.test(bare),
+  );
   return found ? found.op.operationId : null;
 }
 
@@ -68,9 +87,11 @@ export function matchOperation(method: string, path: string): string | null {
  * The documented methods of the path template a path matches (upper case), empty when it matches none:
  * D10 tells an unknown path (404) from an undocumented method on a known one (405 with Allow, or 404).
  */
-export function documentedMethods(path: string): string[] {
+export function documentedMethods(path: string, from: Contract = contract): string[] {
   const bare = path.split('?')[0] ?? path;
-  return templates.filter(({ pattern }) => pattern.test(bare)).map(({ op }) => op.method.toUpperCase());
+  return templatesOf(from)
+    .filter(({ pattern }) => pattern.test(bare))
+    .map(({ op }) => op.method.toUpperCase());
 }
 
 /**
@@ -111,6 +132,7 @@ export function reportRequest(
   url: string,
   headers: Record<string, string>,
   key: string,
+  body?: string,
 ): ReportedRequest {
   const shown: Record<string, string> = {};
   const forCurl: Record<string, string> = {};
@@ -122,7 +144,7 @@ export function reportRequest(
     method,
     url: redactText(url, key),
     headers: shown,
-    curl: redactText(curlLine(method, url, forCurl), key, KEY_VARIABLE),
+    curl: redactText(curlLine(method, url, forCurl, body), key, KEY_VARIABLE),
   };
 }
 

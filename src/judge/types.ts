@@ -46,6 +46,12 @@ export interface ConformanceOptions {
   retryBudgetMs?: number;
   /** The most requests the suite starts per second (its own pace, D22). Default: no pace of its own. */
   rateLimit?: number;
+  /** How many generated requests the fuzz phase sends (`fuzz.invariants`). Default 50; 0 turns it off. */
+  fuzzRequests?: number;
+  /** A time limit for the fuzz phase in ms, instead of a count (`--fuzz 10s`). */
+  fuzzTimeMs?: number;
+  /** The fuzz phase's seed: the same seed against the same list sends the same requests. Default: random. */
+  seed?: number;
 }
 
 /** A request the suite sent again because a gateway answered 429 or 503 (D22). */
@@ -202,4 +208,21 @@ export interface ConformanceResult {
   retriesNotListed?: number;
   /** How the suite treated gateway answers, as printed at the start of the run. */
   retryPolicy?: RetryReport;
+  /** What the fuzz phase sent and its seed (`--seed` replays it); absent when it did not run. */
+  fuzz?: FuzzRunReport;
+}
+
+/** The fuzz phase of a run (`fuzz.invariants`). */
+export interface FuzzRunReport {
+  seed: number;
+  budget: { requests: number; timeMs: number | null };
+  /** Requests sent, shrinking included. */
+  sent: number;
+  /** Generated ids replaced because a lenient reading of them names a listed or given order (D19). */
+  replacedIds: number;
+  /** Generated requests not sent: the list was not read in full, so no id was known to be safe. */
+  notSent: number;
+  shrinks: number;
+  /** The flag that replays the same requests: `--seed N`. */
+  replay: string;
 }

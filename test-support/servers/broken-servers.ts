@@ -162,6 +162,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       'auth.cancelOrder.pending-order': 'FAIL',
       'errors.contract': 'FAIL',
     },
+    // The fuzz phase's requests get the same broken answers.
+    collateral: ['fuzz.invariants'],
   },
   {
     name: 'error-status-field-wrong',
@@ -176,6 +178,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     caughtBy: { 'cancel.unknown-order': 'FAIL', 'errors.contract': 'FAIL' },
     // The malformed ids are 404 on this server, so their relaxed D9 check warns too.
     alsoWarns: ['cancel.malformed-id.error-body'],
+    // The fuzz phase's requests get the same broken answers.
+    collateral: ['fuzz.invariants'],
   },
   {
     name: 'errors-problem-json',
@@ -191,6 +195,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     caughtBy: { 'cancel.unknown-order': 'FAIL', 'errors.contract': 'FAIL' },
     // The malformed ids are 404 on this server too, so their relaxed D9 check warns.
     alsoWarns: ['cancel.malformed-id.error-body'],
+    // The fuzz phase's requests get the same broken answers.
+    collateral: ['fuzz.invariants'],
   },
   {
     name: 'recancel-404-not-error',
@@ -298,6 +304,24 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       'cancel.malformed-id.trailing-letters': 'FAIL',
       'server-errors.none': 'FAIL',
     },
+    // The fuzz phase's requests get the same broken answers.
+    collateral: ['fuzz.invariants'],
+  },
+  {
+    name: 'broken-escape-500',
+    bug: 'decodes the path with decodeURIComponent unguarded: a broken percent escape (`%E0%A4%A`) is a 500 (§7)',
+    behaviour: broken({
+      async handle(b, request, store) {
+        try {
+          decodeURIComponent(request.path);
+        } catch {
+          return CORRECT.json(b, 500, { message: 'URIError: URI malformed' });
+        }
+        return CORRECT.handle(b, request, store);
+      },
+    }),
+    caughtBy: { 'fuzz.invariants': 'FAIL' },
+    says: [['fuzz.invariants', 'answered 500']],
   },
   {
     name: 'malformed-id-parseint',
@@ -478,6 +502,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       unknownPath: (b) => CORRECT.json(b, 500, { code: 'internal', message: 'boom', status: 500 }),
     }),
     caughtBy: { 'server-errors.none': 'FAIL', 'routes.unknown-path': 'WARN' },
+    // The fuzz phase's requests get the same broken answers.
+    collateral: ['fuzz.invariants'],
   },
   {
     name: 'unknown-path-200',
