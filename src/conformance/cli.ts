@@ -20,6 +20,7 @@ import { DEFAULT_RETRY_POLICY, describePolicy, parseDuration } from './gateway.j
 import {
   ConformanceOptionsError,
   DEFAULT_TIMEOUT_MS,
+  fuzzBudget,
   retryPolicy,
   runConformance,
   validateOptions,
@@ -59,6 +60,10 @@ Options:
                          Retry-After: 500ms, 30s, 2m or seconds (default 30s; at most 5 retries per
                          request, 10 s per wait); 0 retries only what says Retry-After: 0
   --rate-limit N         send at most N requests per second (default: as fast as the target answers)
+  --fuzz N|TIME          the fuzz phase's budget: N generated requests (default 50) or a time such as
+                         10s; 0 turns it off
+  --seed N               the fuzz phase's seed (default: random, printed); the same seed against the
+                         same list sends the same requests
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
@@ -127,6 +132,30 @@ function retryBudget(raw: string | undefined): number {
   return ms;
 }
 
+/** `--fuzz`: a count of requests, or a duration (`10s`, `500ms`, `2m`). */
+function fuzzFlag(raw: string | undefined): Pick<ConformanceOptions, 'fuzzRequests' | 'fuzzTimeMs'> {
+  if (raw === undefined) return {};
+  if (/^[0-9]+$/.test(raw)) return { fuzzRequests: Number(raw) };
+  const ms = /[a-z]$/.test(raw) ? parseDuration(raw) : null;
+  if (ms === null || ms <= 0) {
+    throw new UsageError(
+      `--fuzz ${JSON.stringify(raw)} is neither a number of requests nor a time; give e.g. 50, 0 or 10s`,
+    );
+  }
+  return { fuzzTimeMs: ms };
+}
+
+/** The seed given, or one drawn here, so that it is printed before the first request. */
+function seedFlag(raw: string | undefined): Pick<ConformanceOptions, 'seed'> {
+  if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31) };
+  if (!/^[0-9]+$/.test(raw) || Number(raw) >= 2 ** 31) {
+    throw new UsageError(
+      `--seed must be a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return { seed: Number(raw) };
+}
+
 function rateLimit(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^[0-9]+(\.[0-9]+)?$/.test(raw) || Number(raw) <= 0) {
@@ -192,6 +221,8 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
       only,
       retryBudgetMs: retryBudget(values['retry-budget']),
       ...(pace === undefined ? {} : { rateLimit: pace }),
+      ...fuzzFlag(values.fuzz),
+      ...seedFlag(values.seed),
       ...(petId === undefined ? {} : { petId }),
       ...(io.fetch ? { fetch: io.fetch } : {}),
     },
@@ -220,6 +251,8 @@ function parseFlags(argv: string[]) {
       'fail-on': { type: 'string' },
       'retry-budget': { type: 'string' },
       'rate-limit': { type: 'string' },
+      fuzz: { type: 'string' },
+      seed: { type: 'string' },
       'api-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -265,6 +298,16 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     // Checked before anything is printed, so that an option error is the one line of a usage error.
     validateOptions(parsed.options);
     out(`${describePolicy(retryPolicy(parsed.options))}\n`);
+    const fuzz = fuzzBudget(parsed.options);
+    if (fuzz.requests > 0) {
+      const budget =
+        fuzz.timeMs === null
+          ? `${fuzz.requests} generated requests`
+          : `generated requests for ${fuzz.timeMs} ms`;
+      out(
+        `Fuzz phase: ${budget}, seed ${fuzz.seed} (replay with --seed ${fuzz.seed}; --fuzz 0 turns it off)\n`,
+      );
+    }
     result = await runConformance(parsed.options);
   } catch (error) {
     if (!(error instanceof ConformanceOptionsError)) throw error;

@@ -257,6 +257,9 @@ export function fuzzRequests(contract: Contract): fc.Arbitrary<DrawnRequest> {
   );
 }
 
+/** Truncated UTF-8 escapes; two, because a digit of one (`4` of `%A4`) may be a listed order's id. */
+const CORPUS_ESCAPES = ['%E0%A4%A', '%ED%A0%A'];
+
 /**
  * Requests every run sends first, whatever the seed: each operation with ids, by its own method with the
  * key, at a truncated UTF-8 escape. A decoder that throws on it is the commonest crash of an id route, and a
@@ -265,19 +268,21 @@ export function fuzzRequests(contract: Contract): fc.Arbitrary<DrawnRequest> {
  * @example corpus(contract)[0] // DELETE /store/orders/%E0%A4%A with the key
  */
 export function corpus(contract: Contract): DrawnRequest[] {
-  return contract.operations
-    .filter((op) => op.path.includes('{'))
-    .map((op) => {
-      const segments = templateSegments(op.path);
-      return {
-        method: op.method.toUpperCase(),
-        segments,
-        ids: segments.filter((s) => s === ID).map(() => '%E0%A4%A'),
-        query: [],
-        auth: VALID_AUTH,
-        headers: {},
-      };
-    });
+  return CORPUS_ESCAPES.flatMap((escape) =>
+    contract.operations
+      .filter((op) => op.path.includes('{'))
+      .map((op): DrawnRequest => {
+        const segments = templateSegments(op.path);
+        return {
+          method: op.method.toUpperCase(),
+          segments,
+          ids: segments.filter((s) => s === ID).map(() => escape),
+          query: [],
+          auth: VALID_AUTH,
+          headers: {},
+        };
+      }),
+  );
 }
 
 /** The path after the base URL, query included, with the drawn ids in place. */
