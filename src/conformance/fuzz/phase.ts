@@ -43,7 +43,7 @@ const STAND_IN = 'fuzz-id';
 export function safePlan(
   drawn: DrawnRequest,
   known: ReadonlySet<string> | null,
-): { plan: RequestPlan; replaced: number } | null {
+): { plan: RequestPlan; ids: string[]; replaced: number } | null {
   let replaced = 0;
   const ids: string[] = [];
   for (const id of drawn.ids) {
@@ -63,7 +63,7 @@ export function safePlan(
     errorRule: null,
     ...(drawn.body === undefined ? {} : { body: drawn.body }),
   };
-  return { plan, replaced };
+  return { plan, ids, replaced };
 }
 
 /**
