@@ -65,11 +65,11 @@ const oversizedList = behaviour(MOCK_LIKE_READINGS, {
 const careless = (read: (raw: string) => bigint | null): Behaviour =>
   behaviour(MOCK_LIKE_READINGS, { parseOrderId: (_b, raw) => read(raw) });
 
-/** Every small id a pending order: where a careless reading of a generated id most often lands. */
+/** Every small id but 0 a pending order: where a careless reading of a generated id most often lands (with 0 taken too, no id would be safe: atoi reads letters as 0). */
 function denseOrders(): TargetOrder[] {
   const seeds = seedOrders();
   const taken = new Set(seeds.map((o) => o.id));
-  const bait = Array.from({ length: 300 }, (_, i) => BigInt(i)).filter((id) => !taken.has(id));
+  const bait = Array.from({ length: 299 }, (_, i) => BigInt(i + 1)).filter((id) => !taken.has(id));
   return [...seeds, ...bait.map((id): TargetOrder => ({ id, petId: 10n, quantity: 1, status: 'pending' }))];
 }
 
