@@ -424,7 +424,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     says: [
       [
         'cancel.concurrent',
-        'order 5 is still listed unchanged after DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204, although this server drops cancelled orders',
+        'order 5 is still listed unchanged after DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204, although this server drops cancelled orders',
       ],
     ],
   },
@@ -484,7 +484,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
   },
   {
     name: 'cancel-race',
-    bug: 'reads the order state, awaits, then writes it: two simultaneous cancels both get 204 (§3)',
+    bug: 'reads the order state, awaits, then writes it: simultaneous cancels both get 204, a lost update (§3)',
     behaviour: broken({
       async transition(b, order, id) {
         if (order?.status !== 'pending') return CORRECT.transition(b, order, id);
