@@ -268,7 +268,7 @@ const CORPUS_ESCAPES = ['%E0%A4%A', '%ED%A0%A'];
  * @example corpus(contract)[0] // DELETE /store/orders/%E0%A4%A with the key
  */
 export function corpus(contract: Contract): DrawnRequest[] {
-  return CORPUS_ESCAPES.flatMap((escape) =>
+  return CORPUS_ESCAPES.flatMap((broken) =>
     contract.operations
       .filter((op) => op.path.includes('{'))
       .map((op): DrawnRequest => {
@@ -276,7 +276,7 @@ export function corpus(contract: Contract): DrawnRequest[] {
         return {
           method: op.method.toUpperCase(),
           segments,
-          ids: segments.filter((s) => s === ID).map(() => escape),
+          ids: segments.filter((s) => s === ID).map(() => broken),
           query: [],
           auth: VALID_AUTH,
           headers: {},
