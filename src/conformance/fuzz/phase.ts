@@ -95,9 +95,11 @@ async function runFuzz(ctx: CheckContext) {
   ctx.fuzzReport = report;
   const cap = budget.requests + MAX_SHRINK_REQUESTS;
   let failure: Violation[] = [];
+  // A request left without an answer (a time-out, a reset) is not shrunk: each smaller try could wait as long.
+  let unanswered = false;
   const property = fc.asyncProperty(fuzzRequests(ctx.options.contract), async (drawn) => {
     // Past the cap, or once the gateway stopped the run, a candidate passes unsent: shrinking ends there.
-    if (report.sent >= cap || ctx.gateway.notReady) return true;
+    if (report.sent >= cap || ctx.gateway.notReady || unanswered) return true;
     const safe = safePlan(drawn, known);
     if (safe === null) {
       report.notSent += 1;
@@ -110,6 +112,7 @@ async function runFuzz(ctx: CheckContext) {
     const failed = violations.filter((v) => v.level === 'failure');
     // The last failing request is the shrunk one: fast-check tries smaller ones until none fails.
     if (failed.length > 0) failure = violations;
+    if (violations.some((v) => v.invariant === 'answers')) unanswered = true;
     return failed.length === 0;
   });
   const details = await fc.check(property, {
