@@ -33,6 +33,7 @@ async function cancelTwice(server: Behaviour, together: boolean) {
       retry: DEFAULT_RETRY_POLICY,
       environment: 'auto',
       liveProbeMs: 0,
+      fuzz: { requests: 0, timeMs: null, seed: 1 },
     });
     const steps = together
       ? [await ctx.cancel([cancel('3'), cancel('3')])]

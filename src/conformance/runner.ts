@@ -21,6 +21,7 @@ import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
 import type { EnvironmentMode } from './environment.js';
+import { DEFAULT_FUZZ_REQUESTS, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
 import type { ConformanceOptions } from './options.js';
@@ -192,6 +193,32 @@ function liveProbeMs(options: ConformanceOptions): number {
   return ms;
 }
 
+/** The fuzz phase's budget and seed; a seed not given is drawn here, so the report can say it. */
+export function fuzzBudget(options: ConformanceOptions): FuzzBudget {
+  const timeMs = options.fuzzTimeMs ?? null;
+  const requests = options.fuzzRequests ?? (timeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS);
+  if (!Number.isSafeInteger(requests) || requests < 0 || requests > MAX_FUZZ_REQUESTS) {
+    throw new ConformanceOptionsError(
+      'fuzzRequests',
+      (name) => `${name} must be a whole number of requests from 0 to ${MAX_FUZZ_REQUESTS}, got ${requests}`,
+    );
+  }
+  if (timeMs !== null && (!Number.isFinite(timeMs) || timeMs <= 0 || timeMs > MAX_TIMEOUT_MS)) {
+    throw new ConformanceOptionsError(
+      'fuzzTimeMs',
+      (name) => `${name} must be a duration from 1 to ${MAX_TIMEOUT_MS} ms, got ${timeMs}`,
+    );
+  }
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isSafeInteger(seed) || seed < 0 || seed >= 2 ** 31) {
+    throw new ConformanceOptionsError(
+      'seed',
+      (name) => `${name} must be a whole number from 0 to ${2 ** 31 - 1}, got ${seed}`,
+    );
+  }
+  return { requests, timeMs, seed };
+}
+
 function resolve(options: ConformanceOptions): ResolvedOptions {
   const baseUrl = requireText('baseUrl', options.baseUrl);
   const givenKey = requireText('apiKey', options.apiKey);
@@ -248,6 +275,7 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
     retry: retryPolicy(options),
     environment: environmentMode(options),
     liveProbeMs: liveProbeMs(options),
+    fuzz: fuzzBudget(options),
   };
 }
 
@@ -622,7 +650,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       warned: count('WARN'),
       skipped: count('SKIP'),
       notSelected: CHECKS.length - checks.length,
-      requests: ctx.exchanges.length,
+      requests: ctx.exchanges.length + ctx.notKept,
     },
     checks: checkResults,
     coverage: coverage(ctx),
@@ -630,6 +658,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     retriesNotListed: ctx.gateway.retriesNotListed,
     retryPolicy: { ...resolved.retry, waitedMs: ctx.gateway.waitedMs },
     environment: ctx.environment.report(),
+    ...(ctx.fuzzReport === null ? {} : { fuzz: ctx.fuzzReport }),
   };
   return redactDeep(result, resolved.apiKey);
 }
