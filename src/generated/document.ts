@@ -11,7 +11,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
     "title": "Pet Store Orders API",
     "version": "1.0.0",
     "summary": "List and cancel pet store orders.",
-    "description": "The published interface of the pet store service (interface spec §1): a pet store over HTTP with JSON\nbodies, where the store lists and cancels orders.\n\nThis document is the single source of truth for the contract-first toolkit: the TypeScript types,\nthe stateful mock server and the conformance suite are all derived from it. Where the interface spec\nsays \"not shown\", the product decisions D1–D18 fill the gap; each decision is visible here as plain\nOpenAPI where possible and otherwise as an `x-petstore-*` extension, listed in `docs/decisions.md`.\n\nEvery operation requires bearer authentication (§5). Every error body is the `Error` object (§7).\n"
+    "description": "The published interface of the pet store service (interface spec §1): a pet store over HTTP with JSON\nbodies, where the store lists and cancels orders.\n\nThis document is the single source of truth for the contract-first toolkit: the TypeScript types,\nthe stateful mock server and the conformance suite are all derived from it. Where the interface spec\nsays \"not shown\", the product decisions D1–D22 fill the gap; each decision is visible here as plain\nOpenAPI where possible and otherwise as an `x-petstore-*` extension, listed in `docs/decisions.md`.\n\nEvery operation requires bearer authentication (§5). Every error body is the `Error` object (§7).\n"
   },
   "servers": [
     {

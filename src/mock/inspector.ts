@@ -17,14 +17,14 @@ import type { CoreResponse } from './responses.js';
 export const INSPECTOR_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** The page, its script (which offers the contract's operations for faults) and its style. */
+/** The page, its script (which offers the contract's operations for faults and cancels under its base path) and its style. */
 function assets(contract: Contract): Readonly<Record<string, { type: string; body: () => string }>> {
   return {
     '/__mock/': { type: 'text/html; charset=utf-8', body: () => INSPECTOR_HTML },
     '/__mock/inspector.js': {
       type: 'text/javascript; charset=utf-8',
       body: () =>
-        `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst BASE_PATH = ${JSON.stringify(contract.basePath)};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
+        `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst API_BASE = ${JSON.stringify(contract.basePath)};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
     },
     '/__mock/inspector.css': { type: 'text/css; charset=utf-8', body: () => INSPECTOR_CSS },
   };
