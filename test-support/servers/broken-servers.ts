@@ -253,6 +253,9 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'auth.cancelOrder.malformed-id': 'FAIL' },
+    // The fuzz phase sends wrong keys with malformed ids too: refused on the list, answered 404 on such a
+    // cancel, the key is refused on one operation only.
+    collateral: ['auth.same-key-everywhere'],
   },
   {
     name: 'auth-after-shipped-check',
