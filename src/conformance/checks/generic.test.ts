@@ -12,6 +12,7 @@ import {
 } from '../../../test-support/servers/inventory-server.js';
 import { loadContract } from '../../contract/compile.js';
 import { type Contract, defaultContract } from '../../contract/index.js';
+import { renderPretty } from '../../judge/report/pretty.js';
 import { createMock } from '../../mock/index.js';
 import { runConformance } from '../runner.js';
 import { genericChecks, invalidValues } from './generic.js';
@@ -29,6 +30,15 @@ function contractOf(document: Record<string, unknown>): Contract {
 
 const draft = contractOf(inventoryDraft());
 
+/** The inventory draft with a bounded query parameter on the one operation that changes data. */
+function draftWithCancelReason(): Contract {
+  const document = inventoryDraft() as { paths: Record<string, Record<string, { parameters: unknown[] }>> };
+  const cancel = document.paths['/store/orders/{orderId}']?.delete;
+  if (!cancel) throw new Error('the draft has no cancelOrder');
+  cancel.parameters.push({ name: 'reason', in: 'query', schema: { type: 'string', enum: ['duplicate'] } });
+  return contractOf(document);
+}
+
 describe('genericChecks', () => {
   it.each([
     {
@@ -39,6 +49,11 @@ describe('genericChecks', () => {
     {
       name: 'the inventory draft gets auth checks for its new operation and a check of the new limit',
       contract: draft,
+      want: [LIMIT, AUTH_MISSING, AUTH_WRONG],
+    },
+    {
+      name: 'a bounded parameter of cancelOrder gets no check: a request with the key could cancel an order (D19)',
+      contract: draftWithCancelReason(),
       want: [LIMIT, AUTH_MISSING, AUTH_WRONG],
     },
   ])('$name', ({ contract, want }) => {
@@ -93,7 +108,7 @@ describe('the generic checks against a server written for the inventory draft', 
     }
   });
 
-  it('names the invalid value a server accepted', async () => {
+  it('names the invalid value a server accepted, under the check id in the report', async () => {
     const target = await startInventoryServer(KEY, { limitTextAccepted: true });
     try {
       const result = await runConformance({
@@ -104,6 +119,9 @@ describe('the generic checks against a server written for the inventory draft', 
         liveProbeMs: 0,
       });
       expect(result.checks[0]?.message).toContain('accepted the invalid value "abc" with 200');
+      expect(renderPretty(result, { color: false })).toMatch(
+        /WARN {2}generic\.listOrders\.param\.limit\.invalid +listOrders refuses an invalid query parameter `limit` \(§2, D21\)/,
+      );
     } finally {
       await target.close();
     }
