@@ -60,6 +60,22 @@ describe('genericChecks', () => {
     expect(genericChecks(contract).map((check) => check.id)).toEqual(want);
   });
 
+  it('gives an unsafe operation without path parameters auth checks that run only with --destructive (D19)', () => {
+    const document = inventoryDraft() as { paths: Record<string, Record<string, unknown>> };
+    const orders = document.paths['/store/orders'];
+    if (!orders) throw new Error('the draft has no /store/orders');
+    orders.post = {
+      operationId: 'placeOrder',
+      security: [{ bearerAuth: [] }],
+      responses: { '401': { $ref: '#/components/responses/Unauthorized' } },
+    };
+    const placing = genericChecks(contractOf(document)).filter((c) => c.operationId === 'placeOrder');
+    expect(placing.map((c) => [c.id, c.needs?.destructive])).toEqual([
+      ['generic.placeOrder.auth-missing', true],
+      ['generic.placeOrder.auth-wrong-key', true],
+    ]);
+  });
+
   it('derives the invalid limits from the schema: not an integer, below the minimum, above the maximum', () => {
     const limit = draft.operation('listOrders').parameters.find((p) => p.name === 'limit');
     if (!limit) throw new Error('the draft has no limit');
