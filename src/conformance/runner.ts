@@ -18,7 +18,7 @@ import type {
   Unreachable,
 } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
-import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
+import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
 import type { EnvironmentMode } from './environment.js';
 import { DEFAULT_FUZZ_REQUESTS, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
@@ -101,13 +101,22 @@ function refuseDuplicates(pending: readonly string[], shipped: readonly string[]
  * The checks an `only` list selects: an entry is an exact id, or a prefix ending at a dot (`auth`
  * selects `auth.listOrders.no-header` and the other `auth.*`). Returns the entries that select nothing.
  */
-export function selectChecks(only: readonly string[]): { checks: Check[]; unknown: string[] } {
-  if (only.length === 0) return { checks: [...CHECKS], unknown: [] };
+export function selectChecks(
+  only: readonly string[],
+  contract: Contract = defaultContract(),
+): { checks: Check[]; unknown: string[] } {
+  const all = allChecks(contract);
+  if (only.length === 0) return { checks: all, unknown: [] };
   const matches = (entry: string, id: string) => id === entry || id.startsWith(`${entry}.`);
   return {
-    checks: CHECKS.filter((check) => only.some((entry) => matches(entry, check.id))),
-    unknown: only.filter((entry) => !CHECKS.some((check) => matches(entry, check.id))),
+    checks: all.filter((check) => only.some((entry) => matches(entry, check.id))),
+    unknown: only.filter((entry) => !all.some((check) => matches(entry, check.id))),
   };
+}
+
+/** The hand-written checks and the generic ones the contract's operations and parameters call for. */
+export function allChecks(contract: Contract): Check[] {
+  return [...CHECKS, ...genericChecks(contract)];
 }
 
 /** The longest delay `setTimeout` honours: 2^31 − 1 ms. */
@@ -569,7 +578,7 @@ async function plainHttpToTls(ctx: CheckContext): Promise<Unreachable | null> {
 
 function checkedOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
   const resolved = resolve(options);
-  const { checks, unknown } = selectChecks(resolved.only);
+  const { checks, unknown } = selectChecks(resolved.only, resolved.contract);
   if (unknown.length > 0) {
     throw new ConformanceOptionsError(
       'only',
@@ -649,7 +658,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       failed,
       warned: count('WARN'),
       skipped: count('SKIP'),
-      notSelected: CHECKS.length - checks.length,
+      notSelected: allChecks(resolved.contract).length - checks.length,
       requests: ctx.exchanges.length + ctx.notKept,
     },
     checks: checkResults,

@@ -15,6 +15,7 @@ import { SWEEP_CHECKS } from './sweep.js';
 
 export { AUTH_VARIANTS } from './auth.js';
 export type { Check, Requirements } from './check.js';
+export { genericChecks } from './generic.js';
 export { MALFORMED_IDS } from './malformed-ids.js';
 
 /** Every check, in the order they run (sweeps run last whatever their place here). */
