@@ -210,7 +210,13 @@ export function createHttpServer(engine: MockEngine): Server {
     }
     const hasBody =
       req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    void engine.answer(request, hasBody ? nodeBody(req) : undefined).then((response) => {
+    if (!hasBody) {
+      const now = engine.answerNow(request);
+      if (now instanceof Promise) void now.then((response) => writeResponse(res, response));
+      else writeResponse(res, now);
+      return;
+    }
+    void engine.answer(request, nodeBody(req)).then((response) => {
       writeResponse(res, response);
     });
   }
