@@ -6,8 +6,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { fail, ok } from '../result.js';
 import { readFixtureText, type WorkerAnswer } from './fixture-files.js';
+import { parseFixtureText } from './fixture-text.js';
 import { toTransferable } from './fixture-transfer.js';
-import { parseFixtureText } from './fixtures.js';
 
 const path = (workerData as { path: string }).path;
 const text = await readFixtureText(path);
