@@ -48,6 +48,15 @@ ${typeImport}${code.replace(/^"use strict";\n?/, '')}
 `;
 }
 
+/** The component a schema is nothing but a `$ref` to (`Error`), or `undefined`. */
+function referencedComponent(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const keys = Object.keys(schema);
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (keys.length !== 1 || typeof ref !== 'string' || !ref.startsWith(SCHEMA_ID_BASE)) return undefined;
+  return ref.slice(SCHEMA_ID_BASE.length);
+}
+
 /** `{ "listOrders 200": v3, … }`, the table from keys to the exports of the standalone code. */
 function table(names: ReadonlyMap<string, string>): string {
   const rows = [...names].map(([key, name]) => `    ${JSON.stringify(key)}: ${name},`);
@@ -73,17 +82,25 @@ export function contractValidatorsModule(document: JsonObject): string {
     ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
     add('schemas', name, SCHEMA_ID_BASE + name);
   }
+  // A body that is only a `$ref` to a component (every Error response, the Pet) reuses the component's
+  // code, under the component's export name.
   for (const [kind, entries] of [
     ['responseBodies', schemas.responseBodies],
     ['parameters', schemas.parameters],
   ] as const) {
     for (const [key, schema] of entries) {
+      const component = referencedComponent(schema);
+      if (kind === 'responseBodies' && component !== undefined && tables.schemas.has(component)) {
+        const target = JSON.stringify(SCHEMA_ID_BASE + component);
+        tables.responseBodies.set(key, `referencing(${tables.schemas.get(component)}, ${target})`);
+        continue;
+      }
       const id = `https://petstore.contract/${kind}/${encodeURIComponent(key)}`;
       ajv.addSchema(schema as object, id);
       add(kind, key, id);
     }
   }
-  const typeImport = "import type { PrecompiledValidators } from '../contract/validators.js';\n";
+  const typeImport = "import { type PrecompiledValidators, referencing } from '../contract/validators.js';\n";
   return `${standaloneModule(ajv, exports, typeImport)}
 /** Every validator of the document, by the keys the contract looks them up by. */
 export const VALIDATORS: PrecompiledValidators = {
@@ -94,13 +111,17 @@ export const VALIDATORS: PrecompiledValidators = {
 `;
 }
 
-/** The fixture file's validator, `validateFixtures`; verbose, so a message can quote the offending value. */
+/**
+ * The fixture file's validator, `validateFixtures`. Not verbose: messages quote the offending value from the
+ * data by each error's `instancePath`, and Ajv's copies of the data and schema in every error would triple
+ * the code a page loads.
+ */
 export function fixturesValidatorModule(fixturesSchema: JsonObject): string {
-  const ajv = createAjv({ standalone: true, verbose: true });
+  const ajv = createAjv({ standalone: true });
   ajv.addSchema(fixturesSchema, 'fixtures');
   const typeImport = "import type { CompiledValidator } from '../contract/validators.js';\n";
   return `${standaloneModule(ajv, { v0: 'fixtures' }, typeImport)}
-/** Checks the content of a fixture file; its errors carry the offending value (\`data\`). */
+/** Checks the content of a fixture file; its errors name where (\`instancePath\`) and why. */
 export const validateFixtures: CompiledValidator = v0;
 `;
 }

@@ -214,6 +214,14 @@ describe('validateResponseBody', () => {
       body: '{"error":"not found"}',
       ok: false,
     },
+    {
+      name: 'rejects a 401 whose status is out of range, naming the Error schema it breaks',
+      op: 'getPet',
+      status: 401,
+      body: '{"code":"unauthorized","message":"m","status":99}',
+      ok: false,
+    },
+    { name: 'rejects a pet that is not an object', op: 'getPet', status: 200, body: '[1]', ok: false },
     { name: 'rejects an undocumented status', op: 'listOrders', status: 418, body: '', ok: false },
   ];
   it.each(cases)('$name', ({ op, status, body, ok }) => {
@@ -221,6 +229,17 @@ describe('validateResponseBody', () => {
     expect(compiled.validateResponseBody(op, status, body)).toEqual(
       contract.validateResponseBody(op, status, body),
     );
+  });
+
+  it('names the component schema a referenced body breaks, as Ajv does when it copies the component in', () => {
+    const verdict = contract.validateResponseBody(
+      'cancelOrder',
+      404,
+      '{"code":"","message":"m","status":404}',
+    );
+    expect(!verdict.ok && verdict.error.map((e) => e.schemaPath)).toEqual([
+      'https://petstore.contract/components/schemas/Error/properties/code/minLength',
+    ]);
   });
 
   it('says which rule broke', () => {

@@ -70,6 +70,24 @@ export function precompiledValidators(records: PrecompiledValidators): ContractV
   };
 }
 
+/**
+ * The validator of a schema that is only a `$ref` to a component: the component's own, with each error's
+ * `schemaPath` rooted at the component's id, as Ajv writes it when it copies the component in. The
+ * generated code keeps one copy of each component instead of one per response that documents it (six
+ * responses document an `Error` body).
+ *
+ * @example referencing(VALIDATORS.schemas.Error, 'https://petstore.contract/components/schemas/Error')
+ */
+export function referencing(validate: CompiledValidator, id: string): CompiledValidator {
+  const referenced: CompiledValidator = (data) => {
+    const valid = validate(data);
+    referenced.errors =
+      validate.errors?.map((error) => ({ ...error, schemaPath: id + error.schemaPath.slice(1) })) ?? null;
+    return valid;
+  };
+  return referenced;
+}
+
 function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation[] {
   return (errors ?? []).map((error) => ({
     path: error.instancePath,

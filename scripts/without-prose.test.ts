@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { withoutProse } from './without-prose.js';
+
+describe('withoutProse', () => {
+  const cases = [
+    {
+      name: 'drops the descriptions of the document, operations, parameters and schemas',
+      given: {
+        info: { title: 'T', version: '1', description: 'long' },
+        paths: {
+          '/a': { get: { summary: 'S', description: 'long', parameters: [{ name: 'x', description: 'd' }] } },
+        },
+        components: { schemas: { Order: { type: 'object', description: 'd' } } },
+      },
+      want: {
+        info: { title: 'T', version: '1' },
+        paths: { '/a': { get: { summary: 'S', parameters: [{ name: 'x' }] } } },
+        components: { schemas: { Order: { type: 'object' } } },
+      },
+    },
+    {
+      name: 'keeps what code reads: a response description, a header description, media examples',
+      given: {
+        responses: {
+          '409': {
+            description: 'shipped',
+            headers: { Sunset: { description: 'when', example: 'x' } },
+            content: {
+              'application/json': { examples: { shipped: { summary: 's', value: { code: 'c' } } } },
+            },
+          },
+        },
+      },
+      want: {
+        responses: {
+          '409': {
+            description: 'shipped',
+            headers: { Sunset: { description: 'when', example: 'x' } },
+            content: {
+              'application/json': { examples: { shipped: { summary: 's', value: { code: 'c' } } } },
+            },
+          },
+        },
+      },
+    },
+    {
+      name: "drops a schema's examples and externalDocs, but keeps a field named description",
+      given: {
+        type: 'object',
+        externalDocs: { url: 'u' },
+        properties: { description: { type: 'string', examples: ['a'] } },
+      },
+      want: { type: 'object', properties: { description: { type: 'string' } } },
+    },
+    {
+      name: "keeps an x- extension's settings, drops its description",
+      given: { 'x-petstore-faults': { description: 'd', code: 'simulated_fault' } },
+      want: { 'x-petstore-faults': { code: 'simulated_fault' } },
+    },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    const before = structuredClone(given);
+    expect(withoutProse(given)).toEqual(want);
+    expect(given).toEqual(before);
+  });
+});

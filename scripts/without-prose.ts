@@ -1,0 +1,47 @@
+/**
+ * A document or schema as the toolkit runs it: without the prose that no code reads. The embedded document
+ * (`src/generated/document.ts`) and the fixture schema Ajv's generated code quotes go into every bundle
+ * that holds the built-in contract or the fixture checks, a page's MSW entry among them, where their
+ * descriptions were a tenth of the gzipped size; the full document ships as
+ * `petstore-contract-toolkit/openapi.yaml`.
+ *
+ * Kept: everything code reads. Operation and example `summary`, a response's `description`
+ * (`ResponseSpec.description`) and a header's (the judge quotes it when a documented header is missing),
+ * media-type examples (`Prefer: example=`), every `x-petstore-*` setting.
+ * Dropped: every other `description`, schema `examples` (an array; a media type's are a map) and
+ * `externalDocs`.
+ */
+import type { JsonObject } from '../src/contract/refs.js';
+
+/** A `description` is kept only on the objects whose description code reads: responses and headers. */
+function keepsDescription(path: readonly string[]): boolean {
+  const container = path.at(-2);
+  return container === 'responses' || container === 'headers';
+}
+
+function isProse(key: string, value: unknown, path: readonly string[]): boolean {
+  // The keys of `properties` are a schema's field names, not keywords: a field may be called `description`.
+  if (path.at(-1) === 'properties') return false;
+  if (key === 'description') return !keepsDescription(path);
+  if (key === 'examples') return Array.isArray(value);
+  return key === 'externalDocs';
+}
+
+function trim(value: unknown, path: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((item, index) => trim(item, [...path, String(index)]));
+  if (typeof value !== 'object' || value === null) return value;
+  const kept: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (!isProse(key, item, path)) kept[key] = trim(item, [...path, key]);
+  }
+  return kept;
+}
+
+/**
+ * The document (or JSON Schema) without the prose nothing reads at run time; the argument is not changed.
+ *
+ * @example withoutProse({ info: { title: 'T', description: 'long' } }) // { info: { title: 'T' } }
+ */
+export function withoutProse(document: JsonObject): JsonObject {
+  return trim(document, []) as JsonObject;
+}
