@@ -83,7 +83,9 @@ export function contractValidatorsModule(document: JsonObject): string {
     add('schemas', name, SCHEMA_ID_BASE + name);
   }
   // A body that is only a `$ref` to a component (every Error response, the Pet) reuses the component's
-  // code, under the component's export name.
+  // code, under the component's export name. A body or parameter schema written exactly like an earlier
+  // one (orderId and petId are both int64) reuses its validator: both are roots, so their errors match.
+  const written = new Map<string, string>();
   for (const [kind, entries] of [
     ['responseBodies', schemas.responseBodies],
     ['parameters', schemas.parameters],
@@ -95,9 +97,15 @@ export function contractValidatorsModule(document: JsonObject): string {
         tables.responseBodies.set(key, `referencing(${tables.schemas.get(component)}, ${target})`);
         continue;
       }
+      const same = written.get(JSON.stringify(schema));
+      if (same !== undefined) {
+        tables[kind].set(key, same);
+        continue;
+      }
       const id = `https://petstore.contract/${kind}/${encodeURIComponent(key)}`;
       ajv.addSchema(schema as object, id);
       add(kind, key, id);
+      written.set(JSON.stringify(schema), tables[kind].get(key) as string);
     }
   }
   const typeImport = "import { type PrecompiledValidators, referencing } from '../contract/validators.js';\n";

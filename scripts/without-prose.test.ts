@@ -53,6 +53,13 @@ describe('withoutProse', () => {
       want: { type: 'object', properties: { description: { type: 'string' } } },
     },
     {
+      name: 'drops an x- extension marked descriptive: no code reads it',
+      given: {
+        parameters: [{ name: 'orderId', 'x-petstore-malformed': { descriptive: true, decision: 'D9' } }],
+      },
+      want: { parameters: [{ name: 'orderId' }] },
+    },
+    {
       name: "keeps an x- extension's settings, drops its description",
       given: { 'x-petstore-faults': { description: 'd', code: 'simulated_fault' } },
       want: { 'x-petstore-faults': { code: 'simulated_fault' } },

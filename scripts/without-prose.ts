@@ -8,8 +8,8 @@
  * Kept: everything code reads. Operation and example `summary`, a response's `description`
  * (`ResponseSpec.description`) and a header's (the judge quotes it when a documented header is missing),
  * media-type examples (`Prefer: example=`), every `x-petstore-*` setting.
- * Dropped: every other `description`, schema `examples` (an array; a media type's are a map) and
- * `externalDocs`.
+ * Dropped: every other `description`, schema `examples` (an array; a media type's are a map),
+ * `externalDocs`, and the `x-petstore-*` extensions marked `descriptive: true` (their test reads the YAML).
  */
 import type { JsonObject } from '../src/contract/refs.js';
 
@@ -19,9 +19,15 @@ function keepsDescription(path: readonly string[]): boolean {
   return container === 'responses' || container === 'headers';
 }
 
+/** An `x-` extension marked `descriptive: true` states what code does; no code reads it (decisions.md). */
+function isDescriptiveExtension(key: string, value: unknown): boolean {
+  return key.startsWith('x-') && (value as { descriptive?: unknown } | null)?.descriptive === true;
+}
+
 function isProse(key: string, value: unknown, path: readonly string[]): boolean {
   // The keys of `properties` are a schema's field names, not keywords: a field may be called `description`.
   if (path.at(-1) === 'properties') return false;
+  if (isDescriptiveExtension(key, value)) return true;
   if (key === 'description') return !keepsDescription(path);
   if (key === 'examples') return Array.isArray(value);
   return key === 'externalDocs';

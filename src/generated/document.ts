@@ -121,16 +121,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
               "type": "integer",
               "format": "int64"
             },
-            "example": 1,
-            "x-petstore-malformed": {
-              "descriptive": true,
-              "decision": "D9",
-              "mock": {
-                "status": 404,
-                "code": "order_not_found"
-              },
-              "conformance": "any 4xx passes; 2xx or 5xx fails; a non-Error body is a warning"
-            }
+            "example": 1
           }
         ],
         "responses": {
@@ -233,23 +224,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
     "securitySchemes": {
       "bearerAuth": {
         "type": "http",
-        "scheme": "bearer",
-        "x-petstore-auth": {
-          "descriptive": true,
-          "decisions": [
-            "D6",
-            "D7"
-          ],
-          "precedence": "authentication runs before routing to an order",
-          "schemeCaseInsensitive": true,
-          "rejected": [
-            "missing header",
-            "wrong key",
-            "other scheme",
-            "empty token",
-            "bare key"
-          ]
-        }
+        "scheme": "bearer"
       }
     },
     "headers": {
@@ -431,20 +406,6 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
         "source": "D2"
       }
     ]
-  },
-  "x-petstore-unknown-routes": {
-    "descriptive": true,
-    "unknownPath": {
-      "status": 404,
-      "code": "not_found"
-    },
-    "unsupportedMethod": {
-      "status": 405,
-      "code": "method_not_allowed",
-      "headers": [
-        "Allow"
-      ]
-    }
   },
   "x-petstore-cors": {
     "exposeHeaders": [

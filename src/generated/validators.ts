@@ -488,46 +488,6 @@ return errors === 0;
 }
 validate4.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v5 = validate5;
-const schema6 = {"type":"integer","format":"int64"};
-
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-validate5.errors = vErrors;
-return errors === 0;
-}
-validate5.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
 
 /** Every validator of the document, by the keys the contract looks them up by. */
 export const VALIDATORS: PrecompiledValidators = {
@@ -548,6 +508,6 @@ export const VALIDATORS: PrecompiledValidators = {
   },
   parameters: {
     "cancelOrder path orderId": v4,
-    "getPet path petId": v5,
+    "getPet path petId": v4,
   },
 };
