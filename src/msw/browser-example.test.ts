@@ -60,12 +60,10 @@ describeInChromium('the browser example (examples/browser) in headless Chromium,
     });
     page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
     await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-    // Runs before the page's own script; the event fires for every blocked eval, script or worker.
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        const report = (window as unknown as { reportViolation(text: string): void }).reportViolation;
-        report(`securitypolicyviolation: ${event.violatedDirective} ${event.blockedURI}`);
-      });
+    // Runs before the page's own script (as text: the page's DOM is not this file's).
+    await page.addInitScript({
+      content: `document.addEventListener('securitypolicyviolation', (event) =>
+        window.reportViolation('securitypolicyviolation: ' + event.violatedDirective + ' ' + event.blockedURI));`,
     });
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname;
@@ -73,8 +71,8 @@ describeInChromium('the browser example (examples/browser) in headless Chromium,
         notFromWorker.push(path);
       }
     });
-    const document = await page.goto(`${server.url}/`);
-    servedPolicy = document?.headers()['content-security-policy'];
+    const landing = await page.goto(`${server.url}/`);
+    servedPolicy = landing?.headers()['content-security-policy'];
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
   }, 40_000);
 
