@@ -65,7 +65,8 @@ function copyProject(target: string): void {
   const skip = new Set(['node_modules', 'dist', '.git', 'reports', 'results']);
   cpSync(ROOT, target, {
     recursive: true,
-    filter: (source) => !skip.has(basename(source)) && !source.endsWith('.log'),
+    // The root itself is always copied: a checkout may be named `reports` too (a git worktree).
+    filter: (source) => source === ROOT || (!skip.has(basename(source)) && !source.endsWith('.log')),
   });
   symlinkSync(join(ROOT, 'node_modules'), join(target, 'node_modules'), 'dir');
 }
@@ -83,13 +84,16 @@ import { parseExactJson, stringifyExactJson } from 'petstore-contract-toolkit/co
 import { type ConformanceResult, CHECKS } from 'petstore-contract-toolkit/conformance';
 import { describeConformance } from 'petstore-contract-toolkit/conformance/vitest';
 import defaultFixtures, { type DefaultFixtures } from 'petstore-contract-toolkit/fixtures';
-import { createHandlers } from 'petstore-contract-toolkit/msw';
+import { createHandlers, type MockControl, type MockHandlers } from 'petstore-contract-toolkit/msw';
 import { createProxy } from 'petstore-contract-toolkit/proxy';
 import { setupServer } from 'msw/node';
 
 export const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1' });
 
-export const server = setupServer(...createHandlers({ fixtures: { orders: [] }, baseUrl: 'http://api.test/v1' }));
+const handlers: MockHandlers = createHandlers({ fixtures: { orders: [] }, baseUrl: 'http://api.test/v1' });
+export const server = setupServer(...handlers);
+export const control: MockControl = handlers;
+export const isolate: () => Promise<void> = () => handlers.reset();
 export const seeded = createHandlers({ fixtures: defaultFixtures, baseUrl: 'http://api.test/v1' });
 export const firstId: Int64String | undefined = (defaultFixtures satisfies DefaultFixtures).orders[0]?.id;
 
@@ -152,11 +156,21 @@ const server = setupServer(...createHandlers({
 server.listen({ onUnhandledRequest: 'error' });
 const refused = await browserLike.DELETE('/store/orders/{orderId}', { params: { path: { orderId: '9007199254740993' } } });
 server.close();
+// Two "tests" that cancel the same order, with the one reset line between them.
+const isolated = createHandlers({ fixtures: { apiKeys: ['k'], orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' });
+const isolatedServer = setupServer(...isolated);
+isolatedServer.listen({ onUnhandledRequest: 'error' });
+const cancelOne = async () => (await browserLike.DELETE('/store/orders/{orderId}', { params: { path: { orderId: '1' } } })).response.status;
+const resetBetween = [await cancelOne()];
+await isolated.reset();
+resetBetween.push(await cancelOne());
+isolatedServer.close();
 
 console.log(JSON.stringify({
   mswRefusal: refused.error,
   fixtureOrder: defaultFixtures.orders.find((order) => order.id === '9007199254740993'),
   fromDataIds: fromDataList.data.map((order) => order.id),
+  resetBetween,
   modules,
   relativeKeys: relative.apiKeys,
   defaultSource: byDefault.fixtures.source,
@@ -339,6 +353,7 @@ describe('installed into an empty project', SLOW, () => {
       mswRefusal: unknown;
       fixtureOrder: unknown;
       fromDataIds: string[];
+      resetBetween: number[];
       fixturesUrl: string;
       documentUrl: string;
     };
@@ -363,6 +378,7 @@ describe('installed into an empty project', SLOW, () => {
     // The data seeds a mock: its pending and shipped orders are listed, the big ids exact.
     expect(seen.fromDataIds).toHaveLength(13);
     expect(seen.fromDataIds).toEqual(expect.arrayContaining(['9007199254740993', '9223372036854775807']));
+    expect(seen.resetBetween).toEqual([204, 204]);
     const installed = join(consumer, 'node_modules', manifest.name);
     expect(relative(installed, new URL(seen.fixturesUrl).pathname)).toBe(join('fixtures', 'default.yaml'));
     expect(relative(installed, new URL(seen.documentUrl).pathname)).toBe(join('spec', 'openapi.yaml'));

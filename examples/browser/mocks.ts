@@ -7,7 +7,14 @@ import { createHandlers } from '../../src/msw/index.js';
 import { fixtures } from './fixtures.js';
 
 export async function startMocks(): Promise<void> {
-  const worker = setupWorker(...createHandlers({ fixtures, baseUrl: `${location.origin}/v1` }));
+  // `?persist=session` keeps the mock's state across reloads (in sessionStorage); without it, each load is fresh.
+  const persist = new URLSearchParams(location.search).get('persist') === 'session';
+  const mock = createHandlers({
+    fixtures,
+    baseUrl: `${location.origin}/v1`,
+    ...(persist ? { persist: 'session' as const } : {}),
+  });
+  const worker = setupWorker(...mock);
   await worker.start({
     serviceWorker: { url: '/mockServiceWorker.js' },
     onUnhandledRequest: 'bypass',

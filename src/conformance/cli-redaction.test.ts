@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTarget } from '../../test-support/servers/reference-server.js';
 import { ECHO_FORMS, ECHO_KEY, echoesKey } from '../../test-support/servers/robustness-servers.js';
-import { FRAGMENT_CHARS } from '../judge/key-forms.js';
+import { base64Forms, FRAGMENT_CHARS } from '../judge/key-forms.js';
 import { runCommand } from './cli-harness.js';
 
 const dirs: string[] = [];
@@ -16,12 +16,16 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function runAgainst(encode: (key: string) => string, env: Record<string, string>) {
+async function runAgainst(
+  encode: (key: string) => string,
+  env: Record<string, string>,
+  flags: string[] = [],
+) {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-echo-'));
   dirs.push(dir);
   const target = await startTarget(echoesKey(ECHO_KEY, encode));
   try {
-    const argv = ['--base-url', target.baseUrl, '--shipped-order', '2', '--output-dir', dir];
+    const argv = ['--base-url', target.baseUrl, '--shipped-order', '2', '--output-dir', dir, ...flags];
     for (const reporter of ['pretty', 'json', 'junit', 'html']) argv.push('--reporter', reporter);
     const { code, stdout, stderr } = await runCommand(argv, env);
     const files = Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
@@ -31,10 +35,27 @@ async function runAgainst(encode: (key: string) => string, env: Record<string, s
   }
 }
 
+/** The runs of `length` characters of a text, starting every `step`. */
+const runs = (text: string, length: number, step = 1) =>
+  Array.from({ length: Math.floor((text.length - length) / step) + 1 }, (_, i) =>
+    text.slice(i * step, i * step + length),
+  );
+
 /** Every run of FRAGMENT_CHARS characters of the key. */
-const pieces = Array.from({ length: ECHO_KEY.length - FRAGMENT_CHARS + 1 }, (_, i) =>
-  ECHO_KEY.slice(i, i + FRAGMENT_CHARS),
-);
+const pieces = runs(ECHO_KEY, FRAGMENT_CHARS);
+/** Every run of FRAGMENT_CHARS bytes of the key in hex (lower case), and in base64 at each alignment. */
+const hexPieces = runs(Buffer.from(ECHO_KEY).toString('hex'), 2 * FRAGMENT_CHARS, 2);
+const base64Pieces = base64Forms(ECHO_KEY).flatMap((form) => runs(form, (FRAGMENT_CHARS / 3) * 4));
+
+/**
+ * An output as a reader would decode it, without the redaction code: compatibility forms folded (NFKC),
+ * and whitespace, invisible characters and the escapes reports write for line breaks dropped.
+ */
+const flat = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/\\[nrt]|\\u200b/g, '')
+    .replace(/[\s\u00ad\u200b-\u200f\u2060\ufeff]/g, '');
 
 describe('a target that echoes the key it received never gets it into a report', () => {
   it.each(ECHO_FORMS.map((f) => [f.form, f.encode] as const))('echoed %s', async (_form, encode) => {
@@ -53,6 +74,11 @@ describe('a target that echoes the key it received never gets it into a report',
     for (const [name, text] of Object.entries(outputs)) {
       expect(text, name).not.toContain(echoed);
       for (const piece of pieces) expect(text, `${name}: ${piece}`).not.toContain(piece);
+      const folded = flat(text);
+      for (const piece of pieces) expect(folded, `${name}, folded: ${piece}`).not.toContain(piece);
+      for (const piece of base64Pieces) expect(folded, `${name}, base64: ${piece}`).not.toContain(piece);
+      const lower = folded.toLowerCase();
+      for (const piece of hexPieces) expect(lower, `${name}, hex: ${piece}`).not.toContain(piece);
     }
   });
 });
@@ -64,5 +90,39 @@ describe('a key with whitespace around it is sent trimmed', () => {
     const auth = json.checks.filter((c: { id: string }) => c.id.startsWith('auth.'));
     expect(auth.length).toBeGreaterThan(5);
     for (const check of auth) expect(check.outcome, check.id).not.toBe('FAIL');
+  });
+});
+
+describe('--no-bodies leaves every response body out of every report', () => {
+  // The echoing target's list body: a form no redaction knows (the key reversed) inside an order.
+  const reversed = (k: string) => [...k].reverse().join('');
+  const listBody = '"petId":10,"quantity":1,"complete":false';
+
+  it('writes no body excerpt, and each report says the bodies were left out', async () => {
+    const { code, outputs } = await runAgainst(reversed, { PETSTORE_API_KEY: ECHO_KEY }, ['--no-bodies']);
+    expect(code).toBe(1);
+    const json = JSON.parse(outputs['conformance.json'] ?? '{}');
+    expect(json.bodiesOmitted).toBe(true);
+    const findings = json.checks.flatMap(
+      (c: { findings: { actual: { bodyExcerpt: string } | null }[] }) => c.findings,
+    );
+    expect(findings.length).toBeGreaterThan(0);
+    for (const f of findings) if (f.actual) expect(f.actual.bodyExcerpt).toBe('');
+    expect(outputs.stdout).not.toMatch(/^ +body: /m);
+    expect(outputs['conformance.html']).not.toContain('<dt>body</dt>');
+    expect(outputs['conformance-junit.xml']).not.toMatch(/^body: /m);
+    for (const name of ['stdout', 'conformance.html', 'conformance-junit.xml']) {
+      expect(outputs[name], name).toContain('Response bodies are left out of this report (--no-bodies).');
+    }
+    for (const [name, text] of Object.entries(outputs)) {
+      expect(text.replace(/\\"|&quot;/g, '"'), name).not.toContain(listBody);
+    }
+  });
+
+  it('without it, the same bodies are in the reports (the test above can fail)', async () => {
+    const { outputs } = await runAgainst(reversed, { PETSTORE_API_KEY: ECHO_KEY });
+    expect(outputs.stdout).toMatch(/^ +body: /m);
+    expect(outputs.stdout).toContain(listBody);
+    expect(JSON.parse(outputs['conformance.json'] ?? '{}').bodiesOmitted).toBeUndefined();
   });
 });

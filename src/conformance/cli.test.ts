@@ -369,6 +369,7 @@ describe('petstore conformance: reports', () => {
         'coverage',
         'destructive',
         'durationMs',
+        'environment',
         'failOn',
         'outcome',
         'schemaVersion',

@@ -7,16 +7,20 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadSpecFile } from '../contract/spec-file.js';
 import { redactKeys, SHORT_KEY } from '../judge/redact.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
+import { printable } from '../judge/report/finding.js';
 import { applyGate, FAIL_ON, type FailOn } from '../judge/report/gate.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
+import { withoutBodies } from '../judge/report/omit-bodies.js';
 import { renderPretty } from '../judge/report/pretty.js';
-import type { ConformanceOptions, ConformanceResult } from '../judge/types.js';
+import type { ConformanceResult } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
 import { DEFAULT_RETRY_POLICY, describePolicy, parseDuration } from './gateway.js';
+import type { ConformanceOptions } from './options.js';
 import {
   ConformanceOptionsError,
   DEFAULT_TIMEOUT_MS,
@@ -39,7 +43,8 @@ export const HELP = `Usage: petstore conformance --base-url URL [options]
 
 Checks that a server at URL keeps the Pet Store Orders API v1 contract (docs/conformance.md).
 Read-only unless --destructive is given: without it, the only cancels of listed orders it sends are
-those of the --shipped-order ids you name, which the server must refuse with 409.
+those of the --shipped-order ids you name, which the server must refuse with 409, and malformed
+spellings of them (20abc, 20.0, 020, " 20", 0x14), which it must refuse as malformed, not with 409.
 
 Options:
   --base-url URL         the target's base address, ending in /v1 (required)
@@ -59,11 +64,25 @@ Options:
                          Retry-After: 500ms, 30s, 2m or seconds (default 30s; at most 5 retries per
                          request, 10 s per wait); 0 retries only what says Retry-After: 0
   --rate-limit N         send at most N requests per second (default: as fast as the target answers)
+  --spec FILE            judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of
+                         the next version (default: the built-in one)
+  --no-bodies            leave response bodies out of every report (the reports say so)
+  --shared               other clients may change orders during the run (a live staging): a change to
+                         an order no request of the suite named is a warning, not a failure
+  --sole-client          the suite is the target's only client: every change it did not make is a
+                         failure, even when it sees another client at work
+                         (without either: strict until the run sees another client, then shared)
+  --live-probe TIME      how far apart the two list reads before the checks are, to see other clients
+                         at work: 500ms (default), 2s or 0
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
-The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace, and never appears in
-any output, in any encoding.
+The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace. It is redacted from
+every output wherever the target echoes it as sent, JSON-escaped, URL-encoded, as HTML references, in base64
+or base64url, or in hex of either case (also layered, broken by whitespace, with zero-width characters
+between its characters, or in fullwidth forms), whole or any 12 characters of it. A target that holds the
+key can still hide it in a form no redaction knows (encrypted, reversed, split); --no-bodies leaves every
+response body out of the reports. docs/conformance.md: "What is redacted, and what cannot be".
 Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
 warned, under --fail-on warn), 2 usage error, unreachable target, environment not ready (a gateway
 that keeps answering 429 or 503, a firewall or gateway page instead of the API) or setup mistake (the
@@ -104,6 +123,9 @@ const FLAGS: Record<keyof ConformanceOptions, string> = {
   contract: 'contract',
   retryBudgetMs: '--retry-budget',
   rateLimit: '--rate-limit',
+  soleClient: '--sole-client',
+  shared: '--shared',
+  liveProbeMs: '--live-probe',
 };
 
 function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {
@@ -124,6 +146,14 @@ function retryBudget(raw: string | undefined): number {
   return ms;
 }
 
+function liveProbe(raw: string): number {
+  const ms = parseDuration(raw);
+  if (ms === null) {
+    throw new UsageError(`--live-probe ${JSON.stringify(raw)} is not a duration; give e.g. 500ms, 2s or 0`);
+  }
+  return ms;
+}
+
 function rateLimit(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^[0-9]+(\.[0-9]+)?$/.test(raw) || Number(raw) <= 0) {
@@ -139,6 +169,7 @@ interface Parsed {
   reporters: ReporterName[];
   outputDir: string;
   failOn: FailOn;
+  noBodies: boolean;
 }
 
 function parse(argv: string[], io: CommandIo): Parsed | 'help' {
@@ -177,6 +208,8 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
   const only = values.only ?? [];
   const petId = values['pet-id'];
   const pace = rateLimit(values['rate-limit']);
+  const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec, io.cwd);
+  if (spec && !spec.ok) throw new UsageError(spec.error);
   return {
     options: {
       baseUrl,
@@ -189,12 +222,17 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
       only,
       retryBudgetMs: retryBudget(values['retry-budget']),
       ...(pace === undefined ? {} : { rateLimit: pace }),
+      ...(values['sole-client'] ? { soleClient: true } : {}),
+      ...(values.shared ? { shared: true } : {}),
+      ...(values['live-probe'] === undefined ? {} : { liveProbeMs: liveProbe(values['live-probe']) }),
       ...(petId === undefined ? {} : { petId }),
       ...(io.fetch ? { fetch: io.fetch } : {}),
+      ...(spec?.ok ? { contract: spec.value } : {}),
     },
     reporters: [...new Set(reporters)],
     outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
     failOn: failOn as FailOn,
+    noBodies: values['no-bodies'] ?? false,
   };
 }
 
@@ -217,7 +255,12 @@ function parseFlags(argv: string[]) {
       'fail-on': { type: 'string' },
       'retry-budget': { type: 'string' },
       'rate-limit': { type: 'string' },
+      'no-bodies': { type: 'boolean' },
+      shared: { type: 'boolean' },
+      'sole-client': { type: 'boolean' },
+      'live-probe': { type: 'string' },
       'api-key': { type: 'string' },
+      spec: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -274,7 +317,8 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   }
   if (result.unreachable) {
     // The one line a CI log shows; the reports below say it too.
-    err(`petstore conformance: ${result.unreachable.message}; ${result.unreachable.hint}.\n`);
+    err(`petstore conformance: ${printable(`${result.unreachable.message}; ${result.unreachable.hint}`)}.
+`);
   }
   if (parsed.options.apiKey.length < SHORT_KEY) {
     err(
@@ -283,7 +327,8 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   }
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   // One gate decision for every report and the exit code.
-  const gated = applyGate(result, parsed.failOn);
+  const judged = applyGate(result, parsed.failOn);
+  const gated = parsed.noBodies ? withoutBodies(judged) : judged;
   if (parsed.reporters.includes('pretty')) out(renderPretty(gated, { color }));
   const files = parsed.reporters.filter((r) => r !== 'pretty');
   if (files.length > 0) {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { contract } from '../contract/index.js';
+import { defaultContract } from '../contract/index.js';
 import { type RequestPlan, VALID_AUTH } from '../judge/exchange.js';
 import { CheckContext, type ResolvedOptions } from './context.js';
 import { DEFAULT_RETRY_POLICY } from './gateway.js';
+
+const contract = defaultContract();
 
 /** A context whose fetch answers every request from an in-memory table and counts what it was sent. */
 function contextWith(options: Partial<ResolvedOptions> = {}) {
@@ -26,6 +28,8 @@ function contextWith(options: Partial<ResolvedOptions> = {}) {
     fetch,
     contract,
     retry: DEFAULT_RETRY_POLICY,
+    environment: 'auto',
+    liveProbeMs: 0,
     ...options,
   });
   return { ctx, sent };

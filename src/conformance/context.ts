@@ -3,13 +3,14 @@
  * the list, the order list as it was at the start and as it is now, an order id that does not exist,
  * and the pet probe (D11).
  */
-import { type Contract, contract, parseExactJson } from '../contract/index.js';
+import { type Contract, parseExactJson, parseInt64 } from '../contract/index.js';
 import {
   type CancelledReading,
   describeReading,
   judgeCancelEffect,
   type ListSnapshot,
   type SentCancel,
+  snapshotOf,
   snapshotOfValue,
 } from '../judge/cancel-effects.js';
 import {
@@ -21,8 +22,10 @@ import {
   reportRequest,
   VALID_AUTH,
 } from '../judge/exchange.js';
+import { Observer, type SeenExchange, type StateFinding } from '../judge/observer.js';
 import { finding } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
+import { type EnvironmentMode, EnvironmentWatch, namedBy } from './environment.js';
 import { Gateway, type RetryPolicy } from './gateway.js';
 
 export interface ResolvedOptions {
@@ -37,10 +40,14 @@ export interface ResolvedOptions {
   only: string[];
   petId: string | null;
   fetch: typeof fetch;
-  /** Where the levels of `x-petstore-conformance` come from. */
+  /** The contract judged against: its operations, schemas and `x-petstore-conformance` levels. */
   contract: Contract;
   /** How 429 and 503 are retried and how fast the suite sends (D22). */
   retry: RetryPolicy;
+  /** `--shared`, `--sole-client`, or neither: strict until another client is seen (D16). */
+  environment: EnvironmentMode;
+  /** How long apart the two list reads before the checks are (D16). */
+  liveProbeMs: number;
 }
 
 export interface Listing {
@@ -82,6 +89,8 @@ function readListing(exchange: Exchange): Listing {
   const parsed = parseExactJson(outcome.value.text);
   const snapshot = parsed.ok ? snapshotOfValue(parsed.value) : null;
   if (snapshot === null || !parsed.ok || !Array.isArray(parsed.value)) return unusable;
+  // An item without a numeric id hides which order it is: no id is known to be unused then (D19).
+  if (snapshot.size !== parsed.value.length) return unusable;
   const petIds: string[] = [];
   for (const item of parsed.value) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
@@ -89,6 +98,22 @@ function readListing(exchange: Exchange): Listing {
     if (petId !== null && !petIds.includes(petId)) petIds.push(petId);
   }
   return { exchange, ids: new Set(snapshot.keys()), snapshot, petIds };
+}
+
+/** A rule that spans requests, broken at one exchange of the run (src/judge/observer.ts). */
+export interface Observation extends StateFinding {
+  exchange: Exchange;
+}
+
+/** A usable bearer token (§5, D7), as the observer needs it: the scheme case-insensitive, a token. */
+const BEARER = /^(bearer) +\S+/i;
+
+/** A request sent and recorded, with what the observer needs of it and whose scope it is. */
+interface Sent {
+  exchange: Exchange;
+  seen: SeenExchange;
+  /** The Authorization sent: the observer's scope, never shown anywhere. */
+  scope: string;
 }
 
 /** The state of one run, handed to every check. */
@@ -109,8 +134,26 @@ export class CheckContext {
   /** Every request goes through it: the run's pace, its retries of 429 and 503, and whether it must stop. */
   readonly gateway: Gateway;
 
+  /**
+   * The cross-request observer every exchange of the run is fed to, the same one the proxy feeds with
+   * forwarded traffic. The suite is the target's only client as far as it knows, and judges its own
+   * steps strictly (judgeCancelEffect); the observer adds the rules no single step shows.
+   */
+  readonly observer: Observer;
+  /** What the observer found, in the order of the exchanges. */
+  readonly observations: Observation[] = [];
+  /** Other clients at work, and whether a change no request of a step named is judged leniently (D16). */
+  readonly environment: EnvironmentWatch;
+  /**
+   * Named pending orders the first list did not show and whose cancel was refused: gone before the run
+   * (an earlier destructive run cancelled them), by id, with the refusal. No check is given them.
+   */
+  readonly stalePending = new Map<string, Exchange>();
+
   constructor(readonly options: ResolvedOptions) {
     this.gateway = new Gateway(options.retry);
+    this.observer = new Observer(options.contract, { soleClient: options.environment === 'sole-client' });
+    this.environment = new EnvironmentWatch(options.environment);
   }
 
   /** The key, for judgements to redact from their findings. */
@@ -123,14 +166,24 @@ export class CheckContext {
    * (a request several checks share belongs to the check whose request it is).
    */
   async request(plan: RequestPlan, creditTo?: string): Promise<Exchange> {
+    const sent = await this.send(plan, creditTo);
+    this.observe([sent]);
+    return sent.exchange;
+  }
+
+  /** Sends and records a request; what the observer needs of it is returned, not yet fed to it. */
+  private async send(plan: RequestPlan, creditTo?: string): Promise<Sent> {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
     const headers: Record<string, string> = { accept: 'application/json' };
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
     const checkId = creditTo ?? this.currentCheck;
-    const operationId = matchOperation(plan.method, plan.path);
+    const operationId = matchOperation(this.options.contract, plan.method, plan.path);
+    const writesAtSend = this.environment.sent(plan.method, plan.path);
+    const startedAt = performance.now();
     const outcome = await this.gateway.send({ method: plan.method, url, headers }, this.options);
+    const endedAt = performance.now();
     const exchange: Exchange = {
       seq: this.exchanges.length + 1,
       checkId,
@@ -143,11 +196,44 @@ export class CheckContext {
         plan.errorRule !== undefined
           ? plan.errorRule
           : outcome.ok
-            ? documentedErrorRule(operationId, outcome.value.status, this.options.contract)
+            ? documentedErrorRule(this.options.contract, operationId, outcome.value.status)
             : null,
     };
     this.exchanges.push(exchange);
-    return exchange;
+    if (
+      plan.method === 'GET' &&
+      plan.path === '/store/orders' &&
+      outcome.ok &&
+      outcome.value.status === 200
+    ) {
+      const snapshot = snapshotOf(outcome.value.text);
+      if (snapshot !== null) this.environment.listRead(snapshot, writesAtSend, exchange);
+    }
+    const scheme = BEARER.exec(authorization ?? '')?.[1];
+    const seen: SeenExchange = {
+      method: exchange.request.method,
+      path: exchange.path,
+      status: outcome.ok ? outcome.value.status : null,
+      headers: outcome.ok ? outcome.value.headers : {},
+      text: outcome.ok ? outcome.value.text : null,
+      bearer: scheme !== undefined,
+      scheme,
+      startedAt,
+      endedAt,
+    };
+    return { exchange, seen, scope: authorization ?? '' };
+  }
+
+  /**
+   * Feeds exchanges to the observer, in the order it reads them (overlapping cancels of one order: the
+   * one that moved it first). The scope is the Authorization sent, never shown anywhere.
+   */
+  private observe(sent: readonly Sent[]): void {
+    for (const { exchange, seen, scope } of this.observer.order(sent)) {
+      for (const found of this.observer.observe({ key: scope, orders: scope }, seen, exchange.seq)) {
+        this.observations.push({ ...found, exchange });
+      }
+    }
   }
 
   /** `GET /store/orders` with the key, as it was before any check changed anything. */
@@ -168,13 +254,53 @@ export class CheckContext {
   }
 
   /**
+   * Reads the list a second time, `liveProbeMs` after the first, before any check sends anything: what
+   * changed in between was changed by another client (D16). Orders that appeared count as used from then
+   * on, so no unused id is picked among them.
+   */
+  async probeEnvironment(): Promise<void> {
+    const first = await this.initialListing();
+    if (first.ids === null) return;
+    if (this.options.liveProbeMs > 0) await new Promise((r) => setTimeout(r, this.options.liveProbeMs));
+    const second = await this.freshListing();
+    if (second.snapshot === null) return;
+    for (const id of second.snapshot.keys()) first.ids.add(id);
+    this.lastSnapshot = second.snapshot;
+  }
+
+  /**
+   * Destructive runs only: a named pending order the first list does not show is asked to be cancelled
+   * once. A refusal (404, or 409 for an order already cancelled: D2) means it is gone, most likely cancelled
+   * by an earlier run: no check is given it, and the checks that needed it say so instead of failing the
+   * server. Any other answer is judged by list.includes-given-orders.
+   */
+  async findStalePending(creditTo: string): Promise<void> {
+    const listing = await this.initialListing();
+    if (!this.options.destructive || listing.ids === null) return;
+    for (const id of this.options.pendingOrders.filter((p) => !listing.ids?.has(p))) {
+      const exchange = await this.request(
+        { method: 'DELETE', path: `/store/orders/${encodeURIComponent(id)}`, auth: VALID_AUTH },
+        creditTo,
+      );
+      const status = exchange.outcome.ok ? exchange.outcome.value.status : null;
+      if (status === 404 || status === 409) this.stalePending.set(id, exchange);
+    }
+  }
+
+  /**
    * Sends cancels (several at once when given several), then reads the list again and judges what they
    * did (§3, D2, D16): every order no successful cancel named must still be listed and unchanged.
    */
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
     await this.initialListing();
-    const before = this.lastSnapshot;
-    const exchanges = await Promise.all(plans.map((plan) => this.request(plan)));
+    let before = this.lastSnapshot;
+    // Read just before the step, so that what another client changed since the last read is not blamed on
+    // this step (and is seen as theirs: no write of the suite came in between).
+    if (before !== null) before = (await this.freshListing()).snapshot ?? before;
+    // Cancels sent together are judged together: a double click's loser may be answered first.
+    const together = await Promise.all(plans.map((plan) => this.send(plan)));
+    this.observe(together);
+    const exchanges = together.map((s) => s.exchange);
     const first = exchanges[0];
     // Without the list before there is nothing to compare with, so the list is not read again.
     if (before === null || first === undefined) {
@@ -212,9 +338,21 @@ export class CheckContext {
       this.reading = verdict.learned;
       notes.push(describeReading(verdict.learned));
     }
+    // Shared mode (D16): a change to an order that no request of this step named, exactly or under a lenient
+    // reading, is another client's; one it named is judged in full (a 401'd cancel that removes its order).
+    const named = new Set(plans.flatMap((plan) => namedBy(plan.path)));
+    const theirs = this.environment.shared ? verdict.problems.filter((p) => !named.has(p.orderId)) : [];
+    for (const p of theirs) {
+      this.environment.during(p.orderId, p.message, listing.exchange);
+      notes.push(
+        `${p.message}; no request of this step named it: another client may have made the change (shared mode, D16)`,
+      );
+    }
     return {
       exchanges,
-      findings: verdict.problems.map((p) => finding(first, this.key, p.message, p.expected)),
+      findings: verdict.problems
+        .filter((p) => !theirs.includes(p))
+        .map((p) => finding(first, this.key, p.message, p.expected)),
       notes,
     };
   }
@@ -296,19 +434,13 @@ export class CheckContext {
   }
 }
 
-const orderIdParameter = (() => {
-  const found = contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId');
-  if (!found) throw new Error('the contract has no orderId parameter on cancelOrder');
-  return found;
-})();
-
 /**
  * The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), by the
- * document's orderId parameter, else `null`.
+ * one int64 grammar of every order id (D8), else `null`.
  *
  * @example canonicalId('9007199254740993') // '9007199254740993'; canonicalId('1.5') // null
  */
 export function canonicalId(raw: string): string | null {
-  const parsed = contract.parseParameter(orderIdParameter, raw);
+  const parsed = parseInt64(raw);
   return parsed.ok && String(parsed.value) === raw ? raw : null;
 }

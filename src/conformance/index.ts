@@ -17,6 +17,7 @@ export { coverageLine, renderPretty } from '../judge/report/pretty.js';
 export type * from '../judge/types.js';
 export { sendableKey } from './api-key.js';
 export { CHECKS, type Check, type Requirements } from './checks/index.js';
+export type { ConformanceOptions } from './options.js';
 export {
   ConformanceOptionsError,
   DEFAULT_MAX_BODY_BYTES,

@@ -3,18 +3,23 @@
  * however little of its list the suite could read. The state is the target's own store, read after the run.
  */
 import { describe, expect, it } from 'vitest';
+import { withBackgroundWriter } from '../../test-support/servers/background-writer.js';
 import { BROKEN_SERVERS } from '../../test-support/servers/broken-servers.js';
+import { CORRECT_SERVERS } from '../../test-support/servers/correct-servers.js';
 import {
   type Behaviour,
   behaviour,
   CORRECT,
   createStore,
   MOCK_LIKE_READINGS,
+  PENDING_IDS,
+  SHIPPED_IDS,
   seedOrders,
   startTarget,
   TARGET_KEY,
   type TargetOrder,
 } from '../../test-support/servers/reference-server.js';
+import { ECHOES_KEY, MISBEHAVIOURS, onListOnly } from '../../test-support/servers/robustness-servers.js';
 import { runSuiteAgainst } from '../../test-support/servers/run-suite.js';
 import { stringifyExactJson } from '../contract/index.js';
 import { runConformance } from './runner.js';
@@ -113,5 +118,149 @@ describe('a destructive run catches the lenient parsers a read-only run leaves a
     const caught = result.checks.find((c) => c.id === check);
     expect(caught?.outcome).toBe('FAIL');
     expect(caught?.message).toMatch(/^order 7 left the list after DELETE \/store\/orders\/\S+ answered 204/);
+  });
+});
+
+/**
+ * Servers whose one bug is to cancel a shipped order when asked: the named shipped ids are D19's exception.
+ * (list-read-writes changes order 1 itself on every read of the list.)
+ */
+const CANCELS_SHIPPED = new Set([
+  'cancel-shipped-succeeds',
+  'shipped-409-but-removed',
+  'shipped-cancelled-on-retry',
+]);
+
+const PROOF_SET: ReadonlyArray<readonly [string, Behaviour]> = [
+  ...CORRECT_SERVERS.map((s) => [`correct: ${s.name}`, s.behaviour] as const),
+  ...BROKEN_SERVERS.map((s) => [`broken: ${s.name}`, s.behaviour] as const),
+  ...MISBEHAVIOURS.filter((m) => m.name !== 'hang').map(
+    (m) => [`list ${m.name}`, onListOnly(m.raw)] as const,
+  ),
+  ['echoes the key', ECHOES_KEY],
+  ['a BigInt parser', bigintParser],
+  ['a clamping parser', clampingParser],
+];
+
+describe('no read-only run changes an order on any server of the proof set (D19)', () => {
+  it.each(PROOF_SET)('%s', async (name, server) => {
+    const store = createStore(baitedOrders());
+    const before = new Map(store.orders.map((o) => [String(o.id), stringifyExactJson(o as never)]));
+    const result = await runSuiteAgainst(server, { destructive: false }, store);
+    expect(result.checks.length).toBeGreaterThan(40);
+    const changed = store.orders
+      .filter((o) => before.get(String(o.id)) !== stringifyExactJson(o as never))
+      .map((o) => String(o.id));
+    // The only orders a read-only run may ask to cancel are the shipped ones the user named; a server whose
+    // bug is to cancel them is caught doing so (cancel.shipped-order).
+    const broken = name.replace(/^broken: /, '');
+    const allowed = CANCELS_SHIPPED.has(broken) ? SHIPPED_IDS : broken === 'list-read-writes' ? ['1'] : [];
+    expect(changed.filter((id) => !allowed.includes(id))).toEqual([]);
+    expect(store.orders.length).toBe(before.size);
+  });
+
+  it('with another client at work, only that client changes orders', async () => {
+    const store = createStore([
+      ...baitedOrders(),
+      { id: 800n, petId: 10n, quantity: 1, status: 'pending' },
+      { id: 801n, petId: 10n, quantity: 1, status: 'pending' },
+    ]);
+    const target = await withBackgroundWriter(behaviour(MOCK_LIKE_READINGS), { everyMs: 20 }, store);
+    const before = stringifyExactJson(store.orders.filter((o) => o.id < 800n) as never);
+    try {
+      const result = await runConformance({
+        baseUrl: target.baseUrl,
+        apiKey: TARGET_KEY,
+        pendingOrders: PENDING_IDS,
+        shippedOrders: SHIPPED_IDS,
+        liveProbeMs: 60,
+      });
+      expect(result.outcome).toBe('pass');
+    } finally {
+      await target.close();
+    }
+    expect(stringifyExactJson(store.orders.filter((o) => o.id < 800n) as never)).toBe(before);
+  });
+});
+
+describe('malformed spellings of a named shipped id catch a lenient parser read-only (D9, D19)', () => {
+  it.each([
+    ['a parseInt parser', lenient('malformed-id-parseint'), ['2abc', '2.0', '02', '%202']],
+    ['a 64-bit wrapping parser', lenient('malformed-id-wraps-uint64'), ['02']],
+    ['a BigInt parser', bigintParser, ['02', '%202', '0x2']],
+    ['a clamping parser', clampingParser, ['2abc', '2.0', '02']],
+  ] as const)('%s fails a read-only run', async (_label, server, caught) => {
+    const result = await runSuiteAgainst(server, { destructive: false, shippedOrders: ['2'] });
+    const check = result.checks.find((c) => c.id === 'cancel.shipped-order.malformed-spellings');
+    expect(check?.outcome).toBe('FAIL');
+    expect(check?.citation).toContain('D19');
+    expect(result.outcome).toBe('fail');
+    const answered409 = check?.findings
+      .filter((f) => f.actual?.status === 409)
+      .map((f) => f.request?.url.split('/store/orders/')[1]);
+    expect(answered409).toEqual(caught);
+    expect(check?.findings[0]?.message).toMatch(/as shipped order 2, a lenient id parser \(D9, D19\)$/);
+  });
+
+  it('passes a correct server, which refuses each spelling as malformed', async () => {
+    const result = await runSuiteAgainst(behaviour(MOCK_LIKE_READINGS), { destructive: false });
+    const check = result.checks.find((c) => c.id === 'cancel.shipped-order.malformed-spellings');
+    expect(check?.outcome).toBe('PASS');
+    expect(check?.message).toBe('10 malformed spelling(s) refused as malformed');
+  });
+
+  it('does not send a spelling that a lenient parser could read as another listed order', async () => {
+    // 020 is 16 in octal and 0x14 is 14 once its letters are stripped: both orders are listed.
+    const order = (id: bigint, status: 'pending' | 'shipped'): TargetOrder => ({
+      id,
+      petId: 10n,
+      quantity: 1,
+      status,
+    });
+    const store = createStore([
+      ...seedOrders(),
+      order(20n, 'shipped'),
+      order(16n, 'pending'),
+      order(14n, 'pending'),
+    ]);
+    const result = await runSuiteAgainst(
+      lenient('malformed-id-parseint'),
+      { destructive: false, shippedOrders: ['20'] },
+      store,
+    );
+    const check = result.checks.find((c) => c.id === 'cancel.shipped-order.malformed-spellings');
+    expect(check?.notes).toEqual(
+      expect.arrayContaining([
+        'not sent "020" (a leading zero): a lenient parser could read it as order 16, which the list shows',
+        'not sent "0x14" (hex): a lenient parser could read it as order 14, which the list shows',
+      ]),
+    );
+    expect(store.find(16n)?.status).toBe('pending');
+    expect(store.find(14n)?.status).toBe('pending');
+  });
+});
+
+describe('a destructive rerun without fresh pending ids', () => {
+  it('says the orders are no longer pending, as a setup note, and blames nothing on the server', async () => {
+    const store = createStore();
+    await runSuiteAgainst(behaviour(MOCK_LIKE_READINGS), {}, store);
+    const rerun = await runSuiteAgainst(behaviour(MOCK_LIKE_READINGS), {}, store);
+    expect(rerun.checks.filter((c) => c.outcome === 'FAIL').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(rerun.outcome).toBe('pass');
+    // The first run cancelled 3 (cancel.pending-order) and 5 (cancel.concurrent); 7 and 9007199254740993
+    // are still pending and go to those two checks, so auth.cancelOrder.pending-order has none left.
+    const starved = rerun.checks.find((c) => c.id === 'auth.cancelOrder.pending-order');
+    expect(starved?.outcome).toBe('SKIP');
+    expect(starved?.skip?.reason).toMatch(
+      /^order 3 is no longer pending \(cancelled by an earlier run\?\): the first list did not show it and its cancel answered 404; order 5 is no longer pending/,
+    );
+    expect(rerun.checks.find((c) => c.id === 'cancel.pending-order')?.notes).toContain(
+      'used pending order 7',
+    );
+    const listed = rerun.checks.find((c) => c.id === 'list.includes-given-orders');
+    expect(listed?.outcome).toBe('PASS');
+    expect(listed?.notes).toContain(
+      'order 3 is no longer pending (cancelled by an earlier run?): not listed, and its cancel was refused; name a fresh pending order',
+    );
   });
 });

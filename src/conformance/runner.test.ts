@@ -7,11 +7,13 @@ import {
   TARGET_KEY,
 } from '../../test-support/servers/reference-server.js';
 import { buildContract } from '../contract/compile.js';
-import { contract } from '../contract/index.js';
-import type { ConformanceOptions } from '../judge/types.js';
+import { defaultContract } from '../contract/index.js';
 import { CHECKS, PENDING_PRIORITY } from './checks/index.js';
+import type { ConformanceOptions } from './options.js';
 import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';
 import { optionsFromEnv } from './vitest/describe-conformance.js';
+
+const contract = defaultContract();
 
 describe('selecting checks', () => {
   it.each([

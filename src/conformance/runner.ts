@@ -3,14 +3,13 @@
  * request has a time limit, every check is isolated from the others' exceptions, and nothing the target
  * sends can make it throw. The key is redacted from the whole result before it is returned.
  */
-import { type Contract, contract, parseExactJson } from '../contract/index.js';
+import { type Contract, defaultContract, parseExactJson } from '../contract/index.js';
 import type { Exchange } from '../judge/exchange.js';
 import { redactDeep } from '../judge/redact.js';
 import { operationCoverage } from '../judge/report/input.js';
 import type { Judgement } from '../judge/rules.js';
 import type {
   CheckResult,
-  ConformanceOptions,
   ConformanceResult,
   Level,
   OperationCoverage,
@@ -21,8 +20,10 @@ import type {
 import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
+import type { EnvironmentMode } from './environment.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
+import type { ConformanceOptions } from './options.js';
 import { speaksTls } from './tls-probe.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -165,6 +166,32 @@ export function retryPolicy(options: ConformanceOptions): RetryPolicy {
   return { ...DEFAULT_RETRY_POLICY, budgetMs, rateLimit };
 }
 
+/** The two list reads before the checks are this far apart unless told otherwise (D16). */
+export const DEFAULT_LIVE_PROBE_MS = 500;
+
+/** `--shared`, `--sole-client` or neither (D16); both at once is a contradiction. */
+function environmentMode(options: ConformanceOptions): EnvironmentMode {
+  if (options.soleClient && options.shared) {
+    throw new ConformanceOptionsError(
+      'shared',
+      (name) =>
+        `${name} and ${name === 'shared' ? 'soleClient' : '--sole-client'} contradict each other; give one: shared when other clients may change orders during the run, sole-client when none does`,
+    );
+  }
+  return options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto';
+}
+
+function liveProbeMs(options: ConformanceOptions): number {
+  const ms = options.liveProbeMs ?? DEFAULT_LIVE_PROBE_MS;
+  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMEOUT_MS) {
+    throw new ConformanceOptionsError(
+      'liveProbeMs',
+      (name) => `${name} must be a duration from 0 to ${MAX_TIMEOUT_MS} ms, got ${ms}`,
+    );
+  }
+  return ms;
+}
+
 function resolve(options: ConformanceOptions): ResolvedOptions {
   const baseUrl = requireText('baseUrl', options.baseUrl);
   const givenKey = requireText('apiKey', options.apiKey);
@@ -217,16 +244,25 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
     only: [...(options.only ?? [])],
     petId: options.petId === undefined ? null : String(options.petId),
     fetch: options.fetch ?? globalThis.fetch,
-    contract: options.contract ?? contract,
+    contract: options.contract ?? defaultContract(),
     retry: retryPolicy(options),
+    environment: environmentMode(options),
+    liveProbeMs: liveProbeMs(options),
   };
 }
 
 const INT64_EXACT = 'cancel.int64-exact';
 
-/** Gives pending ids to the destructive checks that consume them, most important first. */
-function allocatePendingIds(checks: readonly Check[], options: ResolvedOptions): Map<string, string[]> {
-  const free = [...options.pendingOrders];
+/**
+ * Gives pending ids to the destructive checks that consume them, most important first. `listed` are the
+ * named pending ids the first list showed: one it did not show is gone or hidden, and no check can use it.
+ */
+function allocatePendingIds(
+  checks: readonly Check[],
+  options: ResolvedOptions,
+  listed: readonly string[],
+): Map<string, string[]> {
+  const free = [...listed];
   const byId = new Map<string, string[]>();
   // Array.prototype.sort is stable (ES2019), so checks of the same rank keep the table's order.
   const ordered = [...checks].sort((a, b) => rank(a.id) - rank(b.id));
@@ -253,6 +289,7 @@ function missingRequirement(
   check: Check,
   options: ResolvedOptions,
   allocated: Map<string, string[]>,
+  stale: ReadonlyMap<string, Exchange>,
 ): Judgement | null {
   const needs = check.needs ?? {};
   if (needs.destructive && !options.destructive) {
@@ -260,6 +297,18 @@ function missingRequirement(
       kind: 'skip',
       reason: 'it cancels pending orders, so it runs only when asked to',
       enableWith: needs.pendingOrders ? '--destructive --pending-order ID' : '--destructive',
+    };
+  }
+  if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id) && stale.size > 0) {
+    // A rerun without fresh ids is a setup matter, not the server's fault: said as such, once per check.
+    const gone = [...stale].map(
+      ([id, e]) =>
+        `order ${id} is no longer pending (cancelled by an earlier run?): the first list did not show it and its cancel answered ${e.outcome.ok ? e.outcome.value.status : 'nothing'}`,
+    );
+    return {
+      kind: 'skip',
+      reason: `${gone.join('; ')}; name a fresh pending order for this check`,
+      enableWith: '--pending-order ID (a pending order no earlier run cancelled)',
     };
   }
   if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id)) {
@@ -325,9 +374,11 @@ function toResult(
   }
   // No usable answer (time-out, reset, redirect, oversized body) fails any check, whatever its level.
   const unusable = judgement.findings.some((f) => f.actual !== null && f.actual.transportError !== null);
-  const outcome: Outcome = level === 'failure' || unusable ? 'FAIL' : 'WARN';
+  const judged = judgement.level ?? level;
+  const outcome: Outcome = judged === 'failure' || unusable ? 'FAIL' : 'WARN';
   return {
     ...base,
+    level: judged,
     outcome,
     message: judgement.message,
     findings: judgement.findings,
@@ -351,7 +402,7 @@ async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly stri
 }
 
 function coverage(ctx: CheckContext): OperationCoverage[] {
-  return operationCoverage((operationId) => {
+  return operationCoverage(ctx.options.contract, (operationId) => {
     const seen = new Set<number>();
     for (const exchange of ctx.exchanges) {
       if (exchange.operationId === operationId && exchange.outcome.ok)
@@ -401,14 +452,15 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
     };
   }
   if (status === 404) {
-    const base = new URL(ctx.options.baseUrl).pathname;
+    const base = new URL(ctx.options.baseUrl).pathname.replace(/\/+$/, '');
+    const { basePath } = ctx.options.contract;
     return {
       kind: 'no-list',
       url,
       message: `GET ${url} answered 404: ${
-        /\/v1$/.test(base)
+        base.endsWith(basePath)
           ? 'the documented list is not at this address'
-          : 'is `/v1` missing from the base URL?'
+          : `is \`${basePath}\` missing from the base URL?`
       }`,
       hint: 'give the base address the API is served under, ending in the version segment, e.g. http://127.0.0.1:4010/v1',
     };
@@ -528,7 +580,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   const results = new Map<string, CheckResult>();
   if (!unreachable) {
-    const allocated = allocatePendingIds(checks, resolved);
+    await ctx.probeEnvironment();
+    await ctx.findStalePending('list.includes-given-orders');
+    const first = await ctx.initialListing();
+    const listed = resolved.pendingOrders.filter((id) => first.ids === null || first.ids.has(id));
+    const allocated = allocatePendingIds(checks, resolved, listed);
     const ordered = [...checks.filter((c) => !c.sweep), ...checks.filter((c) => c.sweep)];
     for (const check of ordered) {
       // A gateway that stays refusing ends the run: what its 429s and 503s did to a check is not a verdict.
@@ -536,7 +592,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       const t0 = Date.now();
       const pendingIds = allocated.get(check.id) ?? [];
       const judgement =
-        missingRequirement(check, resolved, allocated) ?? (await runOne(check, ctx, pendingIds));
+        missingRequirement(check, resolved, allocated, ctx.stalePending) ??
+        (await runOne(check, ctx, pendingIds));
       const consumed = judgement.kind === 'skip' ? [] : (judgement.consumed ?? pendingIds);
       const level = check.levelIn?.(resolved.contract) ?? check.level;
       results.set(check.id, toResult(check, level, judgement, Date.now() - t0, consumed));
@@ -551,7 +608,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const result: ConformanceResult = {
     schemaVersion: 1,
     tool: 'petstore conformance',
-    contractVersion: contract.version,
+    contractVersion: resolved.contract.version,
     baseUrl: resolved.baseUrl,
     destructive: resolved.destructive,
     startedAt: new Date(started).toISOString(),
@@ -572,6 +629,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     retries: ctx.gateway.retries,
     retriesNotListed: ctx.gateway.retriesNotListed,
     retryPolicy: { ...resolved.retry, waitedMs: ctx.gateway.waitedMs },
+    environment: ctx.environment.report(),
   };
   return redactDeep(result, resolved.apiKey);
 }

@@ -53,8 +53,33 @@ function readParameter(document: JsonObject, p: JsonObject): ParameterSpec {
   };
 }
 
-function violation(keyword: string, message: string): Verdict<never> {
-  return { ok: false, error: [{ path: '', keyword, schemaPath: '', message }] };
+function violation(keyword: string, message: string, path = ''): Verdict<never> {
+  return { ok: false, error: [{ path, keyword, schemaPath: '', message }] };
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The path every operation is served below (D12): that of the local `servers` entry (the mock's own
+ * address), else of the first one, without a trailing slash: `http://127.0.0.1:4010/v1` → `/v1`. A
+ * server URL that is still a `{variable}` is read through the variable's default.
+ */
+function basePathOf(servers: unknown): string {
+  const urls = (Array.isArray(servers) ? servers : []).flatMap((server: unknown) => {
+    if (!isObject(server) || typeof server.url !== 'string') return [];
+    const variables = isObject(server.variables) ? server.variables : {};
+    const url = server.url.replace(/\{([^}]*)\}/g, (whole, name: string) => {
+      const variable = variables[name];
+      return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
+    });
+    try {
+      return [new URL(url, 'http://relative.invalid')];
+    } catch {
+      return [];
+    }
+  });
+  const chosen = urls.find((url) => LOCAL_HOSTS.has(url.hostname)) ?? urls[0];
+  return chosen ? chosen.pathname.replace(/\/+$/, '') : '';
 }
 
 /**
@@ -119,6 +144,7 @@ export function assembleContract(document: JsonObject, validators: ContractValid
 
   const contract: Contract = {
     document,
+    basePath: basePathOf(document.servers),
     version: String((document.info as JsonObject | undefined)?.version),
     operations,
     operation(operationId) {
@@ -151,14 +177,18 @@ export function assembleContract(document: JsonObject, validators: ContractValid
           p.in === location && (location === 'header' ? p.name.toLowerCase() === lower : p.name === name),
       );
       if (!param) throw new Error(`${operationId} declares no ${location} parameter ${name}`);
+      // Violations point at the parameter (`/limit`), as a body's point into the body.
+      const path = `/${param.name}`;
       if (raw === undefined) {
-        return param.required ? violation('required', 'is required') : { ok: true, value: undefined };
+        return param.required ? violation('required', 'is required', path) : { ok: true, value: undefined };
       }
       const value = readParameterValue(param, raw);
-      if (!value.ok) return violation('type', value.error);
+      if (!value.ok) return violation('type', value.error, path);
       const validate = validators.parameter(parameterKey(operationId, param.in, param.name));
       if (!validate) throw new Error(`no validator for ${operationId} ${param.in} parameter ${param.name}`);
-      return runValidator(validate, value.value);
+      const verdict = runValidator<ExactJson>(validate, value.value);
+      if (verdict.ok) return verdict;
+      return { ok: false, error: verdict.error.map((v) => ({ ...v, path: path + v.path })) };
     },
     parseParameter,
   };

@@ -4,10 +4,12 @@
  * strict CSP, uses the validators generated at build time instead and never imports this module.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { fail, type Result } from '../result.js';
 import { createAjv } from './ajv.js';
 import { assembleContract } from './build.js';
+import { documentProblem } from './contract.js';
 import { documentSchemas } from './document-schemas.js';
-import type { Contract } from './model.js';
+import type { ComponentSchemaName, Contract } from './model.js';
 import { type JsonObject, SCHEMA_ID_BASE } from './refs.js';
 import { type ContractValidators, type PrecompiledValidators, precompiledValidators } from './validators.js';
 
@@ -45,7 +47,7 @@ export function compileValidators(document: JsonObject): ContractValidators {
 /**
  * Builds the contract of a parsed OpenAPI 3.1 document. Given validators compiled ahead of time (the
  * generated ones), it uses them and never touches Ajv; without them it compiles the document's schemas
- * with Ajv (Node only: Ajv compiles with `new Function`). The toolkit's own contract is `contract`; a
+ * with Ajv (Node only: Ajv compiles with `new Function`). The toolkit's own contract is `defaultContract()`; a
  * test may build one from a changed copy of the document to see the behaviour follow the document.
  *
  * @example buildContract(DOCUMENT).operations.map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
@@ -55,4 +57,29 @@ export function buildContract(document: JsonObject, validators?: PrecompiledVali
     document,
     validators ? precompiledValidators(validators) : compileValidators(document),
   );
+}
+
+/**
+ * Builds a contract from a parsed OpenAPI 3.1 document (a hand-edited draft, a test's altered copy), its
+ * schemas compiled with Ajv at run time (Node only); the reason, in one line, when the document cannot be
+ * one.
+ *
+ * @example const loaded = loadContract(load(readFileSync('v2.yaml', 'utf8'))); if (loaded.ok) createMock({ contract: loaded.value })
+ */
+export function loadContract(document: unknown): Result<Contract, string> {
+  const problem = documentProblem(document);
+  if (problem !== undefined) return fail(`the document ${problem}`);
+  try {
+    const contract = buildContract(document as JsonObject);
+    // Validators compile on first use; a draft's broken schema should stop it here, not on a request.
+    const schemas = (document as { components?: { schemas?: object } }).components?.schemas ?? {};
+    for (const name of Object.keys(schemas)) contract.validateSchema(name as ComponentSchemaName, null);
+    for (const op of contract.operations) {
+      for (const status of op.statuses) contract.validateResponseBody(op.operationId, status, 'null');
+    }
+    return { ok: true, value: contract };
+  } catch (error) {
+    // A schema Ajv refuses (an unknown keyword, a $ref to nothing): the document's fault, not a bug.
+    return fail(`the document cannot be compiled: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

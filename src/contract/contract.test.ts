@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+
 import { DOCUMENT } from '../generated/document.js';
 import { buildContract } from './compile.js';
-import { contract } from './contract.js';
+import { defaultContract } from './contract.js';
 import { INT64_MAX, INT64_MIN } from './int64.js';
 import { type ExactJson, parseExactJson } from './lossless-json.js';
+
+const contract = defaultContract();
 
 function exact(text: string): ExactJson {
   const parsed = parseExactJson(text);

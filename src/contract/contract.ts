@@ -1,19 +1,56 @@
 /**
- * The contract module: the authored OpenAPI document, compiled once, handing every other part of the
- * toolkit what it needs from it: validators for each component schema, each documented response body and
- * each declared parameter, the operations with their documented statuses, and the `x-petstore-*`
- * decisions. Neither the mock nor the conformance suite writes a schema by hand; both read it from here.
- *
- * The document comes from `src/generated/document.ts`, an embedded copy of `spec/openapi.yaml`, and its
- * validators from `src/generated/validators.ts`, Ajv's standalone code for its schemas; `npm run generate`
- * writes both and `npm test` checks them for drift. So this module loads in a browser, runs no
- * `new Function` or `eval` (a page with a strict CSP can use it) and carries no schema compiler.
+ * The contract as a value. {@link defaultContract} is the toolkit's own: the embedded copy of
+ * `spec/openapi.yaml` (`src/generated/document.ts`) with the validators generated from it at build time
+ * (`src/generated/validators.ts`, Ajv's standalone code), both written by `npm run generate` and
+ * drift-checked. It is built the first time something asks for it, never at import time, so two
+ * documents can live in one process and every entry point takes the contract it serves or judges as an
+ * argument. This module loads in a browser and runs no `new Function` or `eval` (a page with a strict CSP
+ * can use it); a document given at run time is `loadContract` of `./compile.js` (Node only, Ajv).
  */
 import { DOCUMENT } from '../generated/document.js';
 import { VALIDATORS } from '../generated/validators.js';
 import { assembleContract } from './build.js';
-import type { Contract } from './model.js';
+import { type Contract, HTTP_METHODS, type HttpMethod } from './model.js';
+import { isObject } from './refs.js';
 import { precompiledValidators } from './validators.js';
 
-/** The toolkit's contract, built once from `spec/openapi.yaml` and its generated validators. */
-export const contract: Contract = assembleContract(DOCUMENT, precompiledValidators(VALIDATORS));
+let builtIn: Contract | undefined;
+
+/**
+ * The toolkit's contract, from `spec/openapi.yaml` and its generated validators, built on first use and
+ * then shared.
+ *
+ * @example defaultContract().basePath // '/v1'
+ */
+export function defaultContract(): Contract {
+  builtIn ??= assembleContract(DOCUMENT, precompiledValidators(VALIDATORS));
+  return builtIn;
+}
+
+/**
+ * What a parsed document must hold before a contract can be built from it: the first problem found, in
+ * words that finish "the document …", or `undefined`.
+ *
+ * @example documentProblem({ swagger: '2.0' }) // 'is not OpenAPI 3.1 (openapi: null)'
+ */
+export function documentProblem(document: unknown): string | undefined {
+  if (!isObject(document)) return 'is not an OpenAPI document (expected a mapping at the top level)';
+  if (typeof document.openapi !== 'string' || !/^3\.1\.\d+/.test(document.openapi)) {
+    return `is not OpenAPI 3.1 (openapi: ${JSON.stringify(document.openapi ?? null)})`;
+  }
+  if (!isObject(document.paths)) return 'has no paths';
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!isObject(item)) return `path ${path} is not a mapping`;
+    for (const [method, op] of Object.entries(item)) {
+      if (!HTTP_METHODS.includes(method as HttpMethod)) continue;
+      if (!isObject(op) || typeof op.operationId !== 'string' || op.operationId === '') {
+        return `${method.toUpperCase()} ${path} has no operationId`;
+      }
+    }
+  }
+  const servers = document.servers;
+  if (!Array.isArray(servers) || !servers.some((s) => isObject(s) && typeof s.url === 'string')) {
+    return 'has no servers entry (the base path, such as /v1, is read from it)';
+  }
+  return undefined;
+}

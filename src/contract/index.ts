@@ -4,7 +4,7 @@
  * contract of another document, with Ajv at run time, is `./compile.js` (`…/contract/compile`, Node only).
  */
 export { assembleContract } from './build.js';
-export { contract } from './contract.js';
+export { defaultContract, documentProblem } from './contract.js';
 export { INT64_MAX, INT64_MIN, isInt64String, parseInt64 } from './int64.js';
 export { validationView } from './int64-view.js';
 export * from './lossless-json.js';

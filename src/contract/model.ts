@@ -35,7 +35,7 @@ export interface ResponseSpec {
 export interface OperationSpec {
   operationId: string;
   method: HttpMethod;
-  /** The path template of the document, relative to the `/v1` base: `/store/orders/{orderId}`. */
+  /** The path template of the document, relative to the base path: `/store/orders/{orderId}`. */
   path: string;
   summary: string;
   tags: readonly string[];
@@ -76,6 +76,11 @@ export type ComponentSchemaName = 'Order' | 'Error' | 'Pet';
 export interface Contract {
   /** The parsed document, as authored. */
   document: Readonly<Record<string, unknown>>;
+  /**
+   * The path every operation is served below (D12), from the document's local `servers` entry (else its
+   * first): `/v1` for the built-in document. Operation paths are relative to it.
+   */
+  basePath: string;
   version: string;
   operations: readonly OperationSpec[];
   operation(operationId: string): OperationSpec;

@@ -7,9 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT } from '../generated/document.js';
 import { buildContract } from './compile.js';
-import { contract } from './contract.js';
+import { defaultContract } from './contract.js';
 import { INT64_MAX } from './int64.js';
 import type { RawParameter } from './parameters.js';
+
+const contract = defaultContract();
 
 /** The document with parameters added to listOrders, as a newer draft of the contract might have them. */
 function withListParameters() {
@@ -121,7 +123,7 @@ describe('validateParameter on a document that declares more (D21)', () => {
       ok: false,
       error: [
         {
-          path: '',
+          path: '/limit',
           keyword: 'type',
           schemaPath: '',
           message: 'must be an integer written in plain decimal (no sign on 0, no leading zeros), got "abc"',

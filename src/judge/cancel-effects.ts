@@ -3,9 +3,10 @@
  * successful cancel named may leave the list (or, on a server that keeps cancelled orders listed, stay);
  * every other order must still be listed and unchanged. A rounding id parser, a collateral cancel and a
  * cancel of the wrong order all show here as a change to an order no successful cancel named. The
- * functions are pure. The validating proxy reads a list with the same {@link listedOrders}, but judges its
- * live traffic with rules of its own (`src/judge/observer.ts`): it cannot see other clients' requests, so
- * some of what is a failure here is a warning there.
+ * functions are pure, and judge one step of a client that knows what it sent just before and just after.
+ * The rules no single step shows (a cancelled order that comes back later, a success after a refusal, a
+ * key refused on one operation only) are the observer's (`observer.ts`), fed with every exchange; it
+ * reads a list with the same {@link listedOrders}.
  */
 import { type ExactJson, parseExactJson, stringifyExactJson } from '../contract/index.js';
 

@@ -5,7 +5,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../contract/compile.js';
-import { type Contract, contract, type SchemaViolation } from '../contract/index.js';
+import type { Contract, SchemaViolation } from '../contract/index.js';
 
 type Json = Record<string, unknown>;
 
@@ -41,11 +41,7 @@ export interface DocumentedHeader {
 const cache = new WeakMap<Contract, Map<string, DocumentedHeader[]>>();
 
 /** The documented headers of one response, each with a validator compiled from its schema. */
-export function documentedHeaders(
-  operationId: string,
-  status: number,
-  from: Contract = contract,
-): DocumentedHeader[] {
+export function documentedHeaders(from: Contract, operationId: string, status: number): DocumentedHeader[] {
   let byResponse = cache.get(from);
   if (!byResponse) {
     byResponse = new Map();
@@ -87,15 +83,15 @@ export interface HeaderProblem {
 /**
  * The documented headers that are missing or break their schema.
  *
- * @example documentedHeaderViolations('getPet', 200, { deprecation: 'true' }) // Deprecation breaks its pattern; Sunset is missing
+ * @example documentedHeaderViolations(contract, 'getPet', 200, { deprecation: 'true' }) // Deprecation breaks its pattern; Sunset is missing
  */
 export function documentedHeaderViolations(
+  from: Contract,
   operationId: string,
   status: number,
   headers: Readonly<Record<string, string>>,
-  from: Contract = contract,
 ): HeaderProblem[] {
-  return documentedHeaders(operationId, status, from).flatMap((header): HeaderProblem[] => {
+  return documentedHeaders(from, operationId, status).flatMap((header): HeaderProblem[] => {
     const expected = `a ${header.shownAs} header${header.example ? ` like \`${header.example}\`` : ''} (${header.description.trim()})`;
     const value = headers[header.name];
     if (value === undefined) return [{ message: `without ${header.shownAs}`, expected, violations: [] }];

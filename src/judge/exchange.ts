@@ -3,7 +3,7 @@
  * the error sweeps need to judge it afterwards: the operation it hit and how strictly the Error contract
  * applies to its error responses.
  */
-import { type Contract, contract } from '../contract/index.js';
+import type { Contract, OperationSpec } from '../contract/index.js';
 import type { HttpOutcome } from './http-outcome.js';
 import { curlLine, KEY_VARIABLE, REDACTED, redactText } from './redact.js';
 import type { Level, ReportedRequest, ReportedResponse } from './types.js';
@@ -31,8 +31,8 @@ export interface RequestPlan {
 }
 
 /**
- * What a judgement needs of one exchange, however it was obtained (the suite's own request, or live
- * traffic through the proxy): the request as reported, the path after the base URL, and what came back.
+ * What a judgement needs of one exchange, however it was obtained (a scripted request, or forwarded live
+ * traffic): the request as reported, the path after the base URL, and what came back.
  */
 export interface ObservedExchange {
   request: ReportedRequest;
@@ -52,15 +52,28 @@ export interface Exchange extends ObservedExchange {
   errorRule: ErrorRule;
 }
 
-const templates = contract.operations.map((op) => ({
-  op,
-  pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\//g, '\\/')}$`),
-}));
+type Template = { op: OperationSpec; pattern: RegExp };
+const compiledTemplates = new WeakMap<Contract, readonly Template[]>();
 
-/** The documented operation a request hits, by method and path template. */
-export function matchOperation(method: string, path: string): string | null {
+/** The contract's path templates as patterns, compiled once per contract. */
+function templatesOf(contract: Contract): readonly Template[] {
+  let templates = compiledTemplates.get(contract);
+  if (!templates) {
+    templates = contract.operations.map((op) => ({
+      op,
+      pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\//g, '\\/')}$`),
+    }));
+    compiledTemplates.set(contract, templates);
+  }
+  return templates;
+}
+
+/** The documented operation a request hits, by method and path template (the path after the base). */
+export function matchOperation(contract: Contract, method: string, path: string): string | null {
   const bare = path.split('?')[0] ?? path;
-  const found = templates.find(({ op, pattern }) => op.method === method.toLowerCase() && pattern.test(bare));
+  const found = templatesOf(contract).find(
+    ({ op, pattern }) => op.method === method.toLowerCase() && pattern.test(bare),
+  );
   return found ? found.op.operationId : null;
 }
 
@@ -68,20 +81,18 @@ export function matchOperation(method: string, path: string): string | null {
  * The documented methods of the path template a path matches (upper case), empty when it matches none:
  * D10 tells an unknown path (404) from an undocumented method on a known one (405 with Allow, or 404).
  */
-export function documentedMethods(path: string): string[] {
+export function documentedMethods(contract: Contract, path: string): string[] {
   const bare = path.split('?')[0] ?? path;
-  return templates.filter(({ pattern }) => pattern.test(bare)).map(({ op }) => op.method.toUpperCase());
+  return templatesOf(contract)
+    .filter(({ pattern }) => pattern.test(bare))
+    .map(({ op }) => op.method.toUpperCase());
 }
 
 /**
  * The rule the document sets for an error body: `x-petstore-conformance.body` where the response has it
  * (D3), else the Error contract at failure level (§7).
  */
-export function documentedErrorRule(
-  operationId: string | null,
-  status: number,
-  from: Contract = contract,
-): ErrorRule {
+export function documentedErrorRule(from: Contract, operationId: string | null, status: number): ErrorRule {
   if (operationId === null) return null;
   const conformance = from.operation(operationId).responses.get(status)?.conformance;
   if (conformance) return { level: conformance.body, source: conformance.decision };
@@ -92,9 +103,9 @@ export function documentedErrorRule(
  * How bad the wrong status is where the document expects this one: `x-petstore-conformance.status` where
  * the response has it (D3: a shipped order's 409), else a failure.
  *
- * @example documentedStatusLevel('cancelOrder', 409) // 'failure', as spec/openapi.yaml says
+ * @example documentedStatusLevel(defaultContract(), 'cancelOrder', 409) // 'failure', as spec/openapi.yaml says
  */
-export function documentedStatusLevel(operationId: string, status: number, from: Contract = contract): Level {
+export function documentedStatusLevel(from: Contract, operationId: string, status: number): Level {
   return from.operation(operationId).responses.get(status)?.conformance?.status ?? 'failure';
 }
 
@@ -128,7 +139,7 @@ export function reportRequest(
 
 const EXCERPT_CHARS = 500;
 
-/** What came back, for a report; a redirect is reported as unusable (the suite never follows one). */
+/** What came back, for a report; a redirect is reported as unusable (none is ever followed). */
 export function reportResponse(exchange: ObservedExchange, key: string): ReportedResponse {
   const { outcome } = exchange;
   if (!outcome.ok) {
@@ -147,10 +158,10 @@ export function reportResponse(exchange: ObservedExchange, key: string): Reporte
   };
 }
 
-/** A 3xx answer is a failure of whichever check received it: the suite does not follow redirects. */
+/** A 3xx answer is a failure of whichever check received it: redirects are not followed. */
 export function redirectMessage(exchange: ObservedExchange): string | null {
   const { outcome } = exchange;
   if (!outcome.ok || outcome.value.status < 300 || outcome.value.status > 399) return null;
   const location = outcome.value.headers.location;
-  return `redirected (${outcome.value.status})${location ? ` to ${location}` : ''}; the suite does not follow redirects, so the target must answer at the base URL itself`;
+  return `redirected (${outcome.value.status})${location ? ` to ${location}` : ''}; redirects are not followed, so the target must answer at the base URL itself`;
 }

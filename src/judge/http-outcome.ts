@@ -1,6 +1,6 @@
 /**
- * An HTTP exchange's answer as the judge sees it, however it was obtained: sent by the suite's client
- * or forwarded by the proxy. A transport failure is a value, so a hostile target cannot end a run.
+ * An HTTP exchange's answer as the judge sees it, however it was obtained: sent by a scripted client or
+ * forwarded from live traffic. A transport failure is a value, so a hostile target cannot end a run.
  */
 import type { Result } from '../result.js';
 

@@ -1,13 +1,21 @@
 /**
  * The forms in which a target can echo the API key back: as sent, JSON-escaped (`\/`, `\uXXXX` for any
  * character, either case), URL-encoded (`%XX` in either case, `+` for a space), as an HTML character
- * reference, base64 (standard and url-safe) at any byte alignment, or a long enough piece of any of them.
+ * reference, base64 (standard and url-safe) at any byte alignment, hex of its UTF-8 bytes in any mix of
+ * cases, or a long enough piece of any of them; each also with invisible characters between its
+ * characters (zero-width spaces, joiners, a BOM), in fullwidth or other compatibility forms (NFKC), and,
+ * for base64, hex and a long key, broken into lines or groups by whitespace.
  *
  * A server may escape any subset of the characters (only `/` as `\/`, only `+` as `\u002b`, or all of
  * them), so the forms are not listed in every combination: a text is first decoded, escape by escape, into a
  * view that remembers where each character came from, and the plain forms are searched in that view. Escapes
  * come in layers too (`%252F` is `%2F` URL-encoded again; a JSON-escaped key in a query string is
- * `%5C%2F`), so the view is decoded again, layer by layer, up to {@link MAX_LAYERS}.
+ * `%5C%2F`), so the view is decoded again, layer by layer, up to {@link MAX_LAYERS}. Each layer is then
+ * folded ({@link searchViews}): invisible characters dropped, NFKC applied, whitespace dropped, always with
+ * the way back to the original, so the whole original stretch is redacted.
+ *
+ * Every step is one pass over the text and every search is `indexOf`: the cost grows with the length of
+ * the text times the number of needles, with no backtracking.
  */
 
 /**
@@ -21,15 +29,19 @@ export const FRAGMENT_CHARS = 12;
 const MIN_BASE64_CHARS = 8;
 /** A run of base64 text this long encodes {@link FRAGMENT_CHARS} bytes of the key. */
 const BASE64_FRAGMENT_CHARS = (FRAGMENT_CHARS / 3) * 4;
+/** Hex shorter than this (4 bytes) is too short to be told apart from ids and hashes. */
+const MIN_HEX_CHARS = 8;
 
 /**
  * A text with its escapes decoded. `origin[i]` is where decoded character `i` starts in the original
- * text, and `origin[text.length]` is the original length, so decoded `[a, b)` is original
- * `[origin[a], origin[b])`.
+ * text, and `origin[text.length]` is the original length; `end[i]` is where it ends. Decoded `[a, b)` is
+ * original `[origin[a], end[b - 1])`: what a view drops between two characters (a zero-width space inside
+ * the key) lies inside that stretch, and what it drops after the last one (a line break) does not.
  */
 export interface DecodedView {
   text: string;
   origin: Int32Array;
+  end: Int32Array;
 }
 
 const JSON_SHORT: Record<string, string> = {
@@ -93,13 +105,17 @@ function escapeAt(text: string, at: number): { value: string; length: number } |
 export function decodeEscapes(text: string): DecodedView {
   const parts: string[] = [];
   const origin = new Int32Array(text.length + 1);
+  const end = new Int32Array(text.length);
   let length = 0;
   let at = 0;
   const candidates = /[\\%&]/g;
-  const plain = (end: number) => {
-    parts.push(text.slice(at, end));
-    for (let i = at; i < end; i++) origin[length++] = i;
-    at = end;
+  const plain = (stop: number) => {
+    parts.push(text.slice(at, stop));
+    for (let i = at; i < stop; i++) {
+      origin[length] = i;
+      end[length++] = i + 1;
+    }
+    at = stop;
   };
   for (let next = candidates.exec(text); next !== null; next = candidates.exec(text)) {
     if (next.index < at) continue;
@@ -107,13 +123,25 @@ export function decodeEscapes(text: string): DecodedView {
     const decoded = escapeAt(text, at);
     if (!decoded) continue;
     parts.push(decoded.value);
-    for (let i = 0; i < decoded.value.length; i++) origin[length++] = at;
+    for (let i = 0; i < decoded.value.length; i++) {
+      origin[length] = at;
+      end[length++] = at + decoded.length;
+    }
     at += decoded.length;
     candidates.lastIndex = at;
   }
   plain(text.length);
   origin[length] = text.length;
-  return { text: parts.join(''), origin: origin.subarray(0, length + 1) };
+  return { text: parts.join(''), origin: origin.subarray(0, length + 1), end: end.subarray(0, length) };
+}
+
+/** A view of a view, mapped back to the original text through the outer one. */
+function through(outer: DecodedView, inner: DecodedView, originalLength: number): DecodedView {
+  return {
+    text: inner.text,
+    origin: inner.origin.map((at) => outer.origin[at] ?? originalLength),
+    end: inner.end.map((stop) => outer.end[stop - 1] ?? originalLength),
+  };
 }
 
 /**
@@ -133,7 +161,7 @@ export function decodeLayers(text: string): DecodedView[] {
     const next = decodeEscapes(outer.text);
     decoded = next.text.length < outer.text.length;
     if (!decoded) break;
-    current = { text: next.text, origin: next.origin.map((at) => outer.origin[at] ?? text.length) };
+    current = through(outer, next, text.length);
     views.push(current);
   }
   return views;
@@ -160,26 +188,149 @@ export function base64Forms(key: string): string[] {
   return [...forms];
 }
 
-/** The runs of `text` that are `length` characters long (the whole text when it is shorter). */
-function windows(text: string, length: number): string[] {
-  if (text.length <= length) return [text];
-  return Array.from({ length: text.length - length + 1 }, (_, i) => text.slice(i, i + length));
+/**
+ * Characters that show as nothing, so a server can put them between the key's characters and a reader
+ * still sees the key: zero-width space, non-joiner and joiner, word joiner, invisible operators, BOM, soft
+ * hyphen, and the bidi marks (which reports show as escapes, but which must not split the key either).
+ */
+const NON_ASCII = /[\u0080-\u{10ffff}]/gu;
+const WHITESPACE = /\s+/g;
+const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/**
+ * A view of a view in which each match of `pattern` (a global regex) becomes `change(match)`: `null` keeps
+ * it, `''` drops it, anything else replaces it, every character of the replacement coming from the whole
+ * match. One pass, mapped back through the view; the same view when nothing changed.
+ */
+function rewrite(view: DecodedView, pattern: RegExp, change: (match: string) => string | null): DecodedView {
+  const { text } = view;
+  const parts: string[] = [];
+  // Room for every character kept, plus what replacements add (NFKC of `ﬁ` is `fi`), grown as needed.
+  let origin = new Int32Array(text.length + 1);
+  let end = new Int32Array(text.length);
+  let length = 0;
+  let at = 0;
+  const keep = (to: number) => {
+    for (let k = at; k < to; k++) {
+      origin[length] = view.origin[k] ?? 0;
+      end[length++] = view.end[k] ?? 0;
+    }
+  };
+  for (const match of text.matchAll(pattern)) {
+    const replacement = change(match[0]);
+    if (replacement === null) continue;
+    const stop = match.index + match[0].length;
+    keep(match.index);
+    parts.push(text.slice(at, match.index), replacement);
+    if (length + replacement.length > end.length) {
+      const room = end.length * 2 + replacement.length;
+      const grownEnd = new Int32Array(room);
+      grownEnd.set(end);
+      end = grownEnd;
+      const grownOrigin = new Int32Array(room + 1);
+      grownOrigin.set(origin);
+      origin = grownOrigin;
+    }
+    for (let k = 0; k < replacement.length; k++) {
+      origin[length] = view.origin[match.index] ?? 0;
+      end[length++] = view.end[stop - 1] ?? 0;
+    }
+    at = stop;
+  }
+  if (parts.length === 0) return view;
+  keep(text.length);
+  parts.push(text.slice(at));
+  origin[length] = view.origin[text.length] ?? 0;
+  return { text: parts.join(''), origin: origin.subarray(0, length + 1), end: end.subarray(0, length) };
+}
+
+/** Invisible characters dropped and compatibility forms folded (NFKC): `ｋ\u200bｅｙ` reads `key`. */
+function folded(view: DecodedView): DecodedView {
+  // Most texts have nothing to fold (ASCII is its own NFKC form, and so is most other text): one native
+  // pass says so.
+  if (!INVISIBLE.test(view.text) && view.text.normalize('NFKC') === view.text) return view;
+  return rewrite(view, NON_ASCII, (ch) => {
+    if (INVISIBLE.test(ch)) return '';
+    const normal = ch.normalize('NFKC');
+    return normal === ch ? null : normal;
+  });
+}
+
+/** Whitespace dropped, so base64 or hex broken into lines or groups reads as one run. */
+function compacted(view: DecodedView): DecodedView {
+  return rewrite(view, WHITESPACE, () => '');
+}
+
+/** What the key is looked for as: see {@link keyNeedles}. */
+export interface KeyNeedles {
+  /** The key as sent (and `+` for a space), whole or in runs of {@link FRAGMENT_CHARS}. */
+  plain: string[];
+  /** The same runs, looked for across whitespace: only for a long key, whose runs are not words. */
+  wrapped: string[];
+  /** Its base64 forms, whole or in runs of {@link FRAGMENT_CHARS} bytes. */
+  base64: string[];
+  /** Hex of its UTF-8 bytes in lower case, whole or in runs of {@link FRAGMENT_CHARS} bytes. */
+  hex: string[];
 }
 
 /**
- * The plain texts whose presence in a decoded view means the key is there. A key of {@link FRAGMENT_CHARS}
+ * Every view of a text in which the key is looked for, with which needles: each layer of escapes as
+ * decoded (the plain key); then folded (invisible characters dropped, NFKC), where the plain key is looked
+ * for again; then with whitespace dropped too, where base64 (MIME lines, groups of 10), a long key wrapped
+ * across lines, and hex are looked for, hex with its letters in lower case.
+ *
+ * @example searchViews('6B65\n7931').at(-1)?.view.text // '6b657931'
+ */
+export function searchViews(text: string): Array<{ view: DecodedView; needles: keyof KeyNeedles }> {
+  const views: Array<{ view: DecodedView; needles: keyof KeyNeedles }> = [];
+  for (const layer of decodeLayers(text)) {
+    views.push({ view: layer, needles: 'plain' });
+    const fold = folded(layer);
+    if (fold !== layer) views.push({ view: fold, needles: 'plain' });
+    const compact = compacted(fold);
+    if (compact !== fold) views.push({ view: compact, needles: 'wrapped' });
+    views.push({ view: compact, needles: 'base64' });
+    const lower = compact.text.toLowerCase();
+    // Lower case keeps the length for ASCII; a text where it would not (`İ`) lowers only A to F.
+    const hexText =
+      lower.length === compact.text.length ? lower : compact.text.replace(/[A-F]/g, (c) => c.toLowerCase());
+    views.push({ view: { ...compact, text: hexText }, needles: 'hex' });
+  }
+  return views;
+}
+
+/** The runs of `text` that are `length` characters long (the whole text when it is shorter). */
+function windows(text: string, length: number, step = 1): string[] {
+  if (text.length <= length) return [text];
+  return Array.from({ length: Math.floor((text.length - length) / step) + 1 }, (_, i) =>
+    text.slice(i * step, i * step + length),
+  );
+}
+
+/**
+ * The plain texts whose presence in a view means the key is there. A key of {@link FRAGMENT_CHARS}
  * characters or more is found through every run of that many characters (so any longer piece of it is
  * found too, as overlapping runs); a shorter key only whole. A space in the key is also looked for as `+`.
  *
- * @example keyNeedles('k1') // ['k1']
+ * @example keyNeedles('k1').plain // ['k1']
  */
-export function keyNeedles(key: string): string[] {
+export function keyNeedles(key: string): KeyNeedles {
   const long = key.length >= FRAGMENT_CHARS;
   // `+` stands for a space in a query or a form body; it stays `+` in the decoded view.
   const spellings = key.includes(' ') ? [key, key.replace(/ /g, '+')] : [key];
-  const texts = spellings.flatMap((k) => (long ? windows(k, FRAGMENT_CHARS) : [k]));
-  const base64 = base64Forms(key)
-    .filter((form) => form.length >= MIN_BASE64_CHARS)
-    .flatMap((form) => (long ? windows(form, BASE64_FRAGMENT_CHARS) : [form]));
-  return [...new Set([...texts, ...base64])].filter((needle) => needle !== '');
+  const plain = unique(spellings.flatMap((k) => (long ? windows(k, FRAGMENT_CHARS) : [k])));
+  const base64 = unique(
+    base64Forms(key)
+      .filter((form) => form.length >= MIN_BASE64_CHARS)
+      .flatMap((form) => (long ? windows(form, BASE64_FRAGMENT_CHARS) : [form])),
+  );
+  const hexKey = Buffer.from(key, 'utf8').toString('hex');
+  // Two hex digits a byte: runs that start on a byte are enough, as any longer piece holds one.
+  const hex =
+    hexKey.length < MIN_HEX_CHARS ? [] : unique(long ? windows(hexKey, 2 * FRAGMENT_CHARS, 2) : [hexKey]);
+  return { plain, wrapped: long ? unique(plain.map((n) => n.replace(/\s/g, ''))) : [], base64, hex };
+}
+
+function unique(needles: string[]): string[] {
+  return [...new Set(needles)].filter((needle) => needle !== '');
 }

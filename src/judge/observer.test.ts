@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { StateTracker } from './observer.js';
+import { buildContract } from '../contract/compile.js';
+import { defaultContract } from '../contract/index.js';
+import { Observer } from './observer.js';
+
+const contract = defaultContract();
 
 type Step = ['list', string] | ['cancel', string, number] | ['scope', string];
 
@@ -10,7 +14,7 @@ const orders = (...ids: string[]) =>
 const shipped = (id: string) => `{"id":${id},"petId":10,"complete":true}`;
 
 /** Runs the steps in one scope (or the one a `scope` step switches to); returns the rules found. */
-function run(steps: Step[], tracker = new StateTracker()): string[] {
+function run(steps: Step[], tracker = new Observer(contract)): string[] {
   let scope = 'key #1';
   const rules: string[] = [];
   steps.forEach((step, i) => {
@@ -189,6 +193,53 @@ const CASES: Array<{ name: string; steps: Step[]; want: string[] }> = [
     want: [],
   },
   {
+    name: 'a cancelled order that left the list and comes back later fails (§3, D2, D16)',
+    steps: [
+      ['list', orders('1', '3')],
+      ['cancel', '3', 204],
+      ['list', orders('1')],
+      ['list', orders('1')],
+      ['list', orders('1', '3')],
+    ],
+    want: ['state.cancelled-returns'],
+  },
+  {
+    name: 'a cancelled order kept listed all along does not come back: it never left (D16 keeps)',
+    steps: [
+      ['list', orders('1', '3')],
+      ['cancel', '3', 204],
+      ['list', `[{"id":1,"petId":10,"complete":false},${shipped('3')}]`],
+      ['list', `[{"id":1,"petId":10,"complete":false},${shipped('3')}]`],
+    ],
+    want: [],
+  },
+  {
+    name: 'a 204 for an order refused with 409 before fails: shipped stays shipped (§3)',
+    steps: [
+      ['list', `[${shipped('2')}]`],
+      ['cancel', '2', 409],
+      ['cancel', '2', 204],
+    ],
+    want: ['state.cancel-after-refusal'],
+  },
+  {
+    name: 'a 409 for a shipped order asked again is fine',
+    steps: [
+      ['list', `[${shipped('2')}]`],
+      ['cancel', '2', 409],
+      ['cancel', '2', 409],
+    ],
+    want: [],
+  },
+  {
+    name: 'a 204 after a 404 is not judged: the order may be one another client placed since',
+    steps: [
+      ['cancel', '9', 404],
+      ['cancel', '9', 204],
+    ],
+    want: [],
+  },
+  {
     name: 'a list that is not a JSON array is left to the per-exchange judgements',
     steps: [
       ['list', orders('1')],
@@ -205,7 +256,7 @@ describe('the rules that span requests', () => {
   });
 
   it('names the order that really changed when a cancel hit the wrong one', () => {
-    const tracker = new StateTracker();
+    const tracker = new Observer(contract);
     tracker.list('k', orders('1', ROUNDED, BIG), 1);
     tracker.cancel('k', BIG, 204, 2);
     const [found] = tracker.list('k', orders('1', BIG), 3);
@@ -214,7 +265,7 @@ describe('the rules that span requests', () => {
   });
 
   it('learns the server reading across scopes', () => {
-    const tracker = new StateTracker();
+    const tracker = new Observer(contract);
     run(
       [
         ['list', orders('1', '3')],
@@ -235,5 +286,202 @@ describe('the rules that span requests', () => {
         tracker,
       ),
     ).toEqual(['state.cancelled-still-listed']);
+  });
+});
+
+const seen = (method: string, path: string, status: number, text = '', headers = {}) => ({
+  method,
+  path,
+  status,
+  headers,
+  text,
+  bearer: true,
+});
+
+describe('one key is accepted everywhere or nowhere (§5)', () => {
+  const CASES_AUTH: Array<{ name: string; steps: Array<[string, ReturnType<typeof seen>]>; want: string[] }> =
+    [
+      {
+        name: 'refused on the list and accepted on a cancel fails',
+        steps: [
+          ['key #1', seen('GET', '/store/orders', 401)],
+          ['key #1', seen('DELETE', '/store/orders/424242', 404)],
+        ],
+        want: ['state.key-inconsistent'],
+      },
+      {
+        name: 'accepted on the pet read and refused on the list fails, whatever the order',
+        steps: [
+          ['key #1', seen('GET', '/pets/10', 200, '{"id":10}', { deprecation: '@1' })],
+          ['key #1', seen('GET', '/store/orders', 401)],
+        ],
+        want: ['state.key-inconsistent'],
+      },
+      {
+        name: 'a key refused everywhere is consistent',
+        steps: [
+          ['key #2', seen('GET', '/store/orders', 401)],
+          ['key #2', seen('DELETE', '/store/orders/3', 401)],
+          ['key #1', seen('GET', '/store/orders', 200, '[]')],
+        ],
+        want: [],
+      },
+      {
+        name: 'a key revoked during the run (accepted, then refused everywhere) is not flagged',
+        steps: [
+          ['key #1', seen('GET', '/store/orders', 200, '[]')],
+          ['key #1', seen('DELETE', '/store/orders/5', 404)],
+          ['key #1', seen('GET', '/store/orders', 401)],
+          ['key #1', seen('DELETE', '/store/orders/5', 401)],
+        ],
+        want: [],
+      },
+      {
+        name: 'a 404 on the pet read without Deprecation shows nothing (the path may be gone, D10)',
+        steps: [
+          ['key #1', seen('GET', '/store/orders', 401)],
+          ['key #1', seen('GET', '/pets/10', 404)],
+        ],
+        want: [],
+      },
+    ];
+  it.each(CASES_AUTH.map((c) => [c.name, c] as const))('%s', (_name, { steps, want }) => {
+    const observer = new Observer(contract);
+    const rules = steps.flatMap(([key, s], i) =>
+      observer.observe({ key, orders: key }, s, i + 1).map((f) => f.rule),
+    );
+    expect(rules).toEqual(want);
+  });
+});
+
+describe('--sole-client: the observer sees every request the server gets (D20)', () => {
+  const CASES_SOLE: Array<{ name: string; steps: Step[]; want: Array<[string, string]> }> = [
+    {
+      name: 'an order that vanishes with no request naming it fails',
+      steps: [
+        ['list', orders('1', '3')],
+        ['list', orders('1')],
+      ],
+      want: [['state.vanished', 'failure']],
+    },
+    {
+      name: 'an order that changes with no request naming it fails',
+      steps: [
+        ['list', orders('1', '3')],
+        ['list', `[${shipped('1')},{"id":3,"petId":10,"complete":false}]`],
+      ],
+      want: [['state.changed', 'failure']],
+    },
+    {
+      name: "another key's cancel explains the vanish: the proxy saw it",
+      steps: [
+        ['list', orders('1', '3')],
+        ['scope', 'key #2'],
+        ['cancel', '3', 204],
+        ['scope', 'key #1'],
+        ['list', orders('1')],
+      ],
+      want: [],
+    },
+  ];
+  it.each(CASES_SOLE.map((c) => [c.name, c] as const))('%s', (_name, { steps, want }) => {
+    const observer = new Observer(contract, { soleClient: true });
+    let scope = 'key #1';
+    const found: Array<[string, string]> = [];
+    steps.forEach((step, i) => {
+      if (step[0] === 'scope') scope = step[1];
+      else if (step[0] === 'list')
+        found.push(...observer.list(scope, step[1], i + 1).map((f): [string, string] => [f.rule, f.level]));
+      else
+        found.push(
+          ...observer.cancel(scope, step[1], step[2], i + 1).map((f): [string, string] => [f.rule, f.level]),
+        );
+    });
+    expect(found).toEqual(want);
+    const lenient = new Observer(contract);
+    expect(run(steps, lenient).length).toBe(want.length);
+  });
+});
+
+describe("the verdicts follow the document's state table", () => {
+  /** The document with shipped → cancelOrder answering 410, and a `held` state refused with 423. */
+  function alteredContract() {
+    type Row = Record<string, unknown>;
+    const document = structuredClone(contract.document) as Record<string, unknown>;
+    const table = document['x-petstore-order-states'] as {
+      states: Record<string, Row>;
+      transitions: Row[];
+    };
+    table.states.held = { listed: true, complete: false, source: 'test' };
+    for (const t of table.transitions) if (t.from === 'shipped') t.status = 410;
+    table.transitions.push({
+      from: 'held',
+      operation: 'cancelOrder',
+      to: 'held',
+      status: 423,
+      source: 'test',
+    });
+    return buildContract(document);
+  }
+
+  it('reads a refusal with the status the table gives, and no longer with the old one', () => {
+    const altered = new Observer(alteredContract());
+    altered.list('k', `[${shipped('2')}]`, 1);
+    altered.cancel('k', '2', 410, 2);
+    expect(altered.cancel('k', '2', 204, 3).map((f) => f.rule)).toEqual(['state.cancel-after-refusal']);
+    const builtIn = new Observer(contract);
+    builtIn.list('k', `[${shipped('2')}]`, 1);
+    builtIn.cancel('k', '2', 410, 2);
+    expect(builtIn.cancel('k', '2', 204, 3).map((f) => f.rule)).toEqual(['state.204-on-complete']);
+  });
+
+  it('knows a state the table adds: a held order (complete: false) refused with 423 is not a warning', () => {
+    const altered = new Observer(alteredContract());
+    altered.list('k', orders('8'), 1);
+    expect(altered.cancel('k', '8', 423, 2)).toEqual([]);
+    expect(altered.list('k', '[]', 3).map((f) => f.rule)).toEqual(['state.refused-then-gone']);
+  });
+});
+
+describe('exchanges in flight together are read in an order the server may have served them in', () => {
+  const seen = (status: number, startedAt: number, endedAt: number, path = '/store/orders/3') => ({
+    seen: { method: 'DELETE', path, status, headers: {}, text: '', bearer: true, startedAt, endedAt },
+    label: `${status}@${endedAt}`,
+  });
+  const CASES: Array<{ name: string; given: Array<ReturnType<typeof seen>>; want: string[] }> = [
+    {
+      name: 'a 204 overlapping an earlier-answered 404 of the same order goes first',
+      given: [seen(404, 1, 2), seen(204, 0, 40)],
+      want: ['204@40', '404@2'],
+    },
+    {
+      name: 'a 204 that started after the 409 ended stays after it',
+      given: [seen(409, 1, 2), seen(204, 3, 40)],
+      want: ['409@2', '204@40'],
+    },
+    {
+      name: 'two overlapping 204s keep the order their answers ended in',
+      given: [seen(204, 1, 30), seen(204, 0, 20)],
+      want: ['204@20', '204@30'],
+    },
+    {
+      name: 'a 204 of another order does not move',
+      given: [seen(404, 1, 2), seen(204, 0, 40, '/store/orders/5')],
+      want: ['404@2', '204@40'],
+    },
+  ];
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, { given, want }) => {
+    expect(new Observer(contract).order(given).map((e) => e.label)).toEqual(want);
+  });
+
+  it('judges the reordered double click as one cancel', () => {
+    const observer = new Observer(contract);
+    const scope = { key: 'k', orders: 'k' };
+    const list = { method: 'GET', path: '/store/orders', status: 200, headers: {}, bearer: true };
+    observer.observe(scope, { ...list, text: orders('3') }, 1);
+    const found = observer
+      .order([seen(409, 1, 2), seen(204, 0, 40)])
+      .flatMap((e, i) => observer.observe(scope, e.seen, i + 2));
+    expect(found).toEqual([]);
   });
 });

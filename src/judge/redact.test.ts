@@ -89,6 +89,59 @@ describe('redaction finds the key in every form a target can echo it', () => {
     expect(redactText(`before ${echoed} after`, spiky)).toBe(`before ${left} after`);
   });
 
+  // Forms that are not escapes: hex, base64 broken into lines or groups, invisible characters between the
+  // key's characters, fullwidth. Each is redacted whole, and the text around it is left as it was.
+  const hex = Buffer.from(key).toString('hex');
+  const b64 = Buffer.from(key).toString('base64');
+  const fullwidth = (text: string) =>
+    [...text].map((c) => (c > ' ' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('');
+  it.each([
+    ['as hex in lower case', hex],
+    ['as hex in upper case', hex.toUpperCase()],
+    ['as hex in mixed case', [...hex].map((c, i) => (i % 3 === 0 ? c.toUpperCase() : c)).join('')],
+    ['as hex in groups of two, space-separated', hex.replace(/(..)(?!$)/g, '$1 ')],
+    ['as hex of a 12-byte piece', Buffer.from(key.slice(3, 15)).toString('hex')],
+    ['with a zero-width space between every character', [...key].join('\u200b')],
+    [
+      'with a zero-width joiner, a word joiner and a BOM between characters',
+      [...key].join('\u200d\u2060\ufeff'),
+    ],
+    ['with a soft hyphen between characters', [...key].join('\u00ad')],
+    ['as JSON \\u200b escapes between characters', [...key].join('\\u200b')],
+    ['in fullwidth forms', fullwidth(key)],
+    ['in fullwidth forms with zero-width spaces', [...fullwidth(key)].join('\u200c')],
+    ['as fullwidth hex', fullwidth(hex.toUpperCase())],
+    ['wrapped across two lines', `${key.slice(0, 15)}\n${key.slice(15)}`],
+  ])('%s', (_label, echoed) => {
+    expect(redactText(`before ${echoed} after`, key)).toBe('before <redacted> after');
+  });
+
+  // The last base64 group also holds the padding bits, so it is not the key's alone and may stay.
+  it.each([
+    [
+      'as base64url broken by tabs',
+      Buffer.from(key)
+        .toString('base64url')
+        .replace(/(.{8})(?!$)/g, '$1\t'),
+    ],
+    ['as base64 broken every 10 characters by \\n', b64.replace(/(.{10})(?!$)/g, '$1\n')],
+    ['as base64 broken every 10 characters by spaces', b64.replace(/(.{10})(?!$)/g, '$1 ')],
+    ['as base64 with CRLF after every 4 characters', b64.replace(/(.{4})(?!$)/g, '$1\r\n')],
+    ['as base64 in a JSON string with \\n escapes', b64.replace(/(.{10})(?!$)/g, '$1\\n')],
+  ])('%s', (_label, echoed) => {
+    expect(redactText(`before ${echoed} after`, key)).toMatch(/^before <redacted>[\s\S]{0,6} after$/);
+  });
+
+  it('maps a fullwidth key back to exactly its own stretch', () => {
+    const text = `ｘｘ${fullwidth(key)}ｙｙ`;
+    expect(redactText(text, key)).toBe('ｘｘ<redacted>ｙｙ');
+  });
+
+  it('leaves hex and base64 of other bytes alone', () => {
+    const other = `${Buffer.from('another-value-entirely').toString('hex')} ${Buffer.from('x'.repeat(30)).toString('base64')}`;
+    expect(redactText(other, key)).toBe(other);
+  });
+
   it('leaves an 11-character piece and unrelated text alone', () => {
     expect(redactText(`x ${key.slice(0, 11)} y`, key)).toBe(`x ${key.slice(0, 11)} y`);
   });

@@ -1,12 +1,13 @@
 /**
  * Keeping the API key out of every output. Requests are recorded with the key already replaced, and the
  * whole result goes through {@link redactDeep} once more before anyone sees it, because a target can
- * echo the key back in a body or a header, and in any encoding: key-forms.ts lists the forms found.
+ * echo the key back in a body or a header, encoded: key-forms.ts lists the forms found (docs/conformance.md
+ * says which cannot be, and why).
  *
  * Everything here works on plain values and a key, not on a run, so any report of any tool (the
  * conformance suite, the validating proxy) redacts the same way.
  */
-import { decodeLayers, keyNeedles } from './key-forms.js';
+import { type KeyNeedles, keyNeedles, searchViews } from './key-forms.js';
 
 export const REDACTED = '<redacted>';
 /** What curl lines use instead of the key, so they run as printed once the variable is set. */
@@ -16,9 +17,9 @@ export const KEY_VARIABLE = '$PETSTORE_API_KEY';
 export const SHORT_KEY = 12;
 
 /** The needles of the last keys used: a run redacts thousands of strings with one key. */
-const needles = new Map<string, string[]>();
+const needles = new Map<string, KeyNeedles>();
 
-function needlesFor(key: string): string[] {
+function needlesFor(key: string): KeyNeedles {
   let found = needles.get(key);
   if (!found) {
     if (needles.size > 8) needles.clear();
@@ -29,18 +30,19 @@ function needlesFor(key: string): string[] {
 }
 
 /**
- * The stretches of `text` that hold the key in some form (key-forms.ts), in any layer of escapes,
- * overlapping ones joined.
+ * The stretches of `text` that hold the key in some form (key-forms.ts), in any layer of escapes and any
+ * folding of it, overlapping ones joined.
  */
 export function keySpans(text: string, key: string): Array<[start: number, end: number]> {
   if (key.length === 0 || text.length === 0) return [];
   const found: Array<[number, number]> = [];
+  const forms = needlesFor(key);
   // Every layer is searched: a deeper one decodes more, but could also decode away an escape-like
   // sequence that a shallower one showed next to the key.
-  for (const view of decodeLayers(text)) {
-    for (const needle of needlesFor(key)) {
+  for (const { view, needles } of searchViews(text)) {
+    for (const needle of forms[needles]) {
       for (let at = view.text.indexOf(needle); at !== -1; at = view.text.indexOf(needle, at + 1)) {
-        found.push([view.origin[at] ?? 0, view.origin[at + needle.length] ?? text.length]);
+        found.push([view.origin[at] ?? 0, view.end[at + needle.length - 1] ?? text.length]);
       }
     }
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultContract } from '../contract/index.js';
 import { reportRequest } from './exchange.js';
 import type { HttpOutcome } from './http-outcome.js';
 import { judgeExchange } from './rules.js';
@@ -198,7 +199,7 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       [['error-body', 'warning', /not application\/json/]],
     ],
   ] as const)('%s', (_label, method, path, outcome, want) => {
-    const found = judgeExchange(observed(method, path, outcome), KEY);
+    const found = judgeExchange(defaultContract(), observed(method, path, outcome), KEY);
     expect(found.map((f) => [f.rule, f.level])).toEqual(want.map(([rule, level]) => [rule, level]));
     found.forEach((f, i) => {
       expect(f.finding.message).toMatch(want[i]?.[2] as RegExp);
@@ -216,15 +217,16 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
     (_l, auth) => {
       const list = '[{"id":1,"petId":1,"quantity":1,"complete":false}]';
       const accepted = judgeExchange(
+        defaultContract(),
         observed('GET', '/store/orders', answered(200, JSON_TYPE, list), auth),
         KEY,
       );
       expect(accepted.map((f) => [f.rule, f.level])).toEqual([['auth', 'failure']]);
       expect(JSON.stringify(accepted)).not.toContain(KEY);
       const malformed = observed('DELETE', '/store/orders/abc', answered(401, JSON_TYPE, error(401)), auth);
-      expect(judgeExchange(malformed, KEY)).toEqual([]);
+      expect(judgeExchange(defaultContract(), malformed, KEY)).toEqual([]);
       const before = observed('DELETE', '/store/orders/abc', answered(404, JSON_TYPE, error(404)), auth);
-      expect(judgeExchange(before, KEY).map((f) => f.rule)).toEqual(['auth']);
+      expect(judgeExchange(defaultContract(), before, KEY).map((f) => f.rule)).toEqual(['auth']);
     },
   );
 });

@@ -1,11 +1,10 @@
 /**
- * The judgements the suite makes about one exchange, usable without a run: each takes what was sent and
- * what came back (an {@link ObservedExchange}) and the key (to redact it from the finding), and returns
- * the broken rule as a finding or `null`. The conformance checks call them on the requests they send;
- * the validating proxy calls the same functions on live traffic. Every body verdict comes from the
- * contract module; no schema is written here.
+ * The judgements of one exchange, usable without a run: each takes what was sent and what came back
+ * (an {@link ObservedExchange}) and the key (to redact it from the finding), and returns the broken rule
+ * as a finding or `null`. Scripted checks call them on the requests they send, and live traffic is judged
+ * by the same functions. Every body verdict comes from the contract module; no schema is written here.
  */
-import { contract, parseExactJson, type SchemaViolation } from '../contract/index.js';
+import { type Contract, parseExactJson, type SchemaViolation } from '../contract/index.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,
@@ -24,7 +23,15 @@ import type { Finding, Level } from './types.js';
  */
 export type Judgement =
   | { kind: 'pass'; message: string; notes?: string[]; consumed?: string[] }
-  | { kind: 'violation'; message: string; findings: Finding[]; notes?: string[]; consumed?: string[] }
+  | {
+      kind: 'violation';
+      message: string;
+      findings: Finding[];
+      notes?: string[];
+      consumed?: string[];
+      /** The level of this verdict when the run's options decide it (D16 `--sole-client`), not the check's own. */
+      level?: Level;
+    }
   | { kind: 'skip'; reason: string; enableWith: string | null };
 
 export function pass(message: string, notes: string[] = []): Judgement {
@@ -135,7 +142,12 @@ export function judgeMediaType(
  * The Error contract: `application/json`, a valid Error (three fields, right types, non-empty code: §2,
  * D4) whose `status` equals the HTTP status (D5). Only meaningful for a response that arrived.
  */
-export function judgeErrorBody(exchange: ObservedExchange, key: string, expected: string): Finding | null {
+export function judgeErrorBody(
+  contract: Contract,
+  exchange: ObservedExchange,
+  key: string,
+  expected: string,
+): Finding | null {
   const { outcome } = exchange;
   if (!outcome.ok) return null;
   const { status, text } = outcome.value;
@@ -179,16 +191,18 @@ export function judgeErrorBody(exchange: ObservedExchange, key: string, expected
 
 /** Status first; the Error body only when the status is right. */
 export function judgeError(
+  contract: Contract,
   exchange: ObservedExchange,
   key: string,
   allowed: (status: number) => boolean,
   expected: string,
 ): Finding | null {
-  return judgeStatus(exchange, key, allowed, expected) ?? judgeErrorBody(exchange, key, expected);
+  return judgeStatus(exchange, key, allowed, expected) ?? judgeErrorBody(contract, exchange, key, expected);
 }
 
 /** The status is one the document lists for the operation (§4). */
 export function judgeDocumentedStatus(
+  contract: Contract,
   exchange: ObservedExchange,
   key: string,
   operationId: string,
@@ -203,6 +217,7 @@ export function judgeDocumentedStatus(
  * documented body (204) must come without one (§4.2). `what` names the body in the message.
  */
 export function judgeSuccessBody(
+  contract: Contract,
   exchange: ObservedExchange,
   key: string,
   operationId: string,
@@ -238,8 +253,8 @@ export function judgeSuccessBody(
  * D10: a request outside the document (an unknown path, or a method the path does not document) is
  * answered with 4xx; 405 must carry `Allow` (RFC 9110 §15.5.6). 5xx is a failure judged elsewhere.
  */
-export function judgeRoute(exchange: ObservedExchange, key: string): Finding | null {
-  const methods = documentedMethods(exchange.path);
+export function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string): Finding | null {
+  const methods = documentedMethods(contract, exchange.path);
   const expected = methods.length > 0 ? '405 with Allow, or 404 (D10)' : '404 (D10)';
   const status = judgeStatus(exchange, key, (s) => s >= 400 && s <= 499, expected);
   if (status || !exchange.outcome.ok) return status;
@@ -256,6 +271,7 @@ export function judgeRoute(exchange: ObservedExchange, key: string): Finding | n
  * `Sunset` (RFC 8594), D11.
  */
 export function judgeDocumentedHeaders(
+  contract: Contract,
   exchange: ObservedExchange,
   key: string,
   operationId: string,
@@ -264,14 +280,15 @@ export function judgeDocumentedHeaders(
 ): Finding[] {
   if (!exchange.outcome.ok) return [];
   const { status, headers } = exchange.outcome.value;
-  return documentedHeaderViolations(operationId, documentedStatus ?? status, headers).map((problem) =>
-    finding(
-      exchange,
-      key,
-      `${exchange.request.method} ${pathOf(exchange)} answered ${status} ${problem.message}`,
-      problem.expected,
-      problem.violations,
-    ),
+  return documentedHeaderViolations(contract, operationId, documentedStatus ?? status, headers).map(
+    (problem) =>
+      finding(
+        exchange,
+        key,
+        `${exchange.request.method} ${pathOf(exchange)} answered ${status} ${problem.message}`,
+        problem.expected,
+        problem.violations,
+      ),
   );
 }
 
@@ -289,9 +306,9 @@ export function sendsBearerToken(exchange: ObservedExchange): boolean {
  * The path parameters of the operation whose value breaks its schema, by name: an order id that is not an
  * int64 integer (D9). The path is the one after the base URL, query allowed.
  *
- * @example malformedPathParameters('cancelOrder', '/store/orders/1.5') // ['orderId']
+ * @example malformedPathParameters(contract, 'cancelOrder', '/store/orders/1.5') // ['orderId']
  */
-export function malformedPathParameters(operationId: string, path: string): string[] {
+export function malformedPathParameters(contract: Contract, operationId: string, path: string): string[] {
   const op = contract.operation(operationId);
   const names: string[] = [];
   const pattern = new RegExp(
@@ -316,7 +333,7 @@ export function malformedPathParameters(operationId: string, path: string): stri
 
 /** A broken rule of one exchange, with the level the document and the decisions give it. */
 export interface RatedFinding {
-  /** The rule, in the suite's terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`. */
+  /** The rule, in the checks' terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`. */
   rule: string;
   citation: string;
   level: Level;
@@ -330,9 +347,9 @@ export interface RatedFinding {
  * (D15), 204 without a body, D10 for requests outside the document, and D11's headers. A transport
  * failure or a redirect is one `failure` finding. The operation is found from the method and path.
  *
- * @example judgeExchange({ request, path: '/store/orders', outcome }, key).filter((f) => f.level === 'failure')
+ * @example judgeExchange(contract, { request, path: '/store/orders', outcome }, key).filter((f) => f.level === 'failure')
  */
-export function judgeExchange(exchange: ObservedExchange, key: string): RatedFinding[] {
+export function judgeExchange(contract: Contract, exchange: ObservedExchange, key: string): RatedFinding[] {
   const rated = (rule: string, citation: string, level: Level, f: Finding | null): RatedFinding[] =>
     f ? [{ rule, citation, level, finding: f }] : [];
   const { outcome } = exchange;
@@ -354,35 +371,51 @@ export function judgeExchange(exchange: ObservedExchange, key: string): RatedFin
     );
     return rated('server-error', '§7, D9, D10', 'failure', f);
   }
-  const operationId = matchOperation(exchange.request.method, exchange.path);
-  if (operationId === null) return rated('route', 'D10', 'warning', judgeRoute(exchange, key));
-  // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
-  if (!sendsBearerToken(exchange)) {
-    return rated('auth', '§5, D6, D7', 'failure', judgeError(exchange, key, is(401), EXPECT_UNAUTHORIZED));
-  }
+  const operationId = matchOperation(contract, exchange.request.method, exchange.path);
+  if (operationId === null) return rated('route', 'D10', 'warning', judgeRoute(contract, exchange, key));
   // D11: a deprecated operation answered 404 without its Deprecation header is no longer served, and a
-  // path that is not served is judged as one outside the document (D10), as the suite's pet probe does.
+  // path that is not served is judged as one outside the document (D10), as the scripted pet probe does:
+  // with or without a key, since a router that no longer knows the path answers before authentication.
   const { deprecated } = contract.operation(operationId);
   if (deprecated && status === 404 && outcome.value.headers.deprecation === undefined) {
-    return rated('route', 'D10, D11', 'warning', judgeRoute(exchange, key));
+    return rated('route', 'D10, D11', 'warning', judgeRoute(contract, exchange, key));
   }
-  if (malformedPathParameters(operationId, exchange.path).length > 0) {
+  // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
+  if (!sendsBearerToken(exchange)) {
+    return rated(
+      'auth',
+      '§5, D6, D7',
+      'failure',
+      judgeError(contract, exchange, key, is(401), EXPECT_UNAUTHORIZED),
+    );
+  }
+  if (malformedPathParameters(contract, operationId, exchange.path).length > 0) {
     const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');
     if (refused) return rated('status', '§4.2, D9', 'failure', refused);
-    return rated('error-body', '§7, D9', 'warning', judgeErrorBody(exchange, key, 'an Error body (D9)'));
+    return rated(
+      'error-body',
+      '§7, D9',
+      'warning',
+      judgeErrorBody(contract, exchange, key, 'an Error body (D9)'),
+    );
   }
-  const statusLevel = documentedStatusLevel(operationId, status);
-  const undocumented = judgeDocumentedStatus(exchange, key, operationId);
+  const statusLevel = documentedStatusLevel(contract, operationId, status);
+  const undocumented = judgeDocumentedStatus(contract, exchange, key, operationId);
   if (undocumented) return rated('status', '§4', statusLevel, undocumented);
   if (status >= 400) {
-    const rule = documentedErrorRule(operationId, status);
+    const rule = documentedErrorRule(contract, operationId, status);
     return rule === null
       ? []
-      : rated('error-body', `§7, ${rule.source}`, rule.level, judgeErrorBody(exchange, key, 'an Error body'));
+      : rated(
+          'error-body',
+          `§7, ${rule.source}`,
+          rule.level,
+          judgeErrorBody(contract, exchange, key, 'an Error body'),
+        );
   }
   return [
-    ...rated('body', '§4, D8, D15', 'failure', judgeSuccessBody(exchange, key, operationId)),
-    ...judgeDocumentedHeaders(exchange, key, operationId).map(
+    ...rated('body', '§4, D8, D15', 'failure', judgeSuccessBody(contract, exchange, key, operationId)),
+    ...judgeDocumentedHeaders(contract, exchange, key, operationId).map(
       (f): RatedFinding => ({ rule: 'headers', citation: '§9, D11', level: 'warning', finding: f }),
     ),
   ];

@@ -1,9 +1,10 @@
 /**
- * The public shapes of the conformance suite: what `runConformance` takes and returns. The JSON report
- * is exactly a {@link ConformanceResult}, so this file is also the documented shape of `--reporter json`
- * (docs/conformance.md). Additions are backwards compatible; a breaking change bumps `schemaVersion`.
+ * The shapes of a judged run: findings, checks, coverage and the result every reporter writes, whoever
+ * obtained the exchanges. The JSON report is exactly a {@link ConformanceResult}, so this file is also
+ * the documented shape of `--reporter json` (docs/conformance.md). Additions are backwards compatible; a
+ * breaking change bumps `schemaVersion`.
  */
-import type { Contract, SchemaViolation } from '../contract/index.js';
+import type { SchemaViolation } from '../contract/index.js';
 
 /** How bad a broken rule is: a failure fails the run (exit 1); a warning is reported and passes. */
 export type Level = 'failure' | 'warning';
@@ -12,41 +13,6 @@ export type Outcome = 'PASS' | 'FAIL' | 'WARN' | 'SKIP';
 
 /** `--fail-on`: which verdicts fail the run (`fail`: failures only; `warn`: warnings too). */
 export type FailOn = 'fail' | 'warn';
-
-export interface ConformanceOptions {
-  /** The target's base address, ending in the version segment: `http://127.0.0.1:4010/v1` (D12). */
-  baseUrl: string;
-  /** A valid API key for the target; sent as `Authorization: Bearer <key>` and never reported. */
-  apiKey: string;
-  /** Ids of orders that are pending on the target; destructive checks cancel some of them. */
-  pendingOrders?: readonly (string | bigint)[];
-  /** Ids of orders that have shipped on the target; cancelling them must be refused (409). */
-  shippedOrders?: readonly (string | bigint)[];
-  /** Run the checks that cancel pending orders (each consumes its own pending id). Default false. */
-  destructive?: boolean;
-  /** Per-request time limit in milliseconds, headers and body together. Default 10 000. */
-  timeoutMs?: number;
-  /** The most bytes of one response body the suite reads; the rest is aborted. Default 1 MiB. */
-  maxBodyBytes?: number;
-  /** Run only these checks: exact ids, or a prefix that ends at a dot (`auth` runs every `auth.*`). */
-  only?: readonly string[];
-  /** A pet id the target serves, for the D11 deprecation check; otherwise taken from a listed order. */
-  petId?: string | bigint;
-  /** The fetch to use: tests aim the suite at an in-process handler (`mock.handle`) with this. */
-  fetch?: typeof fetch;
-  /**
-   * The contract whose `x-petstore-conformance` levels the run applies; by default the toolkit's own
-   * (`spec/openapi.yaml`). Tests pass one built from an altered copy of the document (`buildContract`).
-   */
-  contract?: Contract;
-  /**
-   * The most time, in ms, the run may spend waiting to retry answers 429 and 503 (D22). Default 30 000;
-   * 0 retries only answers that say `Retry-After: 0`.
-   */
-  retryBudgetMs?: number;
-  /** The most requests the suite starts per second (its own pace, D22). Default: no pace of its own. */
-  rateLimit?: number;
-}
 
 /** A request the suite sent again because a gateway answered 429 or 503 (D22). */
 export interface RetriedRequest {
@@ -68,6 +34,26 @@ export interface RetryReport {
   rateLimit: number | null;
   /** Time spent waiting before retries. */
   waitedMs: number;
+}
+
+/**
+ * Whether other clients changed orders while the suite ran, and how the run judged because of it (D16).
+ * Absent from the proxy's reports: it has `--sole-client` of its own.
+ */
+export interface EnvironmentReport {
+  /** Another client was seen at work: an order no request of the suite named changed, appeared or left. */
+  live: boolean;
+  /** What was seen, or which flag set the mode, in words. */
+  reason: string;
+  /** Changes to orders no request of the suite named (each order once per list read that showed it). */
+  changesByOthers: number;
+  /**
+   * `shared`: a change to an order no request of a step named is a warning that another client may have
+   * made it; `sole-client`: it is a failure.
+   */
+  mode: 'shared' | 'sole-client';
+  /** `flag`: `--shared` or `--sole-client`; `detected`: the run saw another client; `default`: it saw none. */
+  setBy: 'flag' | 'detected' | 'default';
 }
 
 /** A request as reported: the key is never in it (headers show `<redacted>`). */
@@ -172,6 +158,7 @@ export interface ConformanceSummary {
 
 export interface ConformanceResult {
   schemaVersion: 1;
+  /** The tool that obtained the exchanges and wrote the report. */
   tool: 'petstore conformance' | 'petstore proxy';
   /** `info.version` of the OpenAPI document the checks come from. */
   contractVersion: string;
@@ -202,4 +189,8 @@ export interface ConformanceResult {
   retriesNotListed?: number;
   /** How the suite treated gateway answers, as printed at the start of the run. */
   retryPolicy?: RetryReport;
+  /** Set when the response bodies were left out (`--no-bodies`): every `bodyExcerpt` is empty. */
+  bodiesOmitted?: boolean;
+  /** Whether other clients were seen at work, and the mode the run judged in (D16). */
+  environment?: EnvironmentReport;
 }

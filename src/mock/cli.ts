@@ -4,9 +4,12 @@
  */
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Contract, defaultContract } from '../contract/index.js';
+import { loadSpecFile } from '../contract/spec-file.js';
 import type { Result } from '../result.js';
 import type { Subcommand } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
+import { unservedOperation } from './core.js';
 import { parseCorsOrigin } from './cors.js';
 import { MAX_DELAY_MS } from './faults.js';
 import { DEFAULT_FIXTURES_PATH, loadFixtureFileAsync } from './fixture-files.js';
@@ -23,6 +26,8 @@ Options:
   --port PORT       Port to listen on (default 4010; 0 picks a free one)
   --host HOST       Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --fixtures FILE   YAML or JSON fixture file (default: the built-in fixtures/default.yaml)
+  --spec FILE       Serve another OpenAPI 3.1 document (YAML or JSON), such as a draft of the next
+                    version, under the path of its local servers entry (default: the built-in one)
   --api-key KEY     Accepted bearer key; repeat for several. Default: $PETSTORE_API_KEY, else the
                     fixture file's apiKeys, else ${DEV_API_KEY}
   --cors-origin ORIGIN
@@ -38,6 +43,8 @@ export interface MockCliOptions {
   port: number;
   host: string;
   fixtures: string | undefined;
+  /** Another OpenAPI document to serve (`--spec`). */
+  spec: string | undefined;
   apiKeys: string[];
   /** Where `apiKeys` came from, when not from the fixtures. */
   keySource: '--api-key' | 'PETSTORE_API_KEY' | undefined;
@@ -55,6 +62,7 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   fixtures: { type: 'string' },
+  spec: { type: 'string' },
   'api-key': { type: 'string', multiple: true },
   'cors-origin': { type: 'string', multiple: true },
   delay: { type: 'string' },
@@ -140,6 +148,7 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArg
       port,
       host,
       fixtures: values.fixtures as string | undefined,
+      spec: values.spec as string | undefined,
       apiKeys,
       keySource: flagKeys.length > 0 ? '--api-key' : envKey ? 'PETSTORE_API_KEY' : undefined,
       delayMs,
@@ -154,6 +163,15 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArg
 function keySource(options: MockCliOptions, mock: Mock): string {
   if (options.keySource) return options.keySource;
   return mock.fixtures.apiKeys.length > 0 ? 'the fixture file' : 'the built-in development key';
+}
+
+/** The contract to serve: the built-in one, or `--spec FILE` when the mock can serve it. */
+function chooseContract(spec: string | undefined): Result<Contract, string> {
+  if (spec === undefined) return { ok: true, value: defaultContract() };
+  const loaded = loadSpecFile(spec);
+  if (!loaded.ok) return loaded;
+  const unserved = unservedOperation(loaded.value);
+  return unserved === undefined ? loaded : { ok: false, error: `--spec ${spec}: ${unserved}` };
 }
 
 /** The start-up banner: URL, keys, and curl lines to paste. */
@@ -240,6 +258,8 @@ export const runMockCommand: Subcommand = async (argv) => {
     process.stdout.write(MOCK_USAGE);
     return 0;
   }
+  const contract = chooseContract(options.spec);
+  if (!contract.ok) return fail(contract.error);
   const fixturesPath = options.fixtures === undefined ? DEFAULT_FIXTURES_PATH : resolve(options.fixtures);
   // Not process.stdout: a paused terminal would stop the server and an unread pipe would fill memory
   // (line-writer.ts). `petstore mock | head` closing our stdout early just ends the output.
@@ -249,7 +269,7 @@ export const runMockCommand: Subcommand = async (argv) => {
   const warn = (line: string) => err.write(`petstore mock: ${line}`);
   // Read asynchronously, and a large file parsed in a worker (fixture-files.ts): the parser's garbage
   // does not stay resident in the server.
-  const loaded = await loadFixtureFileAsync(fixturesPath);
+  const loaded = await loadFixtureFileAsync(fixturesPath, contract.value);
   if (!loaded.ok) {
     await Promise.all([out.close(), err.close()]);
     const { source, message } = loaded.error;
@@ -257,13 +277,21 @@ export const runMockCommand: Subcommand = async (argv) => {
       `invalid fixture file ${displayPath(source)}: ${message.slice(source.length + 2)}. Fix the file, or pass another with --fixtures FILE.`,
     );
   }
-  const mock: Mock = await createMock({
-    fixtures: loaded.value,
-    ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
-    delayMs: options.delayMs,
-    corsOrigins: options.corsOrigins,
-    ...(options.quiet ? {} : { log: say }),
-  });
+  let mock: Mock;
+  try {
+    mock = await createMock({
+      contract: contract.value,
+      fixtures: loaded.value,
+      ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
+      delayMs: options.delayMs,
+      corsOrigins: options.corsOrigins,
+      ...(options.quiet ? {} : { log: say }),
+    });
+  } catch (error) {
+    // Only a --spec document lacking what the mock reads (x-petstore-cors, x-petstore-faults) gets here.
+    await Promise.all([out.close(), err.close()]);
+    return fail(`--spec ${options.spec}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   let info: ListenInfo;
   try {
     info = await mock.listen({ port: options.port, host: options.host });
@@ -275,6 +303,7 @@ export const runMockCommand: Subcommand = async (argv) => {
   const stopWatching = options.watch
     ? watchFixtureFile({
         path: fixturesPath,
+        contract: contract.value,
         current: () => mock.fixtures,
         apply: (fixtures) => mock.reload(fixtures),
         report: (outcome) =>

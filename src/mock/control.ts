@@ -1,24 +1,30 @@
 /**
  * Control endpoints, outside the versioned API under `/__mock/`, for tests and developers: reset a
  * session, read its full state (each order's internal state included), add or replace an order in a
- * given state, read the recent-request log, plan simulated faults (D18) and change the global delay.
- * They need a valid key and honour `X-Mock-Session`; no fault and no `Prefer` ever applies to them.
+ * given state, read the recent-request log, plan simulated faults (D18), change the global delay and list
+ * the sessions. They need a valid key and honour `X-Mock-Session`; no fault and no `Prefer` ever applies
+ * to them. Each endpoint reads its request and writes its JSON; what it does is a function of
+ * control-operations.ts, which the typed control object calls too.
  */
+import { type Contract, type ExactJson, parseExactJson, stringifyExactJson } from '../contract/index.js';
 import {
-  contract,
-  type ExactJson,
-  type ParameterSpec,
-  parseExactJson,
-  stringifyExactJson,
-} from '../contract/index.js';
+  clearFaults,
+  type MockSettings,
+  planFault,
+  putOrder,
+  resetSession,
+  sessionNames,
+  setDelay,
+} from './control-operations.js';
 import { mockError } from './errors.js';
-import { faultRuleJson, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
-import { buildFixtures } from './fixtures.js';
-import { orderStates } from './order-state.js';
+import { faultRuleJson } from './faults.js';
+import { type OrderStateTable, orderStatesOf } from './order-state.js';
 import { orderJson, type StoredOrder } from './order-store.js';
 import type { CoreRequest } from './request.js';
 import { type CoreResponse, errorResponse, jsonResponse } from './responses.js';
 import type { Session, Sessions } from './sessions.js';
+
+export type { MockSettings } from './control-operations.js';
 
 export type ControlName =
   | 'reset'
@@ -29,7 +35,8 @@ export type ControlName =
   | 'addFault'
   | 'clearFaults'
   | 'getDelay'
-  | 'putDelay';
+  | 'putDelay'
+  | 'sessions';
 
 export const CONTROL_BASE = '/__mock';
 
@@ -43,12 +50,8 @@ export const CONTROL_ROUTES: ReadonlyArray<{ method: string; path: string; name:
   { method: 'DELETE', path: `${CONTROL_BASE}/faults`, name: 'clearFaults' },
   { method: 'GET', path: `${CONTROL_BASE}/delay`, name: 'getDelay' },
   { method: 'PUT', path: `${CONTROL_BASE}/delay`, name: 'putDelay' },
+  { method: 'GET', path: `${CONTROL_BASE}/sessions`, name: 'sessions' },
 ];
-
-/** What the control endpoints may change beyond a session: the global delay. */
-export interface MockSettings {
-  delayMs: number;
-}
 
 export interface ControlContext {
   request: CoreRequest;
@@ -56,95 +59,27 @@ export interface ControlContext {
   sessions: Sessions;
   params: Readonly<Record<string, string>>;
   settings: MockSettings;
+  /** The contract the mock serves: its operations (for faults) and its Order schema (for put orders). */
+  contract: Contract;
 }
 
-// The id is read exactly as the document reads an order id (int64, D8).
-const ID_PARAMETER: ParameterSpec = {
-  ...(contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId') as ParameterSpec),
-  name: 'id',
-};
-const OPERATION_IDS = contract.operations.map((operation) => operation.operationId);
-const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
 const decoder = new TextDecoder();
 
 /** An order as the control endpoints show it: the published Order plus its internal `state`. */
-export function controlOrderJson(order: StoredOrder): string {
-  return `${orderJson(order).slice(0, -1)},"state":${JSON.stringify(order.state)}}`;
+export function controlOrderJson(order: StoredOrder, states: OrderStateTable): string {
+  return `${orderJson(order, states).slice(0, -1)},"state":${JSON.stringify(order.state)}}`;
 }
 
 function stateJson(session: Session, sessions: Sessions): string {
-  const orders = [...session.orders.all()].map(controlOrderJson).join(',');
+  const states = sessions.fixtures.orders.states;
+  const orders = [...session.orders.all()].map((order) => controlOrderJson(order, states)).join(',');
   const pets = [...sessions.fixtures.pets.values()].map((pet) => pet.json).join(',');
   const fixtures = sessions.fixtures;
-  return `{"session":${JSON.stringify(session.name)},"fixtures":${JSON.stringify(fixtures.source)},"states":${JSON.stringify(orderStates.states)},"orders":[${orders}],"pets":[${pets}],"petsDeprecation":${JSON.stringify(fixtures.deprecationHeader)},"petsSunset":${JSON.stringify(fixtures.sunsetHeader)}}`;
+  return `{"session":${JSON.stringify(session.name)},"fixtures":${JSON.stringify(fixtures.source)},"states":${JSON.stringify(states.states)},"orders":[${orders}],"pets":[${pets}],"petsDeprecation":${JSON.stringify(fixtures.deprecationHeader)},"petsSunset":${JSON.stringify(fixtures.sunsetHeader)}}`;
 }
 
 function invalid(message: string, session: Session): CoreResponse {
   return errorResponse(mockError('invalidRequest', { message }), session);
-}
-
-function putOrder({ request, session, params }: ControlContext): CoreResponse {
-  const rawId = params.id ?? '';
-  const id = contract.parseParameter(ID_PARAMETER, rawId);
-  if (!id.ok || typeof id.value !== 'bigint') {
-    return invalid(
-      `The order id in PUT /__mock/orders/{id} must be an int64 integer, got "${rawId.slice(0, 40)}".`,
-      session,
-    );
-  }
-  const parsed = parseExactJson(request.body === undefined ? '' : decoder.decode(request.body));
-  if (
-    !parsed.ok ||
-    typeof parsed.value !== 'object' ||
-    parsed.value === null ||
-    Array.isArray(parsed.value)
-  ) {
-    return invalid(
-      'The body must be a JSON object such as {"state":"pending","petId":10,"quantity":1}.',
-      session,
-    );
-  }
-  const body = parsed.value;
-  const unknown = Object.keys(body).filter((key) => !PUT_FIELDS.has(key));
-  if (unknown.length > 0) {
-    return invalid(
-      `Unknown field(s) ${unknown.join(', ')}; allowed: id, state, petId, quantity, shipDate.`,
-      session,
-    );
-  }
-  // The body may repeat the path's id, as an exact JSON integer; anything else names another order or none.
-  const bodyId = body.id;
-  const sameId =
-    bodyId === undefined ||
-    (typeof bodyId === 'bigint' && bodyId === id.value) ||
-    (typeof bodyId === 'number' && Number.isSafeInteger(bodyId) && BigInt(bodyId) === id.value);
-  if (!sameId) {
-    return invalid(
-      `The body's id ${stringifyExactJson(bodyId).slice(0, 40)} differs from the id ${id.value} in the path; send the same id as a JSON integer, or leave it out.`,
-      session,
-    );
-  }
-  const { state, id: _ignored, ...fields } = body;
-  if (typeof state !== 'string' || !orderStates.isState(state)) {
-    return invalid(`"state" must be one of ${orderStates.states.join(', ')}.`, session);
-  }
-  // The same checks as a fixture file's order: the document's Order schema, exact int64s.
-  const checked = buildFixtures({ orders: [{ ...fields, id: id.value, status: state }] }, 'request body');
-  if (!checked.ok) {
-    const reasons = checked.error.problems.map((problem) =>
-      problem.replace(/^orders\[0\] \(id [^)]*\): /, ''),
-    );
-    return invalid(`The order is invalid: ${reasons.join('; ')}.`, session);
-  }
-  const order = checked.value.orders.orders.get(id.value) as StoredOrder;
-  const created = session.orders.put(order);
-  if (!created.ok) {
-    return invalid(
-      `${created.error}; POST /__mock/reset empties it, or use another X-Mock-Session.`,
-      session,
-    );
-  }
-  return jsonResponse(created.value ? 201 : 200, controlOrderJson(order), session);
 }
 
 function faultsJson(session: Session, settings: MockSettings): string {
@@ -161,31 +96,6 @@ function jsonBody(request: CoreRequest): ExactJson | undefined {
   return parsed.ok ? parsed.value : undefined;
 }
 
-function addFault({ request, session, settings }: ControlContext): CoreResponse {
-  const body = jsonBody(request);
-  const spec = parseFaultSpec(body ?? null, OPERATION_IDS);
-  if (!spec.ok) return invalid(spec.error, session);
-  const rule = session.faults.add(spec.value);
-  if (!rule) {
-    return invalid(
-      `This session already holds ${MAX_FAULT_RULES} faults; DELETE /__mock/faults clears them.`,
-      session,
-    );
-  }
-  return jsonResponse(
-    201,
-    stringifyExactJson({ session: session.name, delayMs: settings.delayMs, fault: faultRuleJson(rule) }),
-    session,
-  );
-}
-
-function putDelay({ request, session, settings }: ControlContext): CoreResponse {
-  const delay = parseDelay(jsonBody(request) ?? null);
-  if (!delay.ok) return invalid(delay.error, session);
-  settings.delayMs = delay.value;
-  return jsonResponse(200, `{"delayMs":${delay.value}}`, session);
-}
-
 /**
  * Answers one control endpoint.
  *
@@ -196,23 +106,40 @@ export function handleControl(name: ControlName, context: ControlContext): CoreR
   switch (name) {
     case 'listFaults':
       return jsonResponse(200, faultsJson(session, context.settings), session);
-    case 'addFault':
-      return addFault(context);
+    case 'addFault': {
+      const rule = planFault(context.contract, session, jsonBody(context.request));
+      if (!rule.ok) return invalid(rule.error, session);
+      const { delayMs } = context.settings;
+      const body = { session: session.name, delayMs, fault: faultRuleJson(rule.value) };
+      return jsonResponse(201, stringifyExactJson(body), session);
+    }
     case 'clearFaults':
-      session.faults.clear();
+      clearFaults(session);
       return jsonResponse(200, faultsJson(session, context.settings), session);
     case 'getDelay':
       return jsonResponse(200, `{"delayMs":${context.settings.delayMs}}`, session);
-    case 'putDelay':
-      return putDelay(context);
+    case 'putDelay': {
+      const delay = setDelay(context.settings, jsonBody(context.request));
+      if (!delay.ok) return invalid(delay.error, session);
+      return jsonResponse(200, `{"delayMs":${delay.value}}`, session);
+    }
+    case 'sessions':
+      return jsonResponse(200, JSON.stringify({ sessions: sessionNames(sessions) }), session);
     case 'reset': {
-      const fresh = sessions.reset(session.name);
+      const fresh = resetSession(sessions, session.name);
       return jsonResponse(200, stateJson(fresh, sessions), fresh);
     }
     case 'state':
       return jsonResponse(200, stateJson(session, sessions), session);
-    case 'putOrder':
-      return putOrder(context);
+    case 'putOrder': {
+      const put = putOrder(context.contract, session, context.params.id ?? '', jsonBody(context.request));
+      if (!put.ok) return invalid(put.error, session);
+      return jsonResponse(
+        put.value.created ? 201 : 200,
+        controlOrderJson(put.value.order, orderStatesOf(context.contract)),
+        session,
+      );
+    }
     case 'requests':
       return jsonResponse(
         200,

@@ -1,26 +1,42 @@
 /**
  * The mock's core: a function from a request to a response, with no socket. Each request goes
- * route → authenticate → validate → state transition → respond:
+ * route → authenticate → validate → state transition → respond, each step read from the contract:
  *
- * 1. A CORS preflight (`OPTIONS`) is answered from the route table without a key (D14); a page whose
- *    origin is not allowed gets no CORS headers, and the control endpoints refuse it outright.
- * 2. Every other request must carry a valid key, before anything about the path is judged (D6, D7).
+ * 1. Routes are the document's paths below its base path. A CORS preflight (`OPTIONS`) is answered from
+ *    them without a key (D14); a page whose origin is not allowed gets no CORS headers, and the control
+ *    endpoints refuse it outright.
+ * 2. Every other request must carry a valid key (the document's bearer scheme), before anything about
+ *    the path is judged (D6, D7).
  * 3. Unknown paths are 404 `not_found`, other methods 405 `method_not_allowed` with `Allow` (D10).
  * 4. `Prefer: code=NNN` forces a documented response and skips the rest.
- * 5. Path parameters are parsed by the contract; an id that is not an int64 names nothing (D9).
- * 6. The state transition comes from the document's state table (§3, D1–D3).
+ * 5. Every declared path, query and header parameter is checked against its schema: an invalid one is
+ *    400 `invalid_parameter` naming it (D21), except an id that is not an int64, which names nothing
+ *    (404, D9). An undeclared query parameter is ignored.
+ * 6. The operation's handler, one per `operationId` in {@link API_HANDLERS}; the state transition comes
+ *    from the document's state table (§3, D1–D3).
+ *
+ * Routes, security, parameters, statuses and the state table come from the contract it is given; the
+ * handler table below is the only behaviour written by hand.
  *
  * Web-standard only (no Node built-in on this path), so the same core answers on a socket (server.ts),
- * in-process and under MSW in a page (web.ts); each entry point builds a {@link CoreRequest} and the
- * request target goes through the one reading of request-target.ts.
+ * in-process and under MSW in a page (both through engine.ts); each entry point builds a
+ * {@link CoreRequest} and the request target goes through the one reading of request-target.ts.
  */
-import { contract, type OperationSpec, type ParameterSpec } from '../contract/index.js';
+import type {
+  Contract,
+  ExactJson,
+  OperationSpec,
+  ParameterSpec,
+  RawParameter,
+  SchemaViolation,
+} from '../contract/index.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
 import { CONTROL_BASE, CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
 import { type Cors, compileCors } from './cors.js';
-import { type MockErrorName, mockError } from './errors.js';
-import { faultSettings } from './faults.js';
+import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
+import { type FaultSettings, readFaultSettings } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
+import { inspectorAsset } from './inspector.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
@@ -28,18 +44,14 @@ import { type CoreResponse, emptyResponse, errorResponse, jsonResponse } from '.
 import { compileRouter, type RouteMatch, type Router, type RouteSpec } from './router.js';
 import { DEFAULT_LIMITS, type Session, type SessionLimits, Sessions } from './sessions.js';
 
-/** The base path of the API (D12): every documented path is served below it. */
-export const API_BASE = '/v1';
-
 const MAX_SESSION_NAME = 128;
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 
-export type ApiHandler = (
-  session: Session,
-  params: ReadonlyMap<string, bigint | number | string>,
-  fixtures: FixtureSet,
-) => CoreResponse;
+/** The parameters of a request, as the contract read them (an int64 as a `bigint`); absent ones are not set. */
+export type ApiParameters = ReadonlyMap<string, ExactJson>;
+
+export type ApiHandler = (session: Session, params: ApiParameters, fixtures: FixtureSet) => CoreResponse;
 
 /** Whether a request is for a control endpoint, known or not (`/__mock/…`, however it is escaped). */
 function isControl(match: RouteMatch<Target>, pathname: string): boolean {
@@ -59,7 +71,7 @@ function deprecationHeaders(fixtures: FixtureSet): Record<string, string> {
 }
 
 /** What each documented operation does; every operation of the document must have one (checked at start). */
-const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
+export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
   listOrders: (session) => jsonResponse(200, session.orders.listBody(), session),
   cancelOrder: (session, params) => {
     const outcome = session.orders.apply(params.get('orderId') as bigint, 'cancelOrder');
@@ -74,13 +86,45 @@ const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
   },
 };
 
-/** The Error for a path parameter that is not what the document says: it names no resource (D9). */
-const MALFORMED_PARAMETER: Readonly<Record<string, MockErrorName>> = {
+/** The Error for an id in the path that is not what the document says: it names no resource (D9). */
+const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
   orderId: 'orderNotFound',
   petId: 'petNotFound',
 };
 
+/** The values of each query parameter of a request target, in order; `+` is a space (form encoding). */
+function queryOf(target: string): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  const start = target.indexOf('?');
+  if (start === -1) return values;
+  const hash = target.indexOf('#', start);
+  for (const [name, value] of new URLSearchParams(target.slice(start + 1, hash === -1 ? undefined : hash))) {
+    const list = values.get(name);
+    if (list) list.push(value);
+    else values.set(name, [value]);
+  }
+  return values;
+}
+
+/** The Error for a declared parameter that breaks its schema: D9's 404 for an id, else D21's 400. */
+function parameterError(
+  parameter: ParameterSpec,
+  raw: RawParameter | undefined,
+  violations: readonly SchemaViolation[],
+): MockError {
+  const text = raw === undefined ? '' : typeof raw === 'string' ? raw : raw.join(',');
+  const malformedId = parameter.in === 'path' ? MALFORMED_ID[parameter.name] : undefined;
+  if (malformedId) return mockError(malformedId, { id: text });
+  const problem = violations[0]?.message ?? 'is invalid';
+  const got = raw === undefined || problem.includes('got ') ? '' : `, got ${JSON.stringify(clip(text, 40))}`;
+  return mockError('invalidParameter', {
+    message: `The ${parameter.in} parameter ${clip(parameter.name, 40)} ${problem}${got}.`,
+  });
+}
+
 export interface CoreOptions {
+  /** The contract served: its base path, routes, security, parameters and state table. */
+  contract: Contract;
   fixtures: FixtureSet;
   apiKeys: readonly string[];
   limits?: SessionLimits;
@@ -99,7 +143,8 @@ export interface Core {
    */
   refusal(request: CoreRequest): CoreResponse | undefined;
   readonly sessions: Sessions;
-  /** The CORS answers for the allowed origins; adapters use them for the errors they answer themselves. */
+  readonly contract: Contract;
+  /** The CORS answers of the contract's `x-petstore-cors` (D14), for the adapters' own answers too. */
   readonly cors: Cors;
   apiKeys: readonly string[];
   /** The global delay before every answer, in milliseconds; the adapters carry it out. */
@@ -115,9 +160,20 @@ function forcedResponse(
   deprecation: Record<string, string> | undefined,
 ): CoreResponse {
   const headers = { ...deprecation, ...forced.headers };
-  return forced.body === undefined
-    ? emptyResponse(forced.status, session, headers)
-    : jsonResponse(forced.status, forced.body, session, headers);
+  if (forced.body === undefined) return emptyResponse(forced.status, session, headers);
+  const response = jsonResponse(forced.status, forced.body, session, headers);
+  // The request log shows an Error's code; a forced body is a small Error or a documented example.
+  if (forced.status >= 400) response.code = errorCodeOf(forced.body);
+  return response;
+}
+
+function errorCodeOf(body: string): string | undefined {
+  try {
+    const code = (JSON.parse(body) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -141,32 +197,56 @@ export function respondSafely(
 }
 
 /**
- * Builds the core over fixtures and keys.
+ * The first reason the mock cannot serve a contract: an operation with no handler in {@link API_HANDLERS}.
  *
- * @example createCore({ fixtures, apiKeys: ['k'] }).respond(fromHeaders('GET', '/v1/store/orders', new Headers({ authorization: 'Bearer k' }), undefined))
+ * @example unservedOperation(defaultContract()) // undefined
+ */
+export function unservedOperation(contract: Contract): string | undefined {
+  const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
+  if (!missing) return undefined;
+  return `the mock has no handler for operation ${missing.operationId} (it serves ${Object.keys(API_HANDLERS).join(', ')})`;
+}
+
+/** The 404 for a path the contract does not route: where the API lives, from the contract (D10, D12). */
+function notFoundError(contract: Contract): MockError {
+  const operations = contract.operations.filter((op) => !op.deprecated);
+  const examples = operations.map((op) => `${op.method.toUpperCase()} ${contract.basePath}${op.path}`);
+  return mockError('notFound', {
+    message: `No such path. The API lives under ${contract.basePath || '/'}: ${examples.join(', ')}.`,
+  });
+}
+
+/**
+ * Builds the core over a contract, fixtures and keys. Throws when the contract has an operation the
+ * handler table does not know ({@link unservedOperation}) or lacks the mock's `x-petstore-*` settings.
+ *
+ * @example createCore({ contract, fixtures, apiKeys: ['k'] }).respond(fromHeaders('GET', `${contract.basePath}/store/orders`, new Headers({ authorization: 'Bearer k' }), undefined))
  */
 export function createCore(options: CoreOptions): Core {
-  for (const operation of contract.operations) {
-    if (!API_HANDLERS[operation.operationId]) throw new Error(`no handler for ${operation.operationId}`);
-  }
+  const { contract } = options;
+  const unserved = unservedOperation(contract);
+  if (unserved) throw new Error(unserved);
+  const cors = compileCors(contract.document, options.corsOrigins);
+  const faultSettings: FaultSettings = readFaultSettings(contract.document);
+  const notFound = Object.freeze(notFoundError(contract));
   const routes: RouteSpec<Target>[] = [
     ...contract.operations.map((operation) => ({
       method: operation.method.toUpperCase(),
-      path: API_BASE + operation.path,
+      path: contract.basePath + operation.path,
       target: { kind: 'api', operation } as const,
     })),
     ...CONTROL_ROUTES.map((route) => ({ ...route, target: { kind: 'control', name: route.name } as const })),
   ];
   const route: Router<Target> = compileRouter(routes);
-  const forcer = compilePrefer(contract.operations);
+  const forcer = compilePrefer(contract.operations, faultSettings);
   let delayMs = options.delayMs ?? 0;
-  const cors = compileCors(undefined, options.corsOrigins);
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
-  const pathParameters = new Map<string, ParameterSpec[]>(
+  // Cookies are not read: no operation of the document declares one, and the mock sets none.
+  const checkedParameters = new Map<string, ParameterSpec[]>(
     contract.operations.map((operation) => [
       operation.operationId,
-      operation.parameters.filter((p) => p.in === 'path'),
+      operation.parameters.filter((p) => p.in !== 'cookie'),
     ]),
   );
 
@@ -199,15 +279,21 @@ export function createCore(options: CoreOptions): Core {
       if (!outcome.ok) return errorResponse(outcome.error, session, deprecation);
       return forcedResponse(outcome.value, session, deprecation);
     }
-    const params = new Map<string, bigint | number | string>();
-    for (const parameter of pathParameters.get(operation.operationId) ?? []) {
-      const raw = rawParams[parameter.name] ?? '';
-      const parsed = contract.parseParameter(parameter, raw);
-      if (!parsed.ok) {
-        const name = MALFORMED_PARAMETER[parameter.name] ?? 'notFound';
-        return errorResponse(mockError(name, { id: raw }), session, deprecation);
+    const params = new Map<string, ExactJson>();
+    let query: Map<string, string[]> | undefined;
+    for (const parameter of checkedParameters.get(operation.operationId) ?? []) {
+      let raw: RawParameter | undefined;
+      if (parameter.in === 'path') raw = rawParams[parameter.name];
+      else if (parameter.in === 'header') raw = request.header(parameter.name.toLowerCase());
+      else {
+        query ??= queryOf(request.url);
+        raw = query.get(parameter.name);
       }
-      params.set(parameter.name, parsed.value);
+      const verdict = contract.validateParameter(operation.operationId, parameter.in, parameter.name, raw);
+      if (!verdict.ok) {
+        return errorResponse(parameterError(parameter, raw, verdict.error), session, deprecation);
+      }
+      if (verdict.value !== undefined) params.set(parameter.name, verdict.value);
     }
     const handler = API_HANDLERS[operation.operationId] as ApiHandler;
     return handler(session, params, sessions.fixtures);
@@ -215,6 +301,7 @@ export function createCore(options: CoreOptions): Core {
 
   const core: Core = {
     sessions,
+    contract,
     cors,
     apiKeys: options.apiKeys,
     get delayMs() {
@@ -256,13 +343,16 @@ export function createCore(options: CoreOptions): Core {
     if (!cors.allows(origin) && isControl(match, pathname)) {
       return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
     }
+    // The inspector's page holds no data, and a browser opening it sends no key.
+    const asset = inspectorAsset(contract, request.method, pathname);
+    if (asset) return asset;
 
     if (request.method === 'OPTIONS') {
       // Keyless like a 401 below, so logged in the default session only. A browser's preflight always passes, so that the page then sees the mock's own answer (the
       // 404, 405 or 401 Error) instead of an opaque CORS failure. A plain OPTIONS on an unknown path is 404.
       const requested = request.header('access-control-request-method');
       if (match.kind === 'not-found' && requested === undefined)
-        return errorResponse(mockError('notFound'), sessions.peek(undefined));
+        return errorResponse(notFound, sessions.peek(undefined));
       const allow = match.kind === 'not-found' ? [] : match.allow;
       const preflight = cors.preflight(
         {
@@ -289,7 +379,7 @@ export function createCore(options: CoreOptions): Core {
       return errorResponse(mockError('invalidSession'), undefined);
     }
     const session = sessions.get(sessionName);
-    if (match.kind === 'not-found') return errorResponse(mockError('notFound'), session);
+    if (match.kind === 'not-found') return errorResponse(notFound, session);
     if (match.kind === 'method-not-allowed') {
       return errorResponse(
         mockError('methodNotAllowed', {
@@ -301,7 +391,14 @@ export function createCore(options: CoreOptions): Core {
     }
     const target = match.target;
     if (target.kind === 'control') {
-      return handleControl(target.name, { request, session, sessions, params: match.params, settings: core });
+      return handleControl(target.name, {
+        request,
+        session,
+        sessions,
+        params: match.params,
+        settings: core,
+        contract,
+      });
     }
 
     return answerOperation(target.operation, match.params, request, session);

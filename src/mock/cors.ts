@@ -17,7 +17,6 @@
  * `--cors-origin null` to allow it. The headers a page's script may read come from the document
  * (`exposeHeaders`), so the docs and the mock cannot disagree.
  */
-import { contract } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 
 export type HeaderMap = Record<string, string>;
@@ -139,10 +138,10 @@ function readExposeHeaders(document: Readonly<Record<string, unknown>>): string 
  * Builds the CORS answers from the document's `x-petstore-cors`, for the local origins plus `origins`
  * (values of {@link parseCorsOrigin}; `*` allows any).
  *
- * @example compileCors(contract.document, ['https://app.test']).allows('https://app.test') // true
+ * @example compileCors(defaultContract().document, ['https://app.test']).allows('https://app.test') // true
  */
 export function compileCors(
-  document: Readonly<Record<string, unknown>> = contract.document,
+  document: Readonly<Record<string, unknown>>,
   origins: readonly string[] = [],
 ): Cors {
   const exposeHeaders = readExposeHeaders(document);
@@ -196,6 +195,3 @@ export function compileCors(
 
   return { allows, headers, preflight, exposeHeaders };
 }
-
-/** The CORS answers of the project's document with the default origins (local ones only). */
-export const cors: Cors = compileCors();

@@ -1,47 +1,69 @@
 /**
- * The mock as a web-standard request handler: the core plus what every entry point shares (keys chosen
- * from the options or the fixtures, the delay, the request log and the per-request log line), answering
- * a WHATWG `Request` with a `Response`. `createMock` (Node) adds a port to it; the MSW handlers put it in
- * a page or a test. No Node built-in, so it bundles for a browser.
+ * The mock as a web-standard request handler: the core plus what every entry point shares, each once
+ * (keys chosen from the options or the fixtures, the body limit, the delay, the request log and the
+ * per-request log line). {@link MockEngine.answer} is the one path every adapter takes: `handle` answers
+ * a WHATWG `Request` with it (in-process, MSW), the socket adapter (server.ts) a node request. No Node
+ * built-in, so it bundles for a browser.
  */
+import { type Contract, defaultContract } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { apiKeyProblem } from './auth.js';
 import { type Core, createCore, respondSafely } from './core.js';
-import type { Cors } from './cors.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import { type CoreRequest, fromHeaders } from './request.js';
 import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
 import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
 
 export interface EngineOptions {
+  /** The contract to serve; default the toolkit's own (`spec/openapi.yaml`). */
+  contract?: Contract;
   /** Accepted keys; they override the fixtures' keys. */
   apiKeys?: readonly string[];
   /** Milliseconds added before every answer (spinner testing). */
   delayMs?: number;
+  /**
+   * Origins whose pages may use the mock besides the local ones (D14): `['https://app.test']`, or
+   * `['*']` for any. Values as `--cors-origin` takes them.
+   */
+  corsOrigins?: readonly string[];
   /** Receives one line per request; omit it for silence. */
   log?: (line: string) => void;
   /** Caps on named sessions and on each session's request log. */
   limits?: Partial<SessionLimits>;
   /** Where a bug in the mock is reported (the answer is then a 500 Error); default `console.error`. */
   onBug?: (message: string) => void;
-  /**
-   * Origins whose pages may use the mock besides the local ones (D14): `['https://app.test']`, or
-   * `['*']` for any. Values as `--cors-origin` takes them.
-   */
-  corsOrigins?: readonly string[];
 }
 
+/**
+ * How an adapter hands over a request's body: up to `limit` bytes (`undefined` when there is none),
+ * `too-large` as soon as more arrive (the rest stays unread), `aborted` when the peer went away.
+ */
+export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
+
 export interface MockEngine {
+  /**
+   * Answers a request whose head has arrived: the body limit, the core, the delay, then the request log.
+   * `readBody` is omitted for a request without a body. `undefined` when the peer went away meanwhile.
+   */
+  answer(request: CoreRequest, readBody?: ReadBody): Promise<CoreResponse | undefined>;
+  /** Waits out an answer's delay and records it; for answers an adapter decides itself (a 400, 417). */
+  settle(request: CoreRequest, response: CoreResponse, startedAt: number, t0: number): Promise<CoreResponse>;
+  /**
+   * The answer a request gets whatever its body, when its head alone decides it (a declared body over
+   * the limit, a missing or wrong key); `undefined` when the body may matter. The socket adapter asks
+   * before it sends `100 Continue`.
+   */
+  refusal(request: CoreRequest): CoreResponse | undefined;
   /**
    * Answers one request without a socket. `target` overrides the path and query read from
    * `request.url` (a handler mounted under a prefix passes what follows the prefix). A simulated dropped
    * connection (D18) is `Response.error()`, the web platform's network error.
    */
   handle(request: Request, target?: string): Promise<Response>;
-  /** Records an answered request: the session's request log and the log line. */
-  observe(request: CoreRequest, response: CoreResponse, startedAt: number, durationMs: number): void;
-  /** Puts every session back to the fixtures. */
+  /** Puts every session back to the fixtures and the delay back to the `delayMs` option. */
   reset(): void;
+  /** Ends every pending delay at once, so a stopping mock does not live on until the longest has passed. */
+  releaseDelayed(): void;
   /** Replaces the fixtures and resets every session to them; the keys follow unless the options fixed them. */
   reload(fixtures: FixtureSet): void;
   readonly core: Core;
@@ -80,35 +102,38 @@ export function droppedConnection(): TypeError {
 }
 
 /**
- * Reads a request's body up to the mock's limit; `undefined` when it has none, an error when too large.
- * The declared length is trusted for the refusal only, never for the bytes read.
+ * A WHATWG request's body, read chunk by chunk and no further than the limit: a streamed body of any size
+ * costs at most the limit (MSW and `handle` get bodies a page or a test streams).
  */
-async function readBody(request: Request, cors: Cors): Promise<Result<Uint8Array | undefined, CoreResponse>> {
-  if (request.body === null) return ok(undefined);
-  const declared = request.headers.get('content-length');
-  const tooLarge = () => fail(payloadTooLarge(cors.headers(request.headers.get('origin') ?? undefined)));
-  if (declared !== null && !(Number(declared) <= MAX_BODY_BYTES)) return tooLarge();
-  // Chunk by chunk, and no further than the limit: a streamed body of any size costs at most the limit.
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      void reader.cancel().catch(() => {});
-      return tooLarge();
+function webBody(request: Request): ReadBody {
+  return async (limit) => {
+    if (request.body === null) return ok(undefined);
+    const reader = request.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        void reader.cancel().catch(() => {});
+        return fail('too-large');
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return ok(bytes);
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return ok(bytes);
+  };
+}
+
+/** A request's head with the body that was read. */
+function withBody(request: CoreRequest, body: Uint8Array | undefined): CoreRequest {
+  return { method: request.method, url: request.url, header: (name) => request.header(name), body };
 }
 
 /**
@@ -122,6 +147,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     if (problem) throw new Error(problem);
   }
   const core = createCore({
+    contract: options.contract ?? defaultContract(),
     fixtures,
     apiKeys: chooseKeys(options.apiKeys, fixtures),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
@@ -131,8 +157,22 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
   const log = options.log;
   const onBug = options.onBug ?? ((message: string) => console.error(message));
 
+  /** The declared length is trusted for a refusal only, never for the bytes read. */
+  const declaredTooLarge = (request: CoreRequest): CoreResponse | undefined => {
+    const declared = request.header('content-length');
+    if (declared === undefined || Number(declared) <= MAX_BODY_BYTES) return undefined;
+    return payloadTooLarge(core.cors.headers(request.header('origin')));
+  };
+
+  // The delayed answers waiting now: a stopped mock answers them at once instead of living on until the
+  // longest delay has passed (SIGTERM ends `petstore mock` at once).
+  const delayed = new Set<() => void>();
+
   const engine: MockEngine = {
     core,
+    releaseDelayed() {
+      for (const release of [...delayed]) release();
+    },
     get delayMs() {
       return core.delayMs;
     },
@@ -143,31 +183,63 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     get fixtures() {
       return core.sessions.fixtures;
     },
-    observe(request, response, startedAt, durationMs) {
-      response.session?.log.add(startedAt, request.method, request.url, response.status, durationMs);
+    async settle(request, response, startedAt, t0) {
+      const wait = response.delayMs ?? 0;
+      if (wait > 0) {
+        await new Promise<void>((resolve) => {
+          const release = () => {
+            clearTimeout(timer);
+            delayed.delete(release);
+            resolve();
+          };
+          const timer = setTimeout(release, wait);
+          delayed.add(release);
+        });
+      }
+      const durationMs = performance.now() - t0;
+      response.session?.log.add(
+        startedAt,
+        request.method,
+        request.url,
+        response.status,
+        durationMs,
+        response.code,
+      );
       if (log) log(logLine(request, response, durationMs));
+      return response;
     },
-    async handle(request, target) {
+    refusal(request) {
+      return declaredTooLarge(request) ?? core.refusal(request);
+    },
+    async answer(request, readBody) {
       const startedAt = Date.now();
       const t0 = performance.now();
+      let response = declaredTooLarge(request);
+      if (response === undefined) {
+        const body = readBody ? await readBody(MAX_BODY_BYTES) : ok(undefined);
+        if (!body.ok && body.error === 'aborted') return undefined;
+        response = body.ok
+          ? respondSafely(core, readBody ? withBody(request, body.value) : request, onBug)
+          : payloadTooLarge(core.cors.headers(request.header('origin')));
+      }
+      return engine.settle(request, response, startedAt, t0);
+    },
+    async handle(request, target) {
       const url = target === undefined ? new URL(request.url) : undefined;
-      const body = await readBody(request, core.cors);
-      const coreRequest = fromHeaders(
+      const head = fromHeaders(
         request.method,
         url ? url.pathname + url.search : (target as string),
         request.headers,
-        body.ok ? body.value : undefined,
+        undefined,
       );
-      const response = body.ok ? respondSafely(core, coreRequest, onBug) : body.error;
-      const wait = response.delayMs ?? 0;
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      engine.observe(coreRequest, response, startedAt, performance.now() - t0);
+      const response = await engine.answer(head, request.body === null ? undefined : webBody(request));
       // A simulated dropped connection (D18) is the web platform's network error; MSW hands it to fetch,
       // which rejects, and createMock's handle rejects the same way.
-      return response.drop ? Response.error() : toResponse(response);
+      return response === undefined || response.drop ? Response.error() : toResponse(response);
     },
     reset() {
       core.sessions.resetAll();
+      core.delayMs = options.delayMs ?? 0;
     },
     reload(next) {
       core.reload(next, chooseKeys(options.apiKeys, next));

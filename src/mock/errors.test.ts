@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { contract } from '../contract/index.js';
+import { defaultContract } from '../contract/index.js';
 import { DOCUMENT_PATH } from '../contract/package-root.js';
 import { errorBody, errorJson, errorNameFor, MOCK_ERRORS, type MockErrorName, mockError } from './errors.js';
+
+const contract = defaultContract();
 
 describe('the error table', () => {
   it.each(Object.keys(MOCK_ERRORS) as MockErrorName[])('builds a valid Error body for %s', (name) => {

@@ -28,8 +28,8 @@ export const MOCK_ERRORS = {
   notFound: {
     status: 404,
     code: 'not_found',
-    message:
-      'No such path. The API lives under /v1: GET /v1/store/orders, DELETE /v1/store/orders/{orderId}.',
+    // The mock's 404 names where the API lives, from the contract it serves (core.ts).
+    message: 'No such path.',
   },
   methodNotAllowed: {
     status: 405,
@@ -46,6 +46,11 @@ export const MOCK_ERRORS = {
     status: 400,
     code: 'invalid_prefer',
     message: 'The Prefer header asks for a response this operation does not document.',
+  },
+  invalidParameter: {
+    status: 400,
+    code: 'invalid_parameter',
+    message: 'A request parameter does not match its schema in the document (D21).',
   },
   invalidRequest: { status: 400, code: 'invalid_request', message: 'The request is malformed.' },
   invalidSession: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contract, type ExactJson } from '../contract/index.js';
+import { defaultContract, type ExactJson } from '../contract/index.js';
 import {
   FaultPlan,
   type FaultSpec,
@@ -9,6 +9,8 @@ import {
   readFaultSettings,
   simulatedFault,
 } from './faults.js';
+
+const contract = defaultContract();
 
 const OPERATIONS = ['listOrders', 'cancelOrder', 'getPet'];
 const spec = (over: Partial<FaultSpec>): FaultSpec => ({
@@ -141,7 +143,7 @@ describe('the body of PUT /__mock/delay', () => {
 
 describe('the simulated-fault Error', () => {
   it('is marked as simulated in its code and its message', () => {
-    const error = simulatedFault(503, 'Prefer: code=503 asked for it');
+    const error = simulatedFault(503, 'Prefer: code=503 asked for it', readFaultSettings(contract.document));
     expect(error.spec).toMatchObject({ status: 503, code: 'simulated_fault' });
     expect(error.message).toBe(
       'Simulated fault: Prefer: code=503 asked for it. The mock answered 503 on purpose; nothing failed.',

@@ -8,7 +8,7 @@
  * without a key never uses up another client's fault. The core decides; an adapter only carries the
  * decision out (a destroyed socket, a rejected promise or `Response.error()` for a dropped connection).
  */
-import { contract, type ExactJson } from '../contract/index.js';
+import type { ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import type { MockError, MockErrorSpec } from './errors.js';
 
@@ -54,11 +54,9 @@ export interface FaultSettings {
 /**
  * Reads `x-petstore-faults` from the document.
  *
- * @example readFaultSettings().code // 'simulated_fault'
+ * @example readFaultSettings(defaultContract().document).code // 'simulated_fault'
  */
-export function readFaultSettings(
-  document: Readonly<Record<string, unknown>> = contract.document,
-): FaultSettings {
+export function readFaultSettings(document: Readonly<Record<string, unknown>>): FaultSettings {
   const extension = document['x-petstore-faults'] as Record<string, unknown> | undefined;
   const range = extension?.preferStatus as Record<string, unknown> | undefined;
   const { code, header } = extension ?? {};
@@ -81,16 +79,14 @@ export function readFaultSettings(
   };
 }
 
-export const faultSettings: FaultSettings = readFaultSettings();
-
 /**
  * The Error of a simulated fault the document does not describe: its `code` says so, and so does its
  * message, so nobody mistakes it for a real failure.
  *
- * @example simulatedFault(503, 'Prefer: code=503 asked for it').message
+ * @example simulatedFault(503, 'Prefer: code=503 asked for it', settings).message
  * // 'Simulated fault: Prefer: code=503 asked for it. The mock answered 503 on purpose; nothing failed.'
  */
-export function simulatedFault(status: number, why: string, settings = faultSettings): MockError {
+export function simulatedFault(status: number, why: string, settings: FaultSettings): MockError {
   const spec: MockErrorSpec = { status, code: settings.code, message: 'Simulated fault.' };
   return {
     spec,

@@ -13,6 +13,7 @@ import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { type Contract, defaultContract } from '../contract/index.js';
 import { packageRoot } from '../contract/package-root.js';
 import { fail, ok, type Result } from '../result.js';
 import { parseFixtureText } from './fixture-text.js';
@@ -136,9 +137,12 @@ export async function readFixtureText(path: string): Promise<Result<string, Fixt
  *
  * @example loadFixtureFile('fixtures/default.yaml') // { ok: true, value: { orders, pets, … } }
  */
-export function loadFixtureFile(path: string): Result<FixtureSet, FixtureError> {
+export function loadFixtureFile(
+  path: string,
+  contract: Contract = defaultContract(),
+): Result<FixtureSet, FixtureError> {
   const text = readFixtureTextSync(path);
-  return text.ok ? parseFixtureText(text.value, path) : text;
+  return text.ok ? parseFixtureText(text.value, path, contract) : text;
 }
 
 /**
@@ -155,16 +159,17 @@ const WORKER_HEAP_MB = 1024;
 /** What the worker posts: a FixtureError cannot cross threads as a class, so its two fields do. */
 export type WorkerAnswer = Result<TransferableFixtures, { source: string; problems: readonly string[] }>;
 
-function parseInWorker(path: string): Promise<Result<FixtureSet, FixtureError>> {
+function parseInWorker(path: string, contract: Contract): Promise<Result<FixtureSet, FixtureError>> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER, {
-      workerData: { path },
+      // The worker checks the orders against the same document (a --spec draft may change Order).
+      workerData: { path, document: contract.document },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     worker.once('message', (answer: WorkerAnswer) => {
       resolve(
         answer.ok
-          ? ok(fromTransferable(answer.value))
+          ? ok(fromTransferable(answer.value, contract))
           : fail(new FixtureError(answer.error.source, answer.error.problems)),
       );
       void worker.terminate();
@@ -188,15 +193,18 @@ function parseInWorker(path: string): Promise<Result<FixtureSet, FixtureError>> 
  *
  * @example await loadFixtureFileAsync('fixtures/default.yaml') // { ok: true, value: { orders, pets, … } }
  */
-export async function loadFixtureFileAsync(path: string): Promise<Result<FixtureSet, FixtureError>> {
+export async function loadFixtureFileAsync(
+  path: string,
+  contract: Contract = defaultContract(),
+): Promise<Result<FixtureSet, FixtureError>> {
   const size = await stat(path).then(
     (info) => info.size,
     () => 0,
   );
   // Run from the TypeScript sources (tests), there is no compiled worker: parse here.
-  if (size > OFF_THREAD_BYTES && existsSync(fileURLToPath(WORKER))) return parseInWorker(path);
+  if (size > OFF_THREAD_BYTES && existsSync(fileURLToPath(WORKER))) return parseInWorker(path, contract);
   const text = await readFixtureText(path);
-  return text.ok ? parseFixtureText(text.value, path) : text;
+  return text.ok ? parseFixtureText(text.value, path, contract) : text;
 }
 
 /**
@@ -205,9 +213,10 @@ export async function loadFixtureFileAsync(path: string): Promise<Result<Fixture
  */
 export function loadFixtures(
   fixtures: string | FixtureData | FixtureSet | undefined,
+  contract: Contract = defaultContract(),
 ): Result<FixtureSet, FixtureError> {
-  if (fixtures === undefined) return loadFixtureFile(DEFAULT_FIXTURES_PATH);
-  if (typeof fixtures === 'string') return loadFixtureFile(fixtures);
+  if (fixtures === undefined) return loadFixtureFile(DEFAULT_FIXTURES_PATH, contract);
+  if (typeof fixtures === 'string') return loadFixtureFile(fixtures, contract);
   if (fixtures.orders instanceof OrderBase) return ok(fixtures as FixtureSet);
-  return buildFixtures(fixtures, FIXTURE_DATA_SOURCE);
+  return buildFixtures(fixtures, FIXTURE_DATA_SOURCE, contract);
 }

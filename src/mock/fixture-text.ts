@@ -4,6 +4,7 @@
  * YAML parser (js-yaml is a fifth of its minified size otherwise).
  */
 import { CORE_SCHEMA, defineScalarTag, load, NOT_RESOLVED, YAMLException } from 'js-yaml';
+import { type Contract, defaultContract } from '../contract/index.js';
 import { fail, type Result } from '../result.js';
 import { buildFixtures, FixtureError, type FixtureSet } from './fixtures.js';
 
@@ -99,7 +100,11 @@ function expansionProblem(data: unknown, text: string): string | undefined {
  *
  * @example parseFixtureText('orders: [{ id: 1, status: pending }]', 'inline.yaml').ok // true
  */
-export function parseFixtureText(text: string, source: string): Result<FixtureSet, FixtureError> {
+export function parseFixtureText(
+  text: string,
+  source: string,
+  contract: Contract = defaultContract(),
+): Result<FixtureSet, FixtureError> {
   let data: unknown;
   try {
     data = load(text, { schema: FIXTURE_YAML, filename: source, maxAliases: MAX_ALIASES });
@@ -108,7 +113,7 @@ export function parseFixtureText(text: string, source: string): Result<FixtureSe
   }
   const tooLarge = expansionProblem(data, text);
   if (tooLarge) return fail(new FixtureError(source, [tooLarge]));
-  return buildFixtures(data, source);
+  return buildFixtures(data, source, contract);
 }
 
 /** `line 2, column 1: duplicated mapping key "apiKeys"`, from js-yaml's exception. */

@@ -2,7 +2,9 @@
  * Checked fixtures as plain data that `postMessage` can copy between threads, and back: the classes
  * (`OrderBase`) do not survive a structured clone, their contents do.
  */
+import type { Contract } from '../contract/index.js';
 import type { FixtureSet, StoredPet } from './fixtures.js';
+import { orderStatesOf } from './order-state.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
 
 /** A {@link FixtureSet} without its classes. */
@@ -27,12 +29,12 @@ export function toTransferable(fixtures: FixtureSet): TransferableFixtures {
   };
 }
 
-/** @example fromTransferable(toTransferable(fixtures)).orders.orders.size // fixtures.orders.orders.size */
-export function fromTransferable(data: TransferableFixtures): FixtureSet {
+/** @example fromTransferable(toTransferable(fixtures), contract).orders.orders.size // fixtures.orders.orders.size */
+export function fromTransferable(data: TransferableFixtures, contract: Contract): FixtureSet {
   return {
     source: data.source,
     apiKeys: data.apiKeys,
-    orders: new OrderBase(new Map(data.orders.map((order) => [order.id, order]))),
+    orders: new OrderBase(new Map(data.orders.map((order) => [order.id, order])), orderStatesOf(contract)),
     pets: new Map(data.pets.map((pet) => [pet.id, pet])),
     deprecationHeader: data.deprecationHeader,
     sunsetHeader: data.sunsetHeader,

@@ -5,8 +5,10 @@
  * stays. Change events are debounced (an editor fires several per save), reading never blocks the event
  * loop and a large file is parsed in a worker (`loadFixtureFileAsync`), so the server keeps answering.
  */
+
 import { type FSWatcher, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import type { Contract } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { loadFixtureFileAsync } from './fixture-files.js';
 import type { FixtureSet } from './fixtures.js';
@@ -20,6 +22,8 @@ export interface FixtureWatchOptions {
   apply: (fixtures: FixtureSet) => void;
   /** Told after each reload, good or refused. */
   report: (outcome: Result<FixtureSet, string>) => void;
+  /** The contract the fixtures are checked against; default the toolkit's own. */
+  contract?: Contract;
   /** Quiet time after the last change event before reading (default 200 ms). */
   debounceMs?: number;
 }
@@ -59,7 +63,7 @@ export function watchFixtureFile(options: FixtureWatchOptions): () => void {
       return;
     }
     loading = true;
-    const loaded = await loadFixtureFileAsync(path);
+    const loaded = await loadFixtureFileAsync(path, options.contract);
     loading = false;
     if (stopped) return;
     if (changedWhileLoading) {

@@ -7,7 +7,8 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import {
-  contract,
+  type Contract,
+  defaultContract,
   type ExactJson,
   INT64_MAX,
   INT64_MIN,
@@ -19,6 +20,7 @@ import {
 import { validateFixtures } from '../generated/fixtures-validator.js';
 import { fail, ok, type Result } from '../result.js';
 import { type Bytes, utf8 } from './bytes.js';
+import { orderStatesOf } from './order-state.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
 
 /** The development key, used when neither flags, environment nor fixtures name one. */
@@ -196,7 +198,12 @@ function readDecimalIds(data: unknown): Result<unknown, string[]> {
   return problems.length > 0 ? fail(problems.slice(0, MAX_PROBLEMS)) : ok(read);
 }
 
-function checkOrder(order: FixtureOrder, where: string, problems: string[]): StoredOrder | undefined {
+function checkOrder(
+  contract: Contract,
+  order: FixtureOrder,
+  where: string,
+  problems: string[],
+): StoredOrder | undefined {
   const before = problems.length;
   const id = toInt64(order.id);
   if (!id.ok) problems.push(`${where}: id ${id.error}`);
@@ -237,11 +244,16 @@ function headerDates(deprecated: string, sunset: string): { deprecation: string;
 }
 
 /**
- * Checks fixture data and builds the state sessions start from.
+ * Checks fixture data against a contract (its Order schema and state table; by default the toolkit's)
+ * and builds the state sessions start from.
  *
  * @example buildFixtures({ orders: [{ id: 1, status: 'pending' }] }, 'inline').ok // true
  */
-export function buildFixtures(given: unknown, source: string): Result<FixtureSet, FixtureError> {
+export function buildFixtures(
+  given: unknown,
+  source: string,
+  contract: Contract = defaultContract(),
+): Result<FixtureSet, FixtureError> {
   const exactIds = readDecimalIds(given);
   if (!exactIds.ok) return fail(new FixtureError(source, exactIds.error));
   const data = exactIds.value;
@@ -260,7 +272,7 @@ export function buildFixtures(given: unknown, source: string): Result<FixtureSet
   const orders = new Map<bigint, StoredOrder>();
   for (const [index, entry] of (fixture.orders ?? []).entries()) {
     const where = `orders[${index}] (id ${describe(entry.id)})`;
-    const order = checkOrder(entry, where, problems);
+    const order = checkOrder(contract, entry, where, problems);
     if (order && orders.has(order.id)) problems.push(`${where}: duplicate id ${order.id}`);
     else if (order) orders.set(order.id, order);
     if (problems.length >= MAX_PROBLEMS) break;
@@ -291,7 +303,7 @@ export function buildFixtures(given: unknown, source: string): Result<FixtureSet
   return ok({
     source,
     apiKeys: fixture.apiKeys ?? [],
-    orders: new OrderBase(orders),
+    orders: new OrderBase(orders, orderStatesOf(contract)),
     pets,
     deprecationHeader: dates.deprecation,
     sunsetHeader: dates.sunset,

@@ -4,10 +4,12 @@ import type { Order } from '../client/index.js';
 import type { FixtureSet } from './fixtures.js';
 import {
   createMock,
+  type FaultPlanInput,
   type FixtureData,
   type FixtureError,
   type ListenInfo,
   type Mock,
+  type MockControl,
   type MockOptions,
 } from './index.js';
 
@@ -32,7 +34,10 @@ describe('the mock API', () => {
     expectTypeOf<Awaited<ReturnType<Mock['listen']>>>().toEqualTypeOf<ListenInfo>();
     expectTypeOf<ListenInfo>().toEqualTypeOf<{ url: string; baseUrl: string; port: number }>();
     expectTypeOf<Mock['apiKeys']>().toEqualTypeOf<readonly string[]>();
-    expectTypeOf<Mock['reset']>().returns.toBeVoid();
+    expectTypeOf<Mock['reset']>().returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf<Mock>().toMatchTypeOf<MockControl>();
+    expectTypeOf<Parameters<Mock['fault']>[0]>().toEqualTypeOf<FaultPlanInput>();
+    expectTypeOf<Awaited<ReturnType<Mock['orders']>>[number]['id']>().toEqualTypeOf<string>();
     expectTypeOf<Mock['close']>().returns.toEqualTypeOf<Promise<void>>();
   });
 

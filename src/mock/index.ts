@@ -5,22 +5,34 @@
  * socket.
  *
  * @example
- * const mock = await createMock(); // the built-in default fixtures; a relative path is read from the cwd
+ * const mock = await createMock(); // the built-in contract and fixtures; a relative path is read from the cwd
  * const { baseUrl } = await mock.listen({ port: 0 });
  * await fetch(`${baseUrl}/store/orders`, { headers: { authorization: `Bearer ${mock.apiKeys[0]}` } });
  * await mock.close();
  */
 import type { Server } from 'node:http';
+import { defaultContract } from '../contract/index.js';
 import { ok, type Result } from '../result.js';
 import { createEngine, droppedConnection, type EngineOptions } from './engine.js';
 import { loadFixtures } from './fixture-files.js';
 import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
+import { controlTarget, createMockControl, type MockControl } from './mock-control.js';
 import { createHttpServer } from './server.js';
 
-export { API_BASE } from './core.js';
 export { MOCK_ERRORS } from './errors.js';
 export { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from './fixtures.js';
+export {
+  type ControlOrder,
+  type ControlOrderInput,
+  type FaultPlanInput,
+  type Int64Input,
+  type LoggedRequest,
+  type MockControl,
+  MockControlError,
+  type OperationId,
+  type PlannedFault,
+} from './mock-control.js';
 
 export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug'> {
   /** A YAML/JSON fixture file, fixture data, or fixtures already loaded; default `fixtures/default.yaml`. */
@@ -32,12 +44,13 @@ export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug'> {
 export interface ListenInfo {
   /** `http://127.0.0.1:4010` */
   url: string;
-  /** `http://127.0.0.1:4010/v1` */
+  /** `http://127.0.0.1:4010/v1`: the URL with the contract's base path. */
   baseUrl: string;
   port: number;
 }
 
-export interface Mock {
+/** The mock: its control methods ({@link MockControl}: `reset`, `seed`, `orders`, `fault`, …), plus a port. */
+export interface Mock extends MockControl {
   /**
    * Answers one request without a socket. Rejects with a `TypeError`, as fetch does on a network error,
    * when a fault drops the connection (D18).
@@ -45,8 +58,6 @@ export interface Mock {
   handle(request: Request): Promise<Response>;
   /** Listens on a port (`0` picks a free one); rejects with the socket error, e.g. EADDRINUSE. */
   listen(options?: { port?: number; host?: string }): Promise<ListenInfo>;
-  /** Puts every session back to the fixtures. */
-  reset(): void;
   /** Replaces the fixtures (`--watch`); a bad file leaves everything as it was. */
   reload(fixtures: string | FixtureData | FixtureSet): Result<FixtureSet, FixtureError>;
   close(): Promise<void>;
@@ -61,20 +72,26 @@ function connectableHost(host: string): string {
 }
 
 /**
- * Creates a mock. Rejects with a {@link FixtureError} when the fixtures are unusable.
+ * Creates a mock of a contract (`options.contract`, default the toolkit's own). Rejects with a
+ * {@link FixtureError} when the fixtures are unusable, and with an `Error` when the contract has an
+ * operation the mock has no handler for.
  *
  * @example const mock = await createMock({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, apiKeys: ['k'] });
+ * @example const v2 = await createMock({ contract: loadContract(draft).value }); // served below the draft's base path
  */
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
-  const loaded = loadFixtures(options.fixtures);
+  const contract = options.contract ?? defaultContract();
+  const loaded = loadFixtures(options.fixtures, contract);
   if (!loaded.ok) throw loaded.error;
   const engine = createEngine(loaded.value, {
     ...options,
+    contract,
     onBug: (message) => process.emitWarning(message),
   });
   let server: Server | undefined;
 
   const mock: Mock = {
+    ...createMockControl(controlTarget(engine)),
     get apiKeys() {
       return engine.apiKeys;
     },
@@ -89,7 +106,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     },
     listen({ port = 4010, host = '127.0.0.1' } = {}) {
       if (server) return Promise.reject(new Error('the mock is already listening; close() it first'));
-      const created = createHttpServer(engine.core, engine);
+      const created = createHttpServer(engine);
       server = created;
       return new Promise<ListenInfo>((resolve, reject) => {
         const onError = (error: Error) => {
@@ -102,13 +119,12 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
           const address = created.address();
           const actual = typeof address === 'object' && address ? address.port : port;
           const url = `http://${connectableHost(host)}:${actual}`;
-          resolve({ url, baseUrl: `${url}/v1`, port: actual });
+          resolve({ url, baseUrl: url + contract.basePath, port: actual });
         });
       });
     },
-    reset: engine.reset,
     reload(source) {
-      const next = loadFixtures(source);
+      const next = loadFixtures(source, contract);
       if (!next.ok) return next;
       engine.reload(next.value);
       return ok(next.value);
@@ -117,6 +133,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       const current = server;
       server = undefined;
       if (!current) return Promise.resolve();
+      engine.releaseDelayed();
       return new Promise<void>((resolve) => {
         current.close(() => resolve());
         current.closeAllConnections();

@@ -3,13 +3,15 @@
  * `x-petstore-order-states` must hold exactly these states and transitions, and the mock reads them.
  */
 import { describe, expect, it } from 'vitest';
-import { contract } from '../contract/index.js';
+import { defaultContract } from '../contract/index.js';
 import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
-import { compileOrderStates, orderStates } from './order-state.js';
+import { compileOrderStates, orderStatesOf } from './order-state.js';
+
+const contract = defaultContract();
 
 describe('the order state table (x-petstore-order-states)', () => {
   it('holds exactly three states and one cancel transition from each', () => {
-    expect(orderStates.states).toEqual(['pending', 'shipped', 'cancelled']);
+    expect(orderStatesOf(contract).states).toEqual(['pending', 'shipped', 'cancelled']);
     expect(
       contract.orderStates.transitions.map((t) => [t.from, t.operation, t.to, t.status, t.code]),
     ).toEqual([
@@ -32,7 +34,7 @@ describe('the order state table (x-petstore-order-states)', () => {
       want: { to: 'cancelled', status: 404, code: 'order_not_found' },
     },
   ])('$name', ({ from, want }) => {
-    expect(orderStates.transition(from, 'cancelOrder')).toMatchObject(want);
+    expect(orderStatesOf(contract).transition(from, 'cancelOrder')).toMatchObject(want);
   });
 
   it.each([
@@ -42,14 +44,14 @@ describe('the order state table (x-petstore-order-states)', () => {
   ])(
     'publishes $state orders with listed=$listed complete=$complete (D1, D2)',
     ({ state, listed, complete }) => {
-      expect(orderStates.isListed(state)).toBe(listed);
-      expect(orderStates.complete(state)).toBe(complete);
+      expect(orderStatesOf(contract).isListed(state)).toBe(listed);
+      expect(orderStatesOf(contract).complete(state)).toBe(complete);
     },
   );
 
   it('has no transition the document does not name', () => {
-    expect(orderStates.transition('pending', 'listOrders')).toBeUndefined();
-    expect(orderStates.isState('lost')).toBe(false);
+    expect(orderStatesOf(contract).transition('pending', 'listOrders')).toBeUndefined();
+    expect(orderStatesOf(contract).isState('lost')).toBe(false);
   });
 
   it('follows an altered table, so no transition is hard-coded', () => {
@@ -68,6 +70,8 @@ describe('the order state table (x-petstore-order-states)', () => {
     const schema = FIXTURES_SCHEMA as {
       properties: { orders: { items: { properties: { status: unknown } } } };
     };
-    expect(schema.properties.orders.items.properties.status).toMatchObject({ enum: orderStates.states });
+    expect(schema.properties.orders.items.properties.status).toMatchObject({
+      enum: orderStatesOf(contract).states,
+    });
   });
 });

@@ -3,7 +3,7 @@
  * mock never decides a transition with its own `if`s: it looks the pair (state, operation) up here, so
  * the document, the docs and the mock cannot disagree.
  */
-import { contract, type OrderStateMachine, type TransitionSpec } from '../contract/index.js';
+import type { Contract, OrderStateMachine, TransitionSpec } from '../contract/index.js';
 
 /** A state name of the table: `pending`, `shipped`, `cancelled`. */
 export type OrderState = string;
@@ -23,7 +23,7 @@ export interface OrderStateTable {
 /**
  * Compiles a state machine into lookups.
  *
- * @example compileOrderStates(contract.orderStates).transition('pending', 'cancelOrder')?.status // 204
+ * @example compileOrderStates(defaultContract().orderStates).transition('pending', 'cancelOrder')?.status // 204
  */
 export function compileOrderStates(machine: OrderStateMachine): OrderStateTable {
   const states = Object.keys(machine.states);
@@ -46,5 +46,18 @@ export function compileOrderStates(machine: OrderStateMachine): OrderStateTable 
   };
 }
 
-/** The state machine of the toolkit's document. */
-export const orderStates: OrderStateTable = compileOrderStates(contract.orderStates);
+const compiled = new WeakMap<Contract, OrderStateTable>();
+
+/**
+ * The state machine of a contract, compiled once per contract.
+ *
+ * @example orderStatesOf(defaultContract()).isListed('cancelled') // false
+ */
+export function orderStatesOf(contract: Contract): OrderStateTable {
+  let table = compiled.get(contract);
+  if (!table) {
+    table = compileOrderStates(contract.orderStates);
+    compiled.set(contract, table);
+  }
+  return table;
+}

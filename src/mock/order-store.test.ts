@@ -1,7 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { defaultContract } from '../contract/index.js';
+import { orderStatesOf } from './order-state.js';
 import { OrderBase, OrderStore, orderJson, PUT_LIMITS, type StoredOrder } from './order-store.js';
+
+const STATES = orderStatesOf(defaultContract());
 
 const BIG = 2n ** 53n + 1n;
 
@@ -12,7 +16,7 @@ function base(): OrderBase {
     { id: BIG, state: 'pending' },
     { id: 4n, state: 'cancelled' },
   ];
-  return new OrderBase(new Map(orders.map((order) => [order.id, order])));
+  return new OrderBase(new Map(orders.map((order) => [order.id, order])), STATES);
 }
 
 const ids = (store: OrderStore) =>
@@ -35,8 +39,8 @@ describe('orderJson', () => {
       want: '{"id":9007199254740993,"petId":9223372036854775807,"complete":true}',
     },
   ])('$name', ({ given, want }) => {
-    expect(orderJson(given)).toBe(want);
-    expect(JSON.parse(orderJson(given))).not.toHaveProperty('status');
+    expect(orderJson(given, STATES)).toBe(want);
+    expect(JSON.parse(orderJson(given, STATES))).not.toHaveProperty('status');
   });
 });
 
@@ -110,13 +114,13 @@ describe('a session list body built from the shared one', () => {
         state: states[i % 3] as StoredOrder['state'],
       }),
     );
-    return new OrderBase(new Map(orders.map((order) => [order.id, order])));
+    return new OrderBase(new Map(orders.map((order) => [order.id, order])), STATES);
   };
   /** The body written order by order, the way it would be without the shared body. */
   const plain = (store: OrderStore) =>
     `[${[...store.all()]
       .filter((order) => order.state !== 'cancelled')
-      .map(orderJson)
+      .map((order) => orderJson(order, STATES))
       .join(',')}]`;
 
   it.each<{ name: string; changes: StoredOrder[] }>([
@@ -208,7 +212,7 @@ describe('the memory of sessions that change one order each', () => {
       const id = BigInt(i) * 1_000_003n;
       orders.set(id, { id, petId: 10n, quantity: 1, shipDate: '2026-11-01T09:30:00Z', state: 'pending' });
     }
-    const shared = new OrderBase(orders);
+    const shared = new OrderBase(orders, STATES);
     const bodyBytes = shared.listBody().byteLength;
     const ids = [...orders.keys()];
     const used = () => {
@@ -222,7 +226,7 @@ describe('the memory of sessions that change one order each', () => {
       store.apply(ids[n] as bigint, 'cancelOrder');
       // The list is right: the shared body less the one cancelled order.
       expect(store.listBody().byteLength).toBe(
-        bodyBytes - orderJson(orders.get(ids[n] as bigint) as StoredOrder).length - 1,
+        bodyBytes - orderJson(orders.get(ids[n] as bigint) as StoredOrder, STATES).length - 1,
       );
       return store;
     });

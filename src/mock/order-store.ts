@@ -11,7 +11,7 @@ import type { TransitionSpec } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { type Bytes, utf8 } from './bytes.js';
 import { errorNameFor, type MockError, mockError } from './errors.js';
-import { type OrderState, orderStates } from './order-state.js';
+import type { OrderState, OrderStateTable } from './order-state.js';
 
 /** An order as the mock keeps it: the published fields, exact, plus its internal state (D1). */
 export interface StoredOrder {
@@ -27,13 +27,13 @@ export interface StoredOrder {
  * exact digits. Hand-written because it runs for every listed order and JSON.stringify cannot write
  * bigints.
  *
- * @example orderJson({ id: 2n ** 53n + 1n, state: 'shipped' }) // '{"id":9007199254740993,"complete":true}'
+ * @example orderJson({ id: 2n ** 53n + 1n, state: 'shipped' }, states) // '{"id":9007199254740993,"complete":true}'
  */
-export function orderJson(order: StoredOrder): string {
+export function orderJson(order: StoredOrder, states: OrderStateTable): string {
   const petId = order.petId === undefined ? '' : `,"petId":${order.petId}`;
   const quantity = order.quantity === undefined ? '' : `,"quantity":${order.quantity}`;
   const shipDate = order.shipDate === undefined ? '' : `,"shipDate":${JSON.stringify(order.shipDate)}`;
-  return `{"id":${order.id}${petId}${quantity}${shipDate},"complete":${orderStates.complete(order.state)}}`;
+  return `{"id":${order.id}${petId}${quantity}${shipDate},"complete":${states.complete(order.state)}}`;
 }
 
 const COMMA = 0x2c;
@@ -63,13 +63,16 @@ function jsonArray(parts: readonly Uint8Array[]): Bytes {
  */
 export class OrderBase {
   readonly orders: ReadonlyMap<bigint, StoredOrder>;
+  /** The document's state table: which states are listed, and what they publish as `complete`. */
+  readonly states: OrderStateTable;
   #body: Bytes | undefined;
   /** Order i (in fixture order) is `#body[#starts[i], #ends[i])`; empty when it is not listed. */
   #starts: Uint32Array | undefined;
   #ends: Uint32Array | undefined;
 
-  constructor(orders: ReadonlyMap<bigint, StoredOrder>) {
+  constructor(orders: ReadonlyMap<bigint, StoredOrder>, states: OrderStateTable) {
     this.orders = orders;
+    this.states = states;
   }
 
   listBody(): Bytes {
@@ -80,8 +83,8 @@ export class OrderBase {
     let at = 1;
     let index = 0;
     for (const order of this.orders.values()) {
-      if (orderStates.isListed(order.state)) {
-        const json = orderJson(order);
+      if (this.states.isListed(order.state)) {
+        const json = orderJson(order, this.states);
         if (parts.length > 0) at++;
         parts.push(json);
         starts[index] = at;
@@ -113,7 +116,7 @@ export class OrderBase {
     const ends = this.#ends;
     const parts: Uint8Array[] = [];
     const write = (order: StoredOrder) => {
-      if (orderStates.isListed(order.state)) parts.push(utf8(orderJson(order)));
+      if (this.states.isListed(order.state)) parts.push(utf8(orderJson(order, this.states)));
     };
     if (!starts || !ends) {
       for (const [id, order] of this.orders) write(changes.get(id) ?? order);
@@ -190,7 +193,7 @@ export class OrderStore {
   apply(id: bigint, operationId: string): Result<TransitionSpec, MockError> {
     const order = this.get(id);
     if (!order) return fail(mockError('orderNotFound', { id }));
-    const transition = orderStates.transition(order.state, operationId);
+    const transition = this.#base.states.transition(order.state, operationId);
     if (!transition) {
       throw new Error(`x-petstore-order-states has no transition for ${operationId} from ${order.state}`);
     }
@@ -212,7 +215,7 @@ export class OrderStore {
    * @example store.put({ id: 7n, state: 'pending' }) // { ok: true, value: true }
    */
   put(order: StoredOrder): Result<boolean, string> {
-    const bytes = orderJson(order).length;
+    const bytes = orderJson(order, this.#base.states).length;
     const before = this.#put.get(order.id);
     if (before === undefined && this.#put.size >= PUT_LIMITS.orders) {
       return fail(`This session already holds ${PUT_LIMITS.orders} orders put through /__mock/orders`);
@@ -225,6 +228,19 @@ export class OrderStore {
     const created = this.get(order.id) === undefined;
     this.#set(order);
     return ok(created);
+  }
+
+  /** The orders this session changed or added, in the order it first changed them. */
+  changes(): IterableIterator<StoredOrder> {
+    return this.#changes.values();
+  }
+
+  /**
+   * Puts back a change saved by an earlier page load (`persist: 'session'`). It does not count against
+   * {@link PUT_LIMITS}: the saved state is already bounded in size.
+   */
+  restore(order: StoredOrder): void {
+    this.#set(order);
   }
 
   #set(order: StoredOrder): void {

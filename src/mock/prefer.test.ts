@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contract, parseExactJson } from '../contract/index.js';
+import { defaultContract, parseExactJson } from '../contract/index.js';
 import { readFaultSettings } from './faults.js';
 import { compilePrefer, parsePrefer } from './prefer.js';
+
+const contract = defaultContract();
 
 describe('parsePrefer', () => {
   it.each([
@@ -25,7 +27,7 @@ function bodyOf(text: string | undefined): unknown {
 }
 
 describe('forced responses', () => {
-  const forcer = compilePrefer();
+  const forcer = compilePrefer(contract.operations, readFaultSettings(contract.document));
   const cases = contract.operations.flatMap((operation) =>
     operation.statuses.map((status) => ({ operationId: operation.operationId, status })),
   );
@@ -163,7 +165,7 @@ describe('forced responses', () => {
 });
 
 describe('the status of a fault rule', () => {
-  const forcer = compilePrefer();
+  const forcer = compilePrefer(contract.operations, readFaultSettings(contract.document));
   it.each([
     {
       name: 'sends the documented Error naming the id for a documented status',

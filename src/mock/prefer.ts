@@ -10,7 +10,7 @@
  * The same forcing serves the status faults of `/__mock/faults` ({@link Forcer.status}). Fixed bodies
  * are serialised once, at start-up.
  */
-import { contract, type OperationSpec, stringifyExactJson } from '../contract/index.js';
+import { type OperationSpec, stringifyExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import {
   clip,
@@ -21,7 +21,7 @@ import {
   type MockErrorName,
   mockError,
 } from './errors.js';
-import { type FaultSettings, faultSettings, simulatedFault } from './faults.js';
+import { type FaultSettings, simulatedFault } from './faults.js';
 
 export interface ForcedResponse {
   status: number;
@@ -89,13 +89,10 @@ function namedErrorOf(example: unknown, status: number): MockErrorName | undefin
 /**
  * Prepares every documented response of every operation for forcing.
  *
- * @example compilePrefer().prefer(contract.operation('listOrders'), { code: '503', example: undefined }, {})
+ * @example compilePrefer(contract.operations, settings).prefer(contract.operation('listOrders'), { code: '503', example: undefined }, {})
  * // ok: 503 {"code":"simulated_fault",…}
  */
-export function compilePrefer(
-  operations: readonly OperationSpec[] = contract.operations,
-  settings: FaultSettings = faultSettings,
-): Forcer {
+export function compilePrefer(operations: readonly OperationSpec[], settings: FaultSettings): Forcer {
   // key: `${operationId} ${status}`
   const documented = new Map<string, Documented>();
   for (const operation of operations) {

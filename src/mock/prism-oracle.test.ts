@@ -11,11 +11,13 @@
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contract } from '../contract/index.js';
+import { defaultContract } from '../contract/index.js';
 import { DOCUMENT_PATH } from '../contract/package-root.js';
 import { createMock, type Mock } from './index.js';
 import { AUTH, expectConforms } from './test-support/document-check.js';
 import { seededRandom } from './test-support/http.js';
+
+const contract = defaultContract();
 
 const SEED = 4010;
 const CASES = 300;

@@ -17,10 +17,16 @@ export interface LoggedRequest {
   durationMs: number;
   /** Whether the request carried a valid key; `false` entries live in the smaller keyless ring. */
   authenticated: boolean;
+  /** The Error's `code` when the answer was one (`order_not_found`, `simulated_fault`, …). */
+  code?: string;
 }
 
 /** An entry as stored: times stay numbers until someone reads the log (formatting is off the request path). */
-type Stored = Omit<LoggedRequest, 'time' | 'authenticated'> & { time: number; order: number };
+type Stored = Omit<LoggedRequest, 'time' | 'authenticated' | 'code'> & {
+  time: number;
+  order: number;
+  code: string | undefined;
+};
 
 const MAX_PATH = 256;
 
@@ -51,7 +57,14 @@ export class RequestLog {
     this.keyless = keylessCapacity > 0 ? new RequestLog(keylessCapacity, 0, false) : undefined;
   }
 
-  add(startedAt: number, method: string, path: string, status: number, durationMs: number): void {
+  add(
+    startedAt: number,
+    method: string,
+    path: string,
+    status: number,
+    durationMs: number,
+    code?: string,
+  ): void {
     this.#entries[this.#next] = {
       time: startedAt,
       method: method.slice(0, 32),
@@ -59,6 +72,7 @@ export class RequestLog {
       status,
       durationMs: Math.round(durationMs * 1000) / 1000,
       order: arrivals++,
+      code: code?.slice(0, 64),
     };
     this.#next = (this.#next + 1) % this.capacity;
     this.#count = Math.min(this.#count + 1, this.capacity);
@@ -72,10 +86,11 @@ export class RequestLog {
       authenticated: false,
     }));
     const all = apart.length === 0 ? own : [...own, ...apart].sort((a, b) => a.entry.order - b.entry.order);
-    return all.map(({ entry: { order: _order, ...entry }, authenticated }) => ({
+    return all.map(({ entry: { order: _order, code, ...entry }, authenticated }) => ({
       ...entry,
       time: new Date(entry.time).toISOString(),
       authenticated,
+      ...(code === undefined ? {} : { code }),
     }));
   }
 

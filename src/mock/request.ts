@@ -9,7 +9,11 @@ export interface CoreRequest {
   readonly method: string;
   /** The request target as sent: origin-form path and query (`/v1/x?q`), or absolute-form. */
   readonly url: string;
-  /** A header's value by lower-case name; the first one when the transport kept several. */
+  /**
+   * A header's value by lower-case name. Several values of one header come joined with `, `, as WHATWG
+   * `Headers` joins them; node:http does the same, except for the few headers it keeps once (RFC 9110
+   * singletons such as `Host`), and the socket adapter joins every `Authorization` itself (server.ts).
+   */
   header(name: string): string | undefined;
   /** The body, when the request had one. */
   readonly body: Uint8Array | undefined;

@@ -13,10 +13,17 @@ export interface CoreResponse {
   /** Milliseconds the adapter waits before answering (the global delay plus a fault's). */
   delayMs?: number;
   /**
+   * The request's body was left unread (it was too large): on a socket the connection closes after this
+   * answer rather than read that body as the next request.
+   */
+  close?: boolean;
+  /**
    * A simulated dropped connection (D18): the socket adapter destroys the socket, `handle(Request)`
    * rejects as fetch does, MSW answers `Response.error()`. Status and body are then meaningless.
    */
   drop?: boolean;
+  /** The Error's `code` when the body is one, for the request log (the inspector's timeline). */
+  code?: string;
 }
 
 /**
@@ -50,7 +57,7 @@ export function errorResponse(
   const headers = jsonHeaders();
   if (error.headers) Object.assign(headers, error.headers);
   if (extra) Object.assign(headers, extra);
-  return { status: error.spec.status, headers, body: errorJson(error), session };
+  return { status: error.spec.status, headers, body: errorJson(error), session, code: error.spec.code };
 }
 
 export function emptyResponse(
@@ -67,12 +74,12 @@ export function emptyResponse(
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * The 413 for a body over {@link MAX_BODY_BYTES}, on a socket or in-process: an adapter answers it
- * before the core runs, so it adds the CORS headers the core would (`core.cors.headers(origin)`, D14).
+ * The 413 for a body over {@link MAX_BODY_BYTES}, answered before the core runs (engine.ts), with the
+ * CORS headers the core would add (D14); the body stays unread, so the connection closes after it.
  */
 export function payloadTooLarge(corsHeaders: HeaderMap, extra?: Record<string, string>): CoreResponse {
   const error = mockError('payloadTooLarge', {
     message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
   });
-  return errorResponse(error, undefined, { ...corsHeaders, ...extra });
+  return { ...errorResponse(error, undefined, { ...corsHeaders, ...extra }), close: true };
 }

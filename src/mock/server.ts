@@ -1,10 +1,10 @@
 /**
- * The thin file that binds a port: node:http in, the core's response out. What it adds to the core: the
- * port, header-size and body-size limits, timeouts, and Error bodies for requests node itself cannot
- * parse (oversized headers, broken request lines), never a bare status line. It is the fast path: no
- * WHATWG Request is built; the core reads node's header object through {@link NodeRequest}, and the
- * response is written with one writeHead/end, so the list endpoint costs a route lookup, a key check and
- * a cached body.
+ * The thin file that binds a port: node:http in, the engine's answer out. Every request takes the
+ * engine's one path ({@link MockEngine.answer}: body limit, core, delay, request log), as `handle` and MSW
+ * do. What this file adds: the port, the header-size limit, timeouts, streaming the body to the engine,
+ * and Error bodies for requests node itself cannot parse (oversized headers, broken request lines),
+ * never a bare status line. No WHATWG Request is built: the core reads node's header object through
+ * {@link NodeRequest}.
  */
 import {
   createServer,
@@ -14,25 +14,38 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import type { Socket } from 'node:net';
-import { type Core, respondSafely } from './core.js';
+import { fail, ok } from '../result.js';
 import type { Cors } from './cors.js';
+import type { MockEngine, ReadBody } from './engine.js';
 import { clip, type MockErrorName, mockError } from './errors.js';
 import type { CoreRequest } from './request.js';
-import { type CoreResponse, errorResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
+import { type CoreResponse, errorResponse } from './responses.js';
 
 /** Header bytes node accepts; beyond that the request is 431 with an Error body. */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
-export interface ServeOptions {
-  /** Where a bug in the mock is reported (the answer is then a 500 Error). */
-  onBug: (message: string) => void;
-  /** Called once per answered request. */
-  observe: (request: CoreRequest, response: CoreResponse, startedAt: number, durationMs: number) => void;
-}
-
-/** Writes a core response; `content-length` is set here so keep-alive works for every response. */
-function writeResponse(res: ServerResponse, response: CoreResponse): void {
+/**
+ * Writes an answer; `content-length` is set here so keep-alive works for every response. A simulated
+ * dropped connection (D18) closes the socket partway through the status line: closing before any byte
+ * is not enough, since a browser silently retries a request whose kept-alive connection closed empty
+ * (Chromium does), and the page would never see the failure.
+ */
+function writeResponse(res: ServerResponse, response: CoreResponse | undefined): void {
+  if (res.destroyed) return;
+  if (response === undefined) {
+    res.destroy();
+    return;
+  }
+  if (response.drop) {
+    res.socket?.end('HTTP/1.1 ');
+    return;
+  }
   const { body, headers } = response;
+  if (response.close) {
+    // The body was left unread: it must not be read as the next request.
+    res.shouldKeepAlive = false;
+    headers.connection = 'close';
+  }
   if (body !== undefined) {
     headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   }
@@ -60,7 +73,7 @@ function joinedHeader(raw: readonly string[], name: string): string | undefined 
 class NodeRequest implements CoreRequest {
   readonly method: string;
   readonly url: string;
-  body: Uint8Array | undefined = undefined;
+  readonly body: Uint8Array | undefined = undefined;
   readonly #headers: IncomingMessage['headers'];
   readonly #raw: readonly string[];
 
@@ -101,13 +114,13 @@ function rawOrigin(raw: unknown): string | undefined {
 
 /** An Error of the table that the adapter answers itself, before or instead of the core, closing after it. */
 function adapterError(
-  name: MockErrorName,
   cors: Cors,
+  name: MockErrorName,
   origin: string | undefined,
   message?: string,
 ): CoreResponse {
   const error = message === undefined ? mockError(name) : mockError(name, { message });
-  return errorResponse(error, undefined, { ...cors.headers(origin), connection: 'close' });
+  return { ...errorResponse(error, undefined, { ...cors.headers(origin) }), close: true };
 }
 
 /**
@@ -117,17 +130,17 @@ function adapterError(
  * it were plain).
  */
 function protocolRefusal(
-  req: IncomingMessage,
   cors: Cors,
+  req: IncomingMessage,
   origin: string | undefined,
 ): CoreResponse | undefined {
   if (req.headers.host === undefined && req.httpVersion === '1.1')
-    return adapterError('hostRequired', cors, origin);
+    return adapterError(cors, 'hostRequired', origin);
   const coding = req.headers['transfer-encoding'];
   if (coding !== undefined && !/^[ \t]*chunked[ \t]*$/i.test(coding)) {
     return adapterError(
-      'unsupportedTransferCoding',
       cors,
+      'unsupportedTransferCoding',
       origin,
       `Transfer-Encoding: ${clip(coding, 40)} is not supported; send the body as is with Content-Length, or chunked.`,
     );
@@ -140,39 +153,34 @@ const CLIENT_ERRORS: Readonly<Record<string, MockErrorName>> = {
   ERR_HTTP_REQUEST_TIMEOUT: 'requestTimeout',
 };
 
+/** The body of a node request, streamed up to the limit; the rest stays unread once it is passed. */
+function nodeBody(req: IncomingMessage): ReadBody {
+  return (limit) =>
+    new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const onData = (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) {
+          req.off('data', onData);
+          resolve(fail('too-large'));
+        } else {
+          chunks.push(chunk);
+        }
+      };
+      req.on('data', onData);
+      req.on('end', () => resolve(ok(Buffer.concat(chunks, size))));
+      req.on('error', () => resolve(fail('aborted')));
+    });
+}
+
 /**
- * Creates the node:http server over a core (not yet listening).
+ * Creates the node:http server over an engine (not yet listening).
  *
- * @example createHttpServer(core, { observe: () => {}, onBug: () => {} }).listen(4010, '127.0.0.1')
+ * @example createHttpServer(engine).listen(4010, '127.0.0.1')
  */
-export function createHttpServer(core: Core, options: ServeOptions): Server {
-  const { observe, onBug } = options;
-
-  const finish = (
-    res: ServerResponse,
-    request: CoreRequest,
-    response: CoreResponse,
-    startedAt: number,
-    t0: number,
-  ) => {
-    const send = () => {
-      if (res.destroyed) return;
-      if (response.drop) {
-        // A simulated dropped connection (D18): the socket closes partway through the status line. Closing
-        // before any byte is not enough: a browser silently retries a request whose kept-alive
-        // connection closed empty (Chromium does), and the page would never see the failure.
-        res.socket?.end('HTTP/1.1 ');
-      } else {
-        writeResponse(res, response);
-      }
-      observe(request, response, startedAt, performance.now() - t0);
-    };
-    const delayMs = response.delayMs ?? 0;
-    // Unref'd: a delayed answer must not keep a stopped mock alive (SIGTERM ends `petstore mock` at once).
-    if (delayMs > 0) setTimeout(send, delayMs).unref();
-    else send();
-  };
-
+export function createHttpServer(engine: MockEngine): Server {
+  const { cors } = engine.core;
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
@@ -185,74 +193,36 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
     (req: IncomingMessage, res: ServerResponse) => answer(req, res),
   );
 
+  /** Settles and writes an answer this adapter decided itself. */
+  const refuse = (res: ServerResponse, request: CoreRequest, response: CoreResponse) => {
+    void engine.settle(request, response, Date.now(), performance.now()).then((settled) => {
+      writeResponse(res, settled);
+    });
+  };
+
   /** Answers a request whose head node has parsed (after `100 Continue`, when the client asked for it). */
   function answer(req: IncomingMessage, res: ServerResponse): void {
-    const startedAt = Date.now();
-    const t0 = performance.now();
     const request = new NodeRequest(req);
-    const refused = protocolRefusal(req, core.cors, request.header('origin'));
+    const refused = protocolRefusal(cors, req, request.header('origin'));
     if (refused) {
-      res.shouldKeepAlive = false;
-      finish(res, request, refused, startedAt, t0);
+      refuse(res, request, refused);
       return;
     }
-    const length = req.headers['content-length'];
-    // The fast path: no body (every API request), answer at once.
-    if (length === undefined && req.headers['transfer-encoding'] === undefined) {
-      finish(res, request, respondSafely(core, request, onBug), startedAt, t0);
-      return;
-    }
-    const tooLarge = () => {
-      res.shouldKeepAlive = false;
-      finish(
-        res,
-        request,
-        payloadTooLarge(core.cors.headers(request.header('origin')), { connection: 'close' }),
-        startedAt,
-        t0,
-      );
-    };
-    if (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)) {
-      tooLarge();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let rejected = false;
-    req.on('data', (chunk: Buffer) => {
-      if (rejected) return;
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        rejected = true;
-        tooLarge();
-      } else {
-        chunks.push(chunk);
-      }
+    const hasBody =
+      req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    void engine.answer(request, hasBody ? nodeBody(req) : undefined).then((response) => {
+      writeResponse(res, response);
     });
-    req.on('end', () => {
-      if (rejected) return;
-      request.body = Buffer.concat(chunks, size);
-      finish(res, request, respondSafely(core, request, onBug), startedAt, t0);
-    });
-    req.on('error', () => res.destroy());
   }
 
   // `Expect: 100-continue` (RFC 9110 §10.1.1): the client waits before sending the body, so the key and
   // the declared size are checked first; only a request that passes both is told to go on.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     const request = new NodeRequest(req);
-    const origin = request.header('origin');
-    const length = req.headers['content-length'];
-    const refused =
-      protocolRefusal(req, core.cors, origin) ??
-      (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)
-        ? payloadTooLarge(core.cors.headers(origin), { connection: 'close' })
-        : core.refusal(request));
+    const refused = protocolRefusal(cors, req, request.header('origin')) ?? engine.refusal(request);
     if (refused) {
       // The body never comes (or comes unasked for): close rather than read it as the next request.
-      res.shouldKeepAlive = false;
-      refused.headers.connection = 'close';
-      finish(res, request, refused, Date.now(), performance.now());
+      refuse(res, request, { ...refused, close: true });
       return;
     }
     res.writeContinue();
@@ -262,32 +232,18 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
   // Any other expectation cannot be met (RFC 9110 §10.1.1): 417 with an Error body, not node's bare one.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     const request = new NodeRequest(req);
-    res.shouldKeepAlive = false;
-    finish(
-      res,
-      request,
-      adapterError('expectationFailed', core.cors, request.header('origin')),
-      Date.now(),
-      performance.now(),
-    );
+    refuse(res, request, adapterError(cors, 'expectationFailed', request.header('origin')));
   });
 
   // The mock is no proxy: CONNECT gets the core's own answer (401 without a key, 404 for a target that
   // names no path) and the connection closes, where node would close it without a word.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
-    const request = new NodeRequest(req);
-    const startedAt = Date.now();
-    const t0 = performance.now();
-    const response = respondSafely(core, request, onBug);
-    const send = () => {
+    void engine.answer(new NodeRequest(req)).then((response) => {
       if (socket.destroyed) return;
-      socket.end(rawResponse(response, false));
-      observe(request, response, startedAt, performance.now() - t0);
-    };
-    const delayMs = response.delayMs ?? 0;
-    if (delayMs > 0) setTimeout(send, delayMs).unref();
-    else send();
+      if (response === undefined) socket.destroy();
+      else socket.end(rawResponse(response, false));
+    });
   });
 
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -298,7 +254,7 @@ export function createHttpServer(core: Core, options: ServeOptions): Server {
     const raw = (error as { rawPacket?: unknown }).rawPacket;
     const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
     const name = CLIENT_ERRORS[error.code ?? ''] ?? 'invalidRequest';
-    socket.end(rawResponse(adapterError(name, core.cors, rawOrigin(raw)), head));
+    socket.end(rawResponse(adapterError(cors, name, rawOrigin(raw)), head));
   });
   return server;
 }

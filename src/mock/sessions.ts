@@ -55,6 +55,11 @@ export class Sessions {
     return this.#named.size;
   }
 
+  /** The named sessions alive now, least recently used first; reading them touches none. */
+  names(): string[] {
+    return [...this.#named.keys()];
+  }
+
   /**
    * The session for a header value, created from the fixtures on first use.
    *

@@ -4,38 +4,68 @@
  * page (`setupWorker`), in Node tests (`setupServer`), in Storybook. Fixtures are data in the format of a
  * fixture file, checked the same way, with the same messages.
  *
+ * What `createHandlers` returns is the array of handlers that `setupServer(...)` takes, carrying the
+ * control methods of the mock behind them (mock-handlers.ts).
+ *
  * @example
  * import { setupServer } from 'msw/node';
  * import { createHandlers } from 'petstore-contract-toolkit/msw';
- * const server = setupServer(...createHandlers({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' }));
+ * const mock = createHandlers({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' });
+ * const server = setupServer(...mock);
  * server.listen();
+ * afterEach(() => mock.reset());
  */
 import { type HttpHandler, http } from 'msw';
+import { defaultContract } from '../contract/index.js';
 import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
+import { controlTarget, createMockControl } from '../mock/mock-control.js';
+import { type MockHandlers, withControl } from './mock-handlers.js';
+import { persistState, savingControl } from './persist.js';
 
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
+export type {
+  ControlOrder,
+  ControlOrderInput,
+  FaultPlanInput,
+  Int64Input,
+  LoggedRequest,
+  MockControl,
+  OperationId,
+  PlannedFault,
+} from '../mock/mock-control.js';
+export { MockControlError } from '../mock/mock-control.js';
+export type { MockHandlers } from './mock-handlers.js';
 
 export interface HandlersOptions extends EngineOptions {
   /** The state to start from: the content of a fixture file, as a value (ids as numbers, bigints or decimal strings). */
   fixtures: FixtureData;
   /**
-   * Where the API lives, ending in `/v1` (D12): `http://api.test/v1`, or `/v1` for the page's own origin.
-   * The control endpoints answer beside it, at `…/__mock/`. Default `/v1`.
+   * Where the API lives, ending in the contract's base path (D12; `/v1` for the toolkit's own):
+   * `http://api.test/v1`, or `/v1` for the page's own origin. The control endpoints answer beside it, at
+   * `…/__mock/`. Default: the base path alone.
    */
   baseUrl?: string;
+  /**
+   * `'session'` keeps the state (each session's order changes, planned faults, the delay) in the tab's
+   * `sessionStorage`, so that a page reload keeps it. Default: a fresh state at every load.
+   */
+  persist?: 'session';
 }
 
-/** The part of `baseUrl` before `/v1`: the handlers answer below `<root>/v1/` and `<root>/__mock/`. */
-function rootOf(baseUrl: string): { root: string; prefix: string } {
+/**
+ * The part of `baseUrl` before the base path: the handlers answer below `<root><basePath>/` and
+ * `<root>/__mock/`.
+ */
+function rootOf(baseUrl: string, basePath: string): { root: string; prefix: string } {
   const trimmed = baseUrl.replace(/\/+$/, '');
-  if (!trimmed.endsWith('/v1')) {
+  if (!trimmed.endsWith(basePath)) {
     throw new Error(
-      `createHandlers: baseUrl must end in /v1 (the API's base, D12), got ${JSON.stringify(baseUrl)}`,
+      `createHandlers: baseUrl must end in ${basePath} (the contract's base path, D12), got ${JSON.stringify(baseUrl)}`,
     );
   }
-  const root = trimmed.slice(0, -'/v1'.length);
-  // The path before /v1, which the engine does not see: `https://x/api/v1` → `/api`.
+  const root = trimmed.slice(0, trimmed.length - basePath.length);
+  // The path before the base path, which the engine does not see: `https://x/api/v1` → `/api`.
   const prefix = /^[a-z][a-z0-9+.-]*:/i.test(root) ? new URL(`${root}/`).pathname.slice(0, -1) : root;
   return { root, prefix };
 }
@@ -43,11 +73,11 @@ function rootOf(baseUrl: string): { root: string; prefix: string } {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
- * The URLs the handlers claim: exactly the mock's own paths, `<root>/v1/…` and `<root>/__mock/…`, case
+ * The URLs the handlers claim: exactly the mock's own paths, `<root><basePath>/…` and `<root>/__mock/…`, case
  * and all. MSW's string patterns match paths without regard to case (`/V1/…` would be claimed), so the
  * pattern is a RegExp over the whole URL. A relative root is the page's own origin, as MSW reads it.
  */
-function claimedPaths(root: string, prefix: string): RegExp {
+function claimedPaths(root: string, prefix: string, basePath: string): RegExp {
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(root);
   const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin;
   const origin = absolute
@@ -55,24 +85,34 @@ function claimedPaths(root: string, prefix: string): RegExp {
     : pageOrigin
       ? escapeRegExp(pageOrigin)
       : '[a-z][a-z0-9+.-]*://[^/]+';
-  return new RegExp(`^${origin}${escapeRegExp(prefix)}/(?:v1|__mock)/`);
+  return new RegExp(`^${origin}${escapeRegExp(prefix)}(?:${escapeRegExp(basePath)}|/__mock)/`);
 }
 
 /**
- * MSW handlers answering the Pet Store Orders API v1 and the mock's `/__mock/` control endpoints from one
- * stateful engine. Throws a `FixtureError` naming the entry and the reason when the fixtures are unusable,
+ * MSW handlers answering a contract (`options.contract`, default the toolkit's Pet Store Orders API v1)
+ * and the mock's `/__mock/` control endpoints from one stateful engine, with the engine's control methods
+ * on the array ({@link MockHandlers}). Throws a `FixtureError` naming the entry and the reason when the fixtures are unusable,
  * and an `Error` for a key that can never be sent as a bearer token.
  *
- * @example setupServer(...createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }))
+ * @example const mock = createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }); setupServer(...mock)
  */
-export function createHandlers(options: HandlersOptions): HttpHandler[] {
-  const fixtures = buildFixtures(options.fixtures, FIXTURE_DATA_SOURCE);
+export function createHandlers(options: HandlersOptions): MockHandlers {
+  const contract = options.contract ?? defaultContract();
+  const fixtures = buildFixtures(options.fixtures, FIXTURE_DATA_SOURCE, contract);
   if (!fixtures.ok) throw fixtures.error;
-  const engine = createEngine(fixtures.value, options);
-  const { root, prefix } = rootOf(options.baseUrl ?? '/v1');
-  const answer = ({ request }: { request: Request }) => {
+  const engine = createEngine(fixtures.value, { ...options, contract });
+  const { root, prefix } = rootOf(options.baseUrl ?? contract.basePath, contract.basePath);
+  const persistence =
+    options.persist === 'session'
+      ? persistState(`petstore-mock:${root}${contract.basePath}`, engine.core.sessions, engine.core)
+      : undefined;
+  const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    return engine.handle(request, url.pathname.slice(prefix.length) + url.search);
+    const response = await engine.handle(request, url.pathname.slice(prefix.length) + url.search);
+    persistence?.save();
+    return response;
   };
-  return [http.all(claimedPaths(root, prefix), answer)];
+  const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix, contract.basePath), answer)];
+  const control = createMockControl(controlTarget(engine));
+  return withControl(handlers, persistence ? savingControl(control, persistence) : control);
 }

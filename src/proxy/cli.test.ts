@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BROKEN_UPSTREAMS } from '../../test-support/proxy/broken-upstreams.js';
 import { drive } from '../../test-support/proxy/scripted-traffic.js';
 import { BROKEN_SERVERS } from '../../test-support/servers/broken-servers.js';
 import { CORRECT_SERVERS } from '../../test-support/servers/correct-servers.js';
@@ -177,6 +178,60 @@ describe('petstore proxy in front of a server', () => {
     const junit = readFileSync(join(run.outputDir, 'proxy-junit.xml'), 'utf8');
     expect(junit).toContain('failures="0"');
     expect(junit).toContain('exchange.status');
+  });
+});
+
+describe('--sole-client: the proxy sees every request the upstream gets (D20)', () => {
+  const upstream = BROKEN_UPSTREAMS.find((s) => s.name === 'collateral-cancel')?.behaviour as Behaviour;
+  it.each([
+    [
+      'a failure, exit 1, with it',
+      ['--sole-client'],
+      1,
+      'FAIL GET /store/orders → 200: order 7 left the list',
+    ],
+    ['a warning, exit 0, without it', [], 0, 'WARN GET /store/orders → 200: order 7 left the list'],
+  ] as const)('an order that vanishes with no request naming it is %s', async (_name, extra, code, line) => {
+    const run = await runCommand(upstream, [...extra]);
+    expect(run.code).toBe(code);
+    expect(run.err).toContain(line);
+  });
+});
+
+describe('--no-bodies', () => {
+  it('leaves the response bodies out of every report, which says so', async () => {
+    const server = BROKEN_SERVERS.find((s) => s.name === 'cancel-200-with-body');
+    const reporters = [
+      '--reporter',
+      'json',
+      '--reporter',
+      'pretty',
+      '--reporter',
+      'html',
+      '--reporter',
+      'junit',
+    ];
+    const read = (run: { outputDir: string }, file: string) =>
+      readFileSync(join(run.outputDir, file), 'utf8');
+    const bodiesOf = (run: { outputDir: string }) =>
+      JSON.parse(read(run, 'proxy.json')).checks.flatMap(
+        (c: { findings: { actual: { bodyExcerpt: string } | null }[] }) =>
+          c.findings.map((f) => f.actual?.bodyExcerpt ?? ''),
+      );
+    // Without the flag the same traffic does put bodies in the reports: the test below can fail.
+    const kept = await runCommand(server?.behaviour as Behaviour, reporters);
+    expect(bodiesOf(kept).some((body: string) => body !== '')).toBe(true);
+    expect(kept.out).toMatch(/^ +body: /m);
+
+    const run = await runCommand(server?.behaviour as Behaviour, [...reporters, '--no-bodies']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(read(run, 'proxy.json')).bodiesOmitted).toBe(true);
+    expect(bodiesOf(run).every((body: string) => body === '')).toBe(true);
+    expect(run.out).not.toMatch(/^ +body: /m);
+    expect(read(run, 'proxy.html')).not.toContain('<dt>body</dt>');
+    for (const text of [run.out, read(run, 'proxy.html'), read(run, 'proxy-junit.xml')]) {
+      expect(text).toContain('Response bodies are left out of this report (--no-bodies).');
+    }
   });
 });
 

@@ -4,6 +4,8 @@
  * when the server broke no rule at failure level, 1 when it did, 2 for a usage error or an unusable port.
  */
 import { parseArgs } from 'node:util';
+import type { Contract } from '../contract/index.js';
+import { loadSpecFile } from '../contract/spec-file.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import {
   createProxy,
@@ -38,13 +40,21 @@ Options:
   --reporter NAME     pretty (default, to stdout when the proxy stops), json, junit or html
                       (repeatable); json, junit and html are written under --output-dir
   --output-dir DIR    where the json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
+  --sole-client       this proxy sees every request the upstream gets: an order that vanishes or
+                      changes with no request naming it is a failure (default: a warning, since
+                      another client may have done it; D20)
   --ignore-client     judge only the server's answers, not the client's requests (for a client that
                       sends malformed requests on purpose, such as \`petstore conformance\`)
+  --spec FILE         judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of the
+                      next version (default: the built-in one)
   --quiet             no line per finding on stderr (the reports still hold every finding)
+  --no-bodies         leave response bodies out of the reports (they say so)
   -h, --help          show this help
 
-GET /__proxy/findings on the proxy returns the findings so far as JSON (?since=N for the newer ones).
-API keys pass through to the upstream and never appear in any output: a key is shown as "key #N".
+GET /__proxy/findings on the proxy returns the findings so far as JSON, a page at a time
+(?since=N&limit=M: those after finding N, at most M, default 100; \`next\` links the next page).
+API keys pass through to the upstream; outputs show a key as "key #N" and redact it where the upstream
+echoes it in a form listed in docs/conformance.md ("What is redacted, and what cannot be").
 Exit codes: 0 no failure found, 1 the server broke a rule at failure level, 2 usage error or unusable port.
 `;
 
@@ -71,6 +81,10 @@ interface Parsed {
   outputDir: string;
   quiet: boolean;
   ignoreClient: boolean;
+  soleClient: boolean;
+  /** `--spec`: the contract to judge against; the built-in one when absent. */
+  contract: Contract | undefined;
+  noBodies: boolean;
 }
 
 function wholeNumber(
@@ -87,7 +101,7 @@ function wholeNumber(
   return Number(raw);
 }
 
-function parse(argv: string[]): Parsed | 'help' {
+function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
@@ -104,6 +118,9 @@ function parse(argv: string[]): Parsed | 'help' {
         'output-dir': { type: 'string' },
         quiet: { type: 'boolean' },
         'ignore-client': { type: 'boolean' },
+        'sole-client': { type: 'boolean' },
+        spec: { type: 'string' },
+        'no-bodies': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -125,6 +142,8 @@ function parse(argv: string[]): Parsed | 'help' {
   const outputDir = values['output-dir'] as string | undefined;
   if (outputDir !== undefined && outputDir.trim() === '')
     throw new UsageError('--output-dir must not be empty');
+  const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec as string, cwd);
+  if (spec && !spec.ok) throw new UsageError(spec.error);
   return {
     upstream,
     port: wholeNumber('--port', values.port as string | undefined, 4020, 0, 65535),
@@ -141,6 +160,9 @@ function parse(argv: string[]): Parsed | 'help' {
     outputDir: outputDir ?? DEFAULT_OUTPUT_DIR,
     quiet: values.quiet === true,
     ignoreClient: values['ignore-client'] === true,
+    soleClient: values['sole-client'] === true,
+    contract: spec?.value,
+    noBodies: values['no-bodies'] === true,
   };
 }
 
@@ -171,7 +193,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   };
   let options: Parsed | 'help';
   try {
-    options = parse(argv);
+    options = parse(argv, io.cwd);
   } catch (error) {
     if (error instanceof UsageError) return fail(error.message);
     throw error;
@@ -185,11 +207,14 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   try {
     proxy = createProxy({
       upstream: options.upstream,
+      ...(options.contract ? { contract: options.contract } : {}),
       errors: options.errors,
       judgeClient: !options.ignoreClient,
+      soleClient: options.soleClient,
       timeoutMs: options.timeoutMs,
       reporters: files,
       outputDir: options.outputDir,
+      bodies: !options.noBodies,
       ...(options.quiet ? {} : { onFinding: (_found, line) => io.stderr.write(`${line}\n`) }),
     });
   } catch (error) {
@@ -201,6 +226,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
     info = await proxy.listen({ port: options.port, host: options.host });
   } catch (error) {
     await proxy.close().catch(() => undefined);
+    if (error instanceof ProxyOptionsError) return fail(error.message);
     return fail(listenProblem(error as NodeJS.ErrnoException, options));
   }
   io.stdout.write(

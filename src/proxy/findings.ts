@@ -5,6 +5,7 @@
  */
 import { printable } from '../judge/report/finding.js';
 import type { Finding, Level } from '../judge/types.js';
+import { checkIdOf } from './report.js';
 
 /** The server broke the contract, or the client sent what the contract does not allow. */
 export type Party = 'server' | 'client';
@@ -31,8 +32,41 @@ export interface ProxyFinding {
   finding: Finding;
 }
 
-/** The most findings kept in memory; later ones are counted and still printed, not kept. */
+/** The most findings kept in memory for each party (the server's, the client's); later ones are counted. */
 export const MAX_KEPT_FINDINGS = 10_000;
+/** The most bytes (as JSON) of findings kept for each party: what bounds the reports and the memory. */
+export const MAX_KEPT_FINDING_BYTES = 8 * 1024 * 1024;
+/** Each string of a kept finding is cut to this many characters (a 15 KB path is shown by its start). */
+export const MAX_FINDING_STRING = 2_000;
+/** Each list in a kept finding (schema violations) is cut to this many items. */
+const MAX_FINDING_ITEMS = 20;
+
+/** How often one check was broken, kept or not: what the verdict and the exit code are made of. */
+export interface CheckCount {
+  count: number;
+  level: Level;
+  party: Party;
+  /** The findings of it that were counted but not kept (over a bound). */
+  dropped: number;
+}
+
+/** A copy of a value with every string cut to {@link MAX_FINDING_STRING} and every list to 20 items. */
+function clipped<T>(value: T): T {
+  if (typeof value === 'string') {
+    return (
+      value.length > MAX_FINDING_STRING
+        ? `${value.slice(0, MAX_FINDING_STRING)}… (cut, ${value.length} characters)`
+        : value
+    ) as T;
+  }
+  if (Array.isArray(value)) return value.slice(0, MAX_FINDING_ITEMS).map(clipped) as T;
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = clipped(v);
+    return out as T;
+  }
+  return value;
+}
 
 const LABELS: Record<Party, Record<Level, string>> = {
   server: { failure: 'FAIL', warning: 'WARN' },
@@ -61,17 +95,43 @@ export function findingLine(found: ProxyFinding): string {
   );
 }
 
-/** The findings of one proxy run, in order, with a cap on how many are kept. */
+/**
+ * The findings of one proxy run, in order. Every finding is counted per check, so the verdict reflects
+ * all of them; what is kept for display is bounded for each party apart (10,000 findings or 8 MiB), so a
+ * flood of the client's findings cannot push out a later failure of the server, and each kept finding's
+ * strings are cut to 2,000 characters.
+ */
 export class FindingLog {
   private readonly kept: ProxyFinding[] = [];
+  private readonly counts = new Map<string, CheckCount>();
+  private readonly keptOf: Record<Party, { findings: number; bytes: number }> = {
+    server: { findings: 0, bytes: 0 },
+    client: { findings: 0, bytes: 0 },
+  };
   private count = 0;
 
-  constructor(private readonly onFinding: (found: ProxyFinding) => void = () => undefined) {}
+  constructor(
+    private readonly onFinding: (found: ProxyFinding) => void = () => undefined,
+    private readonly maxKept: number = MAX_KEPT_FINDINGS,
+    private readonly maxBytes: number = MAX_KEPT_FINDING_BYTES,
+  ) {}
 
   add(found: Omit<ProxyFinding, 'seq'>): ProxyFinding {
     this.count += 1;
-    const numbered: ProxyFinding = { seq: this.count, ...found };
-    if (this.kept.length < MAX_KEPT_FINDINGS) this.kept.push(numbered);
+    const numbered: ProxyFinding = clipped({ seq: this.count, ...found });
+    const id = checkIdOf(numbered);
+    const counted = this.counts.get(id) ?? { count: 0, level: found.level, party: found.party, dropped: 0 };
+    counted.count += 1;
+    this.counts.set(id, counted);
+    const budget = this.keptOf[found.party];
+    const bytes = JSON.stringify(numbered).length;
+    if (budget.findings < this.maxKept && budget.bytes + bytes <= this.maxBytes) {
+      budget.findings += 1;
+      budget.bytes += bytes;
+      this.kept.push(numbered);
+    } else {
+      counted.dropped += 1;
+    }
     this.onFinding(numbered);
     return numbered;
   }
@@ -81,8 +141,31 @@ export class FindingLog {
     return this.kept;
   }
 
+  /** Up to `limit` kept findings after finding number `since`, oldest first. */
+  page(since: number, limit: number): readonly ProxyFinding[] {
+    // Kept findings are in `seq` order: find the first one after `since` by bisection.
+    let low = 0;
+    let high = this.kept.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.kept[mid]?.seq ?? 0) <= since) low = mid + 1;
+      else high = mid;
+    }
+    return this.kept.slice(low, low + limit);
+  }
+
+  /** How often each check was broken, by check id (report.ts), kept or not. */
+  checks(): ReadonlyMap<string, CheckCount> {
+    return this.counts;
+  }
+
   /** Findings made in all, kept or not. */
   get total(): number {
     return this.count;
+  }
+
+  /** Findings counted but not kept. */
+  get dropped(): number {
+    return this.count - this.kept.length;
   }
 }

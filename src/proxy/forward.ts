@@ -22,9 +22,12 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-/** Why no usable answer came from the upstream. */
+/** Methods whose requests have no body in this API, or in HTTP at all (RFC 9110 §9.3). */
+const BODILESS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
+
+/** Why no usable answer came from the upstream, or (`client-stalled`) why none was asked for. */
 export interface UpstreamFault {
-  kind: 'refused' | 'unresolved' | 'timeout' | 'reset' | 'not-http' | 'other';
+  kind: 'refused' | 'unresolved' | 'timeout' | 'reset' | 'not-http' | 'other' | 'client-stalled';
   message: string;
   /** Whether the upstream had sent its status line (then a client that had it too sees the connection cut). */
   afterHeaders: boolean;
@@ -60,6 +63,8 @@ export interface ForwardOptions {
   captureBytes: number;
   /** Hold each answer until judged (up to `captureBytes`), so that the judge can replace it. */
   hold: boolean;
+  /** A `Via` value added to each forwarded request, by which the proxy knows its own requests (loops). */
+  via?: string;
   /**
    * Called once per exchange when it is over. Under `hold`, a returned response replaces the upstream's
    * answer; otherwise the return value is ignored (the answer has already been sent).
@@ -79,7 +84,14 @@ export function headerRecord(raw: readonly string[]): Record<string, string> {
 }
 
 const NOTHING: ReadonlySet<string> = new Set();
-const HOST: ReadonlySet<string> = new Set(['host']);
+/** The request's own framing and host are set by the proxy (see {@link forward}), never copied. */
+const HOST_AND_FRAMING: ReadonlySet<string> = new Set(['host', 'content-length']);
+/**
+ * Headers that say where a message ends or whom it is for. A `Connection` header naming one of them
+ * (`Connection: content-length`) must not make the proxy drop it: the body would go on unframed, and the
+ * upstream would read it as a request of its own (request smuggling).
+ */
+const NEVER_NAMED: ReadonlySet<string> = new Set(['content-length', 'host']);
 
 /** Raw headers minus the hop-by-hop ones and those the `Connection` header names, casing and order kept. */
 function endToEnd(raw: readonly string[], drop: ReadonlySet<string> = NOTHING): string[] {
@@ -87,7 +99,10 @@ function endToEnd(raw: readonly string[], drop: ReadonlySet<string> = NOTHING): 
   for (let i = 0; i + 1 < raw.length; i += 2) {
     if ((raw[i] as string).toLowerCase() === 'connection') {
       named ??= new Set();
-      for (const token of (raw[i + 1] as string).split(',')) named.add(token.trim().toLowerCase());
+      for (const token of (raw[i + 1] as string).split(',')) {
+        const name = token.trim().toLowerCase();
+        if (!NEVER_NAMED.has(name)) named.add(name);
+      }
     }
   }
   const out: string[] = [];
@@ -128,6 +143,7 @@ const FAULT_ERRORS: Record<UpstreamFault['kind'], ProxyErrorName> = {
   reset: 'upstreamFailed',
   'not-http': 'upstreamFailed',
   other: 'upstreamFailed',
+  'client-stalled': 'requestTimeout',
 };
 
 class UpstreamTimeout extends Error {}
@@ -208,21 +224,47 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     durationMs: performance.now() - t0,
   });
 
-  const headers = ['Host', upstream.host, ...endToEnd(req.rawHeaders, HOST)];
+  // The body's framing is the proxy's own: node's parser has read the client's body by its
+  // Content-Length or its chunks, and the upstream gets it framed the same way, whatever hop-by-hop
+  // headers said. A body sent with a method that has none is framed too, and its upstream connection is
+  // not kept: a server that ignores such a body would read it as the next request.
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  const length = req.headers['content-length'];
+  const hasBody = chunked || (length !== undefined && length !== '0');
+  const framing = chunked
+    ? ['Transfer-Encoding', 'chunked']
+    : length !== undefined
+      ? ['Content-Length', length]
+      : [];
+  const method = req.method ?? 'GET';
+  const doubtful = hasBody && BODILESS.has(method);
+  const headers = [
+    'Host',
+    upstream.host,
+    ...endToEnd(req.rawHeaders, HOST_AND_FRAMING),
+    ...framing,
+    ...(options.via ? ['Via', options.via] : []),
+    ...(doubtful ? ['Connection', 'close'] : []),
+  ];
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   const upReq = send({
     hostname: upstream.hostname,
     port: upstream.port,
-    method: req.method,
+    method,
     path: req.url,
     headers,
     setHost: false,
     agent: options.agent,
   });
 
-  // One timer for the whole exchange: until the status line, then between two chunks of the body.
+  // One timer for the whole exchange: while the client sends its body, between two of its chunks (a
+  // client that stalls is answered 408 and is not the upstream's fault); then until the upstream's status
+  // line; then between two chunks of the upstream's body.
   let answer: IncomingMessage | null = null;
-  const timer = setTimeout(() => (answer ?? upReq).destroy(new UpstreamTimeout()), timeoutMs);
+  const timer = setTimeout(() => {
+    if (answer === null && !req.complete) clientStalled();
+    else (answer ?? upReq).destroy(new UpstreamTimeout());
+  }, timeoutMs);
   const clearTimer = () => clearTimeout(timer);
   let captured: () => CapturedExchange['response'] = () => null;
 
@@ -236,7 +278,32 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     options.judge(exchange(response, fault));
   };
 
-  upReq.on('error', (error) => fail(error, answer !== null, captured()));
+  const clientStalled = () => {
+    if (finished) return;
+    finished = true;
+    clearTimer();
+    upReq.destroy();
+    const own = proxyError(
+      'requestTimeout',
+      `the client sent no more of its request body for ${timeoutMs} ms (time-out); nothing was answered upstream`,
+    );
+    // The rest of the body may still come: the connection cannot carry another request.
+    writeOwn(res, { ...own, headers: { ...own.headers, connection: 'close' } });
+    options.judge(
+      exchange(null, {
+        kind: 'client-stalled',
+        message: `the client stopped sending its body for ${timeoutMs} ms`,
+        afterHeaders: false,
+      }),
+    );
+  };
+
+  // Once the upstream has answered, a failure to write the rest of the client's body (an upstream that
+  // answers 413 early and closes) is no fault: the answer goes on to the client. A fault of the answer
+  // itself shows on the response.
+  upReq.on('error', (error) => {
+    if (answer === null) fail(error, false, captured());
+  });
 
   // A client that goes away ends the upstream request too: nothing is left hanging.
   res.on('close', () => {
@@ -247,14 +314,30 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     }
   });
 
-  const length = req.headers['content-length'];
-  if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
+  if (!hasBody) {
     // No body (nearly every API call): the request goes out in one write, without a stream pipe.
     upReq.end();
   } else {
-    req.on('data', (chunk: Buffer) => requestCopy.add(chunk));
+    // Each chunk is written to the upstream after the reads of this turn of the event loop, not in the
+    // middle of them: an upstream that answers early (413) and closes is then read before the write that
+    // fails on its closed connection, and its answer reaches the client instead of a 502.
+    req.on('data', (chunk: Buffer) => {
+      requestCopy.add(chunk);
+      if (answer === null) timer.refresh();
+      req.pause();
+      setImmediate(() => {
+        if (upReq.destroyed || finished) return;
+        if (upReq.write(chunk)) req.resume();
+        else upReq.once('drain', () => req.resume());
+      });
+    });
+    req.on('end', () => {
+      if (answer === null) timer.refresh();
+      setImmediate(() => {
+        if (!upReq.destroyed) upReq.end();
+      });
+    });
     req.on('error', () => upReq.destroy());
-    req.pipe(upReq);
   }
 
   upReq.on('response', (upRes) => {
@@ -285,6 +368,9 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       if (finished) return null;
       finished = true;
       clearTimer();
+      // The upstream answered before it had the whole body: where the next request would start on that
+      // connection is in doubt, so it is closed rather than reused.
+      if (!upReq.writableFinished) upReq.destroy();
       return exchange(captured(), null);
     };
 

@@ -9,6 +9,7 @@
  * // … traffic …
  * const { result } = await proxy.close();                   // the suite's report shape
  */
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import {
   createServer,
@@ -16,18 +17,37 @@ import {
   type IncomingMessage,
   type Server,
   type ServerResponse,
+  STATUS_CODES,
 } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { type Contract, defaultContract } from '../contract/index.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
+import { withoutBodies } from '../judge/report/omit-bodies.js';
 import type { ConformanceResult } from '../judge/types.js';
-import { FindingLog, findingLine, type ProxyFinding } from './findings.js';
+import {
+  type CheckCount,
+  FindingLog,
+  findingLine,
+  MAX_KEPT_FINDINGS,
+  type ProxyFinding,
+} from './findings.js';
 import { forward } from './forward.js';
-import { PROXY_HEADER, proxyError } from './proxy-errors.js';
+import {
+  LIVE_PAGE_CSP,
+  LIVE_PAGE_FINDINGS,
+  LIVE_PAGE_SCRIPT,
+  LIVE_PAGE_STYLE,
+  type LiveSummary,
+  renderLiveFinding,
+  renderLivePage,
+  summaryLine,
+} from './live-page.js';
+import { PROXY_HEADER, type ProxyErrorResponse, proxyError } from './proxy-errors.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
 import { parseUpstream, type Upstream } from './upstream.js';
@@ -35,6 +55,11 @@ import { parseUpstream, type Upstream } from './upstream.js';
 export type { Party, ProxyFinding } from './findings.js';
 export { findingLine } from './findings.js';
 export { PROXY_ERRORS } from './proxy-errors.js';
+
+/** Findings per page of `GET /__proxy/findings`, by default and at most, and the most bytes of a page. */
+export const FINDINGS_PAGE = 100;
+export const MAX_FINDINGS_PAGE = 1_000;
+const MAX_FINDINGS_PAGE_BYTES = 1024 * 1024;
 
 /** The suite's 1 MiB: the most bytes of a body copied for judging. */
 export const DEFAULT_CAPTURE_BYTES = 1024 * 1024;
@@ -56,6 +81,8 @@ export const DEFAULT_OUTPUT_DIR = 'reports/proxy';
 export interface ProxyOptions {
   /** The server's base URL, ending in its version segment: `http://127.0.0.1:4010/v1`. */
   upstream: string;
+  /** The contract the traffic is judged against; default the toolkit's own (`spec/openapi.yaml`). */
+  contract?: Contract;
   /** Replace an answer that breaks the contract by a 502 Error naming the finding (for test runs). */
   errors?: boolean;
   /** Milliseconds until the upstream's status line, and between chunks of its body. Default 30 000. */
@@ -68,12 +95,24 @@ export interface ProxyOptions {
    * conformance suite.
    */
   judgeClient?: boolean;
+  /**
+   * This proxy sees every request the upstream gets (D20): an order that vanishes or changes with no
+   * request naming it is a failure. Default false: another client may have done it, so it is a warning.
+   */
+  soleClient?: boolean;
   /** Called with each finding as it is made, and its one-line form. */
   onFinding?: (found: ProxyFinding, line: string) => void;
   /** Report files written by `close()`. Default none. */
   reporters?: readonly FileReporter[];
   /** Where `close()` writes them. Default `reports/proxy`. */
   outputDir?: string;
+  /**
+   * The most findings kept for display for each party (the server's, the client's), besides 8 MiB each.
+   * Every finding is counted toward the verdict whatever is kept. Default 10,000.
+   */
+  maxFindings?: number;
+  /** Keep response body excerpts in the result and the reports. Default true; `--no-bodies` is false. */
+  bodies?: boolean;
 }
 
 /** A usage error of {@link createProxy}: the message names the option and the fix. */
@@ -113,6 +152,31 @@ function integerOption(name: string, value: number | undefined, fallback: number
   return value;
 }
 
+/** An answer written straight to a socket, which it closes. */
+function rawAnswer(own: ProxyErrorResponse): string {
+  const head = Object.entries({ ...own.headers, connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  return `HTTP/1.1 ${own.status} ${STATUS_CODES[own.status] ?? ''}\r\n${head}\r\n\r\n${own.body}`;
+}
+
+/** A whole-number query parameter, its fallback when absent, `null` when it is not one in range. */
+function wholeParameter(raw: string | null, fallback: number, max: number): number | null {
+  if (raw === null || raw === '') return fallback;
+  return /^\d{1,16}$/.test(raw) && Number(raw) <= max ? Number(raw) : null;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
+
+/** Whether an upstream is the proxy's own listening address (which would forward to itself forever). */
+function isOwnAddress(upstream: Upstream, host: string, port: number): boolean {
+  if (upstream.port !== port) return false;
+  const name = upstream.hostname.toLowerCase();
+  return (
+    name === host.toLowerCase() || (LOOPBACK.has(name) && (LOOPBACK.has(host) || host.startsWith('127.')))
+  );
+}
+
 function connectable(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::') return '[::1]';
@@ -140,12 +204,22 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   }
   const outputDir = resolve(options.outputDir ?? DEFAULT_OUTPUT_DIR);
   const onFinding = options.onFinding;
-  const log = new FindingLog(onFinding ? (found) => onFinding(found, findingLine(found)) : undefined);
+  const maxFindings = integerOption('maxFindings', options.maxFindings, MAX_KEPT_FINDINGS, 1_000_000);
+  const log = new FindingLog(
+    onFinding ? (found) => onFinding(found, findingLine(found)) : undefined,
+    maxFindings,
+  );
+  // Each forwarded request carries this in `Via`; one that comes back carrying it went round in a loop.
+  const via = `1.1 petstore-proxy-${randomBytes(8).toString('hex')}`;
+  const contract = options.contract ?? defaultContract();
   const judge = new TrafficJudge({
+    contract,
     upstream,
     log,
     replaceViolations: options.errors === true,
     judgeClient: options.judgeClient !== false,
+    decodedBytes: captureBytes,
+    soleClient: options.soleClient === true,
   });
   const agent =
     upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
@@ -157,40 +231,149 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     timeoutMs,
     captureBytes,
     hold: options.errors === true,
+    via,
     judge: (captured: Parameters<TrafficJudge['judge']>[0]) => judge.judge(captured),
   };
 
   const result = (): ConformanceResult =>
     proxyResult({
+      contract,
       upstreamUrl: upstream.baseUrl,
       startedAt: startedAt.toISOString(),
       durationMs: performance.now() - t0,
       findings: log.all(),
-      totalFindings: log.total,
+      counts: log.checks(),
       exchanges: judge.exchanges,
       statuses: judge.statuses,
       reading: judge.tracker.reading,
       unjudgedBodies: judge.unjudgedBodies,
     });
 
+  const summary = (): LiveSummary => {
+    const counts = [...log.checks().values()];
+    const sum = (keep: (c: CheckCount) => boolean) => counts.filter(keep).reduce((n, c) => n + c.count, 0);
+    return {
+      exchanges: judge.exchanges,
+      failures: sum((c) => c.party === 'server' && c.level === 'failure'),
+      warnings: sum((c) => c.party === 'server' && c.level === 'warning'),
+      client: sum((c) => c.party === 'client'),
+      total: log.total,
+    };
+  };
+
+  const own = (res: ServerResponse, answer: ProxyErrorResponse): void => {
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  };
+
+  /** One of the live page's answers: never cached, never framed, never sniffed, under the page's CSP. */
+  const pageAnswer = (res: ServerResponse, type: string, body: string, name: string): void => {
+    res.writeHead(200, {
+      'content-type': type,
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      'content-security-policy': LIVE_PAGE_CSP,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      [PROXY_HEADER]: name,
+    });
+    res.end(body);
+  };
+
   /** The proxy's own paths, under `/__proxy/`; never forwarded. */
   const control = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
-    if (req.method === 'GET' && url.pathname === '/__proxy/findings') {
-      const since = Number(url.searchParams.get('since') ?? 0) || 0;
-      const all = log.all();
+    // Findings are redacted, but they describe a developer's traffic: no other site's page may read or
+    // frame them. No CORS header is ever sent, and a request a browser marks as coming from another site
+    // (Sec-Fetch-Site, or an Origin that is not this proxy's) is refused outright.
+    const site = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    if (
+      (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+      (origin !== undefined && origin !== `http://${req.headers.host ?? ''}`)
+    ) {
+      own(
+        res,
+        proxyError(
+          'forbidden',
+          "the /__proxy/ paths answer only the proxy's own page and local tools, not another site's page",
+        ),
+      );
+      return;
+    }
+    if (req.method === 'GET' && (url.pathname === '/__proxy/' || url.pathname === '/__proxy')) {
+      pageAnswer(
+        res,
+        'text/html; charset=utf-8',
+        renderLivePage(upstream.baseUrl, log.all(), summary()),
+        'page',
+      );
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/__proxy/page.js') {
+      pageAnswer(res, 'text/javascript; charset=utf-8', LIVE_PAGE_SCRIPT, 'page');
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/__proxy/page.css') {
+      pageAnswer(res, 'text/css; charset=utf-8', LIVE_PAGE_STYLE, 'page');
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/__proxy/live') {
+      const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
+      if (since === null) {
+        own(res, proxyError('badRequest', 'since must be a whole number, e.g. /__proxy/live?since=0'));
+        return;
+      }
+      // The newest findings after `since`, as many as the page shows, each rendered as the report does.
+      const after = log.page(since, Number.MAX_SAFE_INTEGER).slice(-LIVE_PAGE_FINDINGS);
+      const now = summary();
       const body = JSON.stringify({
+        summary: { ...now, line: summaryLine(now) },
+        findings: after.map((f) => ({ seq: f.seq, html: renderLiveFinding(f) })),
+      });
+      pageAnswer(res, 'application/json', body, 'live');
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/__proxy/findings') {
+      const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
+      const limit = wholeParameter(url.searchParams.get('limit'), FINDINGS_PAGE, MAX_FINDINGS_PAGE);
+      if (since === null || limit === null || limit === 0) {
+        const own = proxyError(
+          'badRequest',
+          `since must be a whole number and limit one from 1 to ${MAX_FINDINGS_PAGE}, e.g. /__proxy/findings?since=0&limit=${FINDINGS_PAGE}`,
+        );
+        res.writeHead(own.status, own.headers);
+        res.end(own.body);
+        return;
+      }
+      const counts = [...log.checks().values()];
+      const sum = (keep: (c: CheckCount) => boolean) => counts.filter(keep).reduce((n, c) => n + c.count, 0);
+      // A page is also cut at a size in bytes: a few long findings must not make one huge answer.
+      const page: string[] = [];
+      let bytes = 0;
+      let last = since;
+      for (const found of log.page(since, limit)) {
+        const text = JSON.stringify(found);
+        if (page.length > 0 && bytes + text.length > MAX_FINDINGS_PAGE_BYTES) break;
+        page.push(text);
+        bytes += text.length;
+        last = found.seq;
+      }
+      const more = log.page(last, 1).length > 0;
+      const head = JSON.stringify({
         tool: 'petstore proxy',
         upstream: upstream.baseUrl,
         exchanges: judge.exchanges,
         summary: {
-          failures: all.filter((f) => f.party === 'server' && f.level === 'failure').length,
-          warnings: all.filter((f) => f.party === 'server' && f.level === 'warning').length,
-          client: all.filter((f) => f.party === 'client').length,
+          failures: sum((c) => c.party === 'server' && c.level === 'failure'),
+          warnings: sum((c) => c.party === 'server' && c.level === 'warning'),
+          client: sum((c) => c.party === 'client'),
           total: log.total,
+          notKept: log.dropped,
         },
-        findings: all.filter((f) => f.seq > since),
+        next: more ? `/__proxy/findings?since=${last}&limit=${limit}` : null,
       });
+      const body = `${head.slice(0, -1)},"findings":[${page.join(',')}]}`;
       res.writeHead(200, {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),
@@ -200,14 +383,43 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       res.end(body);
       return;
     }
-    const own = proxyError('notFound', 'the proxy serves only GET /__proxy/findings under /__proxy/');
-    res.writeHead(own.status, own.headers);
-    res.end(own.body);
+    own(
+      res,
+      proxyError(
+        'notFound',
+        "the proxy serves only GET /__proxy/ (the live page), /__proxy/findings and the page's own files under /__proxy/",
+      ),
+    );
   };
 
   const server: Server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
-    if (req.url?.startsWith('/__proxy/')) control(req, res);
-    else forward(req, res, forwardOptions);
+    if (req.url?.startsWith('/__proxy/') || req.url === '/__proxy' || req.url?.startsWith('/__proxy?'))
+      control(req, res);
+    else if (req.headers.via?.includes(via)) {
+      // The request went through this very proxy before: forwarding it again would never end.
+      const own = proxyError(
+        'loop',
+        `the request came back to the proxy that forwarded it: --upstream ${upstream.baseUrl} leads back to this proxy; point it at the server`,
+      );
+      res.writeHead(own.status, own.headers);
+      res.end(own.body);
+    } else {
+      // A cancel is tracked from its request on, so that a double click's two answers are judged together.
+      const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
+      if (flight === null) forward(req, res, forwardOptions);
+      else {
+        // After the judgement, which runs just after the answer is sent: a client that went away is never judged.
+        res.once('close', () => setImmediate(() => judge.settle(flight)));
+        forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
+      }
+    }
+  });
+  // CONNECT asks for a tunnel, which this proxy does not make: an Error, not a closed connection.
+  server.on('connect', (_req, socket) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(
+      rawAnswer(proxyError('badRequest', 'CONNECT is not supported: the proxy forwards API requests only')),
+    );
   });
   // A client that sends something node cannot parse gets an Error body, never a bare reset.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -215,11 +427,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       socket.destroy();
       return;
     }
-    const own = proxyError('badRequest', 'the request is not valid HTTP, so it was not forwarded');
-    const head = Object.entries({ ...own.headers, connection: 'close' })
-      .map(([name, value]) => `${name}: ${value}`)
-      .join('\r\n');
-    socket.end(`HTTP/1.1 400 Bad Request\r\n${head}\r\n\r\n${own.body}`);
+    socket.end(rawAnswer(proxyError('badRequest', 'the request is not valid HTTP, so it was not forwarded')));
   });
 
   let closed: Promise<ProxyClosed> | null = null;
@@ -231,6 +439,15 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         server.listen(port, host, () => {
           server.off('error', reject);
           const { port: bound } = server.address() as AddressInfo;
+          if (isOwnAddress(upstream, host, bound)) {
+            server.close();
+            reject(
+              new ProxyOptionsError(
+                `--upstream ${upstream.baseUrl} is the proxy's own address (${host}:${bound}): it would forward to itself; point it at the server`,
+              ),
+            );
+            return;
+          }
           const url = `http://${connectable(host)}:${bound}`;
           resolveListen({ url, baseUrl: `${url}${upstream.basePath}`, port: bound });
         });
@@ -249,16 +466,24 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         }
         // Judgements run just after each answer is sent; let the last ones finish.
         await new Promise((done) => setImmediate(done));
+        judge.flush();
         agent.destroy();
-        const final = result();
+        const final = options.bodies === false ? withoutBodies(result()) : result();
         const written: string[] = [];
         if (reporters.length > 0) {
           ensureDirectory(outputDir);
+          // Each report is written even when another one cannot be: a failure is thrown after the rest.
+          let failed: unknown = null;
           for (const name of reporters) {
             const path = join(outputDir, REPORT_FILES[name]);
-            writeFileSync(path, RENDER[name](final));
-            written.push(path);
+            try {
+              writeFileSync(path, RENDER[name](final));
+              written.push(path);
+            } catch (error) {
+              failed ??= error;
+            }
           }
+          if (failed !== null) throw failed;
         }
         return { result: final, written };
       })();

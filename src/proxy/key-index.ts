@@ -1,12 +1,17 @@
 /**
- * Whose traffic an exchange is, without keeping the key: each API key is known by a SHA-256 digest
+ * Whose traffic an exchange is, without showing the key: each API key is known by a SHA-256 digest
  * and shown only as its number in order of first use (`key #1`), so neither the key nor a digest that
- * could be checked against guesses appears anywhere.
+ * could be checked against guesses appears anywhere. The last keys used are also held, in memory only,
+ * because an upstream can echo a key into the answer to another request (a keyless one, say), and every
+ * finding is redacted with each of them.
  */
 import { createHash } from 'node:crypto';
+import { SHORT_KEY } from '../judge/redact.js';
 
 /** The most keys numbered; later new keys share one label. */
 export const MAX_KEYS = 10_000;
+/** The most keys held for redacting other requests' findings: the most recently used ones. */
+export const MAX_HELD_KEYS = 32;
 
 /**
  * The secret an Authorization value carries: the token after the scheme (`Bearer`, `Basic`, …), or the
@@ -27,10 +32,13 @@ const SCHEMES = new Set(['bearer', 'basic', 'token', 'digest', 'negotiate', 'api
 
 export class KeyIndex {
   private readonly numbers = new Map<string, number>();
+  /** Insertion order is the order of last use. */
+  private readonly held = new Set<string>();
 
   /** `key #N` for a key, `no key` for none. */
   label(secret: string): string {
     if (secret === '') return 'no key';
+    this.hold(secret);
     const digest = createHash('sha256').update(secret).digest('base64');
     let n = this.numbers.get(digest);
     if (n === undefined) {
@@ -39,6 +47,25 @@ export class KeyIndex {
       this.numbers.set(digest, n);
     }
     return `key #${n}`;
+  }
+
+  /**
+   * Keys of other requests to redact besides a request's own. A key shorter than {@link SHORT_KEY} is
+   * left out: it also occurs in ordinary words, and redacting it everywhere would blank every report (it
+   * is still redacted in its own request's findings).
+   */
+  secrets(): readonly string[] {
+    return [...this.held];
+  }
+
+  private hold(secret: string): void {
+    if (secret.length < SHORT_KEY) return;
+    this.held.delete(secret);
+    this.held.add(secret);
+    if (this.held.size > MAX_HELD_KEYS) {
+      const oldest = this.held.values().next().value;
+      if (oldest !== undefined) this.held.delete(oldest);
+    }
   }
 
   get size(): number {

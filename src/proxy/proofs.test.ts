@@ -56,6 +56,8 @@ describe('correct servers behind the proxy yield no failure', () => {
     'strict-validator': [],
     'keeps-cancelled-listed': [],
     'framework-defaults': ['exchange.error-body.warning'],
+    // The keyless 404 on /pets is a path no longer routed (D10, D11), not a key left unchecked.
+    'pets-unrouted': [],
   };
   it.each(CORRECT_SERVERS.map((s) => [s.name, s] as const))('%s', async (name, server) => {
     const run = await throughProxy(server.behaviour);
@@ -75,11 +77,35 @@ describe('correct servers behind the proxy yield no failure', () => {
     const run = await throughProxy(CORRECT_SERVERS[0]?.behaviour as never);
     const statuses = run.answers.map((a) => a.status);
     expect(statuses).toEqual([
-      200, 204, 404, 200, 204, 200, 409, 404, 404, 401, 401, 401, 401, 404, 405, 200, 200,
+      200, 204, 404, 200, 204, 200, 409, 409, 404, 404, 401, 401, 401, 401, 404, 405, 200, 401, 200, 200,
     ]);
     expect(run.answers[0]?.text).toContain('{"id":9007199254740993,');
     expect(run.answers.length).toBe(SCRIPT.length);
   });
+});
+
+describe('--sole-client: the proxy sees every request the upstream gets (D20)', () => {
+  const CASES: Array<{ name: string; rule: string }> = [
+    { name: 'collateral-cancel', rule: 'state.vanished' },
+    { name: 'cancel-touches-others', rule: 'state.changed' },
+  ];
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    'an unexplained change on %s is a failure with it and a warning without',
+    async (name, { rule }) => {
+      const server = BROKEN_UPSTREAMS.find((s) => s.name === name);
+      const strict = serverOutcomes(await throughProxy(server?.behaviour as never, { soleClient: true }));
+      const lenient = serverOutcomes(await throughProxy(server?.behaviour as never));
+      expect([strict.get(rule), lenient.get(rule)]).toEqual(['FAIL', 'WARN']);
+    },
+  );
+
+  it.each(CORRECT_SERVERS.map((s) => [s.name, s] as const))(
+    'finds nothing on the correct server %s',
+    async (_name, server) => {
+      const run = await throughProxy(server.behaviour, { soleClient: true });
+      expect(run.proxy.result().outcome, run.lines.join('\n')).toBe('pass');
+    },
+  );
 });
 
 describe('--errors replaces an answer that breaks the contract with a 502 naming the finding', () => {

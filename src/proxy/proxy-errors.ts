@@ -12,6 +12,9 @@ export const PROXY_ERRORS = {
   contractViolation: { status: 502, code: 'proxy_contract_violation' },
   notFound: { status: 404, code: 'proxy_not_found' },
   badRequest: { status: 400, code: 'proxy_bad_request' },
+  forbidden: { status: 403, code: 'proxy_forbidden' },
+  requestTimeout: { status: 408, code: 'proxy_request_timeout' },
+  loop: { status: 508, code: 'proxy_loop' },
 } as const satisfies Record<string, { status: number; code: string }>;
 
 export type ProxyErrorName = keyof typeof PROXY_ERRORS;

@@ -5,11 +5,11 @@
  * checks, `client.*`, always at warning level: they never fail the run.
  */
 
-import { contract } from '../contract/index.js';
+import type { Contract } from '../contract/index.js';
 import type { Reading } from '../judge/observer.js';
 import { operationCoverage } from '../judge/report/input.js';
 import type { CheckResult, ConformanceResult, Level } from '../judge/types.js';
-import type { ProxyFinding } from './findings.js';
+import { type CheckCount, MAX_KEPT_FINDING_BYTES, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
 
 /** The rules the proxy watches on every exchange and across them, with what each means. */
 export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation: string; level: Level }> = [
@@ -75,6 +75,30 @@ export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation:
     level: 'failure',
   },
   {
+    id: 'state.cancel-after-refusal',
+    title: 'an order refused as shipped (409) is never cancelled later: shipped stays shipped',
+    citation: '§3',
+    level: 'failure',
+  },
+  {
+    id: 'state.cancelled-returns',
+    title: 'a cancelled order that left the list never comes back',
+    citation: '§3, D2, D16',
+    level: 'failure',
+  },
+  {
+    id: 'state.key-inconsistent',
+    title: 'a key is accepted on every operation or refused on every operation',
+    citation: '§5',
+    level: 'failure',
+  },
+  {
+    id: 'state.scheme-case',
+    title: 'a key accepted under `Bearer` is accepted under `bearer` too (scheme names are case-insensitive)',
+    citation: 'D7, RFC 9110 §11.1',
+    level: 'warning',
+  },
+  {
     id: 'state.409-on-pending',
     title: 'an order listed with complete: false is not refused as shipped',
     citation: '§3, D1',
@@ -94,13 +118,13 @@ export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation:
   },
   {
     id: 'state.vanished',
-    title: 'an order leaves the list only when cancelled',
+    title: 'an order leaves the list only when cancelled (a failure under --sole-client)',
     citation: '§4.1',
     level: 'warning',
   },
   {
     id: 'state.changed',
-    title: 'orders nobody touched stay unchanged in the list',
+    title: 'orders nobody touched stay unchanged in the list (a failure under --sole-client)',
     citation: '§4.1',
     level: 'warning',
   },
@@ -113,6 +137,7 @@ export const CLIENT_TITLES: Record<string, string> = {
   'client.malformed-id': 'the client sends int64 order ids',
   'client.body': 'the client sends no request body where the operation takes none',
   'client.undocumented': 'the client calls only documented operations',
+  'client.stalled': 'the client sends its whole request body without stalling',
 };
 
 /** The check a finding belongs to: the proxy's per-exchange rules are the suite's, under `exchange.`. */
@@ -125,12 +150,15 @@ export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>)
 }
 
 export interface ProxyRun {
+  /** The contract the traffic was judged against. */
+  contract: Contract;
   upstreamUrl: string;
   startedAt: string;
   durationMs: number;
+  /** The findings kept for display. */
   findings: readonly ProxyFinding[];
-  /** Findings made in all (more than `findings.length` beyond the kept cap). */
-  totalFindings: number;
+  /** Every finding counted, by check id, kept or not: the verdict is made of these. */
+  counts: ReadonlyMap<string, CheckCount>;
   exchanges: number;
   statuses: ReadonlyMap<string, ReadonlySet<number>>;
   reading: Reading;
@@ -150,9 +178,10 @@ function notesFor(id: string, run: ProxyRun): string[] {
       `${run.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`,
     ];
   }
-  if (id === 'exchange.status' && run.totalFindings > run.findings.length) {
+  const notKept = run.counts.get(id)?.dropped ?? 0;
+  if (notKept > 0) {
     return [
-      `${run.totalFindings - run.findings.length} finding(s) beyond the first ${run.findings.length} were printed but not kept`,
+      `${notKept} of its ${run.counts.get(id)?.count} finding(s) were counted (and printed) but not kept: the proxy keeps ${MAX_KEPT_FINDINGS.toLocaleString('en')} findings or ${MAX_KEPT_FINDING_BYTES / 1024 / 1024} MiB for the server and as many for the client`,
     ];
   }
   return [];
@@ -173,18 +202,20 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
   }
   const ids = [
     ...WATCHED_RULES.map((r) => r.id),
-    ...[...byCheck.keys()].filter((id) => !WATCHED_RULES.some((r) => r.id === id)),
+    ...[...run.counts.keys()].filter((id) => !WATCHED_RULES.some((r) => r.id === id)),
   ];
   const checks = ids.map((id): CheckResult => {
     const found = byCheck.get(id) ?? [];
+    const counted = run.counts.get(id);
+    const total = counted?.count ?? 0;
     const watched = WATCHED_RULES.find((r) => r.id === id);
     const first = found[0];
-    const level: Level = first?.level ?? watched?.level ?? 'warning';
+    const level: Level = counted?.level ?? watched?.level ?? 'warning';
     const citation =
       watched && !id.endsWith('.warning')
         ? watched.citation
         : [...new Set(found.map((f) => f.citation))].join('; ');
-    const outcome = found.length === 0 ? 'PASS' : level === 'failure' ? 'FAIL' : 'WARN';
+    const outcome = total === 0 ? 'PASS' : level === 'failure' ? 'FAIL' : 'WARN';
     return {
       id,
       title: watched?.title ?? CLIENT_TITLES[id] ?? (first ? `${first.rule} (${first.party})` : id),
@@ -193,9 +224,11 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
       outcome,
       operationId: null,
       message:
-        found.length === 0
+        total === 0
           ? `nothing broke it in ${run.exchanges} exchange(s)`
-          : `${found.length} finding(s), first: ${first?.finding.message ?? ''}`,
+          : first
+            ? `${total} finding(s), first kept: ${first.finding.message}`
+            : `${total} finding(s), none kept (over the bounds on kept findings)`,
       findings: found.map((f) => ({
         ...f.finding,
         message: `exchange #${f.exchange} (${f.scope}, ${f.at}): ${f.finding.message}`,
@@ -210,7 +243,7 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
   return {
     schemaVersion: 1,
     tool: 'petstore proxy',
-    contractVersion: contract.version,
+    contractVersion: run.contract.version,
     baseUrl: run.upstreamUrl,
     destructive: false,
     startedAt: run.startedAt,
@@ -227,6 +260,6 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
       requests: run.exchanges,
     },
     checks,
-    coverage: operationCoverage((id) => run.statuses.get(id) ?? new Set<number>()),
+    coverage: operationCoverage(run.contract, (id) => run.statuses.get(id) ?? new Set<number>()),
   };
 }

@@ -1,7 +1,10 @@
+import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { defaultContract } from '../contract/index.js';
 import { FindingLog } from './findings.js';
 import type { CapturedExchange } from './forward.js';
-import { TrafficJudge } from './traffic-judge.js';
+import { proxyResult } from './report.js';
+import { judgedTarget, TrafficJudge } from './traffic-judge.js';
 import { parseUpstream } from './upstream.js';
 
 const upstream = (() => {
@@ -31,7 +34,13 @@ function list(text: string, contentType = 'application/json'): CapturedExchange 
 describe('judging traffic', () => {
   it('remembers a clean verdict without hiding a later broken answer', () => {
     const log = new FindingLog();
-    const judge = new TrafficJudge({ upstream, log, replaceViolations: false, judgeClient: true });
+    const judge = new TrafficJudge({
+      contract: defaultContract(),
+      upstream,
+      log,
+      replaceViolations: false,
+      judgeClient: true,
+    });
     const good = '[{"id":1,"petId":10,"complete":false}]';
     judge.judge(list(good));
     judge.judge(list(good));
@@ -44,9 +53,126 @@ describe('judging traffic', () => {
 
   it('replaces only a failure of the server, and only under --errors', () => {
     const judge = (errors: boolean) =>
-      new TrafficJudge({ upstream, log: new FindingLog(), replaceViolations: errors, judgeClient: true });
+      new TrafficJudge({
+        contract: defaultContract(),
+        upstream,
+        log: new FindingLog(),
+        replaceViolations: errors,
+        judgeClient: true,
+      });
     expect(judge(true).judge(list('[]', 'text/plain'))?.status).toBe(502);
     expect(judge(false).judge(list('[]', 'text/plain'))).toBeNull();
     expect(judge(true).judge(list('[]'))).toBeNull();
+  });
+});
+
+function exchange(
+  method: string,
+  target: string,
+  status: number,
+  body: string,
+  authorization?: string,
+): CapturedExchange {
+  const bytes = Buffer.from(body);
+  return {
+    method,
+    target,
+    requestHeaders: authorization ? { authorization } : {},
+    requestBody: { bytes: Buffer.alloc(0), total: 0, truncated: false },
+    response: {
+      status,
+      headers: { 'content-type': 'application/json' },
+      body: { bytes, total: bytes.length, truncated: false },
+    },
+    fault: null,
+    startedAt: 0,
+    durationMs: 1,
+  };
+}
+
+describe('the verdict counts every finding', () => {
+  it('fails on a 500 that comes after 10,000 junk requests of the client', () => {
+    const log = new FindingLog();
+    const judge = new TrafficJudge({
+      contract: defaultContract(),
+      upstream,
+      log,
+      replaceViolations: false,
+      judgeClient: true,
+    });
+    const notFound = '{"code":"not_found","message":"No such path.","status":404}';
+    for (let i = 0; i < 10_000; i += 1) judge.judge(exchange('GET', `/v1/junk/${i}`, 404, notFound));
+    judge.judge(
+      exchange('GET', '/v1/store/orders', 500, '{"code":"boom","message":"Down.","status":500}', 'Bearer k'),
+    );
+    const result = proxyResult({
+      contract: defaultContract(),
+      upstreamUrl: upstream.baseUrl,
+      startedAt: '',
+      durationMs: 0,
+      findings: log.all(),
+      counts: log.checks(),
+      exchanges: judge.exchanges,
+      statuses: judge.statuses,
+      reading: judge.tracker.reading,
+      unjudgedBodies: 0,
+    });
+    expect(log.total).toBeGreaterThan(10_000);
+    expect(result.outcome).toBe('fail');
+    expect(result.checks.find((c) => c.id === 'exchange.server-error')?.outcome).toBe('FAIL');
+    const undocumented = result.checks.find((c) => c.id === 'client.undocumented');
+    expect(undocumented?.message).toMatch(/^10000 finding\(s\)/);
+  });
+});
+
+describe('judging the path the mock serves', () => {
+  it.each([
+    ['a dot segment', '/v1/store/./orders', '/v1/store/orders'],
+    ['an escaped unreserved letter', '/v1/st%6Fre/orders?x=%6F', '/v1/store/orders?x=%6F'],
+    ['the absolute form', 'http://upstream.invalid/v1/store/orders', '/v1/store/orders'],
+    ['a backslash', '/v1/store\\orders', '/v1/store/orders'],
+    ['an escaped slash, which stays one segment', '/v1/store%2Forders', '/v1/store%2Forders'],
+  ])('reads %s as the mock does', (_name, given, want) => {
+    expect(judgedTarget(given)).toBe(want);
+  });
+
+  it('judges a list read through /./ as the list read, not an undocumented path of the server', () => {
+    const log = new FindingLog();
+    const judge = new TrafficJudge({
+      contract: defaultContract(),
+      upstream,
+      log,
+      replaceViolations: false,
+      judgeClient: true,
+    });
+    judge.judge(exchange('GET', '/v1/store/./orders', 200, '[]', 'Bearer k'));
+    judge.judge(exchange('GET', '/v1/st%6Fre/orders', 200, '[]', 'Bearer k'));
+    expect(log.all()).toEqual([]);
+    expect([...(judge.statuses.get('listOrders') ?? [])]).toEqual([200]);
+  });
+});
+
+describe('decoding a compressed answer', () => {
+  it('stops at the bound: a brotli bomb is left unjudged, not decoded whole', () => {
+    const log = new FindingLog();
+    const judge = new TrafficJudge({
+      contract: defaultContract(),
+      upstream,
+      log,
+      replaceViolations: false,
+      judgeClient: true,
+      decodedBytes: 64 * 1024,
+    });
+    // 8 MiB of spaces around a list: valid JSON once decoded, 128 times the bound.
+    const bomb = brotliCompressSync(
+      Buffer.concat([Buffer.from('['), Buffer.alloc(8 * 1024 * 1024, ' '), Buffer.from(']')]),
+      { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
+    );
+    const captured = exchange('GET', '/v1/store/orders', 200, '', 'Bearer k');
+    if (!captured.response) throw new Error('unreachable');
+    captured.response.headers['content-encoding'] = 'br';
+    captured.response.body = { bytes: bomb, total: bomb.length, truncated: false };
+    judge.judge(captured);
+    expect(judge.unjudgedBodies).toBe(1);
   });
 });

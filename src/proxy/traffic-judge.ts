@@ -1,16 +1,18 @@
 /**
  * Judges each exchange that passed through: the suite's own judgements of one exchange
  * (src/judge/rules.ts), the client's side of the request, and the rules that span requests
- * (state-tracker.ts). Every finding goes to the log; under `--errors` a failure of the server's answer
+ * (src/judge/observer.ts, the observer the conformance suite feeds too). Every finding goes to the log; under `--errors` a failure of the server's answer
  * also decides the 502 that replaces it.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { contract } from '../contract/index.js';
+import { type Contract, parseInt64 } from '../contract/index.js';
 import { matchOperation, type ObservedExchange, reportRequest } from '../judge/exchange.js';
 import type { HttpOutcome, TransportErrorKind } from '../judge/http-outcome.js';
-import { StateTracker } from '../judge/observer.js';
+import { Observer, type SeenExchange } from '../judge/observer.js';
+import { redactDeep } from '../judge/redact.js';
 import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
 import type { Finding, Level } from '../judge/types.js';
+import { requestPath } from '../mock/request-target.js';
 import type { FindingLog, Party, ProxyFinding } from './findings.js';
 import type { CapturedExchange, UpstreamFault } from './forward.js';
 import { KeyIndex, secretOf } from './key-index.js';
@@ -27,6 +29,7 @@ const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
   reset: 'reset',
   'not-http': 'other',
   other: 'other',
+  'client-stalled': 'other',
 };
 
 /** The response headers a verdict of one exchange depends on (D10, D11, D15, redirects). */
@@ -35,14 +38,68 @@ const MAX_CLEAN_VERDICTS = 512;
 const MAX_REMEMBERED_BODY = 64 * 1024;
 
 /** A usable bearer token (§5, D7): the scheme case-insensitive, a non-empty token. */
-const BEARER = /^bearer +\S+/i;
+const BEARER = /^(bearer) +\S+/i;
 
-const orderIdParameter = contract
-  .operation('cancelOrder')
-  .parameters.find((p) => p.name === 'orderId' && p.in === 'path');
+/** The most exchanges, and body bytes, whose cross-request judgement waits for a double click to settle. */
+const MAX_HELD = 1_000;
+const MAX_HELD_BYTES = 16 * 1024 * 1024;
 
-/** The body as text for judging; `null` when it cannot be judged (cut at the bound, or undecodable). */
-function bodyText(captured: CapturedExchange): string | null {
+/**
+ * A cancel in flight through the proxy, from its request to the end of its answer (or its client going
+ * away). While two cancels of one order are in flight, the cross-request rules wait: the loser of a
+ * double click may be answered (404, 409) before the winner (204), and only both answers together tell a
+ * race from a refusal.
+ */
+export interface Flight {
+  order: string;
+  done: boolean;
+}
+
+/** An exchange judged alone, whose cross-request judgement may wait for a double click to settle. */
+interface Pending {
+  n: number;
+  seen: SeenExchange;
+  keyLabel: string;
+  scope: string;
+  secret: string;
+  captured: CapturedExchange;
+  path: string;
+  observed: () => ObservedExchange;
+}
+
+const DEFAULT_DECODED_BYTES = 1024 * 1024;
+const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
+
+/**
+ * The request target as the mock reads it (src/mock/request-target.ts: dot segments resolved, `\` a
+ * separator, the absolute form reduced to its path), with escapes of unreserved characters decoded
+ * (`%6F` is `o`, RFC 3986 §6.2.2.2), as the mock's router decodes each segment before matching it. The
+ * query is kept as sent. A path the mock serves is then judged as the operation it served.
+ *
+ * @example judgedTarget('http://h/v1/st%6Fre/./orders?x=1') // '/v1/store/orders?x=1'
+ */
+export function judgedTarget(target: string): string {
+  const query = target.indexOf('?');
+  const hash = target.indexOf('#');
+  const rest = query === -1 ? '' : target.slice(query, hash > query ? hash : undefined);
+  return (
+    requestPath(target).replace(UNRESERVED_ESCAPE, (_m, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    ) + rest
+  );
+}
+
+/** A finding with every key replaced, in each of the forms the suite's redaction knows. */
+function redactFinding<T>(entry: T, keys: readonly string[]): T {
+  return keys.reduce((value, key) => (key === '' ? value : redactDeep(value, key)), entry);
+}
+
+/**
+ * The body as text for judging; `null` when it cannot be judged (cut at the bound, undecodable, or
+ * decoding to more than `maxBytes`: a 635-byte brotli answer can decode to 400 MiB, so decoding stops at
+ * the bound instead of holding the event loop and the memory).
+ */
+function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
   const response = captured.response;
   if (!response || response.body.truncated) return null;
   const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
@@ -52,11 +109,11 @@ function bodyText(captured: CapturedExchange): string | null {
       encoding === '' || encoding === 'identity'
         ? bytes
         : encoding === 'gzip' || encoding === 'x-gzip'
-          ? gunzipSync(bytes)
+          ? gunzipSync(bytes, { maxOutputLength: maxBytes })
           : encoding === 'deflate'
-            ? inflateSync(bytes)
+            ? inflateSync(bytes, { maxOutputLength: maxBytes })
             : encoding === 'br'
-              ? brotliDecompressSync(bytes)
+              ? brotliDecompressSync(bytes, { maxOutputLength: maxBytes })
               : null;
     return decoded === null ? null : decoded.toString('utf8');
   } catch {
@@ -84,14 +141,15 @@ function outcomeOf(captured: CapturedExchange, text: string | null): HttpOutcome
 /** The order id of a cancel path, as canonical decimal text; `null` when it is not an int64 (D9). */
 function orderIdOf(path: string): { raw: string; id: string | null } | null {
   const match = /^\/store\/orders\/([^/?]+)(?:\?.*)?$/.exec(path);
-  if (!match?.[1] || !orderIdParameter) return null;
+  if (!match?.[1]) return null;
   let raw = match[1];
   try {
     raw = decodeURIComponent(raw);
   } catch {
     return { raw, id: null };
   }
-  const parsed = contract.parseParameter(orderIdParameter, raw);
+  // Every order id is read with the one int64 grammar (D8).
+  const parsed = parseInt64(raw);
   return { raw, id: parsed.ok ? String(parsed.value) : null };
 }
 
@@ -104,22 +162,28 @@ interface Judged {
 }
 
 export interface TrafficJudgeOptions {
+  /** The contract every exchange is judged against. */
+  contract: Contract;
   upstream: Upstream;
   log: FindingLog;
   /** `--errors`: a failure of the server's answer is replaced by a 502 naming it. */
   replaceViolations: boolean;
   /** Judge the client's requests too (off for a client that errs on purpose, like the conformance suite). */
   judgeClient: boolean;
+  /** The most bytes a compressed body is decoded to for judging; beyond it, it is left unjudged. 1 MiB. */
+  decodedBytes?: number;
+  /** D20 `--sole-client`: the proxy sees every request the upstream gets. */
+  soleClient?: boolean;
 }
 
 /**
  * One instance per proxy: numbers exchanges, tells keys apart without keeping them, and remembers what
  * the cross-request rules need.
  *
- * @example const judge = new TrafficJudge({ upstream, log, replaceViolations: false }); judge.judge(captured)
+ * @example const judge = new TrafficJudge({ contract, upstream, log, replaceViolations: false, judgeClient: true }); judge.judge(captured)
  */
 export class TrafficJudge {
-  readonly tracker = new StateTracker();
+  readonly tracker: Observer;
   readonly keys = new KeyIndex();
   /** Statuses seen per documented operation, for the coverage line. */
   readonly statuses = new Map<string, Set<number>>();
@@ -128,18 +192,129 @@ export class TrafficJudge {
   private readonly clean = new Map<string, { bytes: Buffer; text: string }>();
   /** Answers whose body was not judged: over the copy bound, or in an encoding that could not be read. */
   unjudgedBodies = 0;
+  /** Cancels in flight, by order id. */
+  private readonly flights = new Map<string, number>();
+  /** Orders with two cancels in flight at once; while any is open, the observer's feed waits in `held`. */
+  private readonly contested = new Set<string>();
+  private held: Pending[] = [];
+  private heldBytes = 0;
 
-  constructor(private readonly options: TrafficJudgeOptions) {}
+  constructor(private readonly options: TrafficJudgeOptions) {
+    this.tracker = new Observer(options.contract, { soleClient: options.soleClient });
+  }
 
-  judge(captured: CapturedExchange): ProxyErrorResponse | null {
-    const { upstream, log } = this.options;
+  /**
+   * A request has come in: a cancel of a valid order id is tracked until {@link judge} or
+   * {@link settle} ends it.
+   */
+  opened(method: string, target: string): Flight | null {
+    if (method !== 'DELETE') return null;
+    const judged = judgedTarget(target);
+    const order = this.tracker.orderIdOf(pathBelowBase(judged, this.options.upstream.basePath) ?? judged);
+    if (order === null) return null;
+    this.flights.set(order, (this.flights.get(order) ?? 0) + 1);
+    return { order, done: false };
+  }
+
+  /**
+   * The flight is over (its client went away, or its answer was judged); the exchanges held for a double
+   * click are judged once no contested order has a cancel in flight. Returns what they found.
+   */
+  settle(flight: Flight | null): Array<Omit<ProxyFinding, 'seq'>> {
+    if (flight !== null && !flight.done) {
+      flight.done = true;
+      const left = (this.flights.get(flight.order) ?? 1) - 1;
+      if (left > 0) this.flights.set(flight.order, left);
+      else this.flights.delete(flight.order);
+    }
+    if (this.held.length === 0) return [];
+    const open = [...this.contested].some((order) => this.flights.has(order));
+    if (open && this.held.length < MAX_HELD && this.heldBytes < MAX_HELD_BYTES) return [];
+    return this.flush();
+  }
+
+  /** Judges every held exchange across requests now, in the order the observer reads them. */
+  flush(): Array<Omit<ProxyFinding, 'seq'>> {
+    const held = this.tracker.order(this.held);
+    this.held = [];
+    this.heldBytes = 0;
+    this.contested.clear();
+    return held.flatMap((p) => this.crossRequest(p));
+  }
+
+  /** The cross-request judgement of one exchange: now, or once the double click it may be part of settles. */
+  private observe(pending: Pending, flight: Flight | null): Array<Omit<ProxyFinding, 'seq'>> {
+    const rival = flight !== null && (this.flights.get(flight.order) ?? 0) > 1;
+    if (rival) this.contested.add(flight.order);
+    if (rival || this.held.length > 0) {
+      this.held.push(pending);
+      this.heldBytes +=
+        (pending.captured.response?.body.bytes.length ?? 0) + (pending.seen.text?.length ?? 0);
+      return this.settle(flight);
+    }
+    if (flight !== null) this.settle(flight);
+    return this.crossRequest(pending);
+  }
+
+  private crossRequest(p: Pending): Array<Omit<ProxyFinding, 'seq'>> {
+    const found: Judged[] = this.tracker
+      .observe({ key: p.keyLabel, orders: p.scope }, p.seen, p.n)
+      .map((f) => ({
+        rule: f.rule,
+        citation: f.citation,
+        level: f.level,
+        party: 'server' as const,
+        finding: finding(p.observed(), p.secret, f.message, f.expected),
+      }));
+    return this.log(p.n, p.captured, p.path, p.scope, p.secret, found);
+  }
+
+  /** Redacts and logs the findings of one exchange. */
+  private log(
+    n: number,
+    captured: CapturedExchange,
+    path: string,
+    scope: string,
+    secret: string,
+    found: Judged[],
+  ): Array<Omit<ProxyFinding, 'seq'>> {
+    if (found.length === 0) return [];
+    const at = new Date(captured.startedAt).toISOString();
+    const keys = [secret, ...this.keys.secrets().filter((k) => k !== secret)];
+    const logged: Array<Omit<ProxyFinding, 'seq'>> = [];
+    for (const f of found) {
+      const entry: Omit<ProxyFinding, 'seq'> = {
+        exchange: n,
+        at,
+        rule: f.rule,
+        citation: f.citation,
+        level: f.level,
+        party: f.party,
+        scope,
+        method: captured.method,
+        path,
+        status: captured.response?.status ?? null,
+        finding: f.finding,
+      };
+      // Redacted before it is printed, stored or written: the path, the query, the session name and
+      // whatever the upstream echoed (Location, Content-Type, Deprecation, the body) may hold a key.
+      const redacted = redactFinding(entry, keys);
+      logged.push(redacted);
+      this.options.log.add(redacted);
+    }
+    return logged;
+  }
+
+  judge(captured: CapturedExchange, flight: Flight | null = null): ProxyErrorResponse | null {
+    const { upstream } = this.options;
     const n = ++this.exchanges;
     const headers = captured.requestHeaders;
     const secret = secretOf(headers.authorization);
     const session = headers['x-mock-session'];
     const keyLabel = this.keys.label(secret);
     const scope = session ? `${keyLabel}, session ${JSON.stringify(session.slice(0, 64))}` : keyLabel;
-    const path = pathBelowBase(captured.target, upstream.basePath) ?? captured.target;
+    const target = judgedTarget(captured.target);
+    const path = pathBelowBase(target, upstream.basePath) ?? target;
     // Most traffic repeats itself: an answer byte for byte the same as one judged clean, under the same
     // key, is clean again, and its text is the one already decoded (no copy, no decompression, and the
     // state tracker sees the very same string as its last list).
@@ -149,7 +324,9 @@ export class TrafficJudge {
       remembered !== undefined &&
       captured.response !== null &&
       remembered.bytes.equals(captured.response.body.bytes);
-    const text = repeat ? remembered.text : bodyText(captured);
+    const text = repeat
+      ? remembered.text
+      : bodyText(captured, this.options.decodedBytes ?? DEFAULT_DECODED_BYTES);
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
     // The reported exchange (its redaction is the costly part) is built only when a rule needs it.
@@ -173,7 +350,7 @@ export class TrafficJudge {
       };
       return observedOnce;
     };
-    const operationId = matchOperation(captured.method, path);
+    const operationId = matchOperation(this.options.contract, captured.method, path);
     const status = captured.fault ? null : (captured.response?.status ?? null);
     if (operationId && status !== null) {
       const seen = this.statuses.get(operationId) ?? new Set<number>();
@@ -181,40 +358,37 @@ export class TrafficJudge {
       this.statuses.set(operationId, seen);
     }
 
-    const alone = repeat ? [] : this.judgeAlone(captured, key, text, observed);
+    // A client that stalled its own body got the proxy's 408; the upstream was never asked to answer.
+    const stalled = captured.fault?.kind === 'client-stalled';
+    const alone = repeat || stalled ? [] : this.judgeAlone(captured, key, text, observed);
     const found: Judged[] = alone
       .filter((r: RatedFinding) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
       .map((r) => ({ ...r, party: 'server' as const }));
     if (this.options.judgeClient) {
       found.push(...this.clientFindings(observed, path, secret, operationId, captured));
     }
-    if (status !== null && text !== null && BEARER.test(headers.authorization ?? '')) {
-      found.push(...this.stateFindings(observed, path, secret, scope, operationId, status, text, n));
-    }
-
-    const at = found.length > 0 ? new Date(captured.startedAt).toISOString() : '';
-    for (const f of found) {
-      const entry: Omit<ProxyFinding, 'seq'> = {
-        exchange: n,
-        at,
-        rule: f.rule,
-        citation: f.citation,
-        level: f.level,
-        party: f.party,
-        scope,
-        method: captured.method,
-        path,
-        status: captured.response?.status ?? null,
-        finding: f.finding,
-      };
-      log.add(entry);
-    }
+    const scheme = BEARER.exec(headers.authorization ?? '')?.[1];
+    const seen: SeenExchange = {
+      method: captured.method,
+      path,
+      status,
+      headers: captured.response?.headers ?? {},
+      text,
+      bearer: scheme !== undefined,
+      scheme,
+      startedAt: captured.startedAt,
+      endedAt: captured.startedAt + captured.durationMs,
+    };
+    const logged = this.log(n, captured, path, scope, secret, found);
+    const pending: Pending = { n, seen, keyLabel, scope, secret, captured, path, observed };
+    logged.push(...this.observe(pending, flight));
     if (!this.options.replaceViolations || captured.fault) return null;
-    const broken = found.find((f) => f.party === 'server' && f.level === 'failure');
+    // A failure found here for an exchange held earlier cannot replace its answer: it has been sent.
+    const broken = logged.find((f) => f.exchange === n && f.party === 'server' && f.level === 'failure');
     if (!broken) return null;
     return proxyError(
       'contractViolation',
-      `the upstream's answer to ${captured.method} ${path} (${status}) breaks the contract: ${broken.finding.message} (${broken.citation})`,
+      `the upstream's answer to ${broken.method} ${broken.path} (${status}) breaks the contract: ${broken.finding.message} (${broken.citation})`,
     );
   }
 
@@ -243,7 +417,11 @@ export class TrafficJudge {
     text: string | null,
     observed: () => ObservedExchange,
   ): RatedFinding[] {
-    const rated = judgeExchange(observed(), secretOf(captured.requestHeaders.authorization));
+    const rated = judgeExchange(
+      this.options.contract,
+      observed(),
+      secretOf(captured.requestHeaders.authorization),
+    );
     if (key !== null && text !== null && captured.response && rated.length === 0) {
       if (this.clean.size >= MAX_CLEAN_VERDICTS) this.clean.clear();
       // A copy: the captured bytes may be a slice of a larger socket read.
@@ -270,6 +448,15 @@ export class TrafficJudge {
         finding: finding(observed(), secret, message, expected),
       });
     const { method } = captured;
+    if (captured.fault?.kind === 'client-stalled') {
+      client(
+        'client.stalled',
+        'D20',
+        `the client stopped sending its request body (${captured.requestBody.total} bytes sent); the proxy answered 408`,
+        'a whole request, sent without a pause longer than --timeout',
+      );
+      return out;
+    }
     if (operationId === null) {
       // A CORS preflight needs no documented operation (D14).
       if (method !== 'OPTIONS') {
@@ -320,34 +507,5 @@ export class TrafficJudge {
       );
     }
     return out;
-  }
-
-  /** The cross-request rules, for a list read or a cancel with a bearer token. */
-  private stateFindings(
-    observed: () => ObservedExchange,
-    path: string,
-    secret: string,
-    scope: string,
-    operationId: string | null,
-    status: number,
-    text: string,
-    n: number,
-  ): Judged[] {
-    const found =
-      operationId === 'listOrders' && status === 200
-        ? this.tracker.list(scope, text, n)
-        : operationId === 'cancelOrder'
-          ? (() => {
-              const id = orderIdOf(path)?.id;
-              return id ? this.tracker.cancel(scope, id, status, n) : [];
-            })()
-          : [];
-    return found.map((f) => ({
-      rule: f.rule,
-      citation: f.citation,
-      level: f.level,
-      party: 'server',
-      finding: finding(observed(), secret, f.message, f.expected),
-    }));
   }
 }

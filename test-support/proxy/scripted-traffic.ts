@@ -41,6 +41,7 @@ export const SCRIPT: readonly Step[] = [
   step('cancel pending, an id above 2^53', 'DELETE', '/store/orders/9007199254740993'),
   step('list after the cancel', 'GET', '/store/orders'),
   step('cancel shipped', 'DELETE', '/store/orders/2'),
+  step('cancel shipped again', 'DELETE', '/store/orders/2'),
   step('cancel unknown', 'DELETE', '/store/orders/424242424'),
   step('malformed id', 'DELETE', '/store/orders/1.5'),
   step('no key', 'GET', '/store/orders', null),
@@ -50,7 +51,9 @@ export const SCRIPT: readonly Step[] = [
   step('unknown path', 'GET', '/unknown-path'),
   step('undocumented method', 'GET', '/store/orders/424242424'),
   step('the deprecated pets read', 'GET', '/pets/10'),
+  step('no key, the deprecated pets read', 'GET', '/pets/10', null),
   step('list at the end', 'GET', '/store/orders'),
+  step('list with the scheme in lower case (D7)', 'GET', '/store/orders', `bearer ${TARGET_KEY}`),
 ];
 
 export interface Answer {

@@ -123,6 +123,14 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     caughtBy: authFamily('empty-bearer'),
   },
   {
+    name: 'auth-refuses-lowercase-bearer',
+    bug: 'refuses the key under a lower-case `bearer` scheme with 401, though scheme names are case-insensitive (D7, RFC 9110 §11.1)',
+    behaviour: broken({
+      authorized: (_b, authorization) => authorization === `Bearer ${TARGET_KEY}`,
+    }),
+    caughtBy: { 'auth.scheme-case': 'WARN' },
+  },
+  {
     name: 'auth-accepts-basic',
     bug: 'accepts the key under the Basic scheme (D7)',
     behaviour: authAlso((authorization) => authorization === `Basic ${TARGET_KEY}`),
@@ -223,6 +231,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
         'FAIL' as const,
       ]),
     ),
+    // The wrong key is refused on the list and answered 404 on a cancel: refused on one operation only.
+    collateral: ['auth.same-key-everywhere'],
   },
   {
     name: 'auth-after-id-validation',
@@ -249,6 +259,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'auth.cancelOrder.shipped-order': 'FAIL' },
+    // The wrong key is refused on the list and answered 409 on a shipped order's cancel.
+    collateral: ['auth.same-key-everywhere'],
   },
   {
     name: 'auth-skipped-for-pending',
@@ -296,6 +308,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       'cancel.malformed-id.exponent': 'FAIL',
       'cancel.malformed-id.hex': 'FAIL',
       'cancel.malformed-id.trailing-letters': 'FAIL',
+      'cancel.shipped-order.malformed-spellings': 'FAIL',
       'server-errors.none': 'FAIL',
     },
   },
@@ -308,12 +321,17 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
         return Number.isNaN(n) ? null : BigInt(n);
       },
     }),
-    caughtBy: { 'cancel.malformed-id.decimal': 'FAIL' },
+    // Read-only too: `2abc`, `2.0`, `02` and ` 2` name shipped order 2, and parseInt answers 409 (D19).
+    caughtBy: { 'cancel.malformed-id.decimal': 'FAIL', 'cancel.shipped-order.malformed-spellings': 'FAIL' },
     // Destructive: `7.5` aims at pending order 7, which parseInt cancels; the later forms (`7abc`) find it
     // cancelled (404). parseInt also rounds 9007199254740997 to the listed 9007199254740996.
     collateral: ['cancel.int64-exact'],
     says: [
       ['cancel.malformed-id.decimal', 'order 7 left the list after DELETE /store/orders/7.5 answered 204'],
+      [
+        'cancel.shipped-order.malformed-spellings',
+        'DELETE /store/orders/2abc answered 409: the server read the malformed id "2abc" (a suffix) as shipped order 2',
+      ],
       [
         'cancel.int64-exact',
         'order 9007199254740996 left the list after DELETE /store/orders/9007199254740997',
@@ -329,7 +347,11 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
         return BigInt.asIntN(64, BigInt(raw));
       },
     }),
-    caughtBy: { 'cancel.malformed-id.uint64-wrap': 'FAIL' },
+    // `02` is all digits: read as shipped order 2, refused with 409 (D19).
+    caughtBy: {
+      'cancel.malformed-id.uint64-wrap': 'FAIL',
+      'cancel.shipped-order.malformed-spellings': 'FAIL',
+    },
   },
   {
     name: 'malformed-id-plain-text',
@@ -414,6 +436,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'cancel.shipped-order': 'FAIL' },
+    // The order it cancelled is not refused again either.
+    collateral: ['cancel.shipped-order.again'],
   },
   {
     name: 'shipped-409-but-removed',
@@ -426,6 +450,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'cancel.shipped-order': 'FAIL' },
+    // The order it dropped is then not found (404), not refused again.
+    collateral: ['cancel.shipped-order.again'],
   },
   {
     name: 'shipped-409-plain-text',
@@ -470,6 +496,61 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'cancel.concurrent': 'FAIL' },
+  },
+  {
+    name: 'cancelled-comes-back',
+    bug: 'a cancel is saved to a cache only: the order leaves the list, and comes back three list reads later (§3, D2, D16)',
+    behaviour: cancelledComesBack(),
+    caughtBy: { 'cancel.cancelled-stays-gone': 'FAIL' },
+    says: [['cancel.cancelled-stays-gone', 'left the list, but the list shows it again']],
+  },
+  {
+    name: 'shipped-cancelled-on-retry',
+    bug: 'refuses a shipped order with 409, but a second cancel of it succeeds with 204 (§3: shipped stays shipped)',
+    behaviour: (() => {
+      const refused = new Set<bigint>();
+      return broken({
+        async transition(b, order, id) {
+          if (order?.status !== 'shipped') return CORRECT.transition(b, order, id);
+          if (!refused.has(id)) {
+            refused.add(id);
+            return CORRECT.transition(b, order, id);
+          }
+          order.status = 'cancelled';
+          return { status: 204 };
+        },
+      });
+    })(),
+    caughtBy: { 'cancel.shipped-order.again': 'FAIL' },
+    says: [['cancel.shipped-order.again', 'was refused with 409']],
+  },
+  {
+    name: 'key-refused-on-pets',
+    bug: 'refuses the valid key with 401 on GET /pets/{petId} while accepting it on the orders (a second auth middleware with its own key list: §5)',
+    behaviour: broken({
+      async handle(b, request, store) {
+        if (request.underV1 && request.path.startsWith('/pets/'))
+          return b.error(b, 401, 'unauthorized', 'Missing or invalid API key.', {
+            'www-authenticate': 'Bearer',
+          });
+        return CORRECT.handle(b, request, store);
+      },
+    }),
+    caughtBy: { 'auth.same-key-everywhere': 'FAIL' },
+    says: [['auth.same-key-everywhere', 'refused (401) on getPet']],
+  },
+  {
+    name: 'list-read-writes',
+    bug: 'every read of the list saves order 1 again with a new quantity (a read with a side effect, §4.1): no request names order 1, so the suite cannot tell the server from another client at work, and warns that the environment is live (D16)',
+    behaviour: broken({
+      listOrders(b, store) {
+        const first = store.find(1n);
+        if (first) first.quantity += 1;
+        return CORRECT.listOrders(b, store);
+      },
+    }),
+    caughtBy: { 'list.changed-by-others': 'WARN' },
+    says: [['list.changed-by-others', 'live environment: ']],
   },
   {
     name: 'unknown-path-500',
@@ -529,6 +610,33 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     caughtBy: { 'pets.deprecation': 'WARN' },
   },
 ];
+
+/**
+ * A server whose cancel is saved to a cache only: the order leaves the list at once, and three list
+ * reads later the cache expires and the order is pending and listed again. Each run gets a fresh one.
+ */
+function cancelledComesBack(): Behaviour {
+  const reverting = new Map<bigint, number>();
+  return broken({
+    async transition(b, order, id) {
+      const wasPending = order?.status === 'pending';
+      const reply = await CORRECT.transition(b, order, id);
+      if (wasPending) reverting.set(id, 3);
+      return reply;
+    },
+    listOrders(b, store) {
+      for (const [id, left] of reverting) {
+        if (left > 1) reverting.set(id, left - 1);
+        else {
+          reverting.delete(id);
+          const order = store.find(id);
+          if (order) order.status = 'pending';
+        }
+      }
+      return CORRECT.listOrders(b, store);
+    },
+  });
+}
 
 /** The order a DELETE names, when it is in the given state (for the before-auth bugs). */
 function shippedOrPendingTarget(

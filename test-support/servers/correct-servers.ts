@@ -2,7 +2,7 @@
  * Correct servers that read the open points differently. The suite must report no failure on any of
  * them; where a reading is worse practice but allowed (D3, D9 bodies), it reports a warning.
  */
-import { type Behaviour, behaviour, MOCK_LIKE_READINGS } from './reference-server.js';
+import { type Behaviour, behaviour, CORRECT, MOCK_LIKE_READINGS } from './reference-server.js';
 
 export interface CorrectServer {
   name: string;
@@ -11,6 +11,8 @@ export interface CorrectServer {
   behaviour: Behaviour;
   /** Checks that may only WARN on it (allowed readings that are worse practice). */
   warns: string[];
+  /** Checks skipped on it beyond pets.deprecation on a server that no longer serves pets, with why. */
+  skips?: string[];
   /** Notes the run must show, proving the reading was exercised: [check id, text in its notes/message]. */
   shows: Array<[string, string]>;
 }
@@ -98,6 +100,42 @@ export const CORRECT_SERVERS: readonly CorrectServer[] = [
       ['cancel.repeat', 'answered 409'],
       ['cancel.malformed-id.int64-overflow', 'refused with 422'],
       ['routes.unsupported-method', 'answered 404'],
+    ],
+  },
+  {
+    name: 'pets-unrouted',
+    readings:
+      'D10, D11 GET /pets/{petId} no longer routed: a 404 Error for every key, before authentication (the router knows no such path); D16 a cancelled order stays in the list; otherwise as the mock',
+    behaviour: behaviour(
+      { ...MOCK_LIKE_READINGS, servesPets: false, recancel: 409 },
+      {
+        async handle(b, request, store) {
+          if (request.underV1 && request.path.startsWith('/pets/'))
+            return b.error(b, 404, 'not_found', 'No such path.');
+          return CORRECT.handle(b, request, store);
+        },
+        listOrders(b, store) {
+          const listed = store.orders.map((o) => ({
+            id: o.id,
+            petId: o.petId,
+            quantity: o.quantity,
+            complete: o.status === 'shipped',
+          }));
+          return b.json(b, 200, listed);
+        },
+      },
+    ),
+    warns: [],
+    skips: [
+      'auth.getPet.no-header',
+      ...['wrong-key', 'empty-bearer', 'basic-scheme', 'token-scheme', 'bare-key'].map(
+        (v) => `auth.getPet.${v}`,
+      ),
+    ],
+    shows: [
+      ['auth.getPet.no-header', 'without a key 404'],
+      ['cancel.pending-order', 'this server keeps a cancelled order in the list (allowed, D16)'],
+      ['cancel.cancelled-stays-gone', 'no cancelled order came back'],
     ],
   },
 ];

@@ -107,9 +107,14 @@ export function echoesKey(key: string, encode: (received: string) => string = (k
     // Each request gets parts that echo the header that request carried, not a key known in advance.
     handle(b, request, store) {
       const echo = encode(receivedKey(request.authorization));
+      // A header cannot carry a line break or a character above U+00FF: such a form goes into headers
+      // URL-encoded (which redaction must then decode before it folds), and into bodies as it is.
+      const headerEcho = [...echo].every((c) => c === '\t' || (c >= ' ' && c <= '~'))
+        ? echo
+        : encodeURIComponent(echo);
       const json = (status: number, body: string, headers: Record<string, string> = {}): Reply => ({
         status,
-        headers: { 'content-type': 'application/json', 'x-debug-key': echo, ...headers },
+        headers: { 'content-type': 'application/json', 'x-debug-key': headerEcho, ...headers },
         body,
       });
       const echoing: Behaviour = {
@@ -121,7 +126,10 @@ export function echoesKey(key: string, encode: (received: string) => string = (k
             headers,
           ),
         listOrders: () => json(200, `[{"id":"${echo}","petId":10,"quantity":1,"complete":false}]`),
-        unknownPath: () => ({ status: 302, headers: { location: `http://127.0.0.1:9/login?key=${echo}` } }),
+        unknownPath: () => ({
+          status: 302,
+          headers: { location: `http://127.0.0.1:9/login?key=${headerEcho}` },
+        }),
       };
       return CORRECT.handle(echoing, request, store);
     },
@@ -145,6 +153,15 @@ const unicodeEscapes = (k: string, upper: boolean) =>
       return `\\u${upper ? digits.toUpperCase() : digits}`;
     })
     .join('');
+
+const base64 = (k: string) => Buffer.from(k).toString('base64');
+/** `separator` after every `n` characters but the last. */
+const everyN = (text: string, n: number, separator: string) =>
+  (text.match(new RegExp(`.{1,${n}}`, 'gs')) ?? []).join(separator);
+const mixedCase = (text: string) => [...text].map((c, i) => (i % 3 === 0 ? c.toUpperCase() : c)).join('');
+/** ASCII letters, digits and signs as their fullwidth forms (U+FF01 to U+FF5E). */
+const fullwidth = (k: string) =>
+  [...k].map((c) => (c > ' ' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('');
 
 export const ECHO_FORMS: ReadonlyArray<{ form: string; encode: (k: string) => string }> = [
   { form: 'raw', encode: (k) => k },
@@ -191,4 +208,36 @@ export const ECHO_FORMS: ReadonlyArray<{ form: string; encode: (k: string) => st
     form: 'base64 of the whole header, URL-encoded twice',
     encode: (k) => encodeURIComponent(encodeURIComponent(Buffer.from(`Bearer ${k}`).toString('base64'))),
   },
+  // Forms that are not escapes: hex, base64 broken into lines or groups, invisible characters between the
+  // characters, fullwidth letters.
+  { form: 'hex, lower case', encode: (k) => Buffer.from(k).toString('hex') },
+  { form: 'hex, upper case', encode: (k) => Buffer.from(k).toString('hex').toUpperCase() },
+  { form: 'hex, mixed case', encode: (k) => mixedCase(Buffer.from(k).toString('hex')) },
+  { form: 'hex, a space between bytes', encode: (k) => everyN(Buffer.from(k).toString('hex'), 2, ' ') },
+  { form: 'base64 broken every 10 characters by \\n', encode: (k) => everyN(base64(k), 10, '\n') },
+  { form: 'base64 broken every 10 characters by \\r\\n', encode: (k) => everyN(base64(k), 10, '\r\n') },
+  { form: 'base64 broken every 10 characters by a space', encode: (k) => everyN(base64(k), 10, ' ') },
+  {
+    form: 'base64 broken every 10 characters by a JSON \\n escape',
+    encode: (k) => everyN(base64(k), 10, '\\n'),
+  },
+  {
+    form: 'base64 of the key three times, in MIME lines (76 characters, CRLF)',
+    encode: (k) => everyN(base64(k.repeat(3)), 76, '\r\n'),
+  },
+  {
+    form: 'base64url broken every 10 characters by \\n',
+    encode: (k) => everyN(Buffer.from(k).toString('base64url'), 10, '\n'),
+  },
+  { form: 'a zero-width space between characters', encode: (k) => [...k].join('\u200b') },
+  {
+    form: 'zero-width joiners, word joiners and BOMs between characters',
+    encode: (k) => [...k].join('\u200d\u2060\ufeff'),
+  },
+  { form: 'fullwidth', encode: (k) => fullwidth(k) },
+  {
+    form: 'fullwidth, a zero-width non-joiner between characters',
+    encode: (k) => [...fullwidth(k)].join('\u200c'),
+  },
+  { form: 'fullwidth hex', encode: (k) => fullwidth(Buffer.from(k).toString('hex')) },
 ];

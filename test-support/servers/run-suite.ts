@@ -1,6 +1,8 @@
 /** Runs the suite against a test target started for the run, with the proof ids. */
+
+import type { ConformanceOptions } from '../../src/conformance/options.js';
 import { runConformance } from '../../src/conformance/runner.js';
-import type { ConformanceOptions, ConformanceResult } from '../../src/judge/types.js';
+import type { ConformanceResult } from '../../src/judge/types.js';
 import {
   type Behaviour,
   createStore,
@@ -31,6 +33,9 @@ export async function runSuiteAgainst(
       shippedOrders: SHIPPED_IDS,
       destructive: true,
       timeoutMs: 5_000,
+      // The two list reads before the checks, close together: these targets have no other client unless a
+      // test gives them one.
+      liveProbeMs: 10,
       ...options,
     });
   } finally {

@@ -4,7 +4,8 @@
  */
 
 import { type AuthHeader, NO_AUTH } from '../../judge/exchange.js';
-import { is, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
+import { schemeCaseFinding } from '../../judge/observer.js';
+import { finding, is, type Judgement, judgeError, judgeStatus, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { type Check, cancel, EXPECT_401, NO_UNUSED_ID, statusOf, template, WRONG_KEY } from './check.js';
@@ -52,13 +53,16 @@ async function runVariant(ctx: CheckContext, operationId: string, variant: AuthV
     const [exchange] = step.exchanges;
     if (!exchange) return skip('no request was sent', null);
     return verdict(
-      [judgeError(exchange, ctx.key, is(401), EXPECT_401), ...step.findings],
+      [judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401), ...step.findings],
       '401 with a valid Error body, and the list unchanged',
       [`used unknown id ${id}`, ...step.notes],
     );
   }
   const exchange = await ctx.request({ method: 'GET', path: '/store/orders', auth: variant.auth });
-  return verdict([judgeError(exchange, ctx.key, is(401), EXPECT_401)], '401 with a valid Error body');
+  return verdict(
+    [judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401)],
+    '401 with a valid Error body',
+  );
 }
 
 /**
@@ -77,7 +81,7 @@ async function petVariant(ctx: CheckContext, variant: AuthVariant): Promise<Judg
           path: `/pets/${encodeURIComponent(probe.petId)}`,
           auth: variant.auth,
         });
-  const result = judgeError(exchange, ctx.key, is(401), EXPECT_401);
+  const result = judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401);
   const status = statusOf(exchange);
   const notes = [`pet id ${probe.petId} (${probe.source})`];
   if (result === null || status === null || status === 401)
@@ -130,7 +134,8 @@ const authIdChecks: Check[] = [
       for (const id of ctx.options.shippedOrders) {
         for (const auth of [NO_AUTH, template(`Bearer ${WRONG_KEY}`)]) {
           const step = await ctx.cancel([cancel(id, auth)]);
-          for (const e of step.exchanges) findings.push(judgeError(e, ctx.key, is(401), EXPECT_401));
+          for (const e of step.exchanges)
+            findings.push(judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401));
           findings.push(...step.findings);
           notes.push(...step.notes);
         }
@@ -149,7 +154,10 @@ const authIdChecks: Check[] = [
     async run(ctx) {
       const step = await ctx.cancel([cancel('abc', NO_AUTH)]);
       return verdict(
-        [...step.exchanges.map((e) => judgeError(e, ctx.key, is(401), EXPECT_401)), ...step.findings],
+        [
+          ...step.exchanges.map((e) => judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401)),
+          ...step.findings,
+        ],
         '401 before the id is parsed',
         step.notes,
       );
@@ -171,7 +179,8 @@ const authIdChecks: Check[] = [
       const notes = [`used pending order ${id}`];
       for (const auth of [NO_AUTH, template(`Bearer ${WRONG_KEY}`)]) {
         const step = await ctx.cancel([cancel(id, auth)]);
-        for (const e of step.exchanges) findings.push(judgeError(e, ctx.key, is(401), EXPECT_401));
+        for (const e of step.exchanges)
+          findings.push(judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401));
         findings.push(...step.findings);
         notes.push(...step.notes);
       }
@@ -180,4 +189,75 @@ const authIdChecks: Check[] = [
   },
 ];
 
-export const AUTH_CHECKS: readonly Check[] = [...authVariantChecks, ...authIdChecks];
+/**
+ * D7: scheme names are case-insensitive (RFC 9110 §11.1), so the key under `bearer` is the key. The
+ * interface shows `Bearer`, which every client that copies it sends: a refusal is a warning, the same
+ * judgement the proxy makes from traffic (the observer's `state.scheme-case`).
+ */
+const schemeCase: Check = {
+  id: 'auth.scheme-case',
+  title: 'the key under a lower-case `bearer` scheme is accepted as under `Bearer`',
+  citation: 'D7, RFC 9110 §11.1',
+  level: 'warning',
+  operationId: 'listOrders',
+  sends: 'GET /store/orders with the right key under `bearer` (lower case)',
+  passes:
+    'the 200 the key gets under `Bearer`: scheme names are case-insensitive (RFC 9110 §11.1); a 401 is a warning (D7)',
+  async run(ctx) {
+    const listing = await ctx.initialListing();
+    const exact = statusOf(listing.exchange);
+    if (exact !== 200) {
+      return skip(
+        `GET /store/orders with the key under \`Bearer\` answered ${exact ?? 'nothing'}, not 200: there is no acceptance to compare with`,
+        null,
+      );
+    }
+    const exchange = await ctx.request({
+      method: 'GET',
+      path: '/store/orders',
+      auth: template('bearer $KEY'),
+    });
+    if (statusOf(exchange) === 401) {
+      const refused = schemeCaseFinding('bearer', exchange.seq, listing.exchange.seq);
+      return verdict([finding(exchange, ctx.key, refused.message, refused.expected)], '');
+    }
+    return verdict(
+      [judgeStatus(exchange, ctx.key, is(200), '200, as under `Bearer` (RFC 9110 §11.1)')],
+      'accepted under `bearer`',
+    );
+  },
+};
+
+/** §5 across operations: the answers the key got everywhere in the run, judged by the observer. */
+const authConsistency: Check = {
+  id: 'auth.same-key-everywhere',
+  title: 'the key is accepted on every operation, or on none',
+  citation: '§5',
+  level: 'failure',
+  operationId: null,
+  sends:
+    'nothing of its own: compares what the key got on each operation in the run (the cross-request observer)',
+  passes:
+    'no operation refuses the key with 401 (and never accepts it) while another accepts it; a 404 of a path that is not served shows nothing',
+  sweep: true,
+  async run(ctx) {
+    const broken = ctx.observations.filter((o) => o.rule === 'state.key-inconsistent');
+    const withKey = new Set(
+      ctx.exchanges
+        .filter((e) => e.plan.auth.kind === 'valid' && e.operationId !== null && e.outcome.ok)
+        .map((e) => e.operationId),
+    );
+    if (withKey.size < 2) return skip('the key was sent to fewer than two operations in this run', null);
+    return verdict(
+      broken.map((o) => finding(o.exchange, ctx.key, o.message, o.expected)),
+      `the key was answered alike on ${withKey.size} operations`,
+    );
+  },
+};
+
+export const AUTH_CHECKS: readonly Check[] = [
+  ...authVariantChecks,
+  ...authIdChecks,
+  schemeCase,
+  authConsistency,
+];

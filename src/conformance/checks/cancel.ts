@@ -3,13 +3,14 @@
  * next to one above 2^53, a repeat and a race. Every cancel is followed by a read of the list, and what
  * changed is judged with the answer (src/judge/cancel-effects.ts).
  */
-import { type Contract, contract } from '../../contract/index.js';
+import { type Contract, defaultContract } from '../../contract/index.js';
 import {
   documentedErrorRule,
   documentedStatusLevel,
   type Exchange,
   VALID_AUTH,
 } from '../../judge/exchange.js';
+import { cancelTable } from '../../judge/observer.js';
 import {
   finding,
   is,
@@ -25,16 +26,36 @@ import {
 import type { Finding, Level } from '../../judge/types.js';
 import type { CancelStep, CheckContext } from '../context.js';
 import { type Check, cancel, NO_UNUSED_ID, statusOf } from './check.js';
-import { aimMalformed, blockingReadings, MALFORMED_IDS } from './malformed-ids.js';
+import {
+  aimMalformed,
+  blockingReadings,
+  MALFORMED_IDS,
+  otherReadings,
+  SHIPPED_SPELLINGS,
+} from './malformed-ids.js';
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
 
-/** D3: how bad a wrong status for a shipped order is, as `x-petstore-conformance.status` says. */
-const shippedStatusLevel = (from: Contract): Level => documentedStatusLevel('cancelOrder', 409, from);
+/**
+ * What the document's state table (`x-petstore-order-states`) says a cancel answers: a pending order
+ * the status that moves it (204), a shipped one the refusal that keeps it (409), a cancelled one its own
+ * status (404) or, by D2, the refusal. The mock, the observer and these checks read the same rows.
+ */
+function cancelAnswers(from: Contract): { pending: number; shipped: number; again: number[] } {
+  const table = cancelTable(from);
+  const pending = [...table.moves][0] ?? 204;
+  const shipped = table.refusal ?? 409;
+  const again = [...new Set([...table.statesAfter(pending).flatMap((s) => table.answers(s)), shipped])];
+  return { pending, shipped, again };
+}
 
-/** D3: how bad a 409 body that is not an Error is, as `x-petstore-conformance.body` says. */
+/** D3: how bad a wrong status for a shipped order is, as `x-petstore-conformance.status` says. */
+const shippedStatusLevel = (from: Contract): Level =>
+  documentedStatusLevel(from, 'cancelOrder', cancelAnswers(from).shipped);
+
+/** D3: how bad a refusal body that is not an Error is, as `x-petstore-conformance.body` says. */
 const shippedBodyLevel = (from: Contract): Level =>
-  documentedErrorRule('cancelOrder', 409, from)?.level ?? 'failure';
+  documentedErrorRule(from, 'cancelOrder', cancelAnswers(from).shipped)?.level ?? 'failure';
 
 /** What a check that cancels returns: the status verdicts, then what the cancels did to the list. */
 function judged(
@@ -145,7 +166,9 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const step = await ctx.cancel([cancel(id)]);
       return judged(
         step,
-        step.exchanges.map((e) => judgeError(e, ctx.key, is(404), '404 with an Error body')),
+        step.exchanges.map((e) =>
+          judgeError(ctx.options.contract, e, ctx.key, is(404), '404 with an Error body'),
+        ),
         '404 with a valid Error body',
         [`used unknown id ${id}`],
       );
@@ -187,10 +210,13 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const [id] = spare.filter((p) => listing.ids?.has(p));
       if (id !== undefined) {
         const step = await ctx.cancel([cancel(id)]);
+        const { pending } = cancelAnswers(ctx.options.contract);
         return {
           ...judged(
             step,
-            step.exchanges.map((e) => judgeStatus(e, ctx.key, is(204), `204 (order ${id} is pending)`)),
+            step.exchanges.map((e) =>
+              judgeStatus(e, ctx.key, is(pending), `${pending} (order ${id} is pending)`),
+            ),
             `order ${id} cancelled by its exact id, no other order changed`,
             [`used pending order ${id}, above 2^53`],
           ),
@@ -224,32 +250,131 @@ export const CANCEL_CHECKS: readonly Check[] = [
     id: 'cancel.shipped-order',
     title: 'cancelling a shipped order is refused with 409 and the order stays',
     citation: '§3, §4.2',
-    level: shippedStatusLevel(contract),
+    // The built-in document's level, read when asked (a run uses levelIn with its own contract).
+    get level() {
+      return shippedStatusLevel(defaultContract());
+    },
     levelIn: shippedStatusLevel,
     operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{shipped id} with the key, for each --shipped-order (also without --destructive: D19), GET /store/orders after each',
-    passes: '409 for each, and no order changed: each is still listed (shipped orders cannot be reversed)',
+    passes:
+      '409 (the status of the shipped row of the state table) for each, and no order changed: each is still listed (shipped orders cannot be reversed)',
     needs: { shippedOrders: true },
     async run(ctx) {
       const ids = ctx.options.shippedOrders;
+      const { shipped } = cancelAnswers(ctx.options.contract);
       const findings: Array<Finding | null> = [];
       const notes: string[] = [];
       for (const id of ids) {
         const step = await ctx.cancel([cancel(id)]);
         findings.push(...step.findings);
         for (const e of step.exchanges)
-          findings.push(judgeStatus(e, ctx.key, is(409), '409 (the order has shipped)'));
+          findings.push(judgeStatus(e, ctx.key, is(shipped), `${shipped} (the order has shipped)`));
         notes.push(...step.notes);
       }
-      return verdict(findings, `409 and still listed: ${ids.join(', ')}`, notes);
+      return verdict(findings, `${shipped} and still listed: ${ids.join(', ')}`, notes);
+    },
+  },
+  {
+    id: 'cancel.shipped-order.again',
+    title: 'a shipped order refused once is refused again: shipped stays shipped',
+    citation: '§3',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{shipped id} with the key once more for each --shipped-order, after its first refusal (also without --destructive: a correct server refuses it again), GET /store/orders after each',
+    passes:
+      'the refusal again (409), never a success after a refusal (the cross-request observer), and no order changed',
+    needs: { shippedOrders: true },
+    async run(ctx) {
+      const { shipped } = cancelAnswers(ctx.options.contract);
+      const findings: Array<Finding | null> = [];
+      const notes: string[] = [];
+      for (const id of ctx.options.shippedOrders) {
+        const path = cancel(id).path;
+        const refusedBefore = ctx.exchanges.some((e) => e.path === path && statusOf(e) === shipped);
+        if (!refusedBefore) notes.push(...(await ctx.cancel([cancel(id)])).notes);
+        const step = await ctx.cancel([cancel(id)]);
+        findings.push(...step.findings);
+        for (const e of step.exchanges) {
+          const seen = ctx.observations.find(
+            (o) => o.exchange === e && o.rule === 'state.cancel-after-refusal',
+          );
+          findings.push(
+            seen
+              ? finding(e, ctx.key, seen.message, seen.expected)
+              : judgeStatus(e, ctx.key, is(shipped), `${shipped} again (the order has shipped)`),
+          );
+        }
+        notes.push(...step.notes);
+      }
+      return verdict(findings, `refused again: ${ctx.options.shippedOrders.join(', ')}`, notes);
+    },
+  },
+  {
+    id: 'cancel.shipped-order.malformed-spellings',
+    title: 'malformed spellings of a shipped id are refused as malformed, not read as the order',
+    citation: '§4.2, D9, D19',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'DELETE /store/orders/{spelling} with the key for each --shipped-order in five malformed spellings: a suffix (20abc), a fraction (20.0), a leading zero (020), a leading space (%2020) and hex (0x14), also without --destructive (D19); GET /store/orders after each. A spelling that a lenient parser could read as another listed or pending order is not sent',
+    passes:
+      '4xx other than 409 (400, 404 and 422 pass: D9), and no order changed. A 409 proves the server read the malformed id as the shipped order: a lenient id parser, which would cancel a pending order from a mistyped id',
+    needs: { shippedOrders: true },
+    async run(ctx) {
+      const safe = await safeReading(ctx);
+      if (safe === null) return skip(NO_UNUSED_ID, null);
+      const { shipped } = cancelAnswers(ctx.options.contract);
+      const findings: Array<Finding | null> = [];
+      const notes: string[] = [];
+      let sent = 0;
+      for (const id of ctx.options.shippedOrders) {
+        for (const spelling of SHIPPED_SPELLINGS) {
+          const raw = spelling.build(BigInt(id));
+          const others = otherReadings(raw, BigInt(id), safe);
+          if (others.length > 0) {
+            notes.push(
+              `not sent ${JSON.stringify(raw)} (${spelling.name}): a lenient parser could read it as order ${others.join(', ')}, which the list shows`,
+            );
+            continue;
+          }
+          sent += 1;
+          const step = await ctx.cancel([cancel(raw, VALID_AUTH, { errorRule: D9_RULE })]);
+          findings.push(...step.findings);
+          notes.push(...step.notes);
+          for (const e of step.exchanges) {
+            const status = statusOf(e);
+            findings.push(
+              status === shipped || status === cancelAnswers(ctx.options.contract).pending
+                ? finding(
+                    e,
+                    ctx.key,
+                    `DELETE ${e.plan.path} answered ${status}: the server read the malformed id ${JSON.stringify(raw)} (${spelling.name}) as shipped order ${id}, a lenient id parser (D9, D19)`,
+                    '400, 404 or 422: the id is malformed and names no order (D9)',
+                  )
+                : judgeStatus(e, ctx.key, is4xx, '400, 404 or 422: the id is malformed (D9)'),
+            );
+          }
+        }
+      }
+      if (sent === 0) {
+        return skip(
+          `every malformed spelling of the shipped id(s) could be read by a lenient parser as another listed order: ${notes.join('; ')}`,
+          null,
+        );
+      }
+      return verdict(findings, `${sent} malformed spelling(s) refused as malformed`, notes);
     },
   },
   {
     id: 'cancel.shipped-order.error-body',
     title: '409 refusals carry an Error body',
     citation: '§7, D3',
-    level: shippedBodyLevel(contract),
+    get level() {
+      return shippedBodyLevel(defaultContract());
+    },
     levelIn: shippedBodyLevel,
     operationId: 'cancelOrder',
     sends: 'nothing of its own: judges every 409 answer to a cancel in this run',
@@ -276,12 +401,13 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const [exchange] = step.exchanges;
       if (!exchange) return skip('no request was sent', null);
       const notes = [`used pending order ${id}`];
-      const status = judgeStatus(exchange, ctx.key, is(204), '204 with no body');
+      const { pending } = cancelAnswers(ctx.options.contract);
+      const status = judgeStatus(exchange, ctx.key, is(pending), `${pending} with no body`);
       if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
       ctx.shared.set('cancelled', id);
       return judged(
         step,
-        [judgeSuccessBody(exchange, ctx.key, 'cancelOrder')],
+        [judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'cancelOrder')],
         `order ${id} cancelled`,
         notes,
       );
@@ -308,9 +434,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const step = await ctx.cancel([cancel(id)]);
       const [exchange] = step.exchanges;
       if (!exchange) return skip('no request was sent', null);
+      const { pending, again } = cancelAnswers(ctx.options.contract);
       return judged(
         step,
-        [judgeStatus(exchange, ctx.key, is(404, 409), '404 or 409 (D2), not 204')],
+        [judgeStatus(exchange, ctx.key, is(...again), `${again.join(' or ')} (D2), not ${pending}`)],
         `answered ${statusOf(exchange)}`,
         [`re-cancelled order ${id}`],
       );
@@ -331,12 +458,18 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const step = await ctx.cancel([cancel(id), cancel(id)]);
       const both = step.exchanges;
       const notes = [`used pending order ${id}`, ...step.notes];
+      const { pending, again } = cancelAnswers(ctx.options.contract);
       const broken = both.map((e) =>
-        judgeStatus(e, ctx.key, is(204, 404, 409), '204 for one, 404 or 409 for the other'),
+        judgeStatus(
+          e,
+          ctx.key,
+          is(pending, ...again),
+          `${pending} for one, ${again.join(' or ')} for the other`,
+        ),
       );
       if (broken.some((f) => f !== null)) return verdict([...step.findings, ...broken], '', notes);
       const statuses = both.map(statusOf);
-      const wins = statuses.filter((s) => s === 204).length;
+      const wins = statuses.filter((s) => s === pending).length;
       if (wins === 1) return verdict(step.findings, `answered ${statuses.join(' and ')}`, notes);
       const last = both[1] as Exchange;
       return verdict(
@@ -346,11 +479,41 @@ export const CANCEL_CHECKS: readonly Check[] = [
             last,
             ctx.key,
             `the two simultaneous cancels answered ${statuses.join(' and ')}: ${wins === 0 ? 'neither' : 'both'} succeeded`,
-            'exactly one 204; the other 404 or 409',
+            `exactly one ${pending}; the other ${again.join(' or ')}`,
           ),
         ],
         '',
         notes,
+      );
+    },
+  },
+  {
+    id: 'cancel.cancelled-stays-gone',
+    title: 'a cancelled order that left the list never comes back',
+    citation: '§3, D2, D16',
+    level: 'failure',
+    operationId: 'cancelOrder',
+    sends:
+      'GET /store/orders once more at the end of the run; judges every list read of the run with the cross-request observer',
+    passes:
+      'no order that a successful cancel removed from the list is listed again later (a server that keeps cancelled orders listed never removes them, and passes)',
+    sweep: true,
+    async run(ctx) {
+      const { pending } = cancelAnswers(ctx.options.contract);
+      const cancelled = ctx.exchanges.filter(
+        (e) => e.operationId === 'cancelOrder' && statusOf(e) === pending,
+      ).length;
+      if (cancelled === 0) {
+        return skip(
+          `no cancel was answered ${pending} in this run, so no order left the list`,
+          '--destructive --pending-order ID',
+        );
+      }
+      await ctx.freshListing();
+      const back = ctx.observations.filter((o) => o.rule === 'state.cancelled-returns');
+      return verdict(
+        back.map((o) => finding(o.exchange, ctx.key, o.message, o.expected)),
+        `${cancelled} cancel(s) answered ${pending}; no cancelled order came back`,
       );
     },
   },
@@ -363,7 +526,7 @@ function judgeRelaxed(ctx: CheckContext, source: string, none: string, enableWit
   );
   if (judged.length === 0) return skip(none, enableWith);
   return verdict(
-    judged.map((e) => judgeErrorBody(e, ctx.key, `an Error body (${source})`)),
+    judged.map((e) => judgeErrorBody(ctx.options.contract, e, ctx.key, `an Error body (${source})`)),
     `${judged.length} answer(s), all valid Error bodies`,
   );
 }

@@ -20,7 +20,7 @@ export const LIST_CHECKS: readonly Check[] = [
       const expected = '200, application/json, an array of valid Orders';
       const status = judgeStatus(exchange, ctx.key, is(200), expected);
       if (status || !exchange.outcome.ok) return verdict([status], '');
-      const body = judgeSuccessBody(exchange, ctx.key, 'listOrders', 'the list');
+      const body = judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'listOrders', 'the list');
       if (body) return verdict([body], '');
       const parsed = parseExactJson(exchange.outcome.value.text);
       const orders = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
@@ -49,7 +49,13 @@ export const LIST_CHECKS: readonly Check[] = [
         return skip('GET /store/orders gave no usable list to look in (see list.orders)', null);
       }
       const given = [...ctx.options.pendingOrders, ...ctx.options.shippedOrders];
-      const missing = given.filter((id) => !listing.ids?.has(id));
+      // A named pending order that a destructive rerun finds already cancelled is the setup's matter.
+      const stale = [...ctx.stalePending.keys()];
+      const missing = given.filter((id) => !listing.ids?.has(id) && !stale.includes(id));
+      const notes = stale.map(
+        (id) =>
+          `order ${id} is no longer pending (cancelled by an earlier run?): not listed, and its cancel was refused; name a fresh pending order`,
+      );
       return verdict(
         missing.map((id) =>
           finding(
@@ -59,8 +65,59 @@ export const LIST_CHECKS: readonly Check[] = [
             `order ${id} listed`,
           ),
         ),
-        `all ${given.length} given id(s) listed`,
+        stale.length === 0
+          ? `all ${given.length} given id(s) listed`
+          : `the ${given.length - stale.length} given id(s) still current are listed`,
+        notes,
       );
+    },
+  },
+  {
+    id: 'list.changed-by-others',
+    title: "orders change only by the suite's own requests, or the run says another client is at work",
+    citation: '§4.1, D16',
+    level: 'warning',
+    operationId: 'listOrders',
+    sends:
+      'GET /store/orders twice before the checks (--live-probe apart) and once before every cancel; judges every list read of the run',
+    passes:
+      'no order that no request of the suite named (exactly or under a lenient reading) changed, appeared or left the list. Another client at work is a warning for each such change (shared mode), and a failure with --sole-client',
+    sweep: true,
+    async run(ctx) {
+      const listing = await ctx.initialListing();
+      if (listing.ids === null) {
+        return skip(
+          'the list was not read in full (see list.orders), so no change to it could be seen',
+          null,
+        );
+      }
+      const { environment } = ctx;
+      const strict = ctx.options.environment === 'sole-client';
+      const count = environment.changesByOthers;
+      const judged = verdict(
+        environment.changes.map((c) =>
+          finding(
+            c.exchange,
+            ctx.key,
+            strict
+              ? `${c.what} with no request of the suite naming it, and --sole-client says no other client uses this server`
+              : `${c.what} with no request of the suite naming it: another client may have made the change`,
+            strict
+              ? 'orders nobody touched listed unchanged (--sole-client, D16)'
+              : 'orders nobody touched listed unchanged, unless another client changed them (D16)',
+          ),
+        ),
+        'no order changed that a request of the suite did not name',
+        count > environment.changes.length
+          ? [`${count - environment.changes.length} more change(s) counted, not listed`]
+          : [],
+      );
+      if (judged.kind !== 'violation') return judged;
+      return {
+        ...judged,
+        message: `live environment: ${count} change${count === 1 ? '' : 's'} by other clients seen; ${judged.message}`,
+        level: strict ? 'failure' : 'warning',
+      };
     },
   },
 ];

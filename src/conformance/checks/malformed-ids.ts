@@ -23,17 +23,26 @@ export interface MalformedId {
 
 const clamp = (v: bigint): bigint => (v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : v);
 
+const INT32_MIN = -(2n ** 31n);
+const INT32_MAX = 2n ** 31n - 1n;
+
 /**
- * Every int64 a lenient parser could read from `raw`: the integer prefix (parseInt, a `\d+` capture),
- * Number() rounded down, up and to nearest, BigInt() (which reads hex), each as is, wrapped to 64 bits
- * and clamped to int64.
+ * Every int64 a lenient parser could read from `raw` (D19): the integer prefix (atoi, parseInt, a `\d+`
+ * capture, a leading `+`), the digits alone (a parser that strips what is not a digit), Number() rounded
+ * down, up and to nearest (a double), BigInt() (hex, `0o`, `0b`), a leading zero read as octal (C's
+ * `strtol(s, 0)`), each as is, wrapped to 64 and 32 bits and clamped to int64 and int32.
  *
  * @example lenientReadings('12abc') // [12n]
  */
 export function lenientReadings(raw: string): bigint[] {
   const values = new Set<bigint>();
-  const prefix = /^[+-]?[0-9]+/.exec(raw.trim())?.[0];
+  const trimmed = raw.trim();
+  const prefix = /^[+-]?[0-9]+/.exec(trimmed)?.[0];
   if (prefix !== undefined) values.add(BigInt(prefix));
+  const digits = raw.replace(/[^0-9]/g, '');
+  if (digits !== '') values.add(BigInt(trimmed.startsWith('-') ? `-${digits}` : digits));
+  const octal = /^([+-]?)0([0-7]+)/.exec(trimmed);
+  if (octal?.[2] !== undefined) values.add(BigInt(`${octal[1] === '-' ? '-' : ''}0o${octal[2]}`));
   const parsedInt = Number.parseInt(raw, 10);
   if (Number.isFinite(parsedInt)) values.add(BigInt(parsedInt));
   const number = Number(raw);
@@ -41,7 +50,7 @@ export function lenientReadings(raw: string): bigint[] {
     for (const v of [Math.floor(number), Math.ceil(number), Math.round(number)]) values.add(BigInt(v));
   }
   try {
-    values.add(BigInt(raw));
+    values.add(BigInt(trimmed));
   } catch {
     // Not a BigInt literal: the other readings stand.
   }
@@ -49,6 +58,8 @@ export function lenientReadings(raw: string): bigint[] {
   for (const v of values) {
     readings.add(BigInt.asIntN(64, v));
     readings.add(clamp(v));
+    readings.add(BigInt.asIntN(32, v));
+    readings.add(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
   }
   return [...readings];
 }
@@ -110,6 +121,35 @@ export const MALFORMED_IDS: readonly MalformedId[] = [
     usesBase: true,
   },
 ];
+
+/**
+ * Malformed spellings of a shipped id the user named (D19): a correct server refuses each as malformed
+ * (400, 404 or 422); a 409 proves it read the spelling as the shipped order, a lenient parser that would
+ * cancel a pending order from a mistyped id. A space is sent percent-encoded (`%2020`).
+ */
+export const SHIPPED_SPELLINGS: ReadonlyArray<{ name: string; build(id: bigint): string }> = [
+  { name: 'a suffix', build: (id) => `${id}abc` },
+  { name: 'a fraction', build: (id) => `${id}.0` },
+  { name: 'a leading zero', build: (id) => `0${id}` },
+  { name: 'a leading space', build: (id) => ` ${id}` },
+  { name: 'hex', build: (id) => `0x${id.toString(16)}` },
+];
+
+/**
+ * The listed or named orders other than `shipped` that a lenient reading of `raw` names: a spelling of a
+ * shipped id is sent only when it can name nothing but that order.
+ *
+ * @example otherReadings('020', 20n, (id) => id !== 16n) // ['16'] (octal)
+ */
+export function otherReadings(raw: string, shipped: bigint, unused: (id: bigint) => boolean): string[] {
+  return [
+    ...new Set(
+      lenientReadings(raw)
+        .filter((r) => r !== shipped && !unused(r))
+        .map(String),
+    ),
+  ];
+}
 
 export interface Aim {
   raw: string;

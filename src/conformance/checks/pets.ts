@@ -35,8 +35,8 @@ export const PETS_CHECKS: readonly Check[] = [
       }
       // A served deprecated operation carries the headers on every answer (D11); the 200's list is the one
       // the document gives.
-      const broken = judgeDocumentedHeaders(exchange, ctx.key, 'getPet', 200);
-      const names = documentedHeaders('getPet', 200).map((h) => h.shownAs);
+      const broken = judgeDocumentedHeaders(ctx.options.contract, exchange, ctx.key, 'getPet', 200);
+      const names = documentedHeaders(ctx.options.contract, 'getPet', 200).map((h) => h.shownAs);
       if (broken.length > 0) return verdict(broken, '');
       return pass(`${names.join(' and ')} present and valid`, [`pet id ${probe.petId} (${probe.source})`]);
     },

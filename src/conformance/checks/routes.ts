@@ -21,9 +21,11 @@ export const ROUTE_CHECKS: readonly Check[] = [
         auth: VALID_AUTH,
         errorRule: null,
       });
-      return verdict([judgeRoute(exchange, ctx.key)], `answered ${statusOf(exchange)}`, [
+      return verdict(
+        [judgeRoute(ctx.options.contract, exchange, ctx.key)],
         `answered ${statusOf(exchange)}`,
-      ]);
+        [`answered ${statusOf(exchange)}`],
+      );
     },
   },
   {
@@ -44,7 +46,7 @@ export const ROUTE_CHECKS: readonly Check[] = [
         auth: VALID_AUTH,
         errorRule: null,
       });
-      const route = judgeRoute(exchange, ctx.key);
+      const route = judgeRoute(ctx.options.contract, exchange, ctx.key);
       if (route || !exchange.outcome.ok) return verdict([route], '');
       const response = exchange.outcome.value;
       const allow = response.headers.allow;

@@ -33,7 +33,14 @@ export const SWEEP_CHECKS: readonly Check[] = [
       );
       if (judged.length === 0) return skip('no error response was received in this run', null);
       return verdict(
-        judged.map((e) => judgeErrorBody(e, ctx.key, 'an Error body whose status equals the HTTP status')),
+        judged.map((e) =>
+          judgeErrorBody(
+            ctx.options.contract,
+            e,
+            ctx.key,
+            'an Error body whose status equals the HTTP status',
+          ),
+        ),
         `${judged.length} error response(s), all valid`,
       );
     },

@@ -11,15 +11,16 @@
  * describeConformance({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
  */
 import { beforeAll, describe, it } from 'vitest';
-import { findingsText } from '../../judge/report/finding.js';
-import type { CheckResult, ConformanceOptions, ConformanceResult } from '../../judge/types.js';
+import { findingsText, printable } from '../../judge/report/finding.js';
+import type { CheckResult, ConformanceResult } from '../../judge/types.js';
 import type { Result } from '../../result.js';
+import type { ConformanceOptions } from '../options.js';
 import { ConformanceOptionsError, runConformance, selectChecks, validateOptions } from '../runner.js';
 
 /** The failure message of a check, as a test shows it. */
 export function failureMessage(check: CheckResult): string {
   const details = findingsText(check.findings, '  ');
-  return `${check.id} (${check.citation}): ${check.message}${details ? `\n\n${details}` : ''}`;
+  return `${check.id} (${check.citation}): ${printable(check.message)}${details ? `\n\n${details}` : ''}`;
 }
 
 /** The test that stands for the checks when the options cannot work. */

@@ -3,6 +3,7 @@ import { failureMessage } from '../../conformance/vitest/describe-conformance.js
 import type { CheckResult, ConformanceResult, Finding } from '../types.js';
 import { type FindingLimits, FULL_FINDING, findingLines, SHORT_FINDING } from './finding.js';
 import { check as fixtureCheck, resultOf } from './fixtures.js';
+import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
 import { renderPretty } from './pretty.js';
 
@@ -90,5 +91,25 @@ describe('a finding is rendered by one function in every report', () => {
     const pretty = renderPretty(resultWith(answered).result, { color: false });
     expect(pretty).not.toContain('rule 5 broken');
     expect(pretty).toContain('… 2 more rule(s)');
+  });
+});
+
+describe('every report shows bidi and control characters from a target as escapes', () => {
+  // U+202E would show `txt.exe` as `exe.txt`; U+2066 to U+2069 isolate and reorder; ESC drives a terminal.
+  const controls = '\u202e\u2066\u2069\u200f\u061c\u001b[2J\u0007';
+  const shown = '\\u202e\\u2066\\u2069\\u200f\\u061c\\u001b[2J\\u0007';
+  const hostile: Finding = {
+    ...answered,
+    message: `refused ${controls}`,
+    actual: answered.actual && { ...answered.actual, bodyExcerpt: `{"m":"${controls}"}` },
+  };
+  const renderers: [string, (finding: Finding) => string][] = [
+    ...RENDERERS.map(([name, render]) => [name, render] as [string, (finding: Finding) => string]),
+    ['html', (f) => renderHtml(resultWith(f).result)],
+  ];
+  it.each(renderers)('%s', (_name, render) => {
+    const text = render(hostile);
+    for (const control of controls.replace('[2J', '')) expect(text).not.toContain(control);
+    expect(unxml(text)).toContain(`{"m":"${shown}"}`);
   });
 });

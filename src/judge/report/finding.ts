@@ -21,15 +21,38 @@ export const FULL_FINDING: FindingLimits = {
   rules: Number.POSITIVE_INFINITY,
 };
 
-/** Target-controlled text can carry escape sequences; a report must not let it drive the terminal. */
+/**
+ * What a target's text must not bring into a report as it is: C0 and C1 controls and DEL (a line break
+ * lets a body write a line of its own at column 0, such as a fake `PASSED:` verdict; ESC drives the
+ * terminal), the line and paragraph separators U+2028/U+2029, and the bidi controls that reorder what is
+ * shown (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069), which can make text read as something else.
+ */
+const UNPRINTABLE = /[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
+/** The same, but line breaks and tabs kept: for HTML and XML, where a line break cannot forge a verdict. */
+const UNPRINTABLE_BUT_LINES = /(?![\n\t])[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
+
+const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function escaped(ch: string): string {
+  return SHORT_ESCAPES[ch] ?? `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * Target-controlled text as one line that shows what it holds: every character of {@link UNPRINTABLE}
+ * written as an escape (`\n`, `\u202e`), so it can neither start a line nor drive or reorder the terminal.
+ *
+ * @example printable('ok\nPASSED: 44 passed') // 'ok\\nPASSED: 44 passed'
+ */
 export function printable(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    const control = (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
-    out += control ? '\uFFFD' : ch;
-  }
-  return out;
+  return text.replace(UNPRINTABLE, escaped);
+}
+
+/**
+ * Like {@link printable}, but line breaks and tabs are kept: for a report whose structure is markup
+ * (HTML, JUnit XML), where a body's own lines are easier to read and cannot pass for the report's.
+ */
+export function printableLines(text: string): string {
+  return text.replace(UNPRINTABLE_BUT_LINES, escaped);
 }
 
 /**
@@ -40,11 +63,11 @@ export function printable(text: string): string {
 export function findingLines(f: Finding, indent: string, limits: FindingLimits = SHORT_FINDING): string[] {
   const lines = [`${indent}${printable(f.message)}`];
   if (f.request) {
-    lines.push(`${indent}request:  ${f.request.method} ${printable(f.request.url)}`);
+    lines.push(`${indent}request:  ${printable(`${f.request.method} ${f.request.url}`)}`);
     const auth = f.request.headers.authorization;
     lines.push(`${indent}          Authorization: ${auth === undefined ? '(none)' : printable(auth)}`);
   }
-  lines.push(`${indent}expected: ${f.expected}`);
+  lines.push(`${indent}expected: ${printable(f.expected)}`);
   if (f.actual) {
     const actual =
       f.actual.status === null
@@ -56,7 +79,7 @@ export function findingLines(f: Finding, indent: string, limits: FindingLimits =
   }
   for (const v of f.schemaViolations.slice(0, limits.rules)) {
     lines.push(
-      `${indent}rule:     ${v.path || '(body)'} ${v.message}${v.schemaPath ? ` [${v.schemaPath}]` : ''}`,
+      `${indent}rule:     ${printable(`${v.path || '(body)'} ${v.message}${v.schemaPath ? ` [${v.schemaPath}]` : ''}`)}`,
     );
   }
   if (f.schemaViolations.length > limits.rules)

@@ -8,10 +8,12 @@
  * Everything the target sent is escaped: a body can hold `<script>`.
  */
 import type { CheckResult, Finding, Outcome } from '../types.js';
-import { printable } from './finding.js';
+import { environmentLine } from './environment.js';
+import { printableLines } from './finding.js';
 import { type FailOn, gates, verdictLabel } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
+import { BODIES_OMITTED } from './omit-bodies.js';
 import { coverageLine } from './pretty.js';
 import { retriesLine } from './retries.js';
 
@@ -23,15 +25,19 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** Text for an HTML element or a quoted attribute: markup escaped, control characters made visible. */
+/**
+ * Text for an HTML element or a quoted attribute: markup escaped, control and bidi characters shown as
+ * escapes (a U+202E would reverse what follows it).
+ */
 export function html(text: string): string {
-  return printable(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
+  return printableLines(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }
 
 /** Failures first, then warnings, skips and passes; the table's order within each stays. */
 const ORDER: Record<Outcome, number> = { FAIL: 0, WARN: 1, SKIP: 2, PASS: 3 };
 
-const STYLE = `
+/** The report's style sheet; the proxy's live page (src/proxy/live-page.ts) serves it too. */
+export const REPORT_STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:1.5rem;color:#1b1b1b;background:#fff}
 h1{font-size:1.3rem;margin:0 0 .3rem}h2{font-size:1.1rem;margin:1.6rem 0 .5rem}h3{font-size:1rem;margin:0 0 .3rem}
 .verdict{font-weight:700;font-size:1.1rem;padding:.4rem .6rem;border-radius:4px;display:inline-block}
@@ -46,7 +52,13 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3r
 .muted{color:#555}details{margin:.2rem 0}summary{cursor:pointer}
 `;
 
-function findingBlock(f: Finding): string {
+/**
+ * One finding as the report shows it: message, request (redacted), expected, actual, body excerpt, schema
+ * rules and the curl line, every value escaped. The proxy's live page renders its findings with it.
+ *
+ * @example renderFinding(finding) // '<dl class="finding"><dt>finding</dt>…'
+ */
+export function renderFinding(f: Finding): string {
   const rows: string[] = [`<dt>finding</dt><dd>${html(f.message)}</dd>`];
   if (f.request) {
     const auth = f.request.headers.authorization;
@@ -92,7 +104,7 @@ function causeBlock(group: CauseGroup, failOn: FailOn): string {
     group.findings.length > 1
       ? `<p class="muted">${group.findings.length} findings share this cause; each check below shows its own.</p>`
       : '';
-  return `<article class="cause ${group.outcome}"><h3>${heading}</h3><p>checks: ${checks}</p>${example ? findingBlock(example) : `<p>${html(first?.message ?? '')}</p>`}${more}</article>`;
+  return `<article class="cause ${group.outcome}"><h3>${heading}</h3><p>checks: ${checks}</p>${example ? renderFinding(example) : `<p>${html(first?.message ?? '')}</p>`}${more}</article>`;
 }
 
 function checkRows(check: CheckResult, failOn: FailOn): string {
@@ -103,7 +115,7 @@ function checkRows(check: CheckResult, failOn: FailOn): string {
   if (check.findings.length > 0) {
     const open = check.outcome === 'FAIL' || check.outcome === 'WARN' ? ' open' : '';
     extra.push(
-      `<details${open}><summary>${check.findings.length} finding(s): what was sent and what came back</summary>${check.findings.map(findingBlock).join('')}</details>`,
+      `<details${open}><summary>${check.findings.length} finding(s): what was sent and what came back</summary>${check.findings.map(renderFinding).join('')}</details>`,
     );
   }
   if (check.notes.length > 0) extra.push(`<p class="muted">${check.notes.map(html).join('<br>')}</p>`);
@@ -124,6 +136,7 @@ export function renderHtml(result: ReportInput): string {
   const mode =
     result.destructive === undefined ? '' : `, ${result.destructive ? 'destructive' : 'read-only'}`;
   const retried = retriesLine(result);
+  const environment = environmentLine(result);
   const verdictText = result.unreachable
     ? `${verdictLabel(outcome)}: ${result.unreachable.message}; ${result.unreachable.hint}`
     : `${verdictLabel(outcome)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} checks${s.notSelected > 0 ? `, ${s.notSelected} not selected` : ''}; ${s.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s)${failOn === 'warn' ? '; warnings fail this run (--fail-on warn)' : ''}`;
@@ -139,7 +152,7 @@ export function renderHtml(result: ReportInput): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${html(`${result.tool}: ${verdictLabel(outcome)} — ${result.baseUrl}`)}</title>
-<style>${STYLE}</style>
+<style>${REPORT_STYLE}</style>
 </head>
 <body>
 <header>
@@ -148,6 +161,8 @@ export function renderHtml(result: ReportInput): string {
 <p id="verdict" class="verdict ${outcome}">${html(verdictText)}</p>
 <p id="coverage">${html(coverageLine(result.coverage))}</p>
 ${retried === null ? '' : `<p id="retries">${html(retried)}</p>`}
+${result.bodiesOmitted ? `<p id="bodies" class="muted">${html(BODIES_OMITTED)}</p>` : ''}
+${environment === null ? '' : `<p id="environment">${html(environment)}</p>`}
 ${operations ? `<p id="operations" class="muted">Operations: ${html(operations)}</p>` : ''}
 </header>
 <main>

@@ -2,11 +2,12 @@
  * What a report is made from: plain data, a list of verdicts and a summary, so that any tool can render
  * it. A {@link ConformanceResult} is one; the validating proxy builds one from the traffic it judged.
  */
-import { contract } from '../../contract/index.js';
+import type { Contract } from '../../contract/index.js';
 import type {
   CheckResult,
   ConformanceResult,
   ConformanceSummary,
+  EnvironmentReport,
   FailOn,
   OperationCoverage,
   RetriedRequest,
@@ -36,6 +37,10 @@ export interface ReportInput {
   retries?: readonly RetriedRequest[];
   retriesNotListed?: number;
   retryPolicy?: RetryReport;
+  /** The response bodies were left out (omit-bodies.ts); each report says so. */
+  bodiesOmitted?: boolean;
+  /** Whether other clients were seen at work, and how the run judged (D16); absent for the proxy. */
+  environment?: EnvironmentReport;
 }
 
 /**
@@ -65,9 +70,10 @@ export function summarise(
  * Which documented responses of each operation a run received, from the statuses seen per operation:
  * the suite counts its own exchanges, the proxy the traffic it judged.
  *
- * @example operationCoverage((id) => seen.get(id) ?? new Set())
+ * @example operationCoverage(contract, (id) => seen.get(id) ?? new Set())
  */
 export function operationCoverage(
+  contract: Contract,
   statusesOf: (operationId: string) => ReadonlySet<number>,
 ): OperationCoverage[] {
   return contract.operations.map((op) => {

@@ -6,19 +6,23 @@
  * JUnit has no warning state of its own; docs/conformance.md explains the choice.
  */
 import type { CheckResult, Finding, Unreachable } from '../types.js';
-import { FULL_FINDING, findingsText } from './finding.js';
+import { environmentLine } from './environment.js';
+import { FULL_FINDING, findingsText, printableLines } from './finding.js';
 import { type FailOn, gates } from './gate.js';
 import type { ReportInput } from './input.js';
+import { BODIES_OMITTED } from './omit-bodies.js';
 import { coverageLine } from './pretty.js';
 import { retriesLine } from './retries.js';
 
-/** Escapes text for XML and drops the characters XML 1.0 cannot carry at all. */
+/**
+ * Escapes text for XML. Control and bidi characters are shown as escapes (printableLines): XML 1.0 cannot
+ * carry most controls at all, and a CI viewer would obey a U+202E.
+ */
 function xml(text: string): string {
   let out = '';
-  for (const ch of text) {
+  for (const ch of printableLines(text)) {
     const code = ch.codePointAt(0) ?? 0;
-    const forbidden =
-      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0xfffe || code === 0xffff;
+    const forbidden = code === 0xfffe || code === 0xffff;
     out += forbidden ? '\uFFFD' : (XML_ENTITIES[ch] ?? ch);
   }
   return out;
@@ -89,6 +93,7 @@ export function renderJunit(result: ReportInput): string {
     ? `tests="1" failures="0" errors="1" skipped="0" time="${seconds(result.durationMs)}"`
     : `tests="${s.total}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(result.durationMs)}"`;
   const retried = retriesLine(result);
+  const environment = environmentLine(result);
   const properties = [
     ['baseUrl', result.baseUrl],
     ['contractVersion', result.contractVersion],
@@ -99,6 +104,8 @@ export function renderJunit(result: ReportInput): string {
     ...result.coverage.map((op) => [`stability.${op.operationId}`, op.stability ?? 'none'] as const),
     ...(stopped ? [['unreachable', stopped.message] as const, ['outcome', result.outcome] as const] : []),
     ...(retried === null ? [] : [['retries', retried] as const]),
+    ...(result.bodiesOmitted ? [['bodies', BODIES_OMITTED] as const] : []),
+    ...(environment === null ? [] : [['environment', environment] as const]),
   ]
     .map(([k, v]) => `      <property name="${xml(k)}" value="${xml(v)}"/>`)
     .join('\n');

@@ -4,10 +4,12 @@
  * came back and a curl line to repeat the request.
  */
 import type { CheckResult, OperationCoverage, Outcome } from '../types.js';
+import { environmentLine } from './environment.js';
 import { findingLines, printable } from './finding.js';
 import { verdictLabel } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
+import { BODIES_OMITTED } from './omit-bodies.js';
 import { retriesLine } from './retries.js';
 
 export interface PrettyOptions {
@@ -65,14 +67,16 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
       : `${result.tool} against ${printable(result.baseUrl)} (contract ${result.contractVersion}${mode})`,
   );
   const retried = retriesLine(result);
+  const environment = environmentLine(result);
   if (result.unreachable) {
     // Nothing was judged: the reason is the whole report (exit 2).
     lines.push(
-      `${paint(verdictLabel(result.outcome), COLOURS.FAIL, color)}  ${printable(result.unreachable.message)}; ${result.unreachable.hint}`,
+      `${paint(verdictLabel(result.outcome), COLOURS.FAIL, color)}  ${printable(`${result.unreachable.message}; ${result.unreachable.hint}`)}`,
     );
     if (retried !== null) lines.push(printable(retried));
     return `${lines.join('\n')}\n`;
   }
+  if (result.bodiesOmitted) lines.push(BODIES_OMITTED);
   lines.push('');
   const width = Math.max(0, ...result.checks.map((c) => c.id.length));
   for (const check of result.checks) lines.push(checkLine(check, width, color));
@@ -82,6 +86,7 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
   );
   lines.push(coverageLine(result.coverage));
   if (retried !== null) lines.push(printable(retried));
+  if (environment !== null) lines.push(printable(environment));
   let number = 0;
   for (const [label, outcome] of [
     ['Failures', 'FAIL'],

@@ -4,7 +4,9 @@
  * whose `status` equals the HTTP status (D5); every body is application/json (D15); 204 has none.
  */
 import { expect } from 'vitest';
-import { contract, parseExactJson } from '../../contract/index.js';
+import { defaultContract, parseExactJson } from '../../contract/index.js';
+
+const contract = defaultContract();
 
 export const KEY = 'petstore-dev-key';
 export const AUTH = { authorization: `Bearer ${KEY}` } as const;

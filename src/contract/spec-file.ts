@@ -1,0 +1,49 @@
+/**
+ * `--spec FILE`: another OpenAPI document (a hand-edited draft of the contract) read from disk, for the
+ * command line only. YAML or JSON (JSON is YAML), parsed with js-yaml as the fixtures are; its schemas
+ * compile with Ajv at run time, so this stays on Node, away from the browser entry points.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { load } from 'js-yaml';
+import { fail, type Result } from '../result.js';
+import { loadContract } from './compile.js';
+import type { Contract } from './model.js';
+
+/** A document larger than this is refused rather than parsed: the toolkit's own is about 20 kB. */
+export const MAX_SPEC_BYTES = 4 * 1024 * 1024;
+
+function readProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'does not exist';
+  if (code === 'EACCES') return 'cannot be read (no permission)';
+  if (code === 'EISDIR') return 'is a directory, not a file';
+  return `cannot be read (${code ?? String(error)})`;
+}
+
+/**
+ * Reads, parses and checks a document (a relative path is read from `cwd`); the reason in one line,
+ * naming the file as given, when it cannot serve as a contract.
+ *
+ * @example const loaded = loadSpecFile('spec/v2-draft.yaml'); if (!loaded.ok) console.error(loaded.error)
+ */
+export function loadSpecFile(path: string, cwd = process.cwd()): Result<Contract, string> {
+  let text: string;
+  try {
+    const info = statSync(resolve(cwd, path));
+    if (!info.isFile()) return fail(`--spec ${path} is not a regular file`);
+    if (info.size > MAX_SPEC_BYTES) return fail(`--spec ${path} is larger than ${MAX_SPEC_BYTES} bytes`);
+    text = readFileSync(resolve(cwd, path), 'utf8');
+  } catch (error) {
+    return fail(`--spec ${path} ${readProblem(error)}`);
+  }
+  let document: unknown;
+  try {
+    document = load(text, { filename: path });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return fail(`--spec ${path} is not valid YAML or JSON: ${reason}`);
+  }
+  const contract = loadContract(document);
+  return contract.ok ? contract : fail(`--spec ${path}: ${contract.error}`);
+}

@@ -1,0 +1,22 @@
+/**
+ * What `createHandlers` returns: the MSW handlers, as an array so that `setupServer(...mock)` and
+ * `setupWorker(...mock)` take them as before, carrying the mock's control methods (`mock.reset()`,
+ * `mock.fault(…)`, …) and, for code that prefers to name them, the same handlers as `mock.handlers`.
+ */
+import type { HttpHandler } from 'msw';
+import type { MockControl } from '../mock/mock-control.js';
+
+/** The handlers of one stateful mock, and the object that controls it. */
+export type MockHandlers = HttpHandler[] & MockControl & { readonly handlers: HttpHandler[] };
+
+/**
+ * Puts the control methods on an array of handlers. They are not enumerable, so the array spreads, logs
+ * and compares as the plain array of handlers it was.
+ *
+ * @example setupServer(...withControl([handler], control))
+ */
+export function withControl(handlers: HttpHandler[], control: MockControl): MockHandlers {
+  const properties: PropertyDescriptorMap = { handlers: { value: [...handlers] } };
+  for (const [name, value] of Object.entries(control)) properties[name] = { value };
+  return Object.defineProperties(handlers, properties) as MockHandlers;
+}

@@ -1,0 +1,93 @@
+/**
+ * `persist: 'session'`: the mock's state survives a page reload, kept in the tab's `sessionStorage`
+ * (state-snapshot.ts says what is kept). Saved after every answer and every control call; read once
+ * when the handlers are created. The saved text is bounded: a state that does not fit (or a storage that
+ * refuses it) is kept in memory only, the stale copy is removed so that a reload starts from the fixtures
+ * rather than from an older state, and the console says so once.
+ */
+import type { Contract } from '../contract/index.js';
+import type { MockSettings } from '../mock/control-operations.js';
+import type { MockControl } from '../mock/mock-control.js';
+import type { Sessions } from '../mock/sessions.js';
+import { restoreState, snapshotState } from '../mock/state-snapshot.js';
+
+/** Characters of saved state at most: far below any browser's sessionStorage quota (about 5 MB). */
+export const MAX_PERSISTED_CHARS = 512 * 1024;
+
+/** The part of the web's `Storage` interface used here. */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface Persistence {
+  /** Writes the current state, or warns once and keeps it in memory when it does not fit. */
+  save(): void;
+}
+
+/**
+ * Restores the state saved under `key`, if any, and returns how to save it. Without a `sessionStorage`
+ * (Node tests) it warns once and keeps the state in memory.
+ *
+ * @example const persistence = persistState('petstore-mock:/v1', sessions, core); persistence.save();
+ */
+export function persistState(
+  key: string,
+  sessions: Sessions,
+  settings: MockSettings & { readonly contract: Contract },
+  warn: (message: string) => void = (message) => console.warn(message),
+): Persistence {
+  const storage = (globalThis as { sessionStorage?: StorageLike }).sessionStorage;
+  let warned = false;
+  const warnOnce = (message: string) => {
+    if (!warned) warn(`petstore mock: ${message}`);
+    warned = true;
+  };
+  if (!storage) {
+    warnOnce(
+      "persist: 'session' needs sessionStorage, which this runtime lacks; the state is kept in memory.",
+    );
+    return { save() {} };
+  }
+  const saved = storage.getItem(key);
+  if (saved !== null) {
+    const restored = restoreState(saved, settings.contract, sessions, settings);
+    if (!restored.ok) warnOnce(`${restored.error}; starting from the fixtures.`);
+  }
+  return {
+    save() {
+      const text = snapshotState(sessions, settings);
+      try {
+        if (text.length > MAX_PERSISTED_CHARS) throw new RangeError('too large');
+        storage.setItem(key, text);
+      } catch {
+        storage.removeItem(key);
+        warnOnce(
+          `the state (${text.length} characters) does not fit in sessionStorage (at most ${MAX_PERSISTED_CHARS}); it is kept in memory, and a reload starts from the fixtures.`,
+        );
+      }
+    },
+  };
+}
+
+/**
+ * The control object, saving the state after each call.
+ *
+ * @example savingControl(control, persistence).reset()
+ */
+export function savingControl(control: MockControl, persistence: Persistence): MockControl {
+  const wrapped = {} as Record<string, unknown>;
+  for (const [name, method] of Object.entries(control) as Array<
+    [string, (...args: unknown[]) => Promise<unknown>]
+  >) {
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await method(...args);
+      } finally {
+        persistence.save();
+      }
+    };
+  }
+  return wrapped as unknown as MockControl;
+}

@@ -1,0 +1,125 @@
+/**
+ * The proxy's live findings page, `GET /__proxy/`: the findings so far, newest first, as the suite's HTML
+ * report shows findings (its `renderFinding` and style sheet, src/judge/report/html.ts), and a small
+ * same-origin script (`/__proxy/page.js`) that asks `/__proxy/live?since=N` every half second and adds
+ * what is new, without a reload.
+ *
+ * Every value a finding holds came from the client or the upstream and may be markup: it is escaped on
+ * the server by the report's `html()`; the script parses each rendered finding with `DOMParser` (an inert
+ * document: nothing in it runs or loads) and sets every other text with `textContent`. The page's
+ * Content-Security-Policy allows only the proxy's own script, style sheet and polling. At most
+ * {@link LIVE_PAGE_FINDINGS} findings are shown; the count line says how many were made in all.
+ */
+import { html, REPORT_STYLE, renderFinding } from '../judge/report/html.js';
+import type { ProxyFinding } from './findings.js';
+
+/** The most findings the page shows (the newest); each poll sends at most this many. */
+export const LIVE_PAGE_FINDINGS = 200;
+
+/** For every answer under `/__proxy/` that the page uses: only the proxy's own files, no framing. */
+export const LIVE_PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const LABEL: Record<ProxyFinding['party'], Record<ProxyFinding['level'], string>> = {
+  server: { failure: 'FAIL', warning: 'WARN' },
+  client: { failure: 'CLIENT', warning: 'CLIENT' },
+};
+
+/** One finding as an `<article>`: its verdict, rule, citation and exchange, then the report's block. */
+export function renderLiveFinding(f: ProxyFinding): string {
+  const label = LABEL[f.party][f.level];
+  const outcome = f.status === null ? 'no answer' : String(f.status);
+  return `<article class="cause ${label === 'FAIL' ? 'FAIL' : 'WARN'}" data-seq="${f.seq}" data-rule="${html(f.rule)}"><h3><span class="badge ${label === 'CLIENT' ? 'SKIP' : label}">${label}</span> ${html(f.method)} ${html(f.path)} → ${html(outcome)}: <code>${html(f.rule)}</code> (${html(f.citation)})</h3><p class="muted">exchange #${f.exchange} · ${html(f.scope)} · ${html(f.at)}</p>${renderFinding(f.finding)}</article>`;
+}
+
+export interface LiveSummary {
+  exchanges: number;
+  failures: number;
+  warnings: number;
+  client: number;
+  total: number;
+}
+
+/** The count line the page shows, also sent with each poll. */
+export function summaryLine(s: LiveSummary): string {
+  return `${s.exchanges} exchange(s) seen · ${s.failures} failure(s), ${s.warnings} warning(s) from the server, ${s.client} from the client · ${s.total} finding(s) in all, the newest ${LIVE_PAGE_FINDINGS} shown`;
+}
+
+/** The page as first served: the newest findings already rendered; the script adds the next ones. */
+export function renderLivePage(
+  upstream: string,
+  findings: readonly ProxyFinding[],
+  summary: LiveSummary,
+): string {
+  const newest = findings.slice(-LIVE_PAGE_FINDINGS).reverse();
+  const last = findings.at(-1)?.seq ?? 0;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${html(`petstore proxy: live findings — ${upstream}`)}</title>
+<link rel="stylesheet" href="/__proxy/page.css">
+<script src="/__proxy/page.js" defer></script>
+</head>
+<body data-since="${last}" data-limit="${LIVE_PAGE_FINDINGS}">
+<header>
+<h1>petstore proxy in front of <code>${html(upstream)}</code></h1>
+<p id="summary" class="verdict ${summary.failures > 0 ? 'fail' : 'pass'}">${html(summaryLine(summary))}</p>
+<p id="status" class="muted">live: new findings appear here as the proxy makes them</p>
+</header>
+<main>
+<section id="findings">
+${newest.map(renderLiveFinding).join('\n')}
+</section>
+</main>
+</body>
+</html>
+`;
+}
+
+/** The page's style sheet: the report's, and the live parts. */
+export const LIVE_PAGE_STYLE = `${REPORT_STYLE}
+#status.stale{color:#8b0000}
+article.cause h3 code{font-size:inherit}
+`;
+
+/**
+ * The page's script, served as `/__proxy/page.js`. Plain ES2020 for a browser; it writes text only with
+ * `textContent` and takes markup only from the proxy's own rendering, parsed inert.
+ */
+export const LIVE_PAGE_SCRIPT = `'use strict';
+(() => {
+  const body = document.body;
+  const list = document.getElementById('findings');
+  const summary = document.getElementById('summary');
+  const status = document.getElementById('status');
+  const limit = Number(body.dataset.limit) || 200;
+  let since = Number(body.dataset.since) || 0;
+  const parser = new DOMParser();
+
+  async function poll() {
+    try {
+      const response = await fetch('/__proxy/live?since=' + since, { cache: 'no-store', credentials: 'omit' });
+      if (!response.ok) throw new Error('HTTP ' + response.status);
+      const page = await response.json();
+      for (const item of page.findings) {
+        const parsed = parser.parseFromString(item.html, 'text/html');
+        const article = parsed.body.firstElementChild;
+        if (article && article.tagName === 'ARTICLE') list.prepend(document.importNode(article, true));
+        since = Math.max(since, item.seq);
+      }
+      while (list.children.length > limit) list.lastElementChild.remove();
+      summary.textContent = page.summary.line;
+      summary.className = 'verdict ' + (page.summary.failures > 0 ? 'fail' : 'pass');
+      status.textContent = 'live: updated ' + new Date().toLocaleTimeString();
+      status.className = 'muted';
+    } catch (error) {
+      status.textContent = 'not updated: ' + String(error && error.message ? error.message : error);
+      status.className = 'stale';
+    }
+    setTimeout(poll, 500);
+  }
+  poll();
+})();
+`;

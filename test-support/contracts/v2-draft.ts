@@ -1,0 +1,40 @@
+/**
+ * A hand-made v2 draft of the contract, as a user would write it: `spec/openapi.yaml` parsed with js-yaml
+ * (as the fixtures are), a `limit` query parameter added to listOrders (integer, 1 to 100), and the local
+ * `servers` entry moved to `/v2`. The proof that the document, not the code, drives the behaviour.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dump, load } from 'js-yaml';
+import { packageRoot } from '../../src/contract/package-root.js';
+
+interface Draft {
+  servers: Array<{ url: string }>;
+  paths: Record<string, Record<string, { operationId?: string; parameters?: unknown[] }>>;
+}
+
+/** The draft as a parsed document. */
+export function v2Draft(): Record<string, unknown> {
+  const document = load(readFileSync(join(packageRoot(), 'spec', 'openapi.yaml'), 'utf8')) as Draft;
+  const local = document.servers.find((server) => server.url.startsWith('http://127.0.0.1'));
+  if (!local) throw new Error('spec/openapi.yaml has no local servers entry');
+  local.url = local.url.replace(/\/v1$/, '/v2');
+  const listOrders = document.paths['/store/orders']?.get;
+  if (!listOrders) throw new Error('spec/openapi.yaml has no GET /store/orders');
+  listOrders.parameters = [
+    ...(listOrders.parameters ?? []),
+    {
+      name: 'limit',
+      in: 'query',
+      required: false,
+      description: 'v2 draft: how many orders to return at most.',
+      schema: { type: 'integer', minimum: 1, maximum: 100 },
+    },
+  ];
+  return document as unknown as Record<string, unknown>;
+}
+
+/** The draft as YAML text, for `--spec FILE`. */
+export function v2DraftYaml(): string {
+  return dump(v2Draft());
+}

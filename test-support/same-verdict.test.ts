@@ -1,0 +1,150 @@
+/**
+ * The suite is a scripted client plus the judge; the proxy is forwarded traffic plus the judge. One
+ * recorded exchange sequence (request, answer, in order) is replayed through both, and both must reach
+ * the same cross-request verdict: the same rules at the same levels.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { CheckContext } from '../src/conformance/context.js';
+import { DEFAULT_RETRY_POLICY } from '../src/conformance/gateway.js';
+import { defaultContract } from '../src/contract/index.js';
+import { NO_AUTH, VALID_AUTH } from '../src/judge/exchange.js';
+import { createProxy } from '../src/proxy/index.js';
+import { TARGET_KEY } from './servers/reference-server.js';
+import { serve } from './servers/serve.js';
+
+const contract = defaultContract();
+
+interface Recorded {
+  method: 'GET' | 'DELETE';
+  path: string;
+  keyed: boolean;
+  status: number;
+  body: unknown;
+}
+
+const order = (id: number, complete = false) => ({ id, petId: 10, quantity: 1, complete });
+const error = (status: number) => ({ code: 'x', message: 'x', status });
+const rec = (
+  method: Recorded['method'],
+  path: string,
+  status: number,
+  body: unknown = null,
+  keyed = true,
+) => ({
+  method,
+  path,
+  keyed,
+  status,
+  body,
+});
+
+/** A server with every cross-request bug at once, as it answered one client. */
+const SEQUENCE: Recorded[] = [
+  rec('GET', '/store/orders', 200, [order(1), order(2, true), order(3), order(5), order(7)]),
+  rec('DELETE', '/store/orders/3', 204),
+  rec('GET', '/store/orders', 200, [order(1), order(2, true), order(5), order(7)]),
+  rec('DELETE', '/store/orders/2', 409, error(409)),
+  rec('DELETE', '/store/orders/2', 204),
+  rec('GET', '/store/orders', 200, [order(1), order(3), order(5)]),
+  rec('GET', '/pets/10', 401, error(401)),
+  rec('DELETE', '/store/orders/5', 204),
+  rec('DELETE', '/store/orders/5', 204),
+  rec('DELETE', '/store/orders/1', 409, error(409)),
+  rec('GET', '/store/orders', 200, [order(3), order(5)]),
+  rec('GET', '/store/orders', 401, error(401), false),
+];
+
+/** Answers the recorded responses in order, whatever is asked. */
+async function replaying(sequence: readonly Recorded[]) {
+  let next = 0;
+  return serve((_req, res) => {
+    const answer = sequence[next++];
+    if (!answer) throw new Error('the replay ran past the recording');
+    const body = answer.body === null ? '' : JSON.stringify(answer.body);
+    res.writeHead(answer.status, answer.body === null ? {} : { 'content-type': 'application/json' });
+    res.end(body);
+  });
+}
+
+type Verdict = Array<[rule: string, level: string]>;
+
+async function throughTheSuite(sequence: readonly Recorded[]): Promise<Verdict> {
+  const target = await replaying(sequence);
+  try {
+    const ctx = new CheckContext({
+      baseUrl: target.baseUrl,
+      apiKey: TARGET_KEY,
+      pendingOrders: [],
+      shippedOrders: [],
+      retry: DEFAULT_RETRY_POLICY,
+      environment: 'auto',
+      liveProbeMs: 0,
+      destructive: false,
+      timeoutMs: 5_000,
+      maxBodyBytes: 1024 * 1024,
+      only: [],
+      petId: null,
+      fetch: globalThis.fetch,
+      contract,
+    });
+    for (const r of sequence)
+      await ctx.request({ method: r.method, path: r.path, auth: r.keyed ? VALID_AUTH : NO_AUTH });
+    return ctx.observations.map((o) => [o.rule, o.level]);
+  } finally {
+    await target.close();
+  }
+}
+
+async function throughTheProxy(sequence: readonly Recorded[]): Promise<Verdict> {
+  const target = await replaying(sequence);
+  const proxy = createProxy({ upstream: target.baseUrl, judgeClient: false });
+  try {
+    const { baseUrl } = await proxy.listen({ port: 0 });
+    for (const r of sequence) {
+      const headers: Record<string, string> = r.keyed ? { authorization: `Bearer ${TARGET_KEY}` } : {};
+      await (await fetch(`${baseUrl}${r.path}`, { method: r.method, headers })).arrayBuffer();
+    }
+    await proxy.close();
+    return proxy
+      .findings()
+      .filter((f) => f.rule.startsWith('state.'))
+      .map((f) => [f.rule, f.level]);
+  } finally {
+    await proxy.close();
+    await target.close();
+  }
+}
+
+describe('the suite and the proxy reach the same verdict on the same exchanges', () => {
+  it('on a recording with every cross-request bug', async () => {
+    const suite = await throughTheSuite(SEQUENCE);
+    const proxy = await throughTheProxy(SEQUENCE);
+    expect(suite).toEqual(proxy);
+    expect(suite).toEqual([
+      ['state.cancel-after-refusal', 'failure'],
+      ['state.cancelled-returns', 'failure'],
+      ['state.vanished', 'warning'],
+      ['state.key-inconsistent', 'failure'],
+      ['state.second-204', 'failure'],
+      ['state.409-on-pending', 'warning'],
+      ['state.refused-then-gone', 'failure'],
+      ['state.cancelled-still-listed', 'failure'],
+    ]);
+  });
+
+  it('on a correct server that keeps cancelled orders listed (D16)', async () => {
+    const keeps: Recorded[] = [
+      rec('GET', '/store/orders', 200, [order(1), order(2, true), order(3)]),
+      rec('DELETE', '/store/orders/3', 204),
+      rec('GET', '/store/orders', 200, [order(1), order(2, true), order(3, true)]),
+      rec('DELETE', '/store/orders/2', 409, error(409)),
+      rec('DELETE', '/store/orders/2', 409, error(409)),
+      rec('DELETE', '/store/orders/3', 409, error(409)),
+      rec('GET', '/pets/10', 404, error(404)),
+      rec('GET', '/store/orders', 200, [order(1), order(2, true), order(3, true)]),
+    ];
+    expect(await throughTheSuite(keeps)).toEqual([]);
+    expect(await throughTheProxy(keeps)).toEqual([]);
+  });
+});
