@@ -4,6 +4,7 @@
  */
 import { setupWorker } from 'msw/browser';
 import { createHandlers } from '../../src/msw/index.js';
+import { inspector } from '../../src/msw/inspector.js';
 import { fixtures } from './fixtures.js';
 
 export async function startMocks(): Promise<void> {
@@ -12,6 +13,8 @@ export async function startMocks(): Promise<void> {
   const mock = createHandlers({
     fixtures,
     baseUrl: `${location.origin}/v1`,
+    // The state inspector, opened with `import('/__mock/inspector.js')`: a development page can afford its 12 kB.
+    inspector,
     ...(persist ? { persist: 'session' as const } : {}),
   });
   const worker = setupWorker(...mock);

@@ -36,7 +36,7 @@ import { type Cors, compileCors } from './cors.js';
 import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
 import { type FaultSettings, readFaultSettings } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
-import { inspectorAsset } from './inspector.js';
+import { type InspectorAssets, inspectorAsset } from './inspector.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
@@ -132,6 +132,8 @@ export interface CoreOptions {
   delayMs?: number;
   /** Origins allowed besides the local ones (D14); `*` allows any. */
   corsOrigins?: readonly string[];
+  /** The state inspector's page, served at `/__mock/`; without it those paths are a 404 (inspector.ts). */
+  inspector?: InspectorAssets;
 }
 
 export interface Core {
@@ -344,7 +346,7 @@ export function createCore(options: CoreOptions): Core {
       return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
     }
     // The inspector's page holds no data, and a browser opening it sends no key.
-    const asset = inspectorAsset(contract, request.method, pathname);
+    const asset = inspectorAsset(contract, options.inspector, request.method, pathname);
     if (asset) return asset;
 
     if (request.method === 'OPTIONS') {
