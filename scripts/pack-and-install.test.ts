@@ -84,7 +84,7 @@ import { parseExactJson, stringifyExactJson } from 'petstore-contract-toolkit/co
 import { type ConformanceResult, CHECKS } from 'petstore-contract-toolkit/conformance';
 import { describeConformance } from 'petstore-contract-toolkit/conformance/vitest';
 import defaultFixtures, { type DefaultFixtures } from 'petstore-contract-toolkit/fixtures';
-import { createHandlers, type InspectorAssets, type MockControl, type MockHandlers } from 'petstore-contract-toolkit/msw';
+import { createHandlers, type Inspector, type MockControl, type MockHandlers } from 'petstore-contract-toolkit/msw';
 import { inspector } from 'petstore-contract-toolkit/msw/inspector';
 import { createProxy } from 'petstore-contract-toolkit/proxy';
 import { setupServer } from 'msw/node';
@@ -96,7 +96,7 @@ export const server = setupServer(...handlers);
 export const control: MockControl = handlers;
 export const isolate: () => Promise<void> = () => handlers.reset();
 export const seeded = createHandlers({ fixtures: defaultFixtures, baseUrl: 'http://api.test/v1' });
-export const inspected = createHandlers({ fixtures: { orders: [] }, inspector: inspector satisfies InspectorAssets });
+export const inspected = createHandlers({ fixtures: { orders: [] }, inspector: inspector satisfies Inspector });
 export const firstId: Int64String | undefined = (defaultFixtures satisfies DefaultFixtures).orders[0]?.id;
 
 export async function consumer(): Promise<string[]> {

@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '../result.js';
 import { apiKeyProblem } from './auth.js';
 import { type Core, createCore, respondSafely } from './core.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
-import type { InspectorAssets } from './inspector.js';
+import type { Inspector } from './inspector.js';
 import { type CoreRequest, fromHeaders } from './request.js';
 import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
 import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
@@ -38,7 +38,7 @@ export interface EngineOptions {
    * The mock on a port always serves it; MSW handlers only when given it, so a page that does not ask
    * for it does not load its 12 kB. Without it, `/__mock/` is a 404 that names this import.
    */
-  inspector?: InspectorAssets;
+  inspector?: Inspector;
 }
 
 /**

@@ -16,7 +16,7 @@ import { ok, type Result } from '../result.js';
 import { createEngine, droppedConnection, type EngineOptions } from './engine.js';
 import { loadFixtures } from './fixture-files.js';
 import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
-import { INSPECTOR_ASSETS } from './inspector-assets.js';
+import { inspector } from './inspector.js';
 import { controlTarget, createMockControl, type MockControl } from './mock-control.js';
 import { createHttpServer } from './server.js';
 
@@ -88,7 +88,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const engine = createEngine(loaded.value, {
     ...options,
     contract,
-    inspector: INSPECTOR_ASSETS,
+    inspector,
     onBug: (message) => process.emitWarning(message),
   });
   let server: Server | undefined;

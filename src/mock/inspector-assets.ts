@@ -4,11 +4,7 @@
  * read. The script builds every element with `textContent`, never `innerHTML`, so no data the mock holds
  * (a session name, a path someone requested) can become markup; it runs under a CSP that allows only
  * same-origin script and style. It calls the same `/__mock/` JSON endpoints a test calls.
- *
- * Only the Node mock and `petstore-contract-toolkit/msw/inspector` import this file, so a page under MSW
- * pays for it only when it asks for the inspector (inspector.ts).
  */
-import type { InspectorAssets } from './inspector.js';
 
 /** The page's visible part: the inspector's script builds it from this when it runs inside another page. */
 export const INSPECTOR_MARKUP = `<header>
@@ -296,11 +292,3 @@ $('fault-form').addEventListener('submit', (event) => {
 });
 act();
 `;
-
-/** The inspector as the core's `inspector` option takes it. */
-export const INSPECTOR_ASSETS: InspectorAssets = {
-  html: INSPECTOR_HTML,
-  markup: INSPECTOR_MARKUP,
-  script: INSPECTOR_SCRIPT,
-  css: INSPECTOR_CSS,
-};

@@ -9,61 +9,44 @@
  * the CSP allows same-origin script, style and fetch only, and no framing, so another site can neither
  * run its script in the page nor trick a click on its buttons.
  *
- * The page's text (inspector-assets.ts, about 12 kB) is an option of the core, not an import: the mock on a
- * port always passes it (index.ts), while the MSW entry, which a page loads, carries it only when the
- * developer imports `petstore-contract-toolkit/msw/inspector` and passes it to `createHandlers`. Without it
- * the inspector's paths answer a 404 that says so.
+ * The inspector is an option of the core, not an import of it: the mock on a port always passes
+ * {@link inspector} (index.ts), while MSW handlers, which a page loads, carry it (and its ~12 kB page) only
+ * when the developer imports `petstore-contract-toolkit/msw/inspector` and passes it to `createHandlers`.
  */
 import type { Contract } from '../contract/index.js';
 import { operationIds } from './control-operations.js';
-import { mockError } from './errors.js';
-import { type CoreResponse, errorResponse } from './responses.js';
+import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_MARKUP, INSPECTOR_SCRIPT } from './inspector-assets.js';
+import type { CoreResponse } from './responses.js';
 
-/** The inspector's page, its visible part (for the script to build inside another page), script and style. */
-export interface InspectorAssets {
-  readonly html: string;
-  readonly markup: string;
-  readonly script: string;
-  readonly css: string;
-}
+/**
+ * What serves the inspector: its page, script or style for a `GET` of its path, `undefined` for any
+ * other request. The core's `inspector` option.
+ */
+export type Inspector = (contract: Contract, method: string, pathname: string) => CoreResponse | undefined;
 
 export const INSPECTOR_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The page, its script (which offers the contract's operations for faults) and its style, by path. */
-const ASSETS: Readonly<
-  Record<string, { type: string; body: (page: InspectorAssets, contract: Contract) => string }>
-> = {
-  '/__mock/': { type: 'text/html; charset=utf-8', body: (page) => page.html },
+const ASSETS: Readonly<Record<string, { type: string; body: (contract: Contract) => string }>> = {
+  '/__mock/': { type: 'text/html; charset=utf-8', body: () => INSPECTOR_HTML },
   '/__mock/inspector.js': {
     type: 'text/javascript; charset=utf-8',
-    body: (page, contract) =>
-      `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst MARKUP = ${JSON.stringify(page.markup)};\n${page.script}`,
+    body: (contract) =>
+      `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
   },
-  '/__mock/inspector.css': { type: 'text/css; charset=utf-8', body: (page) => page.css },
+  '/__mock/inspector.css': { type: 'text/css; charset=utf-8', body: () => INSPECTOR_CSS },
 };
 
-const NOT_BUNDLED = mockError('notFound', {
-  message:
-    "The state inspector is not in these handlers: import { inspector } from 'petstore-contract-toolkit/msw/inspector' and pass createHandlers({ inspector, ... }).",
-});
-
 /**
- * The inspector's page, script or style for a `GET` of its path, or `undefined` for any other request.
- * With no `assets` (MSW without the inspector), its paths are a 404 naming the import that adds it.
+ * The state inspector, as the core's `inspector` option.
  *
- * @example inspectorAsset(contract, INSPECTOR_ASSETS, 'GET', '/__mock/')?.headers['content-type'] // 'text/html; charset=utf-8'
+ * @example inspector(contract, 'GET', '/__mock/')?.headers['content-type'] // 'text/html; charset=utf-8'
  */
-export function inspectorAsset(
-  contract: Contract,
-  assets: InspectorAssets | undefined,
-  method: string,
-  pathname: string,
-): CoreResponse | undefined {
+export const inspector: Inspector = (contract, method, pathname) => {
   if (method !== 'GET') return undefined;
   const asset = ASSETS[pathname];
   if (!asset) return undefined;
-  if (!assets) return errorResponse(NOT_BUNDLED, undefined);
   return {
     status: 200,
     headers: {
@@ -74,7 +57,7 @@ export function inspectorAsset(
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
     },
-    body: asset.body(assets, contract),
+    body: asset.body(contract),
     session: undefined,
   };
-}
+};

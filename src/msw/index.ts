@@ -24,7 +24,7 @@ import { type MockHandlers, withControl } from './mock-handlers.js';
 import { persistState, savingControl } from './persist.js';
 
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
-export type { InspectorAssets } from '../mock/inspector.js';
+export type { Inspector } from '../mock/inspector.js';
 export type {
   ControlOrder,
   ControlOrderInput,

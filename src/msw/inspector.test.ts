@@ -43,7 +43,9 @@ describe('the inspector in MSW handlers', () => {
       expect(response.status).toBe(404);
       const body = (await response.json()) as { code: string; message: string };
       expect(body.code).toBe('not_found');
-      expect(body.message).toContain("import { inspector } from 'petstore-contract-toolkit/msw/inspector'");
+      expect(body.message).toContain(
+        "createHandlers({ inspector }), with inspector from 'petstore-contract-toolkit/msw/inspector'",
+      );
     },
   );
 

@@ -7,6 +7,4 @@
  * import { inspector } from 'petstore-contract-toolkit/msw/inspector';
  * const mock = createHandlers({ fixtures, inspector }); // then `import('/__mock/inspector.js')` in the page
  */
-
-export type { InspectorAssets } from '../mock/inspector.js';
-export { INSPECTOR_ASSETS as inspector } from '../mock/inspector-assets.js';
+export { type Inspector, inspector } from '../mock/inspector.js';
