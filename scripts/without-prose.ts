@@ -5,18 +5,20 @@
  * descriptions were a tenth of the gzipped size; the full document ships as
  * `petstore-contract-toolkit/openapi.yaml`.
  *
- * Kept: everything code reads. Operation and example `summary`, a response's `description`
- * (`ResponseSpec.description`) and a header's (the judge quotes it when a documented header is missing),
- * media-type examples (`Prefer: example=`), every `x-petstore-*` setting.
+ * Kept: everything code reads. Operation and example `summary`, a header's `description` (the judge
+ * quotes it when a documented header is missing), media-type examples (`Prefer: example=`), every
+ * `x-petstore-*` setting.
+ * Emptied: a response's `description`, which OpenAPI 3.1 requires and no code reads.
  * Dropped: every other `description`, schema `examples` (an array; a media type's are a map),
  * `externalDocs`, and the `x-petstore-*` extensions marked `descriptive: true` (their test reads the YAML).
  */
 import type { JsonObject } from '../src/contract/refs.js';
 
-/** A `description` is kept only on the objects whose description code reads: responses and headers. */
-function keepsDescription(path: readonly string[]): boolean {
+/** Where a `description` sits: on a header (read), a response (required but not read), or elsewhere. */
+function descriptionOf(path: readonly string[]): 'header' | 'response' | 'other' {
   const container = path.at(-2);
-  return container === 'responses' || container === 'headers';
+  if (container === 'headers') return 'header';
+  return container === 'responses' ? 'response' : 'other';
 }
 
 /** An `x-` extension marked `descriptive: true` states what code does; no code reads it (decisions.md). */
@@ -28,7 +30,7 @@ function isProse(key: string, value: unknown, path: readonly string[]): boolean 
   // The keys of `properties` are a schema's field names, not keywords: a field may be called `description`.
   if (path.at(-1) === 'properties') return false;
   if (isDescriptiveExtension(key, value)) return true;
-  if (key === 'description') return !keepsDescription(path);
+  if (key === 'description') return descriptionOf(path) === 'other';
   if (key === 'examples') return Array.isArray(value);
   return key === 'externalDocs';
 }
@@ -38,7 +40,8 @@ function trim(value: unknown, path: readonly string[]): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const kept: JsonObject = {};
   for (const [key, item] of Object.entries(value)) {
-    if (!isProse(key, item, path)) kept[key] = trim(item, [...path, key]);
+    if (key === 'description' && descriptionOf(path) === 'response') kept[key] = '';
+    else if (!isProse(key, item, path)) kept[key] = trim(item, [...path, key]);
   }
   return kept;
 }

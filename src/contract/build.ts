@@ -111,7 +111,6 @@ export function assembleContract(document: JsonObject, validators: ContractValid
           : null;
         responses.set(status, {
           status,
-          description: String(response.description ?? ''),
           mediaType,
           examples: readExamples(isObject(mediaNode) ? mediaNode : undefined),
           headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) =>

@@ -21,7 +21,6 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
 
 export interface ResponseSpec {
   status: number;
-  description: string;
   /** The media type of the documented body, or `null` when the response has no body (204). */
   mediaType: string | null;
   /** Named examples of the body, exact (ids above 2^53 stay `bigint`). */
