@@ -57,6 +57,13 @@ function referencedComponent(schema: unknown): string | undefined {
   return ref.slice(SCHEMA_ID_BASE.length);
 }
 
+/** The component a schema is a plain list of (`{ type: 'array', items: { $ref: Order } }`), or `undefined`. */
+function listedComponent(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const { type, items, ...rest } = schema as { type?: unknown; items?: unknown };
+  return type === 'array' && Object.keys(rest).length === 0 ? referencedComponent(items) : undefined;
+}
+
 /** `{ "listOrders 200": v3, … }`, the table from keys to the exports of the standalone code. */
 function table(names: ReadonlyMap<string, string>): string {
   const rows = [...names].map(([key, name]) => `    ${JSON.stringify(key)}: ${name},`);
@@ -97,6 +104,13 @@ export function contractValidatorsModule(document: JsonObject): string {
         tables.responseBodies.set(key, `referencing(${tables.schemas.get(component)}, ${target})`);
         continue;
       }
+      // A list of a component (listOrders 200) runs the component's code on each item, likewise.
+      const listed = listedComponent(schema);
+      if (kind === 'responseBodies' && listed !== undefined && tables.schemas.has(listed)) {
+        const target = JSON.stringify(SCHEMA_ID_BASE + listed);
+        tables.responseBodies.set(key, `itemsReferencing(${tables.schemas.get(listed)}, ${target})`);
+        continue;
+      }
       const same = written.get(JSON.stringify(schema));
       if (same !== undefined) {
         tables[kind].set(key, same);
@@ -108,7 +122,8 @@ export function contractValidatorsModule(document: JsonObject): string {
       written.set(JSON.stringify(schema), tables[kind].get(key) as string);
     }
   }
-  const typeImport = "import { type PrecompiledValidators, referencing } from '../contract/validators.js';\n";
+  const typeImport =
+    "import { itemsReferencing, type PrecompiledValidators, referencing } from '../contract/validators.js';\n";
   return `${standaloneModule(ajv, exports, typeImport)}
 /** Every validator of the document, by the keys the contract looks them up by. */
 export const VALIDATORS: PrecompiledValidators = {

@@ -200,6 +200,13 @@ describe('validateResponseBody', () => {
       body: '[{"id":18446744073709551616}]',
       ok: false,
     },
+    {
+      name: 'rejects broken items, each named by its index and the Order rule, as Ajv does for the list',
+      op: 'listOrders',
+      status: 200,
+      body: '[{"id":1},{"id":"2","quantity":1.5},3,{"shipDate":"2026-12-01"}]',
+      ok: false,
+    },
     { name: 'rejects truncated JSON', op: 'listOrders', status: 200, body: '[{"id":1', ok: false },
     { name: 'accepts an empty 204', op: 'cancelOrder', status: 204, body: '', ok: true },
     { name: 'rejects a 204 with a body', op: 'cancelOrder', status: 204, body: '{}', ok: false },
@@ -242,6 +249,14 @@ describe('validateResponseBody', () => {
     );
     expect(!verdict.ok && verdict.error.map((e) => e.schemaPath)).toEqual([
       'https://petstore.contract/components/schemas/Error/properties/code/minLength',
+    ]);
+  });
+
+  it('names each broken item of a list by its index, and the Order rule it breaks', () => {
+    const verdict = contract.validateResponseBody('listOrders', 200, '[{"id":1},{"id":"2"},null]');
+    expect(!verdict.ok && verdict.error.map((e) => `${e.path} ${e.schemaPath}`)).toEqual([
+      '/1/id https://petstore.contract/components/schemas/Order/properties/id/type',
+      '/2 https://petstore.contract/components/schemas/Order/type',
     ]);
   });
 

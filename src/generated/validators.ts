@@ -6,7 +6,7 @@
 
 // @ts-nocheck: Ajv's output, checked by Ajv's own tests and by ours, not typed.
 import { FORMATS as runtimeFormats, ucs2length as runtimeUcs2length } from '../contract/validator-runtime.js';
-import { type PrecompiledValidators, referencing } from '../contract/validators.js';
+import { itemsReferencing, type PrecompiledValidators, referencing } from '../contract/validators.js';
 export const v0 = validate0;
 const schema0 = {"type":"object","description":"§2. An order for an animal. No field is required. The order's status (pending, shipped,\ncancelled) is not a field of the published record (D1); `complete` is `true` exactly for shipped\norders in the mock, which a foreign server need not follow.\n","properties":{"id":{"type":"integer","format":"int64","description":"§2. Unique order identifier, exact across the whole int64 range (D8).","examples":[1,"9007199254740993"]},"petId":{"type":"integer","format":"int64","description":"§2. Identifier of the animal in the order (D8).","examples":[10]},"quantity":{"type":"integer","description":"§2. Number of units ordered.","examples":[1]},"shipDate":{"type":"string","format":"date-time","description":"§2. Expected or actual ship date (ISO 8601).","examples":["2026-12-01T10:00:00Z"]},"complete":{"type":"boolean","description":"§2. Whether the order has been fulfilled (D1).","examples":[false]}}};
 const formats0 = runtimeFormats.int64;
@@ -303,158 +303,12 @@ return errors === 0;
 validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v3 = validate3;
-const schema3 = {"type":"array","items":{"$ref":"https://petstore.contract/components/schemas/Order"}};
+const schema3 = {"type":"integer","format":"int64"};
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(Array.isArray(data)){
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.id !== undefined){
-let data1 = data0.id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err0 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"https://petstore.contract/components/schemas/Order/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(!(formats0.validate(data1))){
-const err1 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"https://petstore.contract/components/schemas/Order/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data0.petId !== undefined){
-let data2 = data0.petId;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err2 = {instancePath:instancePath+"/" + i0+"/petId",schemaPath:"https://petstore.contract/components/schemas/Order/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(!(formats0.validate(data2))){
-const err3 = {instancePath:instancePath+"/" + i0+"/petId",schemaPath:"https://petstore.contract/components/schemas/Order/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data0.quantity !== undefined){
-let data3 = data0.quantity;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/" + i0+"/quantity",schemaPath:"https://petstore.contract/components/schemas/Order/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data0.shipDate !== undefined){
-let data4 = data0.shipDate;
-if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
-const err5 = {instancePath:instancePath+"/" + i0+"/shipDate",schemaPath:"https://petstore.contract/components/schemas/Order/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/" + i0+"/shipDate",schemaPath:"https://petstore.contract/components/schemas/Order/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data0.complete !== undefined){
-if(typeof data0.complete !== "boolean"){
-const err7 = {instancePath:instancePath+"/" + i0+"/complete",schemaPath:"https://petstore.contract/components/schemas/Order/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"https://petstore.contract/components/schemas/Order/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v4 = validate4;
-const schema5 = {"type":"integer","format":"int64"};
-
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -483,10 +337,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate4.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 /** Every validator of the document, by the keys the contract looks them up by. */
@@ -497,7 +351,7 @@ export const VALIDATORS: PrecompiledValidators = {
     "Pet": v2,
   },
   responseBodies: {
-    "listOrders 200": v3,
+    "listOrders 200": itemsReferencing(v0, "https://petstore.contract/components/schemas/Order"),
     "listOrders 401": referencing(v1, "https://petstore.contract/components/schemas/Error"),
     "cancelOrder 401": referencing(v1, "https://petstore.contract/components/schemas/Error"),
     "cancelOrder 404": referencing(v1, "https://petstore.contract/components/schemas/Error"),
@@ -507,7 +361,7 @@ export const VALIDATORS: PrecompiledValidators = {
     "getPet 404": referencing(v1, "https://petstore.contract/components/schemas/Error"),
   },
   parameters: {
-    "cancelOrder path orderId": v4,
-    "getPet path petId": v4,
+    "cancelOrder path orderId": v3,
+    "getPet path petId": v3,
   },
 };
