@@ -86,6 +86,7 @@ import { describeConformance } from 'petstore-contract-toolkit/conformance/vites
 import defaultFixtures, { type DefaultFixtures } from 'petstore-contract-toolkit/fixtures';
 import { createHandlers, type Inspector, type MockControl, type MockHandlers } from 'petstore-contract-toolkit/msw';
 import { inspector } from 'petstore-contract-toolkit/msw/inspector';
+import { inSessionStorage } from 'petstore-contract-toolkit/msw/persist';
 import { createProxy } from 'petstore-contract-toolkit/proxy';
 import { setupServer } from 'msw/node';
 
@@ -97,6 +98,7 @@ export const control: MockControl = handlers;
 export const isolate: () => Promise<void> = () => handlers.reset();
 export const seeded = createHandlers({ fixtures: defaultFixtures, baseUrl: 'http://api.test/v1' });
 export const inspected = createHandlers({ fixtures: { orders: [] }, inspector: inspector satisfies Inspector });
+export const persisted = createHandlers({ fixtures: { orders: [] }, persist: inSessionStorage });
 export const firstId: Int64String | undefined = (defaultFixtures satisfies DefaultFixtures).orders[0]?.id;
 
 export async function consumer(): Promise<string[]> {

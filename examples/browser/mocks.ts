@@ -5,6 +5,7 @@
 import { setupWorker } from 'msw/browser';
 import { createHandlers } from '../../src/msw/index.js';
 import { inspector } from '../../src/msw/inspector.js';
+import { inSessionStorage } from '../../src/msw/persist.js';
 import { fixtures } from './fixtures.js';
 
 export async function startMocks(): Promise<void> {
@@ -15,7 +16,7 @@ export async function startMocks(): Promise<void> {
     baseUrl: `${location.origin}/v1`,
     // The state inspector, opened with `import('/__mock/inspector.js')`: a development page can afford its 12 kB.
     inspector,
-    ...(persist ? { persist: 'session' as const } : {}),
+    ...(persist ? { persist: inSessionStorage } : {}),
   });
   const worker = setupWorker(...mock);
   await worker.start({
