@@ -4,17 +4,25 @@ import { withoutProse } from './without-prose.js';
 describe('withoutProse', () => {
   const cases = [
     {
-      name: 'drops the descriptions of the document, operations, parameters and schemas',
+      name: 'drops the descriptions, summaries and tags of the document, operations, parameters and schemas',
       given: {
-        info: { title: 'T', version: '1', description: 'long' },
+        info: { title: 'T', version: '1', summary: 'S', description: 'long' },
+        tags: [{ name: 'orders' }],
         paths: {
-          '/a': { get: { summary: 'S', description: 'long', parameters: [{ name: 'x', description: 'd' }] } },
+          '/a': {
+            get: {
+              summary: 'S',
+              tags: ['orders'],
+              description: 'long',
+              parameters: [{ name: 'x', description: 'd' }],
+            },
+          },
         },
         components: { schemas: { Order: { type: 'object', description: 'd' } } },
       },
       want: {
         info: { title: 'T', version: '1' },
-        paths: { '/a': { get: { summary: 'S', parameters: [{ name: 'x' }] } } },
+        paths: { '/a': { get: { parameters: [{ name: 'x' }] } } },
         components: { schemas: { Order: { type: 'object' } } },
       },
     },
@@ -37,20 +45,20 @@ describe('withoutProse', () => {
             description: '',
             headers: { Sunset: { description: 'when', example: 'x' } },
             content: {
-              'application/json': { examples: { shipped: { summary: 's', value: { code: 'c' } } } },
+              'application/json': { examples: { shipped: { value: { code: 'c' } } } },
             },
           },
         },
       },
     },
     {
-      name: "drops a schema's examples and externalDocs, but keeps a field named description",
+      name: "drops a schema's examples and externalDocs, but keeps fields named description, summary or tags",
       given: {
         type: 'object',
         externalDocs: { url: 'u' },
-        properties: { description: { type: 'string', examples: ['a'] } },
+        properties: { description: { type: 'string', examples: ['a'] }, summary: {}, tags: {} },
       },
-      want: { type: 'object', properties: { description: { type: 'string' } } },
+      want: { type: 'object', properties: { description: { type: 'string' }, summary: {}, tags: {} } },
     },
     {
       name: 'drops an x- extension marked descriptive: no code reads it',

@@ -5,12 +5,12 @@
  * descriptions were a tenth of the gzipped size; the full document ships as
  * `petstore-contract-toolkit/openapi.yaml`.
  *
- * Kept: everything code reads. Operation and example `summary`, a header's `description` (the judge
- * quotes it when a documented header is missing), media-type examples (`Prefer: example=`), every
- * `x-petstore-*` setting.
+ * Kept: everything code reads. A header's `description` (the judge quotes it when a documented header is
+ * missing), media-type examples (`Prefer: example=`), every `x-petstore-*` setting.
  * Emptied: a response's `description`, which OpenAPI 3.1 requires and no code reads.
- * Dropped: every other `description`, schema `examples` (an array; a media type's are a map),
- * `externalDocs`, and the `x-petstore-*` extensions marked `descriptive: true` (their test reads the YAML).
+ * Dropped: every other `description`, every `summary` and `tags` (of the document, operations and
+ * examples), schema `examples` (an array; a media type's are a map), `externalDocs`, and the
+ * `x-petstore-*` extensions marked `descriptive: true` (their test reads the YAML).
  */
 import type { JsonObject } from '../src/contract/refs.js';
 
@@ -32,7 +32,7 @@ function isProse(key: string, value: unknown, path: readonly string[]): boolean 
   if (isDescriptiveExtension(key, value)) return true;
   if (key === 'description') return descriptionOf(path) === 'other';
   if (key === 'examples') return Array.isArray(value);
-  return key === 'externalDocs';
+  return key === 'externalDocs' || key === 'summary' || key === 'tags';
 }
 
 function trim(value: unknown, path: readonly string[]): unknown {

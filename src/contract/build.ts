@@ -126,8 +126,6 @@ export function assembleContract(document: JsonObject, validators: ContractValid
         operationId,
         method,
         path,
-        summary: String(op.summary ?? ''),
-        tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
         deprecated: op.deprecated === true,
         stability: typeof op['x-stability'] === 'string' ? op['x-stability'] : null,
         security,

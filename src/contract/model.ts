@@ -36,8 +36,6 @@ export interface OperationSpec {
   method: HttpMethod;
   /** The path template of the document, relative to the base path: `/store/orders/{orderId}`. */
   path: string;
-  summary: string;
-  tags: readonly string[];
   deprecated: boolean;
   /** The `x-stability` marker (D13), `null` where the operation carries none. */
   stability: string | null;

@@ -9,8 +9,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
   "openapi": "3.1.0",
   "info": {
     "title": "Pet Store Orders API",
-    "version": "1.0.0",
-    "summary": "List and cancel pet store orders."
+    "version": "1.0.0"
   },
   "servers": [
     {
@@ -38,22 +37,10 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
       "bearerAuth": []
     }
   ],
-  "tags": [
-    {
-      "name": "orders"
-    },
-    {
-      "name": "pets"
-    }
-  ],
   "paths": {
     "/store/orders": {
       "get": {
         "operationId": "listOrders",
-        "summary": "List all orders",
-        "tags": [
-          "orders"
-        ],
         "security": [
           {
             "bearerAuth": []
@@ -72,7 +59,6 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
                 },
                 "examples": {
                   "orders": {
-                    "summary": "One pending and one shipped order",
                     "value": [
                       {
                         "id": 1,
@@ -103,10 +89,6 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
     "/store/orders/{orderId}": {
       "delete": {
         "operationId": "cancelOrder",
-        "summary": "Cancel an order",
-        "tags": [
-          "orders"
-        ],
         "security": [
           {
             "bearerAuth": []
@@ -143,11 +125,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
     "/pets/{petId}": {
       "get": {
         "operationId": "getPet",
-        "summary": "Get one pet (deprecated)",
         "deprecated": true,
-        "tags": [
-          "pets"
-        ],
         "security": [
           {
             "bearerAuth": []
@@ -183,7 +161,6 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
                 },
                 "examples": {
                   "pet": {
-                    "summary": "A pet from the mock's default fixtures",
                     "value": {
                       "id": 10,
                       "name": "Rex"
@@ -205,7 +182,6 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
                 },
                 "examples": {
                   "petNotFound": {
-                    "summary": "Unknown pet",
                     "value": {
                       "code": "not_found",
                       "message": "No pet has id 404.",
@@ -306,7 +282,6 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
             },
             "examples": {
               "unauthorized": {
-                "summary": "Missing or invalid API key",
                 "value": {
                   "code": "unauthorized",
                   "message": "Missing or invalid API key. Send the header `Authorization: Bearer <API_KEY>`.",
@@ -326,7 +301,6 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
             },
             "examples": {
               "orderNotFound": {
-                "summary": "No order has this id",
                 "value": {
                   "code": "order_not_found",
                   "message": "No order has id 404.",
@@ -351,7 +325,6 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
             },
             "examples": {
               "orderAlreadyShipped": {
-                "summary": "The order has shipped",
                 "value": {
                   "code": "order_already_shipped",
                   "message": "Order 2 has already shipped and cannot be cancelled.",
