@@ -101,14 +101,14 @@ export function contractValidatorsModule(document: JsonObject): string {
       const component = referencedComponent(schema);
       if (kind === 'responseBodies' && component !== undefined && tables.schemas.has(component)) {
         const target = JSON.stringify(SCHEMA_ID_BASE + component);
-        tables.responseBodies.set(key, `referencing(${tables.schemas.get(component)}, ${target})`);
+        tables.responseBodies.set(key, `/* @__PURE__ */ referencing(${tables.schemas.get(component)}, ${target})`);
         continue;
       }
       // A list of a component (listOrders 200) runs the component's code on each item, likewise.
       const listed = listedComponent(schema);
       if (kind === 'responseBodies' && listed !== undefined && tables.schemas.has(listed)) {
         const target = JSON.stringify(SCHEMA_ID_BASE + listed);
-        tables.responseBodies.set(key, `itemsReferencing(${tables.schemas.get(listed)}, ${target})`);
+        tables.responseBodies.set(key, `/* @__PURE__ */ itemsReferencing(${tables.schemas.get(listed)}, ${target})`);
         continue;
       }
       const same = written.get(JSON.stringify(schema));
