@@ -101,14 +101,20 @@ export function contractValidatorsModule(document: JsonObject): string {
       const component = referencedComponent(schema);
       if (kind === 'responseBodies' && component !== undefined && tables.schemas.has(component)) {
         const target = JSON.stringify(SCHEMA_ID_BASE + component);
-        tables.responseBodies.set(key, `/* @__PURE__ */ referencing(${tables.schemas.get(component)}, ${target})`);
+        tables.responseBodies.set(
+          key,
+          `/* @__PURE__ */ referencing(${tables.schemas.get(component)}, ${target})`,
+        );
         continue;
       }
       // A list of a component (listOrders 200) runs the component's code on each item, likewise.
       const listed = listedComponent(schema);
       if (kind === 'responseBodies' && listed !== undefined && tables.schemas.has(listed)) {
         const target = JSON.stringify(SCHEMA_ID_BASE + listed);
-        tables.responseBodies.set(key, `/* @__PURE__ */ itemsReferencing(${tables.schemas.get(listed)}, ${target})`);
+        tables.responseBodies.set(
+          key,
+          `/* @__PURE__ */ itemsReferencing(${tables.schemas.get(listed)}, ${target})`,
+        );
         continue;
       }
       const same = written.get(JSON.stringify(schema));
@@ -135,12 +141,13 @@ export const VALIDATORS: PrecompiledValidators = {
 }
 
 /**
- * The fixture file's validator, `validateFixtures`. Not verbose: messages quote the offending value from the
- * data by each error's `instancePath`, and Ajv's copies of the data and schema in every error would triple
+ * The fixture file's validator, `validateFixtures`. Not verbose and without Ajv's messages: fixtures.ts
+ * writes each message from the error's keyword and params, quoting the offending value from the data by
+ * its `instancePath`; Ajv's copies of the data, the schema and a message in every error would only add to
  * the code a page loads.
  */
 export function fixturesValidatorModule(fixturesSchema: JsonObject): string {
-  const ajv = createAjv({ standalone: true });
+  const ajv = createAjv({ standalone: true, messages: false });
   ajv.addSchema(fixturesSchema, 'fixtures');
   const typeImport = "import type { CompiledValidator } from '../contract/validators.js';\n";
   return `${standaloneModule(ajv, { v0: 'fixtures' }, typeImport)}

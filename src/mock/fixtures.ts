@@ -144,8 +144,14 @@ function explain(error: ErrorObject, data: unknown): string {
       return `${where} must contain only letters, digits and . _ ~ + / - (a bearer token), got ${offending()}`;
     case 'type':
       return `${where} must be ${String(params.type)}, got ${offending()}`;
+    case 'minLength':
+      return `${where} must NOT have fewer than ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `${where} must NOT have more than ${String(params.limit)} characters`;
     default:
-      return `${where} ${error.message ?? 'is invalid'}`;
+      // The generated validator carries no messages (scripts/generate-validators.ts): every keyword of
+      // fixtures.schema.json has its case above.
+      return `${where} breaks the fixture schema's ${error.keyword}`;
   }
 }
 
