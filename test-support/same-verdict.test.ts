@@ -80,6 +80,7 @@ async function throughTheSuite(sequence: readonly Recorded[]): Promise<Verdict> 
       retry: DEFAULT_RETRY_POLICY,
       environment: 'auto',
       liveProbeMs: 0,
+      fuzz: { requests: 0, timeMs: null, seed: 1 },
       destructive: false,
       timeoutMs: 5_000,
       maxBodyBytes: 1024 * 1024,

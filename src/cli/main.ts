@@ -1,8 +1,7 @@
 /**
- * The `petstore` command line: one entry with a subcommand per tool. It lives outside `src/` because it
- * is the one place that knows every tool (the mock in `src/`, the suite in `conformance/`); the tools
- * never import it. Each subcommand is loaded only when asked for, so `petstore mock` never pays for the
- * conformance suite.
+ * The `petstore` command line: one entry with a subcommand per tool (the mock, the conformance suite and
+ * the validating proxy). It is the one place that knows every tool; the tools never import it. Each
+ * subcommand is loaded only when asked for, so `petstore mock` never pays for the suite or the proxy.
  */
 import type { Subcommand } from '../subcommand.js';
 

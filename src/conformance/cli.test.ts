@@ -380,6 +380,7 @@ describe('petstore conformance: reports', () => {
         'retries',
         'retriesNotListed',
         'retryPolicy',
+        'fuzz',
       ].sort(),
     );
     expect(json.checks).toHaveLength(CHECKS.length);

@@ -24,6 +24,7 @@ import type { ConformanceOptions } from './options.js';
 import {
   ConformanceOptionsError,
   DEFAULT_TIMEOUT_MS,
+  fuzzBudget,
   retryPolicy,
   runConformance,
   validateOptions,
@@ -74,6 +75,10 @@ Options:
                          (without either: strict until the run sees another client, then shared)
   --live-probe TIME      how far apart the two list reads before the checks are, to see other clients
                          at work: 500ms (default), 2s or 0
+  --fuzz N|TIME          the fuzz phase's budget: N generated requests (default 50) or a time such as
+                         10s; 0 turns it off
+  --seed N               the fuzz phase's seed (default: random, printed); the same seed against the
+                         same list sends the same requests
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
@@ -126,6 +131,9 @@ const FLAGS: Record<keyof ConformanceOptions, string> = {
   soleClient: '--sole-client',
   shared: '--shared',
   liveProbeMs: '--live-probe',
+  fuzzRequests: '--fuzz',
+  fuzzTimeMs: '--fuzz',
+  seed: '--seed',
 };
 
 function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {
@@ -152,6 +160,30 @@ function liveProbe(raw: string): number {
     throw new UsageError(`--live-probe ${JSON.stringify(raw)} is not a duration; give e.g. 500ms, 2s or 0`);
   }
   return ms;
+}
+
+/** `--fuzz`: a count of requests, or a duration (`10s`, `500ms`, `2m`). */
+function fuzzFlag(raw: string | undefined): Pick<ConformanceOptions, 'fuzzRequests' | 'fuzzTimeMs'> {
+  if (raw === undefined) return {};
+  if (/^[0-9]+$/.test(raw)) return { fuzzRequests: Number(raw) };
+  const ms = /[a-z]$/.test(raw) ? parseDuration(raw) : null;
+  if (ms === null || ms <= 0) {
+    throw new UsageError(
+      `--fuzz ${JSON.stringify(raw)} is neither a number of requests nor a time; give e.g. 50, 0 or 10s`,
+    );
+  }
+  return { fuzzTimeMs: ms };
+}
+
+/** The seed given, or one drawn here, so that it is printed before the first request. */
+function seedFlag(raw: string | undefined): Pick<ConformanceOptions, 'seed'> {
+  if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31) };
+  if (!/^[0-9]+$/.test(raw) || Number(raw) >= 2 ** 31) {
+    throw new UsageError(
+      `--seed must be a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return { seed: Number(raw) };
 }
 
 function rateLimit(raw: string | undefined): number | undefined {
@@ -225,6 +257,8 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
       ...(values['sole-client'] ? { soleClient: true } : {}),
       ...(values.shared ? { shared: true } : {}),
       ...(values['live-probe'] === undefined ? {} : { liveProbeMs: liveProbe(values['live-probe']) }),
+      ...fuzzFlag(values.fuzz),
+      ...seedFlag(values.seed),
       ...(petId === undefined ? {} : { petId }),
       ...(io.fetch ? { fetch: io.fetch } : {}),
       ...(spec?.ok ? { contract: spec.value } : {}),
@@ -259,6 +293,8 @@ function parseFlags(argv: string[]) {
       shared: { type: 'boolean' },
       'sole-client': { type: 'boolean' },
       'live-probe': { type: 'string' },
+      fuzz: { type: 'string' },
+      seed: { type: 'string' },
       'api-key': { type: 'string' },
       spec: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -305,6 +341,16 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     // Checked before anything is printed, so that an option error is the one line of a usage error.
     validateOptions(parsed.options);
     out(`${describePolicy(retryPolicy(parsed.options))}\n`);
+    const fuzz = fuzzBudget(parsed.options);
+    if (fuzz.requests > 0) {
+      const budget =
+        fuzz.timeMs === null
+          ? `${fuzz.requests} generated requests`
+          : `generated requests for ${fuzz.timeMs} ms`;
+      out(
+        `Fuzz phase: ${budget}, seed ${fuzz.seed} (replay with --seed ${fuzz.seed}; --fuzz 0 turns it off)\n`,
+      );
+    }
     result = await runConformance(parsed.options);
   } catch (error) {
     if (!(error instanceof ConformanceOptionsError)) throw error;

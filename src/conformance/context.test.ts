@@ -30,6 +30,7 @@ function contextWith(options: Partial<ResolvedOptions> = {}) {
     retry: DEFAULT_RETRY_POLICY,
     environment: 'auto',
     liveProbeMs: 0,
+    fuzz: { requests: 0, timeMs: null, seed: 1 },
     ...options,
   });
   return { ctx, sent };

@@ -26,6 +26,7 @@ import { Observer, type SeenExchange, type StateFinding } from '../judge/observe
 import { finding } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
 import { type EnvironmentMode, EnvironmentWatch, namedBy } from './environment.js';
+import type { FuzzBudget, FuzzReport } from './fuzz/phase.js';
 import { Gateway, type RetryPolicy } from './gateway.js';
 
 export interface ResolvedOptions {
@@ -48,6 +49,8 @@ export interface ResolvedOptions {
   environment: EnvironmentMode;
   /** How long apart the two list reads before the checks are (D16). */
   liveProbeMs: number;
+  /** How much the fuzz phase sends, and its seed. */
+  fuzz: FuzzBudget;
 }
 
 export interface Listing {
@@ -133,6 +136,10 @@ export class CheckContext {
   reading: CancelledReading | null = null;
   /** Every request goes through it: the run's pace, its retries of 429 and 503, and whether it must stop. */
   readonly gateway: Gateway;
+  /** Requests sent but not kept in `exchanges` (the fuzz phase's: a budget of thousands must not pile up). */
+  notKept = 0;
+  /** What the fuzz phase did, once it ran. */
+  fuzzReport: FuzzReport | null = null;
 
   /**
    * The cross-request observer every exchange of the run is fed to, the same one the proxy feeds with
@@ -165,24 +172,33 @@ export class CheckContext {
    * Sends a planned request and records the exchange, credited to the running check or to `creditTo`
    * (a request several checks share belongs to the check whose request it is).
    */
-  async request(plan: RequestPlan, creditTo?: string): Promise<Exchange> {
-    const sent = await this.send(plan, creditTo);
+  async request(plan: RequestPlan, creditTo?: string, { keep = true } = {}): Promise<Exchange> {
+    const sent = await this.send(plan, creditTo, keep);
     this.observe([sent]);
     return sent.exchange;
   }
 
-  /** Sends and records a request; what the observer needs of it is returned, not yet fed to it. */
-  private async send(plan: RequestPlan, creditTo?: string): Promise<Sent> {
+  /**
+   * Sends and records a request (unless `keep` is false: the fuzz phase's many requests are counted, not
+   * kept); what the observer needs of it is returned, not yet fed to it.
+   */
+  private async send(plan: RequestPlan, creditTo?: string, keep = true): Promise<Sent> {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...plan.headers };
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
     const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);
+    const request = {
+      method: plan.method,
+      url,
+      headers,
+      ...(plan.body === undefined ? {} : { body: plan.body }),
+    };
     const startedAt = performance.now();
-    const outcome = await this.gateway.send({ method: plan.method, url, headers }, this.options);
+    const outcome = await this.gateway.send(request, this.options);
     const endedAt = performance.now();
     const exchange: Exchange = {
       seq: this.exchanges.length + 1,
@@ -190,7 +206,7 @@ export class CheckContext {
       plan,
       path: plan.path,
       operationId,
-      request: reportRequest(plan.method, url, headers, apiKey),
+      request: reportRequest(plan.method, url, headers, apiKey, plan.body),
       outcome,
       errorRule:
         plan.errorRule !== undefined
@@ -199,7 +215,8 @@ export class CheckContext {
             ? documentedErrorRule(this.options.contract, operationId, outcome.value.status)
             : null,
     };
-    this.exchanges.push(exchange);
+    if (keep) this.exchanges.push(exchange);
+    else this.notKept += 1;
     if (
       plan.method === 'GET' &&
       plan.path === '/store/orders' &&

@@ -173,6 +173,7 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
     const response = await options.fetch(request.url, {
       method: request.method,
       headers: request.headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
       redirect: 'manual',
       signal: controller.signal,
     });

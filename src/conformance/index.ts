@@ -16,7 +16,7 @@ export { renderJunit } from '../judge/report/junit.js';
 export { coverageLine, renderPretty } from '../judge/report/pretty.js';
 export type * from '../judge/types.js';
 export { sendableKey } from './api-key.js';
-export { CHECKS, type Check, type Requirements } from './checks/index.js';
+export { CHECKS, type Check, genericChecks, type Requirements } from './checks/index.js';
 export type { ConformanceOptions } from './options.js';
 export {
   ConformanceOptionsError,

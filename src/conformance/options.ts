@@ -53,4 +53,10 @@ export interface ConformanceOptions {
    * are changing orders. Default 500; 0 reads twice at once.
    */
   liveProbeMs?: number;
+  /** How many generated requests the fuzz phase sends (`fuzz.invariants`). Default 50; 0 turns it off. */
+  fuzzRequests?: number;
+  /** A time limit for the fuzz phase in ms, instead of a count (`--fuzz 10s`). */
+  fuzzTimeMs?: number;
+  /** The fuzz phase's seed: the same seed against the same list sends the same requests. Default: random. */
+  seed?: number;
 }

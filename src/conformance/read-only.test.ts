@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { withBackgroundWriter } from '../../test-support/servers/background-writer.js';
 import { BROKEN_SERVERS } from '../../test-support/servers/broken-servers.js';
+import { CARELESS_PARSERS } from '../../test-support/servers/careless-parsers.js';
 import { CORRECT_SERVERS } from '../../test-support/servers/correct-servers.js';
 import {
   type Behaviour,
@@ -66,7 +67,48 @@ const oversizedList = behaviour(MOCK_LIKE_READINGS, {
   },
 });
 
+const careless = (read: (raw: string) => bigint | null): Behaviour =>
+  behaviour(MOCK_LIKE_READINGS, { parseOrderId: (_b, raw) => read(raw) });
+
+/** Every small id but 0 a pending order: where a careless reading of a generated id most often lands (with 0 taken too, no id would be safe: atoi reads letters as 0). */
+function denseOrders(): TargetOrder[] {
+  const seeds = seedOrders();
+  const taken = new Set(seeds.map((o) => o.id));
+  const bait = Array.from({ length: 299 }, (_, i) => BigInt(i + 1)).filter((id) => !taken.has(id));
+  return [...seeds, ...bait.map((id): TargetOrder => ({ id, petId: 10n, quantity: 1, status: 'pending' }))];
+}
+
 describe('a read-only run leaves every order as it was', () => {
+  it.each(CARELESS_PARSERS.map((p) => [p.label, careless(p.read)] as const))(
+    'with the fuzz phase on %s',
+    async (_label, server) => {
+      const store = createStore(denseOrders());
+      const before = stringifyExactJson(store.orders as never);
+      // Only the fuzz phase: the malformed-id probes have their own tests above.
+      const result = await runSuiteAgainst(
+        server,
+        { destructive: false, only: ['fuzz'], fuzzRequests: 150 },
+        store,
+      );
+      expect(result.fuzz?.sent).toBeGreaterThan(100);
+      expect(stringifyExactJson(store.orders as never)).toBe(before);
+    },
+  );
+
+  it.each(CARELESS_PARSERS.map((p) => [p.label, careless(p.read)] as const))(
+    'and so does a destructive run, but for the named pending orders, on %s',
+    async (_label, server) => {
+      const store = createStore(baitedOrders());
+      const untouched = () =>
+        stringifyExactJson(
+          store.orders.filter((o) => !['3', '5', '7', '9007199254740993'].includes(String(o.id))) as never,
+        );
+      const before = untouched();
+      await runSuiteAgainst(server, { only: ['fuzz'], fuzzRequests: 150 }, store);
+      expect(untouched()).toBe(before);
+    },
+  );
+
   it.each([
     ['a parseInt parser (1.5 → 1, 12abc → 12)', lenient('malformed-id-parseint'), {}],
     ['a 64-bit wrapping parser (2^64 + 1 → 1)', lenient('malformed-id-wraps-uint64'), {}],
@@ -85,7 +127,7 @@ describe('a read-only run leaves every order as it was', () => {
   ] as const)('on %s', async (_label, server, extra) => {
     const store = createStore(baitedOrders());
     const before = stringifyExactJson(store.orders as never);
-    const result = await runSuiteAgainst(server, { destructive: false, ...extra }, store);
+    const result = await runSuiteAgainst(server, { destructive: false, fuzzRequests: 200, ...extra }, store);
     expect(result.unreachable).toBeNull();
     expect(result.checks.length).toBeGreaterThan(40);
     expect(stringifyExactJson(store.orders as never)).toBe(before);

@@ -18,9 +18,10 @@ import type {
   Unreachable,
 } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
-import { CHECKS, type Check, PENDING_PRIORITY } from './checks/index.js';
+import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
 import type { EnvironmentMode } from './environment.js';
+import { DEFAULT_FUZZ_REQUESTS, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
 import type { ConformanceOptions } from './options.js';
@@ -100,13 +101,22 @@ function refuseDuplicates(pending: readonly string[], shipped: readonly string[]
  * The checks an `only` list selects: an entry is an exact id, or a prefix ending at a dot (`auth`
  * selects `auth.listOrders.no-header` and the other `auth.*`). Returns the entries that select nothing.
  */
-export function selectChecks(only: readonly string[]): { checks: Check[]; unknown: string[] } {
-  if (only.length === 0) return { checks: [...CHECKS], unknown: [] };
+export function selectChecks(
+  only: readonly string[],
+  contract: Contract = defaultContract(),
+): { checks: Check[]; unknown: string[] } {
+  const all = allChecks(contract);
+  if (only.length === 0) return { checks: all, unknown: [] };
   const matches = (entry: string, id: string) => id === entry || id.startsWith(`${entry}.`);
   return {
-    checks: CHECKS.filter((check) => only.some((entry) => matches(entry, check.id))),
-    unknown: only.filter((entry) => !CHECKS.some((check) => matches(entry, check.id))),
+    checks: all.filter((check) => only.some((entry) => matches(entry, check.id))),
+    unknown: only.filter((entry) => !all.some((check) => matches(entry, check.id))),
   };
+}
+
+/** The hand-written checks and the generic ones the contract's operations and parameters call for. */
+export function allChecks(contract: Contract): Check[] {
+  return [...CHECKS, ...genericChecks(contract)];
 }
 
 /** The longest delay `setTimeout` honours: 2^31 − 1 ms. */
@@ -192,6 +202,32 @@ function liveProbeMs(options: ConformanceOptions): number {
   return ms;
 }
 
+/** The fuzz phase's budget and seed; a seed not given is drawn here, so the report can say it. */
+export function fuzzBudget(options: ConformanceOptions): FuzzBudget {
+  const timeMs = options.fuzzTimeMs ?? null;
+  const requests = options.fuzzRequests ?? (timeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS);
+  if (!Number.isSafeInteger(requests) || requests < 0 || requests > MAX_FUZZ_REQUESTS) {
+    throw new ConformanceOptionsError(
+      'fuzzRequests',
+      (name) => `${name} must be a whole number of requests from 0 to ${MAX_FUZZ_REQUESTS}, got ${requests}`,
+    );
+  }
+  if (timeMs !== null && (!Number.isFinite(timeMs) || timeMs <= 0 || timeMs > MAX_TIMEOUT_MS)) {
+    throw new ConformanceOptionsError(
+      'fuzzTimeMs',
+      (name) => `${name} must be a duration from 1 to ${MAX_TIMEOUT_MS} ms, got ${timeMs}`,
+    );
+  }
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isSafeInteger(seed) || seed < 0 || seed >= 2 ** 31) {
+    throw new ConformanceOptionsError(
+      'seed',
+      (name) => `${name} must be a whole number from 0 to ${2 ** 31 - 1}, got ${seed}`,
+    );
+  }
+  return { requests, timeMs, seed };
+}
+
 function resolve(options: ConformanceOptions): ResolvedOptions {
   const baseUrl = requireText('baseUrl', options.baseUrl);
   const givenKey = requireText('apiKey', options.apiKey);
@@ -248,6 +284,7 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
     retry: retryPolicy(options),
     environment: environmentMode(options),
     liveProbeMs: liveProbeMs(options),
+    fuzz: fuzzBudget(options),
   };
 }
 
@@ -541,7 +578,7 @@ async function plainHttpToTls(ctx: CheckContext): Promise<Unreachable | null> {
 
 function checkedOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
   const resolved = resolve(options);
-  const { checks, unknown } = selectChecks(resolved.only);
+  const { checks, unknown } = selectChecks(resolved.only, resolved.contract);
   if (unknown.length > 0) {
     throw new ConformanceOptionsError(
       'only',
@@ -621,8 +658,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       failed,
       warned: count('WARN'),
       skipped: count('SKIP'),
-      notSelected: CHECKS.length - checks.length,
-      requests: ctx.exchanges.length,
+      notSelected: allChecks(resolved.contract).length - checks.length,
+      requests: ctx.exchanges.length + ctx.notKept,
     },
     checks: checkResults,
     coverage: coverage(ctx),
@@ -630,6 +667,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     retriesNotListed: ctx.gateway.retriesNotListed,
     retryPolicy: { ...resolved.retry, waitedMs: ctx.gateway.waitedMs },
     environment: ctx.environment.report(),
+    ...(ctx.fuzzReport === null ? {} : { fuzz: ctx.fuzzReport }),
   };
   return redactDeep(result, resolved.apiKey);
 }

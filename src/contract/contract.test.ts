@@ -126,24 +126,38 @@ describe('Error (§2, §7, D4, D5)', () => {
 });
 
 describe('operations (§4)', () => {
-  it('lists each operation with its documented statuses', () => {
-    expect(contract.operations.map((op) => [op.operationId, op.method, op.path, op.statuses])).toEqual([
-      ['listOrders', 'get', '/store/orders', [200, 401]],
-      ['cancelOrder', 'delete', '/store/orders/{orderId}', [204, 401, 404, 409]],
-      ['getPet', 'get', '/pets/{petId}', [200, 401, 404]],
-    ]);
+  // What the contract reads is held to the document it read, not to values copied from it, so a newer
+  // draft of the document keeps these tests meaningful.
+  type Authored = Record<string, unknown> & { responses: Record<string, unknown> };
+  const document = DOCUMENT as unknown as {
+    security?: Array<Record<string, unknown>>;
+    paths: Record<string, Record<string, Authored>>;
+  };
+  const authored = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  );
+
+  it('lists every operation of the document, in its order, with its documented statuses', () => {
+    expect(authored.length).toBeGreaterThan(0);
+    expect(contract.operations.map((op) => [op.operationId, op.method, op.path, op.statuses])).toEqual(
+      authored.map(({ path, method, operation }) => [
+        operation.operationId,
+        method,
+        path,
+        Object.keys(operation.responses).map(Number),
+      ]),
+    );
   });
 
-  it('requires bearerAuth on every operation (§5)', () => {
-    for (const op of contract.operations) expect(op.security).toEqual(['bearerAuth']);
-  });
-
-  it('marks only getPet deprecated (§9, D11) and no operation with a stability marker (D13)', () => {
-    expect(contract.operations.map((op) => [op.operationId, op.deprecated, op.stability])).toEqual([
-      ['listOrders', false, null],
-      ['cancelOrder', false, null],
-      ['getPet', true, null],
-    ]);
+  it('reads the security, deprecation and stability marker of each operation as the document states them (§5, D11, D13)', () => {
+    for (const { operation } of authored) {
+      const op = contract.operation(String(operation.operationId));
+      const security = (operation.security as typeof document.security) ?? document.security ?? [];
+      expect(op.security).toEqual(security.flatMap((requirement) => Object.keys(requirement)));
+      expect(op.security.length, `${op.operationId} requires a key (§5)`).toBeGreaterThan(0);
+      expect(op.deprecated).toBe(operation.deprecated === true);
+      expect(op.stability).toBe(operation['x-stability'] ?? null);
+    }
   });
 
   it('carries the 409 conformance levels (D3)', () => {

@@ -28,6 +28,10 @@ export interface RequestPlan {
   auth: AuthHeader;
   /** Overrides the rule taken from the document. */
   errorRule?: ErrorRule;
+  /** Headers besides Accept and Authorization (the fuzz phase's), by lower-case name. */
+  headers?: Record<string, string>;
+  /** A body to send, as text. */
+  body?: string;
 }
 
 /**
@@ -122,6 +126,7 @@ export function reportRequest(
   url: string,
   headers: Record<string, string>,
   key: string,
+  body?: string,
 ): ReportedRequest {
   const shown: Record<string, string> = {};
   const forCurl: Record<string, string> = {};
@@ -133,7 +138,7 @@ export function reportRequest(
     method,
     url: redactText(url, key),
     headers: shown,
-    curl: redactText(curlLine(method, url, forCurl), key, KEY_VARIABLE),
+    curl: redactText(curlLine(method, url, forCurl, body), key, KEY_VARIABLE),
   };
 }
 

@@ -8,6 +8,8 @@ export interface HttpRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
+  /** A body to send (the fuzz phase sends some on DELETE); none by default. */
+  body?: string;
 }
 
 export interface HttpResponse {

@@ -130,9 +130,15 @@ function shellQuote(text: string): string {
  *
  * @example curlLine('GET', 'http://h/v1/store/orders', { authorization: 'Bearer $PETSTORE_API_KEY' })
  */
-export function curlLine(method: string, url: string, headers: Record<string, string>): string {
+export function curlLine(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+): string {
   const parts = ['curl', '-i', '-X', method];
   for (const [name, value] of Object.entries(headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  if (body !== undefined) parts.push('--data-raw', shellQuote(body));
   parts.push(shellQuote(url));
   return parts.join(' ');
 }

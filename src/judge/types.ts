@@ -193,4 +193,21 @@ export interface ConformanceResult {
   bodiesOmitted?: boolean;
   /** Whether other clients were seen at work, and the mode the run judged in (D16). */
   environment?: EnvironmentReport;
+  /** What the fuzz phase sent and its seed (`--seed` replays it); absent when it did not run. */
+  fuzz?: FuzzRunReport;
+}
+
+/** The fuzz phase of a run (`fuzz.invariants`). */
+export interface FuzzRunReport {
+  seed: number;
+  budget: { requests: number; timeMs: number | null };
+  /** Requests sent, shrinking included. */
+  sent: number;
+  /** Generated ids replaced because a lenient reading of them names a listed or given order (D19). */
+  replacedIds: number;
+  /** Generated requests not sent: the list was not read in full, so no id was known to be safe. */
+  notSent: number;
+  shrinks: number;
+  /** The flag that replays the same requests: `--seed N`. */
+  replay: string;
 }

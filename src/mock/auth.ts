@@ -23,10 +23,9 @@ export const BEARER_TOKEN_PATTERN = '^[A-Za-z0-9._~+/-]+=*$';
 const BEARER = new RegExp(`^bearer +(${BEARER_TOKEN_PATTERN.slice(1, -1)})$`, 'i');
 const API_KEY = new RegExp(BEARER_TOKEN_PATTERN);
 
-// Frozen: one constant for every refused request, so its JSON text is written once (errors.ts).
-const UNAUTHORIZED = Object.freeze(
-  mockError('unauthorized', { headers: { 'www-authenticate': 'Bearer realm="petstore"' } }),
-);
+const UNAUTHORIZED = mockError('unauthorized', {
+  headers: { 'www-authenticate': 'Bearer realm="petstore"' },
+});
 
 /** Whether a key can be sent as a bearer token at all (RFC 6750 b64token), and is not too long. */
 export function isValidApiKey(key: string): boolean {

@@ -240,7 +240,7 @@ export function createCore(options: CoreOptions): Core {
   if (unserved) throw new Error(unserved);
   const cors = compileCors(contract.document, options.corsOrigins);
   const faultSettings: FaultSettings = readFaultSettings(contract.document);
-  const notFound = Object.freeze(notFoundError(contract));
+  const notFound = notFoundError(contract);
   const routes: RouteSpec<Target>[] = [
     ...contract.operations.map((operation) => ({
       method: operation.method.toUpperCase(),

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { defaultContract } from '../contract/index.js';
 import { DOCUMENT_PATH } from '../contract/package-root.js';
-import { errorBody, errorJson, errorNameFor, MOCK_ERRORS, type MockErrorName, mockError } from './errors.js';
+import { errorBody, errorNameFor, MOCK_ERRORS, type MockErrorName, mockError } from './errors.js';
+import { errorResponse } from './responses.js';
 
 const contract = defaultContract();
 
@@ -31,13 +32,16 @@ describe('the error table', () => {
     },
     { name: 'a lone surrogate', error: mockError('invalidRequest', { message: 'x\ud800y' }) },
     {
-      name: 'a frozen error with headers',
-      error: Object.freeze(mockError('unauthorized', { headers: { a: 'b' } })),
+      name: 'an id that looks like a replacement pattern',
+      error: mockError('orderNotFound', { id: "$&$'$`" }),
     },
-  ])('writes the Error body of $name exactly as JSON.stringify does', ({ error }) => {
-    expect(errorJson(error)).toBe(JSON.stringify(errorBody(error)));
-    // A second call (the cached text for a frozen error) is the same.
-    expect(errorJson(error)).toBe(JSON.stringify(errorBody(error)));
+    { name: 'an error with headers', error: mockError('unauthorized', { headers: { a: 'b' } }) },
+  ])('sends the Error body of $name as JSON.stringify of the Error object', ({ error }) => {
+    const sent = errorResponse(error, undefined).body;
+    expect(sent).toBe(
+      JSON.stringify({ code: error.spec.code, message: error.message, status: error.spec.status }),
+    );
+    expect(JSON.parse(String(sent))).toEqual(errorBody(error));
   });
 
   it('has a table entry for each code the document lists as an Error.code example (D4)', () => {

@@ -104,8 +104,6 @@ export interface MockError {
   readonly message: string;
   /** Extra response headers (`Allow`, `WWW-Authenticate`). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** The Error body's JSON text, when it was written along with the error (see {@link errorJson}). */
-  readonly json?: string;
 }
 
 /** What fills a message: `{id}` in the table's message, or a whole message naming the specific problem. */
@@ -116,86 +114,25 @@ export interface ErrorDetail {
 }
 
 /**
- * A table message that names the resource, split around its `{id}` once, as text and as the JSON text
- * of the whole Error body: an error built per request (the 404 and 409 of a cancel) is then written by
- * joining three strings. `JSON.stringify` costs about half a microsecond per call here, twice the rest
- * of such an error.
- */
-interface IdTemplate {
-  readonly text: readonly [string, string];
-  readonly json: readonly [string, string];
-}
-
-const ID = '{id}';
-const ID_TEMPLATES = new Map<MockErrorName, IdTemplate>();
-for (const [name, spec] of Object.entries(MOCK_ERRORS) as Array<[MockErrorName, MockErrorSpec]>) {
-  const at = spec.message.indexOf(ID);
-  if (at === -1) continue;
-  // `{id}` needs no escaping, so it stands in the JSON text as it does in the message.
-  const json = writeErrorJson({ spec, message: spec.message });
-  const jsonAt = json.indexOf(ID);
-  ID_TEMPLATES.set(name, {
-    text: [spec.message.slice(0, at), spec.message.slice(at + ID.length)],
-    json: [json.slice(0, jsonAt), json.slice(jsonAt + ID.length)],
-  });
-}
-
-/** Printable ASCII but `"` and `\`: what JSON writes as is inside a string (every id that names an order). */
-const JSON_PLAIN = /^[ !#-[\]-~]*$/;
-
-/** The JSON spelling of a string's content, without its quotes. */
-function jsonStringContent(text: string): string {
-  return JSON_PLAIN.test(text) ? text : JSON.stringify(text).slice(1, -1);
-}
-
-/**
  * Builds an error from the table.
  *
  * @example mockError('orderNotFound', { id: '404' }).message // 'No order has id 404.'
  */
-export function mockError(name: MockErrorName, detail?: ErrorDetail): MockError {
+export function mockError(name: MockErrorName, detail: ErrorDetail = {}): MockError {
   const spec: MockErrorSpec = MOCK_ERRORS[name];
-  if (detail === undefined) return plainError(name, spec);
-  const template = detail.message === undefined ? ID_TEMPLATES.get(name) : undefined;
-  if (template === undefined) {
-    const message = detail.message ?? spec.message;
-    return detail.headers ? { spec, message, headers: detail.headers } : { spec, message };
-  }
-  const id = clip(String(detail.id ?? '?'));
-  const message = template.text[0] + id + template.text[1];
-  const json = template.json[0] + jsonStringContent(id) + template.json[1];
-  return detail.headers ? { spec, message, headers: detail.headers, json } : { spec, message, json };
+  // A function, not a replacement string: an id is echoed as sent, `$&` included.
+  const message = detail.message ?? spec.message.replace('{id}', () => clip(String(detail.id ?? '?')));
+  return detail.headers ? { spec, message, headers: detail.headers } : { spec, message };
 }
 
-// An error without detail is the same value every time (404 for an unknown path, …), so it is built
-// once, with its JSON text: the error paths stay close to a bare server.
-const PLAIN = new Map<MockErrorName, MockError>();
-function plainError(name: MockErrorName, spec: MockErrorSpec): MockError {
-  let error = PLAIN.get(name);
-  if (!error) {
-    const message = spec.message.replace(ID, '?');
-    error = Object.freeze({ spec, message, json: writeErrorJson({ spec, message }) });
-    PLAIN.set(name, error);
-  }
-  return error;
-}
+const ENTRIES = Object.entries(MOCK_ERRORS) as Array<[MockErrorName, MockErrorSpec]>;
 
-/** The table entry with this code and status, for codes that the document names (transitions). */
+/**
+ * The table entry with this code and status, for codes that the document names (transitions); the first
+ * where two share them, as the table reads top down.
+ */
 export function errorNameFor(code: string, status: number): MockErrorName | undefined {
-  return ERROR_NAMES.get(status)?.get(code);
-}
-
-// Looked up on every refused cancel, so built once rather than searched each time (by status, then
-// code: no key string is built per request); the first entry with a code and status wins, as the
-// table reads top down.
-const ERROR_NAMES = new Map<number, Map<string, MockErrorName>>();
-for (const [name, spec] of Object.entries(MOCK_ERRORS) as Array<[MockErrorName, MockErrorSpec]>) {
-  let byCode = ERROR_NAMES.get(spec.status);
-  if (!byCode) {
-    byCode = new Map();
-    ERROR_NAMES.set(spec.status, byCode);
-  }
-  if (!byCode.has(spec.code)) byCode.set(spec.code, name);
+  return ENTRIES.find(([, spec]) => spec.code === code && spec.status === status)?.[0];
 }
 
 /** The Error body (§2) of an error. */
@@ -203,29 +140,9 @@ export function errorBody(error: MockError): ApiError {
   return { code: error.spec.code, message: error.message, status: error.spec.status };
 }
 
-const JSON_TEXT = new WeakMap<MockError, string>();
-
-/**
- * The JSON text of the Error body; messages are plain strings, so JSON.stringify is exact here. An
- * error of the table that names an id or none carries its text already ({@link mockError}); the text of
- * another frozen error (one kept as a constant: the 401) is computed once; any other is written when
- * asked, since a WeakMap entry per request costs more than the text.
- */
+/** The JSON text of the Error body. */
 export function errorJson(error: MockError): string {
-  if (error.json !== undefined) return error.json;
-  if (!Object.isFrozen(error)) return writeErrorJson(error);
-  let text = JSON_TEXT.get(error);
-  if (text === undefined) {
-    text = writeErrorJson(error);
-    JSON_TEXT.set(error, text);
-  }
-  return text;
-}
-
-/** What `JSON.stringify(errorBody(error))` writes, byte for byte (same keys, same order), without the object. */
-function writeErrorJson(error: MockError): string {
-  const { code, status } = error.spec;
-  return `{"code":${JSON.stringify(code)},"message":${JSON.stringify(error.message)},"status":${status}}`;
+  return JSON.stringify(errorBody(error));
 }
 
 /** Echoed input stays short, so a 10 kB path cannot make a 10 kB error message. */

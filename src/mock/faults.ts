@@ -6,7 +6,8 @@
  * operation (or none, for every operation), what to do, and how many requests it still applies to. The
  * core asks {@link FaultPlan.take} once per routed API request, after the key is checked, so that a request
  * without a key never uses up another client's fault. The core decides; an adapter only carries the
- * decision out (a destroyed socket, a rejected promise or `Response.error()` for a dropped connection).
+ * decision out (a connection closed mid-answer, a rejected promise or `Response.error()` for a dropped
+ * connection).
  */
 import type { ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';

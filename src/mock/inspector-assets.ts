@@ -100,8 +100,8 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 1
 `;
 
 /**
- * The page's script. `OPERATIONS` (the document's operationIds) and `MARKUP` are prepended by
- * inspector.ts as JSON values; everything else is read from the endpoints.
+ * The page's script. `OPERATIONS` (the document's operationIds), `API_BASE` (the contract's base path) and
+ * `MARKUP` are prepended by inspector.ts as JSON values; everything else is read from the endpoints.
  */
 export const INSPECTOR_SCRIPT = `
 const KEY_ITEM = 'petstore-inspector-key';
@@ -195,7 +195,7 @@ function showOrders(orders) {
       button.className = 'secondary cancel';
       button.textContent = 'Cancel';
       button.addEventListener('click', () => act(async () => {
-        const answer = await call('DELETE', '../v1/store/orders/' + encodeURIComponent(String(order.id)));
+        const answer = await call('DELETE', '..' + API_BASE + '/store/orders/' + encodeURIComponent(String(order.id)));
         return answer.status === 204 ? 'Order ' + order.id + ' cancelled.' : 'Cancel answered ' + answer.status + '.';
       }));
       actions.appendChild(button);

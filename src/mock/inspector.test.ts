@@ -9,6 +9,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v2Draft } from '../../test-support/contracts/v2-draft.js';
+import { loadContract } from '../contract/compile.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
 import { INSPECTOR_CSP } from './inspector.js';
 import { describeInChromium, launchChromium } from './test-support/chromium.js';
@@ -44,6 +46,15 @@ describe('the inspector as the mock serves it', () => {
     const response = await get('/__mock/', { origin: 'http://evil.test' });
     expect(response.status).toBe(403);
     expect(((await response.json()) as { code: string }).code).toBe('origin_not_allowed');
+  });
+
+  it('cancels under the base path of the contract it serves, not a fixed /v1', async () => {
+    const v2 = loadContract(v2Draft());
+    if (!v2.ok) throw new Error(v2.error);
+    const served = await createMock({ contract: v2.value });
+    const script = await (await served.handle(new Request('http://mock.test/__mock/inspector.js'))).text();
+    expect(script).toContain('const API_BASE = "/v2";');
+    expect(script).not.toContain('/v1');
   });
 
   it('serves nothing else below /__mock/ without a key', async () => {

@@ -27,13 +27,16 @@ export type Inspector = (contract: Contract, method: string, pathname: string) =
 export const INSPECTOR_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** The page, its script (which offers the contract's operations for faults) and its style, by path. */
+/**
+ * The page, its script (which offers the contract's operations for faults and cancels under its base
+ * path) and its style, by path.
+ */
 const ASSETS: Readonly<Record<string, { type: string; body: (contract: Contract) => string }>> = {
   '/__mock/': { type: 'text/html; charset=utf-8', body: () => INSPECTOR_HTML },
   '/__mock/inspector.js': {
     type: 'text/javascript; charset=utf-8',
     body: (contract) =>
-      `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
+      `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst API_BASE = ${JSON.stringify(contract.basePath)};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
   },
   '/__mock/inspector.css': { type: 'text/css; charset=utf-8', body: () => INSPECTOR_CSS },
 };

@@ -21,43 +21,27 @@ export interface OrderStateTable {
 }
 
 /**
- * Compiles a state machine into lookups.
+ * The lookups of a state machine.
  *
  * @example compileOrderStates(defaultContract().orderStates).transition('pending', 'cancelOrder')?.status // 204
  */
 export function compileOrderStates(machine: OrderStateMachine): OrderStateTable {
   const states = Object.keys(machine.states);
-  // By state, then operation: looked up on every cancel, so no key string is built per request.
-  const transitions = new Map<OrderState, Map<string, TransitionSpec>>();
-  for (const transition of machine.transitions) {
-    let byOperation = transitions.get(transition.from);
-    if (!byOperation) {
-      byOperation = new Map();
-      transitions.set(transition.from, byOperation);
-    }
-    byOperation.set(transition.operation, transition);
-  }
   return {
     states,
     isState: (name) => Object.hasOwn(machine.states, name),
     isListed: (state) => machine.states[state]?.listed === true,
     complete: (state) => machine.states[state]?.complete === true,
-    transition: (state, operationId) => transitions.get(state)?.get(operationId),
+    transition: (state, operationId) =>
+      machine.transitions.find((t) => t.from === state && t.operation === operationId),
   };
 }
 
-const compiled = new WeakMap<Contract, OrderStateTable>();
-
 /**
- * The state machine of a contract, compiled once per contract.
+ * The state machine of a contract.
  *
  * @example orderStatesOf(defaultContract()).isListed('cancelled') // false
  */
 export function orderStatesOf(contract: Contract): OrderStateTable {
-  let table = compiled.get(contract);
-  if (!table) {
-    table = compileOrderStates(contract.orderStates);
-    compiled.set(contract, table);
-  }
-  return table;
+  return compileOrderStates(contract.orderStates);
 }

@@ -18,8 +18,9 @@ export interface CoreResponse {
    */
   close?: boolean;
   /**
-   * A simulated dropped connection (D18): the socket adapter destroys the socket, `handle(Request)`
-   * rejects as fetch does, MSW answers `Response.error()`. Status and body are then meaningless.
+   * A simulated dropped connection (D18): the socket adapter closes the connection partway through the
+   * status line (server.ts), `handle(Request)` rejects as fetch does, MSW answers `Response.error()`.
+   * Status and body are then meaningless.
    */
   drop?: boolean;
   /** The Error's `code` when the body is one, for the request log (the inspector's timeline). */

@@ -87,6 +87,15 @@ describe('the router', () => {
     expect(route(method, path)).toMatchObject(want);
   });
 
+  it('prefers a literal path to a template that also matches it, whatever their order', () => {
+    const both = compileRouter([
+      { method: 'GET', path: '/v1/store/orders/{orderId}', target: 'getOrder' },
+      { method: 'GET', path: '/v1/store/orders/latest', target: 'latest' },
+    ]);
+    expect(both('GET', '/v1/store/orders/latest')).toMatchObject({ target: 'latest', params: {} });
+    expect(both('GET', '/v1/store/orders/7')).toMatchObject({ target: 'getOrder', params: { orderId: '7' } });
+  });
+
   it('refuses two routes for the same method and path', () => {
     expect(() =>
       compileRouter([

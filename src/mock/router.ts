@@ -1,7 +1,7 @@
 /**
- * Routing: path templates compiled once at start-up into lookups. A path without parameters is one Map
- * lookup; a templated path is matched segment by segment. Unknown paths and unsupported methods are
- * answers of their own (D10), so the caller can send 404 or 405 with `Allow`.
+ * Routing: path templates compiled once at start-up, matched segment by segment, literal paths before
+ * templated ones. Unknown paths and unsupported methods are answers of their own (D10), so the caller can
+ * send 404 or 405 with `Allow`.
  */
 
 export interface RouteSpec<T> {
@@ -28,8 +28,6 @@ interface PathEntry<T> {
 
 export type Router<T> = (method: string, pathname: string) => RouteMatch<T>;
 
-const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
-
 function parseTemplate(path: string): Segment[] {
   return path.split('/').map((part) => {
     const param = /^\{([^}]+)\}$/.exec(part)?.[1];
@@ -47,15 +45,26 @@ function decodeSegment(segment: string): string {
   }
 }
 
-function found<T>(
-  entry: PathEntry<T>,
-  method: string,
-  params: Readonly<Record<string, string>>,
-): RouteMatch<T> {
-  const target = entry.methods.get(method);
-  return target === undefined
-    ? { kind: 'method-not-allowed', allow: entry.allow }
-    : { kind: 'match', target, params, allow: entry.allow };
+/** The parameters of `parts` (a path split at `/`) when it matches the template, else `undefined`. */
+function matchSegments(
+  segments: readonly Segment[],
+  parts: readonly string[],
+): Record<string, string> | undefined {
+  if (segments.length !== parts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of segments.entries()) {
+    // Percent-escapes are decoded per segment: `/v1/store/%6Frders` names the orders, while `%2F` stays
+    // inside its segment, so `/v1/store%2Forders` names nothing.
+    const part = decodeSegment(parts[i] as string);
+    if ('literal' in segment) {
+      if (segment.literal !== part) return undefined;
+    } else {
+      // An empty segment fills no parameter: `/v1/store/orders/` is a path of its own, not order "" (D10).
+      if (part === '') return undefined;
+      params[segment.param] = part;
+    }
+  }
+  return params;
 }
 
 /**
@@ -75,39 +84,19 @@ export function compileRouter<T>(routes: readonly RouteSpec<T>[]): Router<T> {
     if (entry.methods.has(route.method)) throw new Error(`duplicate route ${route.method} ${route.path}`);
     entry.methods.set(route.method, route.target);
   }
-  const literal = new Map<string, PathEntry<T>>();
-  const templated: PathEntry<T>[] = [];
-  for (const [path, entry] of byPath) {
-    entry.allow = [...entry.methods.keys(), 'OPTIONS'];
-    if (entry.segments.every((segment) => 'literal' in segment)) literal.set(path, entry);
-    else templated.push(entry);
-  }
+  for (const entry of byPath.values()) entry.allow = [...entry.methods.keys(), 'OPTIONS'];
+  const isLiteral = (entry: PathEntry<T>) => entry.segments.every((segment) => 'literal' in segment);
+  const entries = [...byPath.values()].sort((a, b) => Number(isLiteral(b)) - Number(isLiteral(a)));
 
   return (method, pathname) => {
-    const exact = literal.get(pathname);
-    if (exact) return found(exact, method, NO_PARAMS);
     const parts = pathname.split('/');
-    for (const entry of templated) {
-      if (entry.segments.length !== parts.length) continue;
-      const params: Record<string, string> = {};
-      let matches = true;
-      for (let i = 0; i < parts.length && matches; i++) {
-        const segment = entry.segments[i] as Segment;
-        const part = decodeSegment(parts[i] as string);
-        // An empty segment fills no parameter: `/v1/store/orders/` is a path of its own, not order "" (D10).
-        if ('param' in segment) {
-          params[segment.param] = part;
-          matches = part !== '';
-        } else matches = segment.literal === part;
-      }
-      if (matches) return found(entry, method, params);
-    }
-    // A literal path written with percent-escapes (`/v1/store/%6Frders`) names the same resource.
-    if (pathname.includes('%')) {
-      const decoded = parts.map(decodeSegment);
-      // `%2F` inside a segment is data, not a separator: `/v1/store%2Forders` names nothing.
-      const entry = decoded.some((part) => part.includes('/')) ? undefined : literal.get(decoded.join('/'));
-      if (entry) return found(entry, method, NO_PARAMS);
+    for (const entry of entries) {
+      const params = matchSegments(entry.segments, parts);
+      if (params === undefined) continue;
+      const target = entry.methods.get(method);
+      return target === undefined
+        ? { kind: 'method-not-allowed', allow: entry.allow }
+        : { kind: 'match', target, params, allow: entry.allow };
     }
     return { kind: 'not-found' };
   };

@@ -32,7 +32,7 @@ function list(text: string, contentType = 'application/json'): CapturedExchange 
 }
 
 describe('judging traffic', () => {
-  it('remembers a clean verdict without hiding a later broken answer', () => {
+  it('judges every answer afresh: a repeated clean one stays clean, a repeated broken one is found each time', () => {
     const log = new FindingLog();
     const judge = new TrafficJudge({
       contract: defaultContract(),

@@ -32,11 +32,6 @@ const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
   'client-stalled': 'other',
 };
 
-/** The response headers a verdict of one exchange depends on (D10, D11, D15, redirects). */
-const VERDICT_HEADERS = ['content-type', 'content-encoding', 'deprecation', 'sunset', 'allow', 'location'];
-const MAX_CLEAN_VERDICTS = 512;
-const MAX_REMEMBERED_BODY = 64 * 1024;
-
 /** A usable bearer token (§5, D7): the scheme case-insensitive, a non-empty token. */
 const BEARER = /^(bearer) +\S+/i;
 
@@ -188,8 +183,6 @@ export class TrafficJudge {
   /** Statuses seen per documented operation, for the coverage line. */
   readonly statuses = new Map<string, Set<number>>();
   exchanges = 0;
-  /** Answers judged clean, by everything else the verdict depends on (see verdictKey): the raw body and its text. */
-  private readonly clean = new Map<string, { bytes: Buffer; text: string }>();
   /** Answers whose body was not judged: over the copy bound, or in an encoding that could not be read. */
   unjudgedBodies = 0;
   /** Cancels in flight, by order id. */
@@ -315,18 +308,7 @@ export class TrafficJudge {
     const scope = session ? `${keyLabel}, session ${JSON.stringify(session.slice(0, 64))}` : keyLabel;
     const target = judgedTarget(captured.target);
     const path = pathBelowBase(target, upstream.basePath) ?? target;
-    // Most traffic repeats itself: an answer byte for byte the same as one judged clean, under the same
-    // key, is clean again, and its text is the one already decoded (no copy, no decompression, and the
-    // state tracker sees the very same string as its last list).
-    const key = this.verdictKey(captured, path);
-    const remembered = key === null ? undefined : this.clean.get(key);
-    const repeat =
-      remembered !== undefined &&
-      captured.response !== null &&
-      remembered.bytes.equals(captured.response.body.bytes);
-    const text = repeat
-      ? remembered.text
-      : bodyText(captured, this.options.decodedBytes ?? DEFAULT_DECODED_BYTES);
+    const text = bodyText(captured, this.options.decodedBytes ?? DEFAULT_DECODED_BYTES);
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
     // The reported exchange (its redaction is the costly part) is built only when a rule needs it.
@@ -360,7 +342,9 @@ export class TrafficJudge {
 
     // A client that stalled its own body got the proxy's 408; the upstream was never asked to answer.
     const stalled = captured.fault?.kind === 'client-stalled';
-    const alone = repeat || stalled ? [] : this.judgeAlone(captured, key, text, observed);
+    const alone = stalled
+      ? []
+      : judgeExchange(this.options.contract, observed(), secretOf(captured.requestHeaders.authorization));
     const found: Judged[] = alone
       .filter((r: RatedFinding) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
       .map((r) => ({ ...r, party: 'server' as const }));
@@ -390,44 +374,6 @@ export class TrafficJudge {
       'contractViolation',
       `the upstream's answer to ${broken.method} ${broken.path} (${status}) breaks the contract: ${broken.finding.message} (${broken.citation})`,
     );
-  }
-
-  /**
-   * Everything but the body that the verdict of an exchange alone depends on, as a short key; `null` when
-   * the answer is not one to remember (a fault, a body cut at the bound or over 64 KiB). The body itself
-   * is compared whole (a memcmp, cheaper than hashing it), so 512 verdicts weigh at most 32 MiB.
-   */
-  private verdictKey(captured: CapturedExchange, path: string): string | null {
-    const response = captured.response;
-    if (!response || captured.fault || response.body.truncated) return null;
-    if (response.body.bytes.length > MAX_REMEMBERED_BODY) return null;
-    return [
-      captured.method,
-      path,
-      BEARER.test(captured.requestHeaders.authorization ?? ''),
-      response.status,
-      ...VERDICT_HEADERS.map((name) => response.headers[name] ?? ''),
-    ].join('\u0000');
-  }
-
-  /** The suite's judgements of the exchange alone; a clean verdict is remembered under `key`. */
-  private judgeAlone(
-    captured: CapturedExchange,
-    key: string | null,
-    text: string | null,
-    observed: () => ObservedExchange,
-  ): RatedFinding[] {
-    const rated = judgeExchange(
-      this.options.contract,
-      observed(),
-      secretOf(captured.requestHeaders.authorization),
-    );
-    if (key !== null && text !== null && captured.response && rated.length === 0) {
-      if (this.clean.size >= MAX_CLEAN_VERDICTS) this.clean.clear();
-      // A copy: the captured bytes may be a slice of a larger socket read.
-      this.clean.set(key, { bytes: Buffer.from(captured.response.body.bytes), text });
-    }
-    return rated;
   }
 
   /** What the client sent that the contract does not allow; the server's answer is judged on its own. */

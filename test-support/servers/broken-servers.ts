@@ -170,6 +170,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       'auth.cancelOrder.pending-order': 'FAIL',
       'errors.contract': 'FAIL',
     },
+    // The fuzz phase's requests get the same broken answers.
+    collateral: ['fuzz.invariants'],
   },
   {
     name: 'error-status-field-wrong',
@@ -184,6 +186,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     caughtBy: { 'cancel.unknown-order': 'FAIL', 'errors.contract': 'FAIL' },
     // The malformed ids are 404 on this server, so their relaxed D9 check warns too.
     alsoWarns: ['cancel.malformed-id.error-body'],
+    // The fuzz phase's requests get the same broken answers.
+    collateral: ['fuzz.invariants'],
   },
   {
     name: 'errors-problem-json',
@@ -199,6 +203,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     caughtBy: { 'cancel.unknown-order': 'FAIL', 'errors.contract': 'FAIL' },
     // The malformed ids are 404 on this server too, so their relaxed D9 check warns.
     alsoWarns: ['cancel.malformed-id.error-body'],
+    // The fuzz phase's requests get the same broken answers.
+    collateral: ['fuzz.invariants'],
   },
   {
     name: 'recancel-404-not-error',
@@ -247,6 +253,9 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'auth.cancelOrder.malformed-id': 'FAIL' },
+    // The fuzz phase sends wrong keys with malformed ids too: refused on the list, answered 404 on such a
+    // cancel, the key is refused on one operation only.
+    collateral: ['auth.same-key-everywhere'],
   },
   {
     name: 'auth-after-shipped-check',
@@ -311,6 +320,24 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       'cancel.shipped-order.malformed-spellings': 'FAIL',
       'server-errors.none': 'FAIL',
     },
+    // The fuzz phase's requests get the same broken answers.
+    collateral: ['fuzz.invariants'],
+  },
+  {
+    name: 'broken-escape-500',
+    bug: 'decodes the path with decodeURIComponent unguarded: a broken percent escape (`%E0%A4%A`) is a 500 (§7)',
+    behaviour: broken({
+      async handle(b, request, store) {
+        try {
+          decodeURIComponent(request.path);
+        } catch {
+          return CORRECT.json(b, 500, { message: 'URIError: URI malformed' });
+        }
+        return CORRECT.handle(b, request, store);
+      },
+    }),
+    caughtBy: { 'fuzz.invariants': 'FAIL' },
+    says: [['fuzz.invariants', 'answered 500']],
   },
   {
     name: 'malformed-id-parseint',
@@ -422,7 +449,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     says: [
       [
         'cancel.concurrent',
-        'order 5 is still listed unchanged after DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204, although this server drops cancelled orders',
+        'order 5 is still listed unchanged after DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204 and DELETE /store/orders/5 answered 204, although this server drops cancelled orders',
       ],
     ],
   },
@@ -486,7 +513,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
   },
   {
     name: 'cancel-race',
-    bug: 'reads the order state, awaits, then writes it: two simultaneous cancels both get 204 (§3)',
+    bug: 'reads the order state, awaits, then writes it: simultaneous cancels both get 204, a lost update (§3)',
     behaviour: broken({
       async transition(b, order, id) {
         if (order?.status !== 'pending') return CORRECT.transition(b, order, id);
@@ -559,6 +586,8 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       unknownPath: (b) => CORRECT.json(b, 500, { code: 'internal', message: 'boom', status: 500 }),
     }),
     caughtBy: { 'server-errors.none': 'FAIL', 'routes.unknown-path': 'WARN' },
+    // The fuzz phase's requests get the same broken answers.
+    collateral: ['fuzz.invariants'],
   },
   {
     name: 'unknown-path-200',

@@ -104,6 +104,15 @@ export interface Behaviour {
 }
 
 const INT64 = /^-?(0|[1-9][0-9]*)$/;
+
+/** A path segment decoded; one with a broken escape (`%E0%A4%A`) stays as sent, and names nothing. */
+function decodeSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
 const PET_HEADERS = { deprecation: '@1767225600', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' };
 
 export const CORRECT: Omit<Behaviour, 'readings'> = {
@@ -128,12 +137,12 @@ export const CORRECT: Omit<Behaviour, 'readings'> = {
     }
     if (orderPath?.[1] !== undefined) {
       return request.method === 'DELETE'
-        ? b.cancelOrder(b, decodeURIComponent(orderPath[1]), store)
+        ? b.cancelOrder(b, decodeSegment(orderPath[1]), store)
         : b.unsupportedMethod(b, 'DELETE');
     }
     if (petPath?.[1] !== undefined && b.readings.servesPets) {
       return request.method === 'GET'
-        ? b.getPet(b, decodeURIComponent(petPath[1]))
+        ? b.getPet(b, decodeSegment(petPath[1]))
         : b.unsupportedMethod(b, 'GET');
     }
     return b.unknownPath(b, request);

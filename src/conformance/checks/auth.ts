@@ -44,6 +44,9 @@ const AUTH_TARGETS: ReadonlyArray<{ operationId: string; describe: string }> = [
   },
 ];
 
+/** The operations these checks cover; the generic checks (`generic.ts`) cover every other one. */
+export const AUTH_COVERED: ReadonlySet<string> = new Set(AUTH_TARGETS.map((t) => t.operationId));
+
 async function runVariant(ctx: CheckContext, operationId: string, variant: AuthVariant): Promise<Judgement> {
   if (operationId === 'getPet') return petVariant(ctx, variant);
   if (operationId === 'cancelOrder') {

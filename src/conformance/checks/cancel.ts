@@ -150,6 +150,9 @@ function roundingNeighbour(
   return null;
 }
 
+/** How many cancels of one order `cancel.concurrent` sends at once: more than a double click, to show a lost update. */
+export const CONCURRENT_CANCELS = 5;
+
 export const CANCEL_CHECKS: readonly Check[] = [
   {
     id: 'cancel.unknown-order',
@@ -445,41 +448,40 @@ export const CANCEL_CHECKS: readonly Check[] = [
   },
   {
     id: 'cancel.concurrent',
-    title: 'two simultaneous cancels of one pending order give exactly one 204',
+    title: `${CONCURRENT_CANCELS} simultaneous cancels of one pending order give exactly one 204`,
     citation: '§3, D2',
     level: 'failure',
     operationId: 'cancelOrder',
-    sends:
-      'two DELETE /store/orders/{pending id} with the key at the same time (consumes one pending order), then GET /store/orders',
-    passes: 'exactly one 204; the other 404 or 409; no other order changed',
+    sends: `${CONCURRENT_CANCELS} DELETE /store/orders/{pending id} with the key at the same time (consumes one pending order), then GET /store/orders`,
+    passes: 'exactly one 204; the others 404 or 409; the order cancelled once and no other order changed',
     needs: { destructive: true, pendingOrders: 1 },
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
-      const step = await ctx.cancel([cancel(id), cancel(id)]);
-      const both = step.exchanges;
+      const step = await ctx.cancel(Array.from({ length: CONCURRENT_CANCELS }, () => cancel(id)));
+      const all = step.exchanges;
       const notes = [`used pending order ${id}`, ...step.notes];
       const { pending, again } = cancelAnswers(ctx.options.contract);
-      const broken = both.map((e) =>
+      const broken = all.map((e) =>
         judgeStatus(
           e,
           ctx.key,
           is(pending, ...again),
-          `${pending} for one, ${again.join(' or ')} for the other`,
+          `${pending} for one, ${again.join(' or ')} for the others`,
         ),
       );
       if (broken.some((f) => f !== null)) return verdict([...step.findings, ...broken], '', notes);
-      const statuses = both.map(statusOf);
+      const statuses = all.map(statusOf);
       const wins = statuses.filter((s) => s === pending).length;
-      if (wins === 1) return verdict(step.findings, `answered ${statuses.join(' and ')}`, notes);
-      const last = both[1] as Exchange;
+      if (wins === 1) return verdict(step.findings, `answered ${statuses.join(', ')}`, notes);
+      const last = all[all.length - 1] as Exchange;
       return verdict(
         [
           ...step.findings,
           finding(
             last,
             ctx.key,
-            `the two simultaneous cancels answered ${statuses.join(' and ')}: ${wins === 0 ? 'neither' : 'both'} succeeded`,
-            `exactly one ${pending}; the other ${again.join(' or ')}`,
+            `the ${CONCURRENT_CANCELS} simultaneous cancels answered ${statuses.join(', ')}: ${wins === 0 ? 'none' : wins} succeeded`,
+            `exactly one ${pending}; the others ${again.join(' or ')}`,
           ),
         ],
         '',

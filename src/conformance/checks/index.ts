@@ -3,6 +3,8 @@
  * malformed ids) are tables expanded into one check per row, in the manner of Prism's test-harness
  * scenarios. docs/conformance.md lists the same table; a test keeps the two in step.
  */
+
+import { FUZZ_CHECKS } from '../fuzz/phase.js';
 import { AUTH_CHECKS } from './auth.js';
 import { CANCEL_CHECKS } from './cancel.js';
 import type { Check } from './check.js';
@@ -13,6 +15,7 @@ import { SWEEP_CHECKS } from './sweep.js';
 
 export { AUTH_VARIANTS } from './auth.js';
 export type { Check, Requirements } from './check.js';
+export { genericChecks } from './generic.js';
 export { MALFORMED_IDS } from './malformed-ids.js';
 
 /** Every check, in the order they run (sweeps run last whatever their place here). */
@@ -22,6 +25,7 @@ export const CHECKS: readonly Check[] = [
   ...CANCEL_CHECKS,
   ...ROUTE_CHECKS,
   ...PETS_CHECKS,
+  ...FUZZ_CHECKS,
   ...SWEEP_CHECKS,
 ];
 

@@ -42,7 +42,11 @@ export function lenientReadings(raw: string): bigint[] {
   const digits = raw.replace(/[^0-9]/g, '');
   if (digits !== '') values.add(BigInt(trimmed.startsWith('-') ? `-${digits}` : digits));
   const octal = /^([+-]?)0([0-7]+)/.exec(trimmed);
-  if (octal?.[2] !== undefined) values.add(BigInt(`${octal[1] === '-' ? '-' : ''}0o${octal[2]}`));
+  if (octal?.[2] !== undefined) {
+    // BigInt reads `0o…` but not `-0o…`: the sign is applied to the value.
+    const value = BigInt(`0o${octal[2]}`);
+    values.add(octal[1] === '-' ? -value : value);
+  }
   const parsedInt = Number.parseInt(raw, 10);
   if (Number.isFinite(parsedInt)) values.add(BigInt(parsedInt));
   const number = Number(raw);

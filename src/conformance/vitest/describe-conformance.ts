@@ -79,7 +79,7 @@ export function describeConformance(
         runError = error;
       }
     }, settings.runTimeoutMs ?? 600_000);
-    for (const check of selectChecks(given.only ?? settings.only ?? []).checks) {
+    for (const check of selectChecks(given.only ?? settings.only ?? [], given.contract).checks) {
       it(`${check.id}: ${check.title} (${check.citation})`, async (ctx) => {
         if (runError) throw runError;
         if (result?.unreachable) throw new Error(`${result.unreachable.message}; ${result.unreachable.hint}`);

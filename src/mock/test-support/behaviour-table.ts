@@ -146,6 +146,10 @@ export const BEHAVIOUR: readonly Case[] = [
     name: 'a shipped order without a key is 401, not 409 (D6)',
     steps: [{ request: cancel('2', NO_AUTH), want: unauthorized }],
   },
+  {
+    name: 'a pet read without a key is 401 (§5)',
+    steps: [{ request: get('/v1/pets/10', NO_AUTH), want: unauthorized }],
+  },
   // Cancel rules (§3, D2, D3).
   {
     name: 'cancels a pending order once, then 404, and it leaves the list (D2)',

@@ -1,0 +1,210 @@
+/**
+ * Checks drawn from the run's contract, one family per operation, so that an operation or a parameter
+ * added to the document is checked without new check code: every operation that declares security
+ * refuses a missing and a wrong key with a 401 Error (§5, D6), and every declared query or header
+ * parameter with constraints refuses a value its schema does not allow (D21).
+ *
+ * Nothing here may change data (D19): parameter checks send only GET and HEAD, with the key; auth checks
+ * send no key or a wrong key, which a correct server refuses, and fill path parameters with an id that
+ * names no listed order. An unsafe operation without path parameters is reached only in a destructive run.
+ */
+
+import type { Contract, OperationSpec } from '../../contract/index.js';
+import type { ParameterSpec } from '../../contract/parameters.js';
+import {
+  type AuthHeader,
+  type Exchange,
+  NO_AUTH,
+  type RequestPlan,
+  VALID_AUTH,
+} from '../../judge/exchange.js';
+import { finding, is, is4xx, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
+import type { Finding } from '../../judge/types.js';
+import type { CheckContext } from '../context.js';
+import { AUTH_COVERED } from './auth.js';
+import { type Check, EXPECT_401, NO_UNUSED_ID, statusOf, template, WRONG_KEY } from './check.js';
+
+const SAFE_METHODS = new Set(['get', 'head']);
+
+const AUTH_CASES: ReadonlyArray<{ name: string; label: string; auth: AuthHeader }> = [
+  { name: 'auth-missing', label: 'no Authorization header', auth: NO_AUTH },
+  {
+    name: 'auth-wrong-key',
+    label: `a wrong key (\`Bearer ${WRONG_KEY}\`)`,
+    auth: template(`Bearer ${WRONG_KEY}`),
+  },
+];
+
+/**
+ * The path of an operation with every path parameter filled in: an id that no listed or given order has,
+ * so that no request of these checks can name a real order. `null` when no such id is known.
+ */
+async function fillPath(ctx: CheckContext, operation: OperationSpec): Promise<string | null> {
+  const names = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+  if (names.length === 0) return operation.path;
+  const id = await ctx.unknownOrderId();
+  if (id === null) return null;
+  return names.reduce((path, name) => path.replace(`{${name}}`, encodeURIComponent(id)), operation.path);
+}
+
+function authChecks(operation: OperationSpec): Check[] {
+  const { operationId, method } = operation;
+  const safe = SAFE_METHODS.has(method);
+  const hasPathParameters = operation.parameters.some((p) => p.in === 'path');
+  return AUTH_CASES.map(
+    (variant): Check => ({
+      id: `generic.${operationId}.${variant.name}`,
+      title: `${operationId} with ${variant.label} is refused`,
+      citation: '§5, D6',
+      level: 'failure',
+      operationId,
+      sends: `${method.toUpperCase()} ${operation.path} with ${variant.label}${hasPathParameters ? ', path parameters set to an id no listed order has' : ''}`,
+      passes: EXPECT_401,
+      // A broken server could act on an unsafe request that names nothing unused: only when allowed to change data.
+      ...(safe || hasPathParameters ? {} : { needs: { destructive: true } }),
+      async run(ctx) {
+        const path = await fillPath(ctx, operation);
+        if (path === null) return skip(NO_UNUSED_ID, null);
+        const exchange = await ctx.request({ method: method.toUpperCase(), path, auth: variant.auth });
+        return verdict(
+          [judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401)],
+          '401 with a valid Error body',
+        );
+      },
+    }),
+  );
+}
+
+/**
+ * Texts a parameter's schema refuses, derived from its constraints; each is confirmed invalid by the
+ * contract itself, so a check never sends a value the document allows.
+ */
+export function invalidValues(contract: Contract, operationId: string, param: ParameterSpec): string[] {
+  const { schema } = param;
+  const candidates: string[] = [];
+  const type = schema.type;
+  if (type === 'integer' || type === 'number') candidates.push('abc');
+  if (type === 'integer') candidates.push('1.5');
+  if (type === 'boolean') candidates.push('maybe');
+  if (typeof schema.minimum === 'number') candidates.push(String(schema.minimum - 1));
+  if (typeof schema.exclusiveMinimum === 'number') candidates.push(String(schema.exclusiveMinimum));
+  if (typeof schema.maximum === 'number') candidates.push(String(schema.maximum + 1));
+  if (typeof schema.exclusiveMaximum === 'number') candidates.push(String(schema.exclusiveMaximum));
+  if (Array.isArray(schema.enum)) candidates.push('petstore-conformance-not-in-enum');
+  if (typeof schema.pattern === 'string') candidates.push('', '!', '~ ~');
+  if (typeof schema.minLength === 'number' && schema.minLength > 0) candidates.push('');
+  if (typeof schema.maxLength === 'number') candidates.push('x'.repeat(schema.maxLength + 1));
+  const refused = candidates.filter(
+    (text) => !contract.validateParameter(operationId, param.in, param.name, text).ok,
+  );
+  return [...new Set(refused)];
+}
+
+/** A value the document allows, for a required parameter beside the one under test. */
+function validValue(param: ParameterSpec): string {
+  const { schema } = param;
+  const chosen =
+    schema.default ?? schema.example ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined);
+  if (chosen !== undefined) return String(chosen);
+  if (typeof schema.minimum === 'number') return String(schema.minimum);
+  return schema.type === 'integer' || schema.type === 'number' ? '1' : 'x';
+}
+
+function withParameter(
+  operation: OperationSpec,
+  path: string,
+  tested: ParameterSpec,
+  text: string,
+): RequestPlan {
+  const query = new URLSearchParams();
+  const headers: Record<string, string> = {};
+  for (const param of operation.parameters) {
+    const value = param === tested ? text : param.required ? validValue(param) : null;
+    if (value === null) continue;
+    if (param.in === 'query') query.append(param.name, value);
+    if (param.in === 'header') headers[param.name.toLowerCase()] = value;
+  }
+  const search = query.toString();
+  return {
+    method: operation.method.toUpperCase(),
+    path: search === '' ? path : `${path}?${search}`,
+    auth: VALID_AUTH,
+    headers,
+  };
+}
+
+const EXPECT_REFUSED = '400 or 422 (any 4xx) with an Error body; a 2xx is a warning (D21)';
+
+/** 5xx and anything but a 4xx Error are failures; an invalid value accepted with a 2xx is a warning (D21). */
+function judgeRefusal(
+  ctx: CheckContext,
+  exchange: Exchange,
+  text: string,
+): { finding: Finding | null; warn: boolean } {
+  const status = statusOf(exchange);
+  if (status !== null && status >= 200 && status < 300) {
+    const where = `${exchange.request.method} ${exchange.path}`;
+    return {
+      finding: finding(
+        exchange,
+        ctx.key,
+        `${where} accepted the invalid value ${JSON.stringify(text)} with ${status}`,
+        EXPECT_REFUSED,
+      ),
+      warn: true,
+    };
+  }
+  return { finding: judgeError(ctx.options.contract, exchange, ctx.key, is4xx, EXPECT_REFUSED), warn: false };
+}
+
+function parameterCheck(contract: Contract, operation: OperationSpec, param: ParameterSpec): Check | null {
+  const values = invalidValues(contract, operation.operationId, param);
+  if (values.length === 0) return null;
+  const { operationId } = operation;
+  const shown = values.map((v) => JSON.stringify(v)).join(', ');
+  return {
+    id: `generic.${operationId}.param.${param.name}.invalid`,
+    title: `${operationId} refuses an invalid ${param.in} parameter \`${param.name}\``,
+    citation: '§2, D21',
+    level: 'failure',
+    operationId,
+    sends: `${operation.method.toUpperCase()} ${operation.path} with the key and ${param.in} \`${param.name}\` set to each of ${shown}`,
+    passes: `${EXPECT_REFUSED}; a 5xx is a failure`,
+    async run(ctx): Promise<Judgement> {
+      const path = await fillPath(ctx, operation);
+      if (path === null) return skip(NO_UNUSED_ID, null);
+      const failures: Array<Finding | null> = [];
+      const warnings: Finding[] = [];
+      for (const text of values) {
+        const exchange = await ctx.request(withParameter(operation, path, param, text));
+        const judged = judgeRefusal(ctx, exchange, text);
+        if (judged.finding === null) continue;
+        if (judged.warn) warnings.push(judged.finding);
+        else failures.push(judged.finding);
+      }
+      const failed = verdict(failures, `each refused with a 4xx Error (${shown})`);
+      if (failed.kind === 'violation' || warnings.length === 0) return failed;
+      const warned = verdict(warnings, '');
+      return warned.kind === 'violation' ? { ...warned, level: 'warning' } : warned;
+    },
+  };
+}
+
+/**
+ * The generic checks of a contract, in the document's order. Operations the hand-written auth checks
+ * cover (`auth.<operationId>.*`) get no generic auth checks; parameter checks only for GET and HEAD.
+ *
+ * @example genericChecks(loadContract(draft).value).map((c) => c.id) // ['generic.getInventory.auth-missing', …]
+ */
+export function genericChecks(contract: Contract): Check[] {
+  return contract.operations.flatMap((operation) => {
+    const auth =
+      operation.security.length > 0 && !AUTH_COVERED.has(operation.operationId) ? authChecks(operation) : [];
+    const params = SAFE_METHODS.has(operation.method)
+      ? operation.parameters
+          .filter((p) => p.in === 'query' || (p.in === 'header' && p.name.toLowerCase() !== 'authorization'))
+          .flatMap((p) => parameterCheck(contract, operation, p) ?? [])
+      : [];
+    return [...auth, ...params];
+  });
+}

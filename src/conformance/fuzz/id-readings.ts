@@ -1,0 +1,93 @@
+/**
+ * Which orders a generated path id could name on a lenient server (D19). The fuzz phase sends ids it drew
+ * at random, so before one is sent every number a careless server could read from it is worked out, and the
+ * id is sent only when none of them names an order the list shows or the user named. The readings are the
+ * malformed-id probes' own (atoi prefix, Number rounding, BigInt's hex, 64-bit wrap and clamp) plus, because
+ * a drawn id can be anything, the ones a random text adds: the id percent-decoded leniently and in NFKC form,
+ * every run of digits and all digits stripped together, octal with a leading zero, 32-bit wrap and clamp, the
+ * absolute value, and C's `atoi` of a text without digits (0).
+ */
+import { lenientReadings } from '../checks/malformed-ids.js';
+
+const INT32_MIN = -(2n ** 31n);
+const INT32_MAX = 2n ** 31n - 1n;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Digit strings longer than this are read only through their 64-bit wrap: any number then is possible anyway. */
+const MAX_DIGITS = 400;
+
+/**
+ * `%XX` escapes decoded one byte at a time as Latin-1, invalid ones left as they are: what a server that
+ * decodes leniently (or a byte-oriented one) sees.
+ */
+function lenientPercentDecode(text: string): string {
+  return text.replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+}
+
+/** The texts a server could parse from a path segment as sent. */
+export function decodings(segment: string): string[] {
+  const texts = new Set([segment, lenientPercentDecode(segment)]);
+  try {
+    texts.add(decodeURIComponent(segment));
+  } catch {
+    // A broken escape: a strict decoder refuses it, the lenient readings above stand.
+  }
+  for (const text of [...texts]) texts.add(text.normalize('NFKC'));
+  return [...texts];
+}
+
+/** Whether a text holds a decimal digit other than 0–9, which some parsers (Python's `int`) read as one. */
+function hasForeignDigit(text: string): boolean {
+  return /\p{Nd}/u.test(text.replace(/[0-9]/g, ''));
+}
+
+function digitReadings(text: string): bigint[] {
+  const values: bigint[] = [0n];
+  const runs = text.match(/[0-9]+/g) ?? [];
+  const all = runs.join('');
+  for (const digits of [...runs, all]) {
+    if (digits === '') continue;
+    values.push(BigInt(digits.length > MAX_DIGITS ? digits.slice(-MAX_DIGITS) : digits));
+  }
+  const octal = /^\s*[+-]?0([0-7]+)/.exec(text)?.[1];
+  if (octal !== undefined) values.push(BigInt(`0o${octal}`));
+  return values;
+}
+
+/**
+ * Every id a lenient server could read from a path segment, or `null` when no bound can be given (a digit
+ * from another script): such an id is never sent where it could name an order.
+ *
+ * @example possibleReadings('3abc') // includes 3n; possibleReadings('%E0%A4%A') // [0n]
+ */
+export function possibleReadings(segment: string): Set<bigint> | null {
+  const readings = new Set<bigint>();
+  for (const text of decodings(segment)) {
+    if (hasForeignDigit(text)) return null;
+    for (const value of [...lenientReadings(text), ...digitReadings(text)]) {
+      for (const v of [value, value < 0n ? -value : value]) {
+        readings.add(v);
+        readings.add(BigInt.asIntN(64, v));
+        readings.add(v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : v);
+        readings.add(BigInt.asIntN(32, v));
+        readings.add(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+      }
+    }
+  }
+  return readings;
+}
+
+/**
+ * Whether a segment can be sent without naming any of `known` (decimal ids) under any lenient reading.
+ *
+ * @example clearOf('424242424x', new Set(['1', '2'])) // true; clearOf('1.5', new Set(['1'])) // false
+ */
+export function clearOf(segment: string, known: ReadonlySet<string>): boolean {
+  const readings = possibleReadings(segment);
+  if (readings === null) return false;
+  for (const reading of readings) if (known.has(String(reading))) return false;
+  return true;
+}

@@ -1,0 +1,163 @@
+/**
+ * The fuzz phase (`fuzz.invariants`): requests drawn from the document by fast-check, each judged by the
+ * invariants of `invariants.ts`. A failing request is shrunk to a small one that still fails, and reported
+ * with its curl line. The seed is reported, so `--seed` replays the same requests against the same list.
+ *
+ * Safety (D19), in every mode: a drawn id goes on the wire only when none of its lenient readings names an
+ * order the list showed at the start or the user named, whatever the method and the key. A drawn id that
+ * could is replaced by one that cannot, and when the list was not read in full no drawn id is sent at all.
+ */
+import fc from 'fast-check';
+import type { RequestPlan } from '../../judge/exchange.js';
+import { pass, skip, verdict } from '../../judge/rules.js';
+import type { FuzzRunReport } from '../../judge/types.js';
+import type { Check } from '../checks/check.js';
+import type { CheckContext } from '../context.js';
+import { clearOf } from './id-readings.js';
+import { fuzzViolations, type Violation } from './invariants.js';
+import { corpus, type DrawnRequest, fuzzRequests, pathOf } from './requests.js';
+
+export const FUZZ_CHECK_ID = 'fuzz.invariants';
+export const DEFAULT_FUZZ_REQUESTS = 50;
+/** The most requests shrinking a failure may add to the budget. */
+export const MAX_SHRINK_REQUESTS = 100;
+/** With a time budget, still at most this many requests: every report has a bound. */
+export const MAX_FUZZ_REQUESTS = 100_000;
+
+/** How much fuzzing a run does, and from which seed. */
+export interface FuzzBudget {
+  /** Requests to draw; 0 turns the phase off. */
+  requests: number;
+  /** A time limit instead of (or besides) the count, `null` for none. */
+  timeMs: number | null;
+  seed: number;
+}
+
+/** What the phase did, for the reports (`fuzz` in the JSON report). */
+export type FuzzReport = FuzzRunReport;
+
+/** A stand-in for an id that could name an order: no digits, so its only lenient reading is `atoi`'s 0. */
+const STAND_IN = 'fuzz-id';
+
+/** A drawn request as a plan the context can send, or `null` when an id in it cannot be made safe. */
+export function safePlan(
+  drawn: DrawnRequest,
+  known: ReadonlySet<string> | null,
+): { plan: RequestPlan; ids: string[]; replaced: number } | null {
+  let replaced = 0;
+  const ids: string[] = [];
+  for (const id of drawn.ids) {
+    if (known === null) return null;
+    if (clearOf(id, known)) ids.push(id);
+    else if (clearOf(STAND_IN, known)) {
+      ids.push(STAND_IN);
+      replaced += 1;
+    } else return null;
+  }
+  const plan: RequestPlan = {
+    method: drawn.method,
+    path: pathOf({ ...drawn, ids }),
+    auth: drawn.auth,
+    headers: drawn.headers,
+    // The fuzz phase judges its own answers: the sweeps leave them alone.
+    errorRule: null,
+    ...(drawn.body === undefined ? {} : { body: drawn.body }),
+  };
+  return { plan, ids, replaced };
+}
+
+/**
+ * Orders no fuzz request may name: those listed at the start and the pending ones the user named; `null`
+ * when the list was not read in full. Named shipped orders are left out, as D19 allows: the suite asks to
+ * cancel them anyway, to see their 409.
+ */
+async function forbiddenOrders(ctx: CheckContext): Promise<Set<string> | null> {
+  const listing = await ctx.initialListing();
+  if (listing.ids === null) return null;
+  const forbidden = new Set([...listing.ids, ...ctx.options.pendingOrders]);
+  for (const id of ctx.options.shippedOrders) forbidden.delete(id);
+  return forbidden;
+}
+
+async function runFuzz(ctx: CheckContext) {
+  const budget = ctx.options.fuzz;
+  if (budget.requests === 0) return skip('turned off with --fuzz 0', '--fuzz N');
+  const known = await forbiddenOrders(ctx);
+  const report: FuzzReport = {
+    seed: budget.seed,
+    budget: { requests: budget.requests, timeMs: budget.timeMs },
+    sent: 0,
+    replacedIds: 0,
+    notSent: 0,
+    shrinks: 0,
+    replay: `--seed ${budget.seed}`,
+  };
+  ctx.fuzzReport = report;
+  const cap = budget.requests + MAX_SHRINK_REQUESTS;
+  let failure: Violation[] = [];
+  // A request left without an answer (a time-out, a reset) is not shrunk: each smaller try could wait as long.
+  let unanswered = false;
+  const property = fc.asyncProperty(fuzzRequests(ctx.options.contract), async (drawn) => {
+    // Past the cap, or once the gateway stopped the run, a candidate passes unsent: shrinking ends there.
+    if (report.sent >= cap || ctx.gateway.notReady || unanswered) return true;
+    const safe = safePlan(drawn, known);
+    if (safe === null) {
+      report.notSent += 1;
+      return true;
+    }
+    report.sent += 1;
+    report.replacedIds += safe.replaced;
+    const exchange = await ctx.request(safe.plan, FUZZ_CHECK_ID, { keep: false });
+    const violations = fuzzViolations(exchange, ctx.key, ctx.options.contract);
+    const failed = violations.filter((v) => v.level === 'failure');
+    // The last failing request is the shrunk one: fast-check tries smaller ones until none fails.
+    if (failed.length > 0) failure = violations;
+    if (violations.some((v) => v.invariant === 'answers')) unanswered = true;
+    return failed.length === 0;
+  });
+  const details = await fc.check(property, {
+    seed: budget.seed,
+    numRuns: budget.requests,
+    examples: corpus(ctx.options.contract).map((request): [DrawnRequest] => [request]),
+    ...(budget.timeMs === null ? {} : { plugins: [fc.interruptAfterTimeLimit(budget.timeMs)] }),
+  });
+  report.shrinks = details.numShrinks;
+  const summary = `${report.sent} request(s) from seed ${budget.seed} (replay with --seed ${budget.seed})`;
+  const notes = [
+    `seed ${budget.seed}: replay with --seed ${budget.seed}`,
+    ...(known === null
+      ? ['the list was not read in full, so no generated id was sent (any could name an order)']
+      : []),
+    ...(report.replacedIds > 0
+      ? [
+          `${report.replacedIds} generated id(s) replaced: a lenient reading of them names a listed or given order`,
+        ]
+      : []),
+  ];
+  if (!details.failed) return pass(summary, notes);
+  const warnings = failure
+    .filter((v) => v.level === 'warning')
+    .map((v) => `warning (${v.invariant}): ${v.finding.message}`);
+  const shrunk = details.numShrinks > 0 ? `, shrunk in ${details.numShrinks} step(s)` : '';
+  return verdict(
+    failure
+      .filter((v) => v.level === 'failure')
+      .map((v) => ({ ...v.finding, message: `${v.invariant}: ${v.finding.message}` })),
+    '',
+    [`${summary}${shrunk}`, ...notes, ...warnings],
+  );
+}
+
+export const FUZZ_CHECKS: readonly Check[] = [
+  {
+    id: FUZZ_CHECK_ID,
+    title: 'requests generated from the document keep the invariants',
+    citation: '§4, §7, D5, D9, D10, D19, D21',
+    level: 'failure',
+    operationId: null,
+    sends: `--fuzz N requests (default ${DEFAULT_FUZZ_REQUESTS}) drawn by fast-check from the document: generated path ids (percent-encoding, broken escapes, Unicode, long strings, signs, exponents), declared and undeclared query parameters, other methods, bodies, Authorization variants, unknown paths; never an id any lenient reading of which names a listed or given order`,
+    passes:
+      'no 5xx and an answer to every request; on a documented operation only a documented status (or 400/404/422 for a malformed path id, 400/422 for an invalid declared parameter, 400/413/415 for a body), and every error an Error whose status equals the HTTP status; outside the document any 4xx (D10). A failure is shrunk and reported with its curl line and the seed',
+    run: runFuzz,
+  },
+];

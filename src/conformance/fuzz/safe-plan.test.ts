@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CARELESS_PARSERS } from '../../../test-support/servers/careless-parsers.js';
+import { defaultContract } from '../../contract/index.js';
+import { lenientReadings } from '../checks/malformed-ids.js';
+import { safePlan } from './phase.js';
+import { fuzzRequests } from './requests.js';
+
+const contract = defaultContract();
+
+/** Every id a careless server could take from a segment: each parser on the raw and the decoded text. */
+function carelessReadings(segment: string): bigint[] {
+  const texts = [segment];
+  try {
+    texts.push(decodeURIComponent(segment));
+  } catch {
+    // A broken escape: only the raw text reaches the parser.
+  }
+  return texts.flatMap((text) => [
+    ...lenientReadings(text),
+    ...CARELESS_PARSERS.flatMap((p) => p.read(text) ?? []),
+  ]);
+}
+
+describe('the ids the fuzz phase sends', () => {
+  // Orders 1 to 299 are listed: most careless readings of a random id land on one of them.
+  const forbidden = new Set(Array.from({ length: 299 }, (_, i) => String(i + 1)));
+  const drawn = fc.sample(fuzzRequests(contract), { seed: 42, numRuns: 3000 });
+
+  it('are read by no careless parser as a listed order', () => {
+    const sent = drawn.flatMap((request) => safePlan(request, forbidden)?.ids ?? []);
+    expect(sent.length).toBeGreaterThan(1000);
+    const hits = sent.filter((id) => carelessReadings(id).some((r) => forbidden.has(String(r))));
+    expect(hits).toEqual([]);
+  });
+
+  it('keep their drawn value when it is safe, so most of the breadth is kept', () => {
+    const kept = drawn
+      .flatMap((request) => safePlan(request, forbidden)?.ids ?? [])
+      .filter((id) => id !== 'fuzz-id');
+    expect(kept.length).toBeGreaterThan(300);
+  });
+
+  it('are none when the list was not read in full', () => {
+    const withIds = drawn.filter((request) => request.ids.length > 0);
+    expect(withIds.length).toBeGreaterThan(1000);
+    expect(withIds.map((request) => safePlan(request, null))).toEqual(withIds.map(() => null));
+  });
+});
