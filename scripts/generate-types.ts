@@ -5,7 +5,8 @@
  *   exact decimal string the typed client hands over (D17);
  * - `int64-locations.ts`: where each response body holds int64 values, which the typed client needs at run
  *   time to hand exactly those over as strings (D17);
- * - `document.ts`: the document itself as data, so the contract module needs no file system (browsers);
+ * - `document.ts`: the document itself as data, so the contract module needs no file system (browsers),
+ *   without the descriptions no code reads (`without-prose.ts`), which a page would otherwise download;
  * - `fixtures-schema.ts`: the fixture file's JSON Schema, `fixtures/fixtures.schema.json`, likewise;
  * - `validators.ts` and `fixtures-validator.ts`: Ajv's standalone code for the document's schemas and the
  *   fixture file's (`scripts/generate-validators.ts`), so the built-in contract runs no `new Function`.
@@ -31,6 +32,7 @@ import type { JsonObject } from '../src/contract/refs.js';
 import { defaultFixturesJson } from './default-fixtures.js';
 import { contractValidatorsModule, fixturesValidatorModule, forbiddenIn } from './generate-validators.js';
 import { int64Locations } from './int64-locations.js';
+import { withoutProse } from './without-prose.js';
 
 const ROOT = packageRoot();
 const GENERATED = join(ROOT, 'src', 'generated');
@@ -129,7 +131,12 @@ export const INT64_LOCATIONS: Record<string, Record<string, Int64Location>> = ${
   );
   files.set(
     'document.ts',
-    dataModule('spec/openapi.yaml', 'DOCUMENT', 'The OpenAPI document as authored, parsed.', document),
+    dataModule(
+      'spec/openapi.yaml',
+      'DOCUMENT',
+      'The OpenAPI document as the toolkit runs it: parsed, without the prose no code reads (scripts/without-prose.ts).',
+      withoutProse(document as unknown as JsonObject),
+    ),
   );
   const fixturesSchema = JSON.parse(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8')) as JsonObject;
   files.set(
@@ -149,7 +156,7 @@ export const INT64_LOCATIONS: Record<string, Record<string, Int64Location>> = ${
   files.set(
     'fixtures-validator.ts',
     header('fixtures/fixtures.schema.json', "by Ajv's standalone code (scripts/generate-validators.ts)") +
-      fixturesValidatorModule(fixturesSchema),
+      fixturesValidatorModule(withoutProse(fixturesSchema)),
   );
   files.set(
     'default-fixtures.ts',

@@ -48,6 +48,22 @@ ${typeImport}${code.replace(/^"use strict";\n?/, '')}
 `;
 }
 
+/** The component a schema is nothing but a `$ref` to (`Error`), or `undefined`. */
+function referencedComponent(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const keys = Object.keys(schema);
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (keys.length !== 1 || typeof ref !== 'string' || !ref.startsWith(SCHEMA_ID_BASE)) return undefined;
+  return ref.slice(SCHEMA_ID_BASE.length);
+}
+
+/** The component a schema is a plain list of (`{ type: 'array', items: { $ref: Order } }`), or `undefined`. */
+function listedComponent(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const { type, items, ...rest } = schema as { type?: unknown; items?: unknown };
+  return type === 'array' && Object.keys(rest).length === 0 ? referencedComponent(items) : undefined;
+}
+
 /** `{ "listOrders 200": v3, … }`, the table from keys to the exports of the standalone code. */
 function table(names: ReadonlyMap<string, string>): string {
   const rows = [...names].map(([key, name]) => `    ${JSON.stringify(key)}: ${name},`);
@@ -73,17 +89,47 @@ export function contractValidatorsModule(document: JsonObject): string {
     ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
     add('schemas', name, SCHEMA_ID_BASE + name);
   }
+  // A body that is only a `$ref` to a component (every Error response, the Pet) reuses the component's
+  // code, under the component's export name. A body or parameter schema written exactly like an earlier
+  // one (orderId and petId are both int64) reuses its validator: both are roots, so their errors match.
+  const written = new Map<string, string>();
   for (const [kind, entries] of [
     ['responseBodies', schemas.responseBodies],
     ['parameters', schemas.parameters],
   ] as const) {
     for (const [key, schema] of entries) {
+      const component = referencedComponent(schema);
+      if (kind === 'responseBodies' && component !== undefined && tables.schemas.has(component)) {
+        const target = JSON.stringify(SCHEMA_ID_BASE + component);
+        tables.responseBodies.set(
+          key,
+          `/* @__PURE__ */ referencing(${tables.schemas.get(component)}, ${target})`,
+        );
+        continue;
+      }
+      // A list of a component (listOrders 200) runs the component's code on each item, likewise.
+      const listed = listedComponent(schema);
+      if (kind === 'responseBodies' && listed !== undefined && tables.schemas.has(listed)) {
+        const target = JSON.stringify(SCHEMA_ID_BASE + listed);
+        tables.responseBodies.set(
+          key,
+          `/* @__PURE__ */ itemsReferencing(${tables.schemas.get(listed)}, ${target})`,
+        );
+        continue;
+      }
+      const same = written.get(JSON.stringify(schema));
+      if (same !== undefined) {
+        tables[kind].set(key, same);
+        continue;
+      }
       const id = `https://petstore.contract/${kind}/${encodeURIComponent(key)}`;
       ajv.addSchema(schema as object, id);
       add(kind, key, id);
+      written.set(JSON.stringify(schema), tables[kind].get(key) as string);
     }
   }
-  const typeImport = "import type { PrecompiledValidators } from '../contract/validators.js';\n";
+  const typeImport =
+    "import { itemsReferencing, type PrecompiledValidators, referencing } from '../contract/validators.js';\n";
   return `${standaloneModule(ajv, exports, typeImport)}
 /** Every validator of the document, by the keys the contract looks them up by. */
 export const VALIDATORS: PrecompiledValidators = {
@@ -94,13 +140,18 @@ export const VALIDATORS: PrecompiledValidators = {
 `;
 }
 
-/** The fixture file's validator, `validateFixtures`; verbose, so a message can quote the offending value. */
+/**
+ * The fixture file's validator, `validateFixtures`. Not verbose and without Ajv's messages: fixtures.ts
+ * writes each message from the error's keyword and params, quoting the offending value from the data by
+ * its `instancePath`; Ajv's copies of the data, the schema and a message in every error would only add to
+ * the code a page loads.
+ */
 export function fixturesValidatorModule(fixturesSchema: JsonObject): string {
-  const ajv = createAjv({ standalone: true, verbose: true });
+  const ajv = createAjv({ standalone: true, messages: false });
   ajv.addSchema(fixturesSchema, 'fixtures');
   const typeImport = "import type { CompiledValidator } from '../contract/validators.js';\n";
   return `${standaloneModule(ajv, { v0: 'fixtures' }, typeImport)}
-/** Checks the content of a fixture file; its errors carry the offending value (\`data\`). */
+/** Checks the content of a fixture file; its errors name where (\`instancePath\`) and why. */
 export const validateFixtures: CompiledValidator = v0;
 `;
 }

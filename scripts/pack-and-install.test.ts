@@ -84,7 +84,9 @@ import { parseExactJson, stringifyExactJson } from 'petstore-contract-toolkit/co
 import { type ConformanceResult, CHECKS } from 'petstore-contract-toolkit/conformance';
 import { describeConformance } from 'petstore-contract-toolkit/conformance/vitest';
 import defaultFixtures, { type DefaultFixtures } from 'petstore-contract-toolkit/fixtures';
-import { createHandlers, type MockControl, type MockHandlers } from 'petstore-contract-toolkit/msw';
+import { createHandlers, type Inspector, type MockControl, type MockHandlers } from 'petstore-contract-toolkit/msw';
+import { inspector } from 'petstore-contract-toolkit/msw/inspector';
+import { inSessionStorage } from 'petstore-contract-toolkit/msw/persist';
 import { createProxy } from 'petstore-contract-toolkit/proxy';
 import { setupServer } from 'msw/node';
 
@@ -95,6 +97,8 @@ export const server = setupServer(...handlers);
 export const control: MockControl = handlers;
 export const isolate: () => Promise<void> = () => handlers.reset();
 export const seeded = createHandlers({ fixtures: defaultFixtures, baseUrl: 'http://api.test/v1' });
+export const inspected = createHandlers({ fixtures: { orders: [] }, inspector: inspector satisfies Inspector });
+export const persisted = createHandlers({ fixtures: { orders: [] }, persist: inSessionStorage });
 export const firstId: Int64String | undefined = (defaultFixtures satisfies DefaultFixtures).orders[0]?.id;
 
 export async function consumer(): Promise<string[]> {
@@ -155,11 +159,14 @@ const server = setupServer(...createHandlers({
 }));
 server.listen({ onUnhandledRequest: 'error' });
 const refused = await browserLike.DELETE('/store/orders/{orderId}', { params: { path: { orderId: '9007199254740993' } } });
+const inspectorStatus = [(await fetch('http://api.test/__mock/')).status];
 server.close();
-// Two "tests" that cancel the same order, with the one reset line between them.
-const isolated = createHandlers({ fixtures: { apiKeys: ['k'], orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' });
+// Two "tests" that cancel the same order, with the one reset line between them; these handlers serve the inspector.
+const { inspector } = await import('petstore-contract-toolkit/msw/inspector');
+const isolated = createHandlers({ fixtures: { apiKeys: ['k'], orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1', inspector });
 const isolatedServer = setupServer(...isolated);
 isolatedServer.listen({ onUnhandledRequest: 'error' });
+inspectorStatus.push((await fetch('http://api.test/__mock/')).status);
 const cancelOne = async () => (await browserLike.DELETE('/store/orders/{orderId}', { params: { path: { orderId: '1' } } })).response.status;
 const resetBetween = [await cancelOne()];
 await isolated.reset();
@@ -171,6 +178,7 @@ console.log(JSON.stringify({
   fixtureOrder: defaultFixtures.orders.find((order) => order.id === '9007199254740993'),
   fromDataIds: fromDataList.data.map((order) => order.id),
   resetBetween,
+  inspectorStatus,
   modules,
   relativeKeys: relative.apiKeys,
   defaultSource: byDefault.fixtures.source,
@@ -354,6 +362,7 @@ describe('installed into an empty project', SLOW, () => {
       fixtureOrder: unknown;
       fromDataIds: string[];
       resetBetween: number[];
+      inspectorStatus: number[];
       fixturesUrl: string;
       documentUrl: string;
     };
@@ -379,6 +388,8 @@ describe('installed into an empty project', SLOW, () => {
     expect(seen.fromDataIds).toHaveLength(13);
     expect(seen.fromDataIds).toEqual(expect.arrayContaining(['9007199254740993', '9223372036854775807']));
     expect(seen.resetBetween).toEqual([204, 204]);
+    // The inspector is served by MSW handlers only when given /msw/inspector's assets.
+    expect(seen.inspectorStatus).toEqual([404, 200]);
     const installed = join(consumer, 'node_modules', manifest.name);
     expect(relative(installed, new URL(seen.fixturesUrl).pathname)).toBe(join('fixtures', 'default.yaml'));
     expect(relative(installed, new URL(seen.documentUrl).pathname)).toBe(join('spec', 'openapi.yaml'));

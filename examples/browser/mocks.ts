@@ -4,6 +4,8 @@
  */
 import { setupWorker } from 'msw/browser';
 import { createHandlers } from '../../src/msw/index.js';
+import { inspector } from '../../src/msw/inspector.js';
+import { inSessionStorage } from '../../src/msw/persist.js';
 import { fixtures } from './fixtures.js';
 
 export async function startMocks(): Promise<void> {
@@ -12,7 +14,9 @@ export async function startMocks(): Promise<void> {
   const mock = createHandlers({
     fixtures,
     baseUrl: `${location.origin}/v1`,
-    ...(persist ? { persist: 'session' as const } : {}),
+    // The state inspector, opened with `import('/__mock/inspector.js')`: a development page can afford its 12 kB.
+    inspector,
+    ...(persist ? { persist: inSessionStorage } : {}),
   });
   const worker = setupWorker(...mock);
   await worker.start({

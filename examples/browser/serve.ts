@@ -1,6 +1,8 @@
 /**
  * Serves the example on 127.0.0.1: the page, its script bundled by esbuild for the browser, and MSW's
- * service worker taken from the installed msw package (so it always matches the msw version).
+ * service worker taken from the installed msw package (so it always matches the msw version). Every
+ * answer carries `Content-Security-Policy: script-src 'self'`, as deploy previews often do: the mock runs
+ * under it because its validators were generated at build time (no `new Function`, no `eval`).
  *
  *   npx tsx examples/browser/serve.ts        then open the URL it prints
  */
@@ -12,6 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+/** The policy the example is served with: scripts from the page's own origin only, so no eval of any kind. */
+export const EXAMPLE_CSP = "script-src 'self'";
 
 export interface ExampleServer {
   url: string;
@@ -35,11 +40,14 @@ export async function bundleExample(): Promise<string> {
 }
 
 /**
- * Starts the example's server (port 0 picks a free one).
+ * Starts the example's server (port 0 picks a free one), every answer under `contentSecurityPolicy`.
  *
  * @example const { url, close } = await startExampleServer(0)
  */
-export async function startExampleServer(port = 0): Promise<ExampleServer> {
+export async function startExampleServer(
+  port = 0,
+  contentSecurityPolicy = EXAMPLE_CSP,
+): Promise<ExampleServer> {
   const files = new Map<string, { type: string; body: string }>([
     ['/', { type: 'text/html; charset=utf-8', body: readFileSync(`${HERE}index.html`, 'utf8') }],
     ['/main.js', { type: 'text/javascript', body: await bundleExample() }],
@@ -56,11 +64,12 @@ export async function startExampleServer(port = 0): Promise<ExampleServer> {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     requests.push(path);
     const file = files.get(path);
+    const csp = { 'content-security-policy': contentSecurityPolicy };
     if (!file) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      res.writeHead(404, { 'content-type': 'text/plain', ...csp }).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body);
+    res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store', ...csp }).end(file.body);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {

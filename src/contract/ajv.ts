@@ -28,7 +28,9 @@ export const STANDALONE_FORMATS_NAME = 'runtimeFormats';
  *
  * @example createAjv().compile({ type: 'integer', format: 'int64' })(validationView(2n ** 63n)) // false
  */
-export function createAjv(options: { verbose?: boolean; standalone?: boolean } = {}): Ajv2020 {
+export function createAjv(
+  options: { verbose?: boolean; standalone?: boolean; messages?: boolean } = {},
+): Ajv2020 {
   // validateSchema: false skips compiling the 2020-12 meta-schema (about 40 ms of every start-up); the
   // schemas are checked against it in src/contract/meta-schema.test.ts and by the OpenAPI linter instead.
   const ajv = new Ajv2020({
@@ -37,6 +39,7 @@ export function createAjv(options: { verbose?: boolean; standalone?: boolean } =
     allowUnionTypes: true,
     validateSchema: false,
     verbose: options.verbose === true,
+    messages: options.messages !== false,
     ...(options.standalone === true
       ? { code: { source: true, esm: true, lines: true, formats: new Name(STANDALONE_FORMATS_NAME) } }
       : {}),

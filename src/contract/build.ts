@@ -111,7 +111,6 @@ export function assembleContract(document: JsonObject, validators: ContractValid
           : null;
         responses.set(status, {
           status,
-          description: String(response.description ?? ''),
           mediaType,
           examples: readExamples(isObject(mediaNode) ? mediaNode : undefined),
           headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) =>
@@ -127,8 +126,6 @@ export function assembleContract(document: JsonObject, validators: ContractValid
         operationId,
         method,
         path,
-        summary: String(op.summary ?? ''),
-        tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
         deprecated: op.deprecated === true,
         stability: typeof op['x-stability'] === 'string' ? op['x-stability'] : null,
         security,

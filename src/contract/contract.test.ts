@@ -214,6 +214,13 @@ describe('validateResponseBody', () => {
       body: '[{"id":18446744073709551616}]',
       ok: false,
     },
+    {
+      name: 'rejects broken items, each named by its index and the Order rule, as Ajv does for the list',
+      op: 'listOrders',
+      status: 200,
+      body: '[{"id":1},{"id":"2","quantity":1.5},3,{"shipDate":"2026-12-01"}]',
+      ok: false,
+    },
     { name: 'rejects truncated JSON', op: 'listOrders', status: 200, body: '[{"id":1', ok: false },
     { name: 'accepts an empty 204', op: 'cancelOrder', status: 204, body: '', ok: true },
     { name: 'rejects a 204 with a body', op: 'cancelOrder', status: 204, body: '{}', ok: false },
@@ -231,6 +238,14 @@ describe('validateResponseBody', () => {
       body: '{"error":"not found"}',
       ok: false,
     },
+    {
+      name: 'rejects a 401 whose status is out of range, naming the Error schema it breaks',
+      op: 'getPet',
+      status: 401,
+      body: '{"code":"unauthorized","message":"m","status":99}',
+      ok: false,
+    },
+    { name: 'rejects a pet that is not an object', op: 'getPet', status: 200, body: '[1]', ok: false },
     { name: 'rejects an undocumented status', op: 'listOrders', status: 418, body: '', ok: false },
   ];
   it.each(cases)('$name', ({ op, status, body, ok }) => {
@@ -238,6 +253,25 @@ describe('validateResponseBody', () => {
     expect(compiled.validateResponseBody(op, status, body)).toEqual(
       contract.validateResponseBody(op, status, body),
     );
+  });
+
+  it('names the component schema a referenced body breaks, as Ajv does when it copies the component in', () => {
+    const verdict = contract.validateResponseBody(
+      'cancelOrder',
+      404,
+      '{"code":"","message":"m","status":404}',
+    );
+    expect(!verdict.ok && verdict.error.map((e) => e.schemaPath)).toEqual([
+      'https://petstore.contract/components/schemas/Error/properties/code/minLength',
+    ]);
+  });
+
+  it('names each broken item of a list by its index, and the Order rule it breaks', () => {
+    const verdict = contract.validateResponseBody('listOrders', 200, '[{"id":1},{"id":"2"},null]');
+    expect(!verdict.ok && verdict.error.map((e) => `${e.path} ${e.schemaPath}`)).toEqual([
+      '/1/id https://petstore.contract/components/schemas/Order/properties/id/type',
+      '/2 https://petstore.contract/components/schemas/Order/type',
+    ]);
   });
 
   it('says which rule broke', () => {

@@ -2,29 +2,11 @@
  * The built-in contract and the MSW entry, bundled for a page as a front end bundles them, carry no schema
  * compiler: no `new Function` or `eval` (which `Content-Security-Policy: script-src 'self'` blocks) and no
  * Ajv, because their validators were generated at build time. The run-time compiling path (`compile.ts`,
- * for `--spec`) is bundled too, to show the markers catch Ajv where it is.
+ * for `--spec`) is bundled too, to show the markers catch Ajv where it is. Fixtures are data in a page, so
+ * the MSW entry carries no YAML parser either; the Node-side fixture-text.ts shows that check can fail.
  */
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from './package-root.js';
-
-const ROOT = packageRoot();
-
-async function bundleForPage(entry: string) {
-  const result = await build({
-    entryPoints: [join(ROOT, entry)],
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    external: ['msw'],
-    minify: true,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  return { text: result.outputFiles[0]?.text ?? '', inputs: Object.keys(result.metafile.inputs) };
-}
+import { bundleForPage } from './test-support/page-bundle.js';
 
 /** What of a schema compiler a bundle holds: the packages, and the code a strict CSP refuses. */
 function compilerIn({ text, inputs }: { text: string; inputs: string[] }): string[] {
@@ -45,6 +27,20 @@ describe('bundled for a page with a strict CSP', () => {
       expect(compilerIn(await bundleForPage(entry))).toEqual([]);
     },
   );
+
+  /** The YAML parsers a bundle holds. */
+  const yamlParsersIn = ({ inputs }: { inputs: string[] }) =>
+    inputs.flatMap((path) => /node_modules\/(js-yaml|yaml)\//.exec(path)?.[1] ?? []);
+
+  it('the MSW entry holds no YAML parser: fixtures are data in a page', async () => {
+    expect(yamlParsersIn(await bundleForPage('src/msw/index.ts'))).toEqual([]);
+  });
+
+  it('the Node-side src/mock/fixture-text.ts holds js-yaml (the check can fail)', async () => {
+    expect(new Set(yamlParsersIn(await bundleForPage('src/mock/fixture-text.ts')))).toEqual(
+      new Set(['js-yaml']),
+    );
+  });
 
   it('the run-time compiling src/contract/compile.ts holds Ajv, its new Function and code generator (the check can fail)', async () => {
     expect(compilerIn(await bundleForPage('src/contract/compile.ts'))).toEqual([

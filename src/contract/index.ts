@@ -5,7 +5,7 @@
  */
 export { assembleContract } from './build.js';
 export { defaultContract, documentProblem } from './contract.js';
-export { INT64_MAX, INT64_MIN, parseInt64 } from './int64.js';
+export { INT64_MAX, INT64_MIN, isInt64String, parseInt64 } from './int64.js';
 export { validationView } from './int64-view.js';
 export * from './lossless-json.js';
 export * from './model.js';

@@ -3,6 +3,9 @@
  * id. The canonical decimal spelling only, the one JSON and `String(bigint)` write: no sign on zero
  * (`-0`), no leading zeros (`01`), no plus sign (`+1`), no spaces, exponents or fractions. Any other
  * spelling names no order, so `-0` cannot reach order 0 while `01` is refused.
+ *
+ * It imports nothing of the contract, so a page can check an id from its URL without loading the document
+ * or its validators: `petstore-contract-toolkit/contract/int64`, or the same functions from `/client`.
  */
 import { fail, ok, type Result } from '../result.js';
 
@@ -30,4 +33,13 @@ export function parseInt64(text: string): Result<bigint, string> {
   if (value < INT64_MIN || value > INT64_MAX)
     return fail(`must be within int64 (−2^63 … 2^63−1), got ${text}`);
   return ok(value);
+}
+
+/**
+ * Whether text is an int64 written canonically: the id strings the typed client hands over and takes back.
+ *
+ * @example isInt64String(new URLSearchParams(location.search).get('order') ?? '') // narrows to `${bigint}`
+ */
+export function isInt64String(text: string): text is `${bigint}` {
+  return parseInt64(text).ok;
 }

@@ -5,8 +5,12 @@
  * 9007199254740993 would come back as 9007199254740992 and an id of 2^64 would look like a valid
  * int64. Here integers that a double cannot hold exactly become `bigint`; everything else stays a
  * plain JSON value.
+ *
+ * A small parser of our own rather than a library: it runs in every page that holds the mock or the typed
+ * client, where lossless-json (general number classes, revivers, its own stringify) was a tenth of the MSW
+ * entry's gzipped size. `lossless-json.test.ts` holds it to lossless-json's verdicts on a table of texts.
+ * Like lossless-json, it refuses a key given twice with different values.
  */
-import { isSafeNumber, parse as parseLosslessJson, stringify as stringifyLosslessJson } from 'lossless-json';
 import type { Result } from '../result.js';
 
 /** A JSON value in which integers outside ±(2^53 − 1) are exact `bigint`s. */
@@ -21,6 +25,16 @@ export type ExactJson =
 
 /** A JSON integer literal (JSON allows `-0`; path parameters use the stricter grammar of `int64.ts`). */
 const INTEGER_LITERAL = /^-?(0|[1-9][0-9]*)$/;
+const WHITESPACE = /[ \t\n\r]*/y;
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+// Any character but a quote, a backslash or a control character, or one of JSON's escapes (RFC 8259 §7).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON refuses raw control characters in strings.
+const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+const LITERALS: ReadonlyArray<[string, ExactJson]> = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+];
 
 function exactNumber(text: string): number | bigint {
   if (INTEGER_LITERAL.test(text)) {
@@ -28,7 +42,107 @@ function exactNumber(text: string): number | bigint {
     return Number.isSafeInteger(value) ? value : BigInt(text);
   }
   // Non-integer literals (1.5, 1e3) are not ids; a double is the JSON Schema reading of them.
-  return isSafeNumber(text, { approx: true }) ? Number(text) : Number.parseFloat(text);
+  return Number(text);
+}
+
+/** Reads one JSON text; throws a `SyntaxError` naming what was expected and where. */
+function readJson(text: string): ExactJson {
+  let at = 0;
+  const fail = (expected: string): never => {
+    const got = at < text.length ? `'${text[at]}'` : 'end of input';
+    throw new SyntaxError(`${expected} but got ${got} at position ${at}`);
+  };
+  const skipSpace = () => {
+    WHITESPACE.lastIndex = at;
+    WHITESPACE.test(text);
+    at = WHITESPACE.lastIndex;
+  };
+  const token = (pattern: RegExp): string | undefined => {
+    pattern.lastIndex = at;
+    const match = pattern.exec(text)?.[0];
+    if (match !== undefined) at += match.length;
+    return match;
+  };
+  const readString = (): string => {
+    const literal = token(STRING) ?? fail('A string');
+    return literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
+  };
+  const readObject = (): ExactJson => {
+    const object: Record<string, ExactJson> = {};
+    at++;
+    skipSpace();
+    if (text[at] === '}') {
+      at++;
+      return object;
+    }
+    for (;;) {
+      skipSpace();
+      const keyAt = at;
+      if (text[at] !== '"') fail('A quoted object key');
+      const key = readString();
+      skipSpace();
+      if (text[at] !== ':') fail("A colon ':' after the property name");
+      at++;
+      const value = readValue();
+      if (Object.hasOwn(object, key)) {
+        if (stringifyExactJson(object[key]) !== stringifyExactJson(value)) {
+          at = keyAt;
+          fail(`A key given once, not '${key}' again,`);
+        }
+      } else if (key === '__proto__') {
+        // A plain assignment would set the prototype instead of adding the member.
+        Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+      } else {
+        object[key] = value;
+      }
+      skipSpace();
+      if (text[at] === '}') {
+        at++;
+        return object;
+      }
+      if (text[at] !== ',') fail("A comma ',' or '}' after the value");
+      at++;
+    }
+  };
+  const readArray = (): ExactJson => {
+    const array: ExactJson[] = [];
+    at++;
+    skipSpace();
+    if (text[at] === ']') {
+      at++;
+      return array;
+    }
+    for (;;) {
+      array.push(readValue());
+      skipSpace();
+      if (text[at] === ']') {
+        at++;
+        return array;
+      }
+      if (text[at] !== ',') fail("A comma ',' or ']' after the item");
+      at++;
+    }
+  };
+  const readValue = (): ExactJson => {
+    skipSpace();
+    const first = text[at];
+    if (first === '{') return readObject();
+    if (first === '[') return readArray();
+    if (first === '"') return readString();
+    const number = token(NUMBER);
+    if (number !== undefined) return exactNumber(number);
+    for (const [word, value] of LITERALS) {
+      if (text.startsWith(word, at)) {
+        at += word.length;
+        return value;
+      }
+    }
+    return fail('A JSON value');
+  };
+  const value = readValue();
+  skipSpace();
+  if (at < text.length) fail('The end of the text');
+  return value;
 }
 
 /**
@@ -38,10 +152,32 @@ function exactNumber(text: string): number | bigint {
  */
 export function parseExactJson(text: string): Result<ExactJson, string> {
   try {
-    return { ok: true, value: parseLosslessJson(text, null, exactNumber) as ExactJson };
+    return { ok: true, value: readJson(text) };
   } catch (error) {
+    // A SyntaxError of ours, or a RangeError for a nesting deeper than the stack.
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The JSON text of a value, `undefined` for what JSON leaves out (`undefined`, functions). */
+function write(value: unknown): string | undefined {
+  if (typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return `[${value.map((item) => write(item) ?? 'null').join(',')}]`;
+  if (typeof value === 'object' && value !== null && isPlainObject(value)) {
+    const members: string[] = [];
+    for (const [key, item] of Object.entries(value)) {
+      const text = write(item);
+      if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+    }
+    return `{${members.join(',')}}`;
+  }
+  // Strings, finite and non-finite numbers, booleans, null, and objects with toJSON (Date), as JSON has them.
+  return JSON.stringify(value);
 }
 
 /**
@@ -50,5 +186,5 @@ export function parseExactJson(text: string): Result<ExactJson, string> {
  * @example stringifyExactJson({ id: 9007199254740993n }) // '{"id":9007199254740993}'
  */
 export function stringifyExactJson(value: unknown): string {
-  return stringifyLosslessJson(value) ?? 'null';
+  return write(value) ?? 'null';
 }

@@ -21,7 +21,6 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
 
 export interface ResponseSpec {
   status: number;
-  description: string;
   /** The media type of the documented body, or `null` when the response has no body (204). */
   mediaType: string | null;
   /** Named examples of the body, exact (ids above 2^53 stay `bigint`). */
@@ -37,8 +36,6 @@ export interface OperationSpec {
   method: HttpMethod;
   /** The path template of the document, relative to the base path: `/store/orders/{orderId}`. */
   path: string;
-  summary: string;
-  tags: readonly string[];
   deprecated: boolean;
   /** The `x-stability` marker (D13), `null` where the operation carries none. */
   stability: string | null;

@@ -70,6 +70,52 @@ export function precompiledValidators(records: PrecompiledValidators): ContractV
   };
 }
 
+/**
+ * The validator of a schema that is only a `$ref` to a component: the component's own, with each error's
+ * `schemaPath` rooted at the component's id, as Ajv writes it when it copies the component in. The
+ * generated code keeps one copy of each component instead of one per response that documents it (six
+ * responses document an `Error` body).
+ *
+ * @example referencing(VALIDATORS.schemas.Error, 'https://petstore.contract/components/schemas/Error')
+ */
+export function referencing(validate: CompiledValidator, id: string): CompiledValidator {
+  const referenced: CompiledValidator = (data) => {
+    const valid = validate(data);
+    referenced.errors =
+      validate.errors?.map((error) => ({ ...error, schemaPath: id + error.schemaPath.slice(1) })) ?? null;
+    return valid;
+  };
+  return referenced;
+}
+
+/**
+ * The validator of `{ type: 'array', items: { $ref } }`: the component's own run on each item, with the
+ * errors Ajv's code for that schema gives (the item's index in `instancePath`, `schemaPath` rooted at the
+ * component). The generated code then keeps no second copy of the component for the list of it.
+ *
+ * @example itemsReferencing(VALIDATORS.schemas.Order, 'https://petstore.contract/components/schemas/Order')
+ */
+export function itemsReferencing(validate: CompiledValidator, id: string): CompiledValidator {
+  const item = referencing(validate, id);
+  const list: CompiledValidator = (data) => {
+    if (!Array.isArray(data)) {
+      const params = { type: 'array' };
+      list.errors = [
+        { instancePath: '', schemaPath: '#/type', keyword: 'type', params, message: 'must be array' },
+      ];
+      return false;
+    }
+    const errors = data.flatMap((value, index) =>
+      item(value)
+        ? []
+        : (item.errors ?? []).map((e) => ({ ...e, instancePath: `/${index}${e.instancePath}` })),
+    );
+    list.errors = errors.length > 0 ? errors : null;
+    return errors.length === 0;
+  };
+  return list;
+}
+
 function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation[] {
   return (errors ?? []).map((error) => ({
     path: error.instancePath,

@@ -8,7 +8,7 @@
 import { FORMATS as runtimeFormats, ucs2length as runtimeUcs2length } from '../contract/validator-runtime.js';
 import type { CompiledValidator } from '../contract/validators.js';
 export const v0 = validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://petstore.contract/fixtures.schema.json","title":"Pet Store mock fixtures","description":"The state the mock starts from (docs/mock.md). Order fields other than `status` are also checked against the document's Order schema, exactly (ids up to int64).","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"apiKeys":{"description":"Bearer tokens the mock accepts, unless --api-key or PETSTORE_API_KEY is given. RFC 6750 token characters.","type":"array","items":{"type":"string","minLength":1,"maxLength":512,"pattern":"^[A-Za-z0-9._~+/-]+=*$"}},"petsDeprecated":{"description":"When GET /pets/{petId} was deprecated: sent as the Deprecation header (RFC 9745). Default 2026-01-01T00:00:00Z.","type":"string","format":"date-time"},"petsSunset":{"description":"When GET /pets/{petId} stops being served: sent as the Sunset header (RFC 8594). Default 2027-06-30T00:00:00Z.","type":"string","format":"date-time"},"pets":{"description":"Pets served by GET /v1/pets/{petId}. The Pet schema is open (D11); only `id` is required.","type":"array","items":{"type":"object","required":["id"],"properties":{"id":{"type":"integer"}}}},"orders":{"description":"Orders with their internal state (D1). `complete` is derived from the state and cannot be set.","type":"array","items":{"type":"object","required":["id","status"],"additionalProperties":false,"properties":{"id":{"type":"integer"},"petId":{"type":"integer"},"quantity":{"type":"integer"},"shipDate":{"type":"string","format":"date-time"},"status":{"enum":["pending","shipped","cancelled"]}}}}}};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://petstore.contract/fixtures.schema.json","title":"Pet Store mock fixtures","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"apiKeys":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512,"pattern":"^[A-Za-z0-9._~+/-]+=*$"}},"petsDeprecated":{"type":"string","format":"date-time"},"petsSunset":{"type":"string","format":"date-time"},"pets":{"type":"array","items":{"type":"object","required":["id"],"properties":{"id":{"type":"integer"}}}},"orders":{"type":"array","items":{"type":"object","required":["id","status"],"additionalProperties":false,"properties":{"id":{"type":"integer"},"petId":{"type":"integer"},"quantity":{"type":"integer"},"shipDate":{"type":"string","format":"date-time"},"status":{"enum":["pending","shipped","cancelled"]}}}}}};
 const func0 = runtimeUcs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9._~+/-]+=*$", "u");
 const formats0 = runtimeFormats["date-time"];
@@ -27,7 +27,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "$schema") || (key0 === "apiKeys")) || (key0 === "petsDeprecated")) || (key0 === "petsSunset")) || (key0 === "pets")) || (key0 === "orders"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema0,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,9 +38,8 @@ errors++;
 }
 }
 if(data.$schema !== undefined){
-let data0 = data.$schema;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema0.properties.$schema.type,parentSchema:schema0.properties.$schema,data:data0};
+if(typeof data.$schema !== "string"){
+const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -58,7 +57,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func0(data2) > 512){
-const err2 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema0.properties.apiKeys.items,data:data2};
+const err2 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/maxLength",keyword:"maxLength",params:{limit: 512}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -68,7 +67,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func0(data2) < 1){
-const err3 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema0.properties.apiKeys.items,data:data2};
+const err3 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -78,7 +77,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern0.test(data2)){
-const err4 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"},message:"must match pattern \""+"^[A-Za-z0-9._~+/-]+=*$"+"\"",schema:"^[A-Za-z0-9._~+/-]+=*$",parentSchema:schema0.properties.apiKeys.items,data:data2};
+const err4 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -89,7 +88,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema0.properties.apiKeys.items.type,parentSchema:schema0.properties.apiKeys.items,data:data2};
+const err5 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -101,7 +100,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/apiKeys",schemaPath:"#/properties/apiKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema0.properties.apiKeys.type,parentSchema:schema0.properties.apiKeys,data:data1};
+const err6 = {instancePath:instancePath+"/apiKeys",schemaPath:"#/properties/apiKeys/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -115,7 +114,7 @@ if(data.petsDeprecated !== undefined){
 let data3 = data.petsDeprecated;
 if(typeof data3 === "string"){
 if(!(formats0.validate(data3))){
-const err7 = {instancePath:instancePath+"/petsDeprecated",schemaPath:"#/properties/petsDeprecated/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema0.properties.petsDeprecated,data:data3};
+const err7 = {instancePath:instancePath+"/petsDeprecated",schemaPath:"#/properties/petsDeprecated/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -126,7 +125,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/petsDeprecated",schemaPath:"#/properties/petsDeprecated/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema0.properties.petsDeprecated.type,parentSchema:schema0.properties.petsDeprecated,data:data3};
+const err8 = {instancePath:instancePath+"/petsDeprecated",schemaPath:"#/properties/petsDeprecated/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -140,7 +139,7 @@ if(data.petsSunset !== undefined){
 let data4 = data.petsSunset;
 if(typeof data4 === "string"){
 if(!(formats0.validate(data4))){
-const err9 = {instancePath:instancePath+"/petsSunset",schemaPath:"#/properties/petsSunset/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema0.properties.petsSunset,data:data4};
+const err9 = {instancePath:instancePath+"/petsSunset",schemaPath:"#/properties/petsSunset/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -151,7 +150,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/petsSunset",schemaPath:"#/properties/petsSunset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema0.properties.petsSunset.type,parentSchema:schema0.properties.petsSunset,data:data4};
+const err10 = {instancePath:instancePath+"/petsSunset",schemaPath:"#/properties/petsSunset/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -169,7 +168,7 @@ for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.id === undefined){
-const err11 = {instancePath:instancePath+"/pets/" + i1,schemaPath:"#/properties/pets/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema0.properties.pets.items.required,parentSchema:schema0.properties.pets.items,data:data6};
+const err11 = {instancePath:instancePath+"/pets/" + i1,schemaPath:"#/properties/pets/items/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -181,7 +180,7 @@ errors++;
 if(data6.id !== undefined){
 let data7 = data6.id;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/pets/" + i1+"/id",schemaPath:"#/properties/pets/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema0.properties.pets.items.properties.id.type,parentSchema:schema0.properties.pets.items.properties.id,data:data7};
+const err12 = {instancePath:instancePath+"/pets/" + i1+"/id",schemaPath:"#/properties/pets/items/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -193,7 +192,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/pets/" + i1,schemaPath:"#/properties/pets/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema0.properties.pets.items.type,parentSchema:schema0.properties.pets.items,data:data6};
+const err13 = {instancePath:instancePath+"/pets/" + i1,schemaPath:"#/properties/pets/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -205,7 +204,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/pets",schemaPath:"#/properties/pets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema0.properties.pets.type,parentSchema:schema0.properties.pets,data:data5};
+const err14 = {instancePath:instancePath+"/pets",schemaPath:"#/properties/pets/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -223,7 +222,7 @@ for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.id === undefined){
-const err15 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema0.properties.orders.items.required,parentSchema:schema0.properties.orders.items,data:data9};
+const err15 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -233,7 +232,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data9.status === undefined){
-const err16 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema0.properties.orders.items.required,parentSchema:schema0.properties.orders.items,data:data9};
+const err16 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/required",keyword:"required",params:{missingProperty: "status"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -244,7 +243,7 @@ errors++;
 }
 for(const key1 in data9){
 if(!(((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status"))){
-const err17 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema0.properties.orders.items,data:data9};
+const err17 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -257,7 +256,7 @@ errors++;
 if(data9.id !== undefined){
 let data10 = data9.id;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err18 = {instancePath:instancePath+"/orders/" + i2+"/id",schemaPath:"#/properties/orders/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema0.properties.orders.items.properties.id.type,parentSchema:schema0.properties.orders.items.properties.id,data:data10};
+const err18 = {instancePath:instancePath+"/orders/" + i2+"/id",schemaPath:"#/properties/orders/items/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -270,7 +269,7 @@ errors++;
 if(data9.petId !== undefined){
 let data11 = data9.petId;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err19 = {instancePath:instancePath+"/orders/" + i2+"/petId",schemaPath:"#/properties/orders/items/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema0.properties.orders.items.properties.petId.type,parentSchema:schema0.properties.orders.items.properties.petId,data:data11};
+const err19 = {instancePath:instancePath+"/orders/" + i2+"/petId",schemaPath:"#/properties/orders/items/properties/petId/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -283,7 +282,7 @@ errors++;
 if(data9.quantity !== undefined){
 let data12 = data9.quantity;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err20 = {instancePath:instancePath+"/orders/" + i2+"/quantity",schemaPath:"#/properties/orders/items/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema0.properties.orders.items.properties.quantity.type,parentSchema:schema0.properties.orders.items.properties.quantity,data:data12};
+const err20 = {instancePath:instancePath+"/orders/" + i2+"/quantity",schemaPath:"#/properties/orders/items/properties/quantity/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -297,7 +296,7 @@ if(data9.shipDate !== undefined){
 let data13 = data9.shipDate;
 if(typeof data13 === "string"){
 if(!(formats0.validate(data13))){
-const err21 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",schemaPath:"#/properties/orders/items/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema0.properties.orders.items.properties.shipDate,data:data13};
+const err21 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",schemaPath:"#/properties/orders/items/properties/shipDate/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -308,7 +307,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",schemaPath:"#/properties/orders/items/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema0.properties.orders.items.properties.shipDate.type,parentSchema:schema0.properties.orders.items.properties.shipDate,data:data13};
+const err22 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",schemaPath:"#/properties/orders/items/properties/shipDate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -321,7 +320,7 @@ errors++;
 if(data9.status !== undefined){
 let data14 = data9.status;
 if(!(((data14 === "pending") || (data14 === "shipped")) || (data14 === "cancelled"))){
-const err23 = {instancePath:instancePath+"/orders/" + i2+"/status",schemaPath:"#/properties/orders/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.orders.items.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema0.properties.orders.items.properties.status.enum,parentSchema:schema0.properties.orders.items.properties.status,data:data14};
+const err23 = {instancePath:instancePath+"/orders/" + i2+"/status",schemaPath:"#/properties/orders/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.orders.items.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -333,7 +332,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema0.properties.orders.items.type,parentSchema:schema0.properties.orders.items,data:data9};
+const err24 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -345,7 +344,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema0.properties.orders.type,parentSchema:schema0.properties.orders,data:data8};
+const err25 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -357,7 +356,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema0.type,parentSchema:schema0,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -372,5 +371,5 @@ return errors === 0;
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-/** Checks the content of a fixture file; its errors carry the offending value (`data`). */
+/** Checks the content of a fixture file; its errors name where (`instancePath`) and why. */
 export const validateFixtures: CompiledValidator = v0;

@@ -36,7 +36,7 @@ import { type Cors, compileCors } from './cors.js';
 import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
 import { type FaultSettings, readFaultSettings } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
-import { inspectorAsset } from './inspector.js';
+import type { Inspector } from './inspector.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
@@ -132,6 +132,8 @@ export interface CoreOptions {
   delayMs?: number;
   /** Origins allowed besides the local ones (D14); `*` allows any. */
   corsOrigins?: readonly string[];
+  /** Serves the state inspector at `/__mock/` (inspector.ts); without it, its paths are a 404 saying how to add it. */
+  inspector?: Inspector;
 }
 
 export interface Core {
@@ -215,6 +217,16 @@ function notFoundError(contract: Contract): MockError {
     message: `No such path. The API lives under ${contract.basePath || '/'}: ${examples.join(', ')}.`,
   });
 }
+
+/** The inspector's page, script and style. */
+const isInspectorPath = (pathname: string) =>
+  pathname === `${CONTROL_BASE}/` || pathname.startsWith(`${CONTROL_BASE}/inspector.`);
+
+/** Where MSW handlers were made without the inspector (mock/inspector.ts), which a page opts in to. */
+const NO_INSPECTOR = mockError('notFound', {
+  message:
+    "No state inspector in these handlers: pass createHandlers({ inspector }), with inspector from 'petstore-contract-toolkit/msw/inspector'.",
+});
 
 /**
  * Builds the core over a contract, fixtures and keys. Throws when the contract has an operation the
@@ -344,8 +356,12 @@ export function createCore(options: CoreOptions): Core {
       return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
     }
     // The inspector's page holds no data, and a browser opening it sends no key.
-    const asset = inspectorAsset(contract, request.method, pathname);
-    if (asset) return asset;
+    if (options.inspector) {
+      const asset = options.inspector(contract, request.method, pathname);
+      if (asset) return asset;
+    } else if (request.method === 'GET' && isInspectorPath(pathname)) {
+      return errorResponse(NO_INSPECTOR, undefined);
+    }
 
     if (request.method === 'OPTIONS') {
       // Keyless like a 401 below, so logged in the default session only. A browser's preflight always passes, so that the page then sees the mock's own answer (the

@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../result.js';
 import { apiKeyProblem } from './auth.js';
 import { type Core, createCore, respondSafely } from './core.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
+import type { Inspector } from './inspector.js';
 import { type CoreRequest, fromHeaders } from './request.js';
 import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
 import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
@@ -32,6 +33,12 @@ export interface EngineOptions {
   limits?: Partial<SessionLimits>;
   /** Where a bug in the mock is reported (the answer is then a 500 Error); default `console.error`. */
   onBug?: (message: string) => void;
+  /**
+   * The state inspector served at `/__mock/`: `import { inspector } from 'petstore-contract-toolkit/msw/inspector'`.
+   * The mock on a port always serves it; MSW handlers only when given it, so a page that does not ask
+   * for it does not load its 12 kB. Without it, `/__mock/` is a 404 that names this import.
+   */
+  inspector?: Inspector;
 }
 
 /**
@@ -159,6 +166,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     delayMs: options.delayMs ?? 0,
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+    inspector: options.inspector,
   });
   const log = options.log;
   const onBug = options.onBug ?? ((message: string) => console.error(message));

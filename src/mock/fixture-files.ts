@@ -1,6 +1,7 @@
 /**
- * The Node side of fixtures: where the built-in ones live and reading a fixture file. Parsing and
- * checking the text is `fixtures.ts`, which runs anywhere; this file only adds the file system.
+ * The Node side of fixtures: where the built-in ones live and reading a fixture file. Parsing the text
+ * (`fixture-text.ts`) and checking the data (`fixtures.ts`) run anywhere; this file only adds the file
+ * system.
  *
  * A fixture path is read only when it names a regular file of at most {@link MAX_FIXTURE_BYTES}: a FIFO
  * would block the read until someone writes to it, `/dev/zero` (or a symlink to it) never ends, and a
@@ -15,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { packageRoot } from '../contract/package-root.js';
 import { fail, ok, type Result } from '../result.js';
+import { parseFixtureText } from './fixture-text.js';
 import { fromTransferable, type TransferableFixtures } from './fixture-transfer.js';
 import {
   buildFixtures,
@@ -22,7 +24,6 @@ import {
   type FixtureData,
   FixtureError,
   type FixtureSet,
-  parseFixtureText,
 } from './fixtures.js';
 import { OrderBase } from './order-store.js';
 

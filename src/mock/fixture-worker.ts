@@ -7,8 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { buildContract } from '../contract/compile.js';
 import { fail, ok } from '../result.js';
 import { readFixtureText, type WorkerAnswer } from './fixture-files.js';
+import { parseFixtureText } from './fixture-text.js';
 import { toTransferable } from './fixture-transfer.js';
-import { parseFixtureText } from './fixtures.js';
 
 const { path, document } = workerData as { path: string; document: Record<string, unknown> };
 const text = await readFixtureText(path);

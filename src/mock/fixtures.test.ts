@@ -111,6 +111,16 @@ describe('fixture problems are rejected with the entry and the reason', () => {
       given: { apiKeys: ['has space'] },
       want: /apiKeys\[0\] must contain only letters/,
     },
+    {
+      name: 'an empty key',
+      given: { apiKeys: [''] },
+      want: /^apiKeys\[0\] must NOT have fewer than 1 characters$/m,
+    },
+    {
+      name: 'a key longer than 512 characters',
+      given: { apiKeys: ['k'.repeat(513)] },
+      want: /^apiKeys\[0\] must NOT have more than 512 characters$/m,
+    },
   ])('rejects $name', ({ given, want }) => {
     const outcome = loadFixtures(given as FixtureData);
     expect(outcome.ok).toBe(false);

@@ -1,11 +1,11 @@
 /**
- * Fixtures: the state the mock starts from, given as data or as YAML/JSON text, checked against
- * `fixtures/fixtures.schema.json` and, field by field, the document's Order schema. Integers are read as
- * bigint, so ids above 2^53 stay exact and ids beyond int64 are caught (D8). Web-standard only, so a page
- * (MSW) gets the same checks and the same messages; reading and watching files is `fixture-files.ts`.
+ * Fixtures: the state the mock starts from, given as data, checked against `fixtures/fixtures.schema.json`
+ * and, field by field, the document's Order schema. Integers are read as bigint, so ids above 2^53 stay
+ * exact and ids beyond int64 are caught (D8). Web-standard only and free of any YAML parser, so a page
+ * (MSW) gets the same checks and the same messages without paying for one; parsing YAML/JSON text is
+ * `fixture-text.ts`, reading and watching files `fixture-files.ts`.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { CORE_SCHEMA, defineScalarTag, load, NOT_RESOLVED, YAMLException } from 'js-yaml';
 import {
   type Contract,
   defaultContract,
@@ -109,13 +109,28 @@ function entryName(data: unknown, pointer: string): { entry: string; field: stri
   return { entry: label, field: rest.join('.') };
 }
 
+/**
+ * The value a JSON Pointer names in the data (RFC 6901). Messages quote it from the caller's data, exact,
+ * instead of from Ajv's `error.data`: the fixture validator is not verbose, which keeps a third of its
+ * code out of every page.
+ */
+function valueAt(data: unknown, pointer: string): unknown {
+  let value = data;
+  for (const token of pointer.split('/').slice(1)) {
+    const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
+}
+
 function explain(error: ErrorObject, data: unknown): string {
   const { entry, field } = entryName(data, error.instancePath);
+  const offending = () => describe(valueAt(data, error.instancePath));
   const where = field ? `${entry}: ${field}` : entry;
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'enum':
-      return `${where} must be one of ${(params.allowedValues as unknown[]).join(', ')}, got ${describe(error.data)}`;
+      return `${where} must be one of ${(params.allowedValues as unknown[]).join(', ')}, got ${offending()}`;
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
       const hint = extra === 'complete' ? ' (`complete` is derived from `status`, D1)' : '';
@@ -124,13 +139,19 @@ function explain(error: ErrorObject, data: unknown): string {
     case 'required':
       return `${where}: missing "${String(params.missingProperty)}"`;
     case 'format':
-      return `${where} must be an ISO 8601 date-time with a time zone, such as 2026-12-01T10:00:00Z, got ${describe(error.data)}`;
+      return `${where} must be an ISO 8601 date-time with a time zone, such as 2026-12-01T10:00:00Z, got ${offending()}`;
     case 'pattern':
-      return `${where} must contain only letters, digits and . _ ~ + / - (a bearer token), got ${describe(error.data)}`;
+      return `${where} must contain only letters, digits and . _ ~ + / - (a bearer token), got ${offending()}`;
     case 'type':
-      return `${where} must be ${String(params.type)}, got ${describe(error.data)}`;
+      return `${where} must be ${String(params.type)}, got ${offending()}`;
+    case 'minLength':
+      return `${where} must NOT have fewer than ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `${where} must NOT have more than ${String(params.limit)} characters`;
     default:
-      return `${where} ${error.message ?? 'is invalid'}`;
+      // The generated validator carries no messages (scripts/generate-validators.ts): every keyword of
+      // fixtures.schema.json has its case above.
+      return `${where} breaks the fixture schema's ${error.keyword}`;
   }
 }
 
@@ -293,130 +314,6 @@ export function buildFixtures(
     deprecationHeader: dates.deprecation,
     sunsetHeader: dates.sunset,
   });
-}
-
-// YAML 1.2 core-schema integers, read exactly (D8): a number while a double holds it, a bigint beyond
-// 2^53 (js-yaml's own integer tag would round 9007199254740993 to ...992).
-const IMPLICIT_INTEGER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
-const EXPLICIT_INTEGER = /^[-+]?(?:[0-9]+|0b[01]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
-const SHORT_DECIMAL = /^[-+]?[0-9]{1,15}$/;
-
-function exactInteger(source: string): number | bigint {
-  // 15 digits always fit a double exactly: the common case skips BigInt.
-  if (SHORT_DECIMAL.test(source)) return Number(source);
-  const negative = source.startsWith('-');
-  const digits = source.replace(/^[-+]/, '');
-  const magnitude = BigInt(/^0[0-9]/.test(digits) ? digits.replace(/^0+(?=.)/, '') : digits);
-  const value = negative ? -magnitude : magnitude;
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
-    ? Number(value)
-    : value;
-}
-
-const exactIntegerTag = defineScalarTag<number | bigint>('tag:yaml.org,2002:int', {
-  implicit: true,
-  implicitFirstChars: ['-', '+', ...'0123456789'],
-  resolve: (source, isExplicit) =>
-    (isExplicit ? EXPLICIT_INTEGER : IMPLICIT_INTEGER).test(source) ? exactInteger(source) : NOT_RESOLVED,
-  identify: (value) => typeof value === 'bigint' || Number.isInteger(value),
-});
-
-const FIXTURE_YAML = CORE_SCHEMA.withTags(exactIntegerTag);
-
-/**
- * Aliases (`*name`) are copies by reference that every later walk expands: thirty of them can still name
- * about 60,000 nodes (3^10), a few more could name billions. Fixtures seldom need any.
- */
-const MAX_ALIASES = 30;
-
-/**
- * What the data may expand to, aliases followed, counted as JSON text: twice the largest fixture file
- * (`MAX_FIXTURE_BYTES`, 32 MiB). The alias cap alone is not enough: 28 aliases nested two by two over a
- * 60 KB string name a gigabyte, which no string or buffer can hold ("Invalid string length").
- */
-export const MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
-
-/**
- * The size of a value as JSON text, aliases expanded, counting each shared node once per use but
- * walking it once; stops counting once over `limit`. js-yaml gives every use of an anchor the same object.
- */
-function expandedSize(root: unknown, limit: number): number {
-  const known = new Map<object, number>();
-  const size = (value: unknown): number => {
-    if (typeof value === 'string') return value.length + 2;
-    if (value === null || typeof value !== 'object') return String(value).length;
-    const seen = known.get(value);
-    if (seen !== undefined) return seen;
-    let total = 2;
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        total += size(item) + 1;
-        if (total > limit) break;
-      }
-    } else {
-      for (const [key, item] of Object.entries(value)) {
-        total += key.length + 4 + size(item);
-        if (total > limit) break;
-      }
-    }
-    known.set(value, total);
-    return total;
-  };
-  return size(root);
-}
-
-/** Why parsed data is too large to use once its aliases are expanded, or `undefined` when it is not. */
-function expansionProblem(data: unknown, text: string): string | undefined {
-  // Without `*` there is no alias, and the data is about the size of the text the file cap bounds.
-  if (!text.includes('*')) return undefined;
-  let size: number;
-  try {
-    size = expandedSize(data, MAX_EXPANDED_BYTES);
-  } catch {
-    // Only a nesting deeper than the stack gets here.
-    return 'nests too deeply to be fixtures';
-  }
-  if (size <= MAX_EXPANDED_BYTES) return undefined;
-  return `expands to more than ${MAX_EXPANDED_BYTES / 2 ** 20} MiB once its aliases (*name) are followed; write the data out, or use fewer aliases`;
-}
-
-/**
- * Parses fixture text and checks it. YAML 1.2 and JSON (JSON is YAML) go through one parser, js-yaml:
- * as fast on YAML as the exact JSON parser is on JSON, exact for integers beyond 2^53, and it refuses a
- * key given twice in one mapping, in YAML or JSON alike, naming the line and column.
- *
- * @example parseFixtureText('orders: [{ id: 1, status: pending }]', 'inline.yaml').ok // true
- */
-export function parseFixtureText(
-  text: string,
-  source: string,
-  contract: Contract = defaultContract(),
-): Result<FixtureSet, FixtureError> {
-  let data: unknown;
-  try {
-    data = load(text, { schema: FIXTURE_YAML, filename: source, maxAliases: MAX_ALIASES });
-  } catch (error) {
-    return fail(new FixtureError(source, [syntaxProblem(error, text)]));
-  }
-  const tooLarge = expansionProblem(data, text);
-  if (tooLarge) return fail(new FixtureError(source, [tooLarge]));
-  return buildFixtures(data, source, contract);
-}
-
-/** `line 2, column 1: duplicated mapping key "apiKeys"`, from js-yaml's exception. */
-function syntaxProblem(error: unknown, text: string): string {
-  if (!(error instanceof YAMLException)) return `cannot be parsed: ${String(error)}`;
-  if (text.trim() === '' || /^\s*expected a document, but the input is empty/.test(error.reason)) {
-    return 'holds no fixtures (it is empty or only comments); write `orders: []` for an empty set';
-  }
-  const mark = error.mark;
-  const where = mark ? `line ${mark.line + 1}, column ${mark.column + 1}: ` : '';
-  let reason = error.reason;
-  if (reason === 'duplicated mapping key' && mark) {
-    const key = /^\s*"?([^":\s]+)"?\s*:/.exec(text.slice(mark.position))?.[1];
-    if (key !== undefined) reason = `the key "${key}" is given twice in the same mapping`;
-  }
-  return `is not valid YAML or JSON: ${where}${reason}`;
 }
 
 /** Where in-process fixture data comes from, in messages. */

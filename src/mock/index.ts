@@ -16,6 +16,7 @@ import { ok, type Result } from '../result.js';
 import { createEngine, droppedConnection, type EngineOptions } from './engine.js';
 import { loadFixtures } from './fixture-files.js';
 import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
+import { inspector } from './inspector.js';
 import { controlTarget, createMockControl, type MockControl } from './mock-control.js';
 import { createHttpServer } from './server.js';
 
@@ -34,7 +35,8 @@ export {
   type PlannedFault,
 } from './mock-control.js';
 
-export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug'> {
+/** The mock on a port always serves the state inspector, so `inspector` is no option here. */
+export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug' | 'inspector'> {
   /** A YAML/JSON fixture file, fixture data, or fixtures already loaded; default `fixtures/default.yaml`. */
   fixtures?: string | FixtureData | FixtureSet;
   /** Accepted keys; they override the fixture file's keys. */
@@ -86,6 +88,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const engine = createEngine(loaded.value, {
     ...options,
     contract,
+    inspector,
     onBug: (message) => process.emitWarning(message),
   });
   let server: Server | undefined;

@@ -8,40 +8,47 @@
  * need the key the developer types in. The core still refuses them to a foreign origin's page (D14), and
  * the CSP allows same-origin script, style and fetch only, and no framing, so another site can neither
  * run its script in the page nor trick a click on its buttons.
+ *
+ * The inspector is an option of the core, not an import of it: the mock on a port always passes
+ * {@link inspector} (index.ts), while MSW handlers, which a page loads, carry it (and its ~12 kB page) only
+ * when the developer imports `petstore-contract-toolkit/msw/inspector` and passes it to `createHandlers`.
  */
 import type { Contract } from '../contract/index.js';
 import { operationIds } from './control-operations.js';
 import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_MARKUP, INSPECTOR_SCRIPT } from './inspector-assets.js';
 import type { CoreResponse } from './responses.js';
 
+/**
+ * What serves the inspector: its page, script or style for a `GET` of its path, `undefined` for any
+ * other request. The core's `inspector` option.
+ */
+export type Inspector = (contract: Contract, method: string, pathname: string) => CoreResponse | undefined;
+
 export const INSPECTOR_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** The page, its script (which offers the contract's operations for faults and cancels under its base path) and its style. */
-function assets(contract: Contract): Readonly<Record<string, { type: string; body: () => string }>> {
-  return {
-    '/__mock/': { type: 'text/html; charset=utf-8', body: () => INSPECTOR_HTML },
-    '/__mock/inspector.js': {
-      type: 'text/javascript; charset=utf-8',
-      body: () =>
-        `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst API_BASE = ${JSON.stringify(contract.basePath)};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
-    },
-    '/__mock/inspector.css': { type: 'text/css; charset=utf-8', body: () => INSPECTOR_CSS },
-  };
-}
+/**
+ * The page, its script (which offers the contract's operations for faults and cancels under its base
+ * path) and its style, by path.
+ */
+const ASSETS: Readonly<Record<string, { type: string; body: (contract: Contract) => string }>> = {
+  '/__mock/': { type: 'text/html; charset=utf-8', body: () => INSPECTOR_HTML },
+  '/__mock/inspector.js': {
+    type: 'text/javascript; charset=utf-8',
+    body: (contract) =>
+      `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst API_BASE = ${JSON.stringify(contract.basePath)};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
+  },
+  '/__mock/inspector.css': { type: 'text/css; charset=utf-8', body: () => INSPECTOR_CSS },
+};
 
 /**
- * The inspector's page, script or style for a `GET` of its path, or `undefined` for any other request.
+ * The state inspector, as the core's `inspector` option.
  *
- * @example inspectorAsset(contract, 'GET', '/__mock/')?.headers['content-type'] // 'text/html; charset=utf-8'
+ * @example inspector(contract, 'GET', '/__mock/')?.headers['content-type'] // 'text/html; charset=utf-8'
  */
-export function inspectorAsset(
-  contract: Contract,
-  method: string,
-  pathname: string,
-): CoreResponse | undefined {
+export const inspector: Inspector = (contract, method, pathname) => {
   if (method !== 'GET') return undefined;
-  const asset = assets(contract)[pathname];
+  const asset = ASSETS[pathname];
   if (!asset) return undefined;
   return {
     status: 200,
@@ -53,7 +60,7 @@ export function inspectorAsset(
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
     },
-    body: asset.body(),
+    body: asset.body(contract),
     session: undefined,
   };
-}
+};

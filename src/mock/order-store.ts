@@ -236,7 +236,7 @@ export class OrderStore {
   }
 
   /**
-   * Puts back a change saved by an earlier page load (`persist: 'session'`). It does not count against
+   * Puts back a change saved by an earlier page load (MSW's `persist: inSessionStorage`). It does not count against
    * {@link PUT_LIMITS}: the saved state is already bounded in size.
    */
   restore(order: StoredOrder): void {

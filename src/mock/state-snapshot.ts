@@ -2,7 +2,7 @@
  * A mock's changeable state as text, and back: what each session changed of its orders, the faults it
  * still has planned, and the global delay. What the fixtures hold is not in it (they are rebuilt at every
  * start), nor the request logs (a timeline per page load). Ids are exact decimal strings, so that an id
- * above 2^53 survives `JSON`. MSW's `persist: 'session'` keeps this text in `sessionStorage`.
+ * above 2^53 survives `JSON`. MSW's `persist: inSessionStorage` keeps this text in `sessionStorage`.
  */
 import type { Contract, ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';

@@ -2,7 +2,9 @@
  * examples/browser in a real headless Chromium: the page lists orders and cancels them against the Pet
  * Store mock running in the page under MSW's service worker. Nothing reaches a server for the API: the
  * example's own server sees only the page's files, and any request leaving the page's origin is aborted
- * and counted. A screenshot is kept in reports/ as an artifact.
+ * and counted. The page is served under `Content-Security-Policy: script-src 'self'`, and any violation
+ * Chromium reports (console or `securitypolicyviolation`) fails the run: a mock that compiled a schema
+ * with `new Function` would render no rows. A screenshot is kept in reports/ as an artifact.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -10,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type ExampleServer, startExampleServer } from '../../examples/browser/serve.js';
+import { EXAMPLE_CSP, type ExampleServer, startExampleServer } from '../../examples/browser/serve.js';
 import { packageRoot } from '../contract/package-root.js';
 import { describeInChromium, launchChromium } from '../mock/test-support/chromium.js';
 
@@ -32,6 +34,9 @@ describeInChromium('the browser example (examples/browser) in headless Chromium,
   let page: Page;
   const leftOrigin: string[] = [];
   const notFromWorker: string[] = [];
+  /** What Chromium said against the policy, from the console, page errors and violation events. */
+  const violations: string[] = [];
+  let servedPolicy: string | undefined;
 
   const status = () => page.locator('#status').textContent();
   const ids = async () =>
@@ -50,13 +55,24 @@ describeInChromium('the browser example (examples/browser) in headless Chromium,
       return route.abort();
     });
     page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy|unsafe-eval/i.test(message.text())) violations.push(message.text());
+    });
+    page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    // Runs before the page's own script (as text: the page's DOM is not this file's).
+    await page.addInitScript({
+      content: `document.addEventListener('securitypolicyviolation', (event) =>
+        window.reportViolation('securitypolicyviolation: ' + event.violatedDirective + ' ' + event.blockedURI));`,
+    });
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname;
       if ((path.startsWith('/v1/') || path.startsWith('/__mock/')) && !response.fromServiceWorker()) {
         notFromWorker.push(path);
       }
     });
-    await page.goto(`${server.url}/`);
+    const landing = await page.goto(`${server.url}/`);
+    servedPolicy = landing?.headers()['content-security-policy'];
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
   }, 40_000);
 
@@ -67,6 +83,11 @@ describeInChromium('the browser example (examples/browser) in headless Chromium,
     }
     await browser?.close();
     await server?.close();
+  });
+
+  it("is served under Content-Security-Policy: script-src 'self'", () => {
+    expect(servedPolicy).toBe(EXAMPLE_CSP);
+    expect(EXAMPLE_CSP).toBe("script-src 'self'");
   });
 
   it('renders the list from the fixtures, the id above 2^53 with every digit', async () => {
@@ -104,6 +125,10 @@ describeInChromium('the browser example (examples/browser) in headless Chromium,
     await page.locator('#without-key').uncheck();
     await page.locator('#reload').click();
     await statusShows(/^2 orders$/);
+  });
+
+  it('ran with no Content-Security-Policy violation: no eval, no new Function, no blocked script', () => {
+    expect(violations).toEqual([]);
   });
 
   it('sent nothing to the network: the API was answered by the service worker', () => {

@@ -1,5 +1,5 @@
 /**
- * `persist: 'session'` in a real headless Chromium, on examples/browser opened with `?persist=session`: a
+ * `persist: inSessionStorage` in a real headless Chromium, on examples/browser opened with `?persist=session`: a
  * cancelled order stays cancelled after a reload; without the option, a reload starts from the fixtures.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -43,7 +43,7 @@ describeInChromium('the browser example across reloads, in headless Chromium', (
     await server?.close();
   });
 
-  it("keeps a cancelled order cancelled across a reload with persist: 'session'", async () => {
+  it('keeps a cancelled order cancelled across a reload with persist: inSessionStorage', async () => {
     expect(await cancelThenReload('?persist=session')).toEqual(['1', '2', '9007199254740993']);
   });
 

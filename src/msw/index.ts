@@ -21,9 +21,10 @@ import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
 import { controlTarget, createMockControl } from '../mock/mock-control.js';
 import { type MockHandlers, withControl } from './mock-handlers.js';
-import { persistState, savingControl } from './persist.js';
+import { type Persist, savingControl } from './persist.js';
 
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
+export type { Inspector } from '../mock/inspector.js';
 export type {
   ControlOrder,
   ControlOrderInput,
@@ -36,6 +37,7 @@ export type {
 } from '../mock/mock-control.js';
 export { MockControlError } from '../mock/mock-control.js';
 export type { MockHandlers } from './mock-handlers.js';
+export type { Persist } from './persist.js';
 
 export interface HandlersOptions extends EngineOptions {
   /** The state to start from: the content of a fixture file, as a value (ids as numbers, bigints or decimal strings). */
@@ -47,10 +49,11 @@ export interface HandlersOptions extends EngineOptions {
    */
   baseUrl?: string;
   /**
-   * `'session'` keeps the state (each session's order changes, planned faults, the delay) in the tab's
-   * `sessionStorage`, so that a page reload keeps it. Default: a fresh state at every load.
+   * `inSessionStorage` (from `petstore-contract-toolkit/msw/persist`) keeps the state (each session's
+   * order changes, planned faults, the delay) in the tab's `sessionStorage`, so that a page reload keeps
+   * it. Default: a fresh state at every load.
    */
-  persist?: 'session';
+  persist?: Persist;
 }
 
 /**
@@ -102,10 +105,16 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   if (!fixtures.ok) throw fixtures.error;
   const engine = createEngine(fixtures.value, { ...options, contract });
   const { root, prefix } = rootOf(options.baseUrl ?? contract.basePath, contract.basePath);
-  const persistence =
-    options.persist === 'session'
-      ? persistState(`petstore-mock:${root}${contract.basePath}`, engine.core.sessions, engine.core)
-      : undefined;
+  if (options.persist !== undefined && typeof options.persist !== 'function') {
+    throw new Error(
+      `createHandlers: persist takes inSessionStorage from 'petstore-contract-toolkit/msw/persist', got ${JSON.stringify(options.persist)}`,
+    );
+  }
+  const persistence = options.persist?.(
+    `petstore-mock:${root}${contract.basePath}`,
+    engine.core.sessions,
+    engine.core,
+  );
   const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     const response = await engine.handle(request, url.pathname.slice(prefix.length) + url.search);

@@ -1,12 +1,12 @@
 /**
- * `persist: 'session'` over an in-memory Storage: a "reload" is a second `createHandlers` in the same tab
+ * `persist: inSessionStorage` over an in-memory Storage: a "reload" is a second `createHandlers` in the same tab
  * (the same storage). The state comes back exact; without the option every load is fresh; a state that
  * does not fit is kept in memory, with one warning, and never half-restored.
  */
 import { getResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHandlers, type MockHandlers } from './index.js';
-import type { StorageLike } from './persist.js';
+import { inSessionStorage, type StorageLike } from './persist.js';
 
 /** The web's Storage, in memory; `quota` makes setItem throw as a full browser storage does. */
 class MemoryStorage implements StorageLike {
@@ -41,7 +41,12 @@ const FIXTURES = {
   ],
 };
 const load = (persist?: 'session') =>
-  createHandlers({ fixtures: FIXTURES, apiKeys: ['k'], baseUrl: BASE, ...(persist ? { persist } : {}) });
+  createHandlers({
+    fixtures: FIXTURES,
+    apiKeys: ['k'],
+    baseUrl: BASE,
+    ...(persist ? { persist: inSessionStorage } : {}),
+  });
 
 async function send(mock: MockHandlers, method: string, path: string, body?: unknown) {
   const request = new Request(`http://api.test${path}`, {
@@ -68,7 +73,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("persist: 'session'", () => {
+describe('persist: inSessionStorage', () => {
   it('keeps a cancelled order cancelled across a reload, its id exact', async () => {
     const first = load('session');
     expect(await send(first, 'DELETE', '/v1/store/orders/9007199254740993')).toBe(204);
@@ -126,5 +131,16 @@ describe("persist: 'session'", () => {
     );
     expect((await statesOf(load('session')))['1']).toBe('pending');
     expect(warnings).toEqual([expect.stringMatching(/saved state is unusable .*starting from the fixtures/)]);
+  });
+});
+
+describe('the persist option', () => {
+  it.each([
+    { name: "refuses the string 'session', naming the import that replaces it", given: 'session' },
+    { name: 'refuses true', given: true },
+  ])('$name', ({ given }) => {
+    expect(() => createHandlers({ fixtures: FIXTURES, baseUrl: BASE, persist: given as never })).toThrow(
+      "createHandlers: persist takes inSessionStorage from 'petstore-contract-toolkit/msw/persist'",
+    );
   });
 });

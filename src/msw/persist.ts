@@ -1,6 +1,7 @@
 /**
- * `persist: 'session'`: the mock's state survives a page reload, kept in the tab's `sessionStorage`
- * (state-snapshot.ts says what is kept). Saved after every answer and every control call; read once
+ * `persist: inSessionStorage`: the mock's state survives a page reload, kept in the tab's `sessionStorage`
+ * (state-snapshot.ts says what is kept). Its own entry (`petstore-contract-toolkit/msw/persist`), so that a
+ * page that keeps no state does not load it: the MSW entry only calls what it is given. Saved after every answer and every control call; read once
  * when the handlers are created. The saved text is bounded: a state that does not fit (or a storage that
  * refuses it) is kept in memory only, the stale copy is removed so that a reload starts from the fixtures
  * rather than from an older state, and the console says so once.
@@ -27,6 +28,16 @@ export interface Persistence {
 }
 
 /**
+ * How handlers keep their state across page loads: restores the state saved under `key`, if any, and
+ * returns how to save it. The `persist` option of `createHandlers` takes one ({@link inSessionStorage}).
+ */
+export type Persist = (
+  key: string,
+  sessions: Sessions,
+  settings: MockSettings & { readonly contract: Contract },
+) => Persistence;
+
+/**
  * Restores the state saved under `key`, if any, and returns how to save it. Without a `sessionStorage`
  * (Node tests) it warns once and keeps the state in memory.
  *
@@ -46,7 +57,7 @@ export function persistState(
   };
   if (!storage) {
     warnOnce(
-      "persist: 'session' needs sessionStorage, which this runtime lacks; the state is kept in memory.",
+      'persist: inSessionStorage needs sessionStorage, which this runtime lacks; the state is kept in memory.',
     );
     return { save() {} };
   }
@@ -70,6 +81,13 @@ export function persistState(
     },
   };
 }
+
+/**
+ * The state kept in the tab's `sessionStorage`, for `createHandlers({ persist: inSessionStorage })`.
+ *
+ * @example import { inSessionStorage } from 'petstore-contract-toolkit/msw/persist'; createHandlers({ fixtures, persist: inSessionStorage })
+ */
+export const inSessionStorage: Persist = (key, sessions, settings) => persistState(key, sessions, settings);
 
 /**
  * The control object, saving the state after each call.
