@@ -4,7 +4,12 @@
  * as a finding or `null`. Scripted checks call them on the requests they send, and live traffic is judged
  * by the same functions. Every body verdict comes from the contract module; no schema is written here.
  */
-import { type Contract, parseExactJson, type SchemaViolation } from '../contract/index.js';
+import {
+  type Contract,
+  type OperationSpec,
+  parseExactJson,
+  type SchemaViolation,
+} from '../contract/index.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,
@@ -303,13 +308,12 @@ export function sendsBearerToken(exchange: ObservedExchange): boolean {
 }
 
 /**
- * The path parameters of the operation whose value breaks its schema, by name: an order id that is not an
- * int64 integer (D9). The path is the one after the base URL, query allowed.
+ * The raw (still escaped) value of each path parameter of an operation in a path after the base URL, query
+ * allowed; empty when the path is not the operation's.
  *
- * @example malformedPathParameters(contract, 'cancelOrder', '/store/orders/1.5') // ['orderId']
+ * @example pathParameterValues(op, '/store/orders/1.5?x') // Map { 'orderId' => '1.5' }
  */
-export function malformedPathParameters(contract: Contract, operationId: string, path: string): string[] {
-  const op = contract.operation(operationId);
+export function pathParameterValues(op: OperationSpec, path: string): Map<string, string> {
   const names: string[] = [];
   const pattern = new RegExp(
     `^${op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
@@ -318,16 +322,26 @@ export function malformedPathParameters(contract: Contract, operationId: string,
     })}$`,
   );
   const values = pattern.exec(path.split('?')[0] ?? path);
-  if (!values) return [];
-  return names.filter((name, i) => {
+  return new Map(values ? names.map((name, i) => [name, values[i + 1] ?? '']) : []);
+}
+
+/**
+ * The path parameters of the operation whose value breaks its schema, by name: an order id that is not an
+ * int64 integer (D9). The path is the one after the base URL, query allowed.
+ *
+ * @example malformedPathParameters(contract, 'cancelOrder', '/store/orders/1.5') // ['orderId']
+ */
+export function malformedPathParameters(contract: Contract, operationId: string, path: string): string[] {
+  const op = contract.operation(operationId);
+  return [...pathParameterValues(op, path)].flatMap(([name, value]) => {
     const param = op.parameters.find((p) => p.name === name && p.in === 'path');
-    let raw = values[i + 1] ?? '';
+    let raw = value;
     try {
       raw = decodeURIComponent(raw);
     } catch {
-      return true;
+      return [name];
     }
-    return param !== undefined && !contract.parseParameter(param, raw).ok;
+    return param !== undefined && !contract.parseParameter(param, raw).ok ? [name] : [];
   });
 }
 

@@ -11,7 +11,7 @@ import {
   type Exchange,
   matchOperation,
 } from '../../judge/exchange.js';
-import { finding, judgeErrorBody, judgeStatus } from '../../judge/rules.js';
+import { finding, judgeErrorBody, judgeStatus, pathParameterValues } from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
 
 export type Invariant = 'answers' | 'no-5xx' | 'documented-status' | 'error-body';
@@ -22,21 +22,9 @@ export interface Violation {
   finding: Finding;
 }
 
-function pathValues(op: OperationSpec, path: string): Map<string, string> {
-  const names: string[] = [];
-  const pattern = new RegExp(
-    `^${op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    })}$`,
-  );
-  const found = pattern.exec(path.split('?')[0] ?? path);
-  return new Map(names.map((name, i) => [name, found?.[i + 1] ?? '']));
-}
-
 /** Whether a path parameter is not a value of its schema (D9: any 4xx then). */
 function malformedPath(contract: Contract, op: OperationSpec, path: string): boolean {
-  return [...pathValues(op, path)].some(([name, raw]) => {
+  return [...pathParameterValues(op, path)].some(([name, raw]) => {
     const param = op.parameters.find((p) => p.in === 'path' && p.name === name);
     if (param === undefined) return false;
     try {
