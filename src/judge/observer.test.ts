@@ -274,7 +274,7 @@ describe('the rules that span requests', () => {
       ],
       tracker,
     );
-    expect(tracker.reading).toEqual({ dropped: 1, keptListed: 0 });
+    expect(tracker.reading).toEqual({ dropped: 1, keptListed: 0, forgottenScopes: 0 });
     expect(
       run(
         [
@@ -483,5 +483,28 @@ describe('exchanges in flight together are read in an order the server may have 
       .order([seen(409, 1, 2), seen(204, 0, 40)])
       .flatMap((e, i) => observer.observe(scope, e.seen, i + 2));
     expect(found).toEqual([]);
+  });
+});
+
+describe('the memory of remembered lists is bounded (issue 18: a new session per request)', () => {
+  it('forgets the oldest scopes past the budget, never the current one, and counts them', () => {
+    const list = orders('1', '2', '3');
+    // Room for two lists of this size: the third scope pushes the first out.
+    const tracker = new Observer(contract, { maxListBytes: list.length * 8 * 2 });
+    tracker.list('session a', list, 1);
+    tracker.list('session b', list, 2);
+    expect(tracker.reading.forgottenScopes).toBe(0);
+    tracker.list('session c', list, 3);
+    expect(tracker.reading.forgottenScopes).toBe(1);
+    // Session a was forgotten: an order gone from its next list is no longer compared with what it saw.
+    expect(tracker.list('session a', orders('1', '2'), 4).map((f) => f.rule)).toEqual([]);
+    // Session c is still remembered: the same change there is seen.
+    expect(tracker.list('session c', orders('1', '2'), 5).map((f) => f.rule)).not.toEqual([]);
+  });
+
+  it('keeps every scope while the lists fit', () => {
+    const tracker = new Observer(contract);
+    for (let i = 0; i < 100; i += 1) tracker.list(`session ${i}`, orders('1', '2'), i + 1);
+    expect(tracker.reading.forgottenScopes).toBe(0);
   });
 });

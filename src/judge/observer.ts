@@ -32,6 +32,8 @@ export interface ObserverOptions {
    * done it.
    */
   soleClient?: boolean;
+  /** The most estimated memory for remembered lists; default {@link MAX_LIST_BYTES}. */
+  maxListBytes?: number;
 }
 
 /** One exchange as the cross-request rules need it. */
@@ -127,6 +129,14 @@ interface KeyAuth {
 /** How many scopes, keys and ids are remembered; the oldest go first. */
 export const MAX_SCOPES = 1_000;
 export const MAX_CANCELLED_PER_SCOPE = 10_000;
+/**
+ * The most memory the remembered lists of every scope may take together, estimated as 8 bytes per
+ * character of a list's text (its text plus the parsed orders: a 951 KB list measured about 8.5 MB). Past
+ * it the oldest scopes are forgotten, and the report says how many: a proxy given a new `X-Mock-Session` per
+ * request must not run out of memory.
+ */
+export const MAX_LIST_BYTES = 256 * 1024 * 1024;
+const BYTES_PER_LIST_CHAR = 8;
 
 /** What the server has shown about cancelled orders (D16), counted over every scope. */
 export interface Reading {
@@ -134,6 +144,8 @@ export interface Reading {
   dropped: number;
   /** Orders cancelled with 204 that the next list still showed (changed or not). */
   keptListed: number;
+  /** Scopes whose remembered list was forgotten to stay within {@link MAX_LIST_BYTES}. */
+  forgottenScopes: number;
 }
 
 /** The cancel transitions of the document's state table, as the observer asks them. */
@@ -219,8 +231,11 @@ export class Observer {
   private readonly movedAnywhere = new Map<string, number>();
   private readonly table: CancelTable;
   private readonly orderIdParameter;
-  readonly reading: Reading = { dropped: 0, keptListed: 0 };
+  readonly reading: Reading = { dropped: 0, keptListed: 0, forgottenScopes: 0 };
   readonly soleClient: boolean;
+  private readonly maxListBytes: number;
+  /** The estimated memory of every scope's remembered list (see MAX_LIST_BYTES). */
+  private listBytes = 0;
 
   constructor(
     private readonly contract: Contract,
@@ -228,6 +243,7 @@ export class Observer {
   ) {
     this.table = cancelTable(contract);
     this.soleClient = options.soleClient === true;
+    this.maxListBytes = options.maxListBytes ?? MAX_LIST_BYTES;
     this.orderIdParameter = contract
       .operation('cancelOrder')
       .parameters.find((p) => p.name === 'orderId' && p.in === 'path');
@@ -297,10 +313,25 @@ export class Observer {
     return parsed.ok ? String(parsed.value) : null;
   }
 
+  /** Forgets the oldest scopes (never the one just written) until the remembered lists fit the budget. */
+  private forgetOldestBeyondBudget(current: Scope): void {
+    for (const [name, scope] of this.scopes) {
+      if (this.listBytes <= this.maxListBytes) return;
+      if (scope === current) continue;
+      this.listBytes -= (scope.listText?.length ?? 0) * BYTES_PER_LIST_CHAR;
+      this.scopes.delete(name);
+      this.reading.forgottenScopes += 1;
+    }
+  }
+
   private scope(name: string): Scope {
     let found = this.scopes.get(name);
     if (!found) {
-      bounded(this.scopes, MAX_SCOPES);
+      if (this.scopes.size >= MAX_SCOPES) {
+        const [oldest, scope] = this.scopes.entries().next().value as [string, Scope];
+        this.listBytes -= (scope.listText?.length ?? 0) * BYTES_PER_LIST_CHAR;
+        this.scopes.delete(oldest);
+      }
       found = {
         list: null,
         listText: null,
@@ -495,9 +526,11 @@ export class Observer {
     const before = scope.list;
     const touched = scope.touched;
     const since = scope.listExchange;
+    this.listBytes += (text.length - (scope.listText?.length ?? 0)) * BYTES_PER_LIST_CHAR;
     scope.list = now;
     scope.listText = text;
     scope.listExchange = exchange;
+    this.forgetOldestBeyondBudget(scope);
     scope.touched = new Map();
 
     const findings: StateFinding[] = this.returned(scope, now);

@@ -6,7 +6,7 @@
  */
 
 import type { Contract } from '../contract/index.js';
-import type { Reading } from '../judge/observer.js';
+import { MAX_LIST_BYTES, type Reading } from '../judge/observer.js';
 import { operationCoverage } from '../judge/report/input.js';
 import type { CheckResult, ConformanceResult, Level } from '../judge/types.js';
 import { type CheckCount, MAX_KEPT_FINDING_BYTES, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
@@ -171,6 +171,12 @@ function notesFor(id: string, run: ProxyRun): string[] {
   if (id === 'state.cancelled-still-listed' && dropped + keptListed > 0) {
     return [
       `D16 reading: of the orders cancelled with 204, ${dropped} left the next list and ${keptListed} stayed listed`,
+    ];
+  }
+  const forgotten = run.reading.forgottenScopes ?? 0;
+  if (id.startsWith('state.') && forgotten > 0) {
+    return [
+      `${forgotten} key or session scope(s) were forgotten, oldest first, to keep the remembered lists within ${MAX_LIST_BYTES / 1024 / 1024} MiB: what they saw before is no longer compared`,
     ];
   }
   if (id === 'exchange.body' && run.unjudgedBodies > 0) {
