@@ -240,9 +240,20 @@ beforeAll(async () => {
   expectSuccess(
     await run(
       'npm',
-      ['install', tarball, ...pinned, '--prefer-offline', '--no-audit', '--no-fund'],
+      // A registry request that stalls is retried after 30 s rather than waiting out npm's 5 minutes (seen
+      // once in CI's Node 24 leg: the install hung past this test's limit while it takes seconds here).
+      [
+        'install',
+        tarball,
+        ...pinned,
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--fetch-timeout=30000',
+        '--fetch-retries=4',
+      ],
       consumer,
-      180_000,
+      300_000,
     ),
   );
 }, 400_000);
