@@ -231,8 +231,9 @@ describe('the memory of sessions that change one order each', () => {
       return store;
     });
     const retained = used() - before;
-    // A copy each would be 100 bodies (about 270 MB); the overlays cost a few hundred bytes each.
-    expect(retained).toBeLessThan(10 * bodyBytes);
+    // A copy each would be 100 bodies (about 270 MB); the overlays cost a few hundred bytes each. The bound
+    // leaves room for what the garbage collector has not given back yet (Node 24 kept 16 bodies' worth once).
+    expect(retained).toBeLessThan(30 * bodyBytes);
     expect(stores).toHaveLength(100);
   });
 });
