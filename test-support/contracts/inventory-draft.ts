@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { packageRoot } from '../../src/contract/package-root.js';
+import { addLimit } from './v2-draft.js';
 
 interface Draft {
   paths: Record<string, Record<string, { parameters?: unknown[]; responses?: Record<string, unknown> }>>;
@@ -19,16 +20,7 @@ export function inventoryDraft(): Record<string, unknown> {
   const document = load(readFileSync(join(packageRoot(), 'spec', 'openapi.yaml'), 'utf8')) as Draft;
   const listOrders = document.paths['/store/orders']?.get;
   if (!listOrders) throw new Error('spec/openapi.yaml has no GET /store/orders');
-  listOrders.parameters = [
-    ...(listOrders.parameters ?? []),
-    {
-      name: 'limit',
-      in: 'query',
-      required: false,
-      description: 'Draft: how many orders to return at most.',
-      schema: { type: 'integer', minimum: 1, maximum: 100 },
-    },
-  ];
+  addLimit(listOrders, 'Draft: how many orders to return at most.');
   listOrders.responses = {
     ...listOrders.responses,
     '400': { description: 'Draft: a parameter its schema refuses.', content: ERROR_BODY },

@@ -21,17 +21,22 @@ export function v2Draft(): Record<string, unknown> {
   local.url = local.url.replace(/\/v1$/, '/v2');
   const listOrders = document.paths['/store/orders']?.get;
   if (!listOrders) throw new Error('spec/openapi.yaml has no GET /store/orders');
-  listOrders.parameters = [
-    ...(listOrders.parameters ?? []),
+  addLimit(listOrders, 'v2 draft: how many orders to return at most.');
+  return document as unknown as Record<string, unknown>;
+}
+
+/** Declares the drafts' `limit` query parameter (integer, 1 to 100) on an operation. */
+export function addLimit(operation: { parameters?: unknown[] }, description: string): void {
+  operation.parameters = [
+    ...(operation.parameters ?? []),
     {
       name: 'limit',
       in: 'query',
       required: false,
-      description: 'v2 draft: how many orders to return at most.',
+      description,
       schema: { type: 'integer', minimum: 1, maximum: 100 },
     },
   ];
-  return document as unknown as Record<string, unknown>;
 }
 
 /** The draft as YAML text, for `--spec FILE`. */
