@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { documentSchemas } from '../src/contract/document-schemas.js';
 import { packageRoot } from '../src/contract/package-root.js';
 import { DOCUMENT } from '../src/generated/document.js';
+import { validateFixtures } from '../src/generated/fixtures-validator.js';
 import { VALIDATORS } from '../src/generated/validators.js';
-import { contractValidatorsModule, forbiddenIn } from './generate-validators.js';
+import { contractValidatorsModule, forbiddenIn, inlineSchemaReads } from './generate-validators.js';
 
 const GENERATED = join(packageRoot(), 'src', 'generated');
 
@@ -61,5 +62,51 @@ describe('the generated contract validators', () => {
       email: { type: 'string', format: 'email' },
     });
     expect(() => contractValidatorsModule(document)).toThrow(/unknown format "email"/);
+  });
+
+  it('refuse a keyword they are generated without, naming it, instead of checking it wrongly', () => {
+    const document = structuredClone(DOCUMENT) as { components: { schemas: { Order: object } } };
+    Object.assign(document.components.schemas.Order, { unevaluatedProperties: false });
+    expect(() => contractValidatorsModule(document)).toThrow(/unknown keyword: "unevaluatedProperties"/);
+  });
+
+  it('carry no tracking of evaluated properties or dynamic anchors', () => {
+    for (const name of ['validators.ts', 'fixtures-validator.ts']) {
+      expect(readFileSync(join(GENERATED, name), 'utf8')).not.toMatch(/evaluated|dynamicAnchors/);
+    }
+  });
+});
+
+describe('inlineSchemaReads', () => {
+  const schema = 'const schema0 = {"properties":{"status":{"enum":["a","b"]},"x-y":{"const":[1,2]}}};';
+
+  it('writes a value read out of a schema in place and leaves the schema out', () => {
+    const code = `${schema}\nconst err = {params:{allowedValues: schema0.properties.status.enum}};`;
+    expect(inlineSchemaReads(code)).toBe('const err = {params:{allowedValues: ["a","b"]}};');
+  });
+
+  it('follows quoted keys and indexes', () => {
+    const code = `${schema}\nf(schema0.properties["x-y"].const[1]);`;
+    expect(inlineSchemaReads(code)).toBe('f(2);');
+  });
+
+  it('keeps a schema the code still names as a whole', () => {
+    const code = `${schema}\nvalidate0.schema = schema0;`;
+    expect(inlineSchemaReads(code)).toBe(code);
+  });
+
+  it('refuses a read its schema cannot answer, instead of writing undefined', () => {
+    expect(() => inlineSchemaReads(`${schema}\nf(schema0.properties.missing.enum);`)).toThrow(
+      /reads schema0\.properties\.missing\.enum/,
+    );
+  });
+
+  it('leaves the committed fixture validator its enum: an error still names the allowed values', () => {
+    expect(readFileSync(join(GENERATED, 'fixtures-validator.ts'), 'utf8')).not.toMatch(/\bschema\d+\b/);
+    expect(validateFixtures({ orders: [{ id: 1, status: 'lost' }] })).toBe(false);
+    expect(validateFixtures.errors?.[0]).toMatchObject({
+      keyword: 'enum',
+      params: { allowedValues: ['pending', 'shipped', 'cancelled'] },
+    });
   });
 });

@@ -29,12 +29,53 @@ export function forbiddenIn(code: string): string[] {
   return FORBIDDEN.filter(([, pattern]) => pattern.test(code)).map(([name]) => name);
 }
 
+/** `const schema0 = {…};`, as Ajv's standalone code declares each schema: one line of JSON. */
+const SCHEMA_DECLARATION = /^const (schema\d+) = (.*);$/gm;
+const SCHEMA_DECLARATION_LINE = /^const (schema\d+) = /;
+/** A value the code reads out of a schema: `schema0.properties.status.enum`, `schema0["x-y"]`. */
+const SCHEMA_READ = /\b(schema\d+)((?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\]|\[\d+\])+)/g;
+
+/**
+ * The code with every value it reads out of a schema written in place (an enum's `allowedValues` for
+ * its errors), and the schemas no longer read left out: otherwise one `enum` keeps its whole schema in
+ * every page (a fifth of a kilobyte of the MSW entry, gzipped).
+ */
+export function inlineSchemaReads(code: string): string {
+  const schemas = new Map<string, unknown>();
+  for (const [, name, json] of code.matchAll(SCHEMA_DECLARATION)) {
+    schemas.set(name as string, JSON.parse(json as string));
+  }
+  const inline = (read: string, name: string, path: string): string => {
+    if (!schemas.has(name)) return read;
+    let value = schemas.get(name);
+    for (const [, key, quoted, index] of path.matchAll(
+      /\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\]|\[(\d+)\]/g,
+    )) {
+      const step = key ?? (quoted === undefined ? index : (JSON.parse(quoted) as string));
+      value = (value as Record<string, unknown> | undefined)?.[step as string];
+    }
+    if (value === undefined) throw new Error(`Ajv's standalone code reads ${read}, which its schema lacks`);
+    return JSON.stringify(value);
+  };
+  // Declarations are JSON, left as they are; every other line has its reads written in place.
+  const lines = code
+    .split('\n')
+    .map((line) => (SCHEMA_DECLARATION_LINE.test(line) ? line : line.replace(SCHEMA_READ, inline)));
+  const read = lines.filter((line) => !SCHEMA_DECLARATION_LINE.test(line)).join('\n');
+  return lines
+    .filter((line) => {
+      const declared = SCHEMA_DECLARATION_LINE.exec(line)?.[1];
+      return declared === undefined || new RegExp(`\\b${declared}\\b`).test(read);
+    })
+    .join('\n');
+}
+
 function standaloneModule(
   ajv: ReturnType<typeof createAjv>,
   exports: Record<string, string>,
   typeImport = '',
 ): string {
-  let code = standaloneCode(ajv, exports);
+  let code = inlineSchemaReads(standaloneCode(ajv, exports));
   for (const [required, name] of Object.entries(RUNTIME_REQUIRES)) code = code.split(required).join(name);
   const forbidden = forbiddenIn(code);
   if (forbidden.length > 0) {

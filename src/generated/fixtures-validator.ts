@@ -8,22 +8,14 @@
 import { FORMATS as runtimeFormats, ucs2length as runtimeUcs2length } from '../contract/validator-runtime.js';
 import type { CompiledValidator } from '../contract/validators.js';
 export const v0 = validate0;
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://petstore.contract/fixtures.schema.json","title":"Pet Store mock fixtures","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"apiKeys":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512,"pattern":"^[A-Za-z0-9._~+/-]+=*$"}},"petsDeprecated":{"type":"string","format":"date-time"},"petsSunset":{"type":"string","format":"date-time"},"pets":{"type":"array","items":{"type":"object","required":["id"],"properties":{"id":{"type":"integer"}}}},"orders":{"type":"array","items":{"type":"object","required":["id","status"],"additionalProperties":false,"properties":{"id":{"type":"integer"},"petId":{"type":"integer"},"quantity":{"type":"integer"},"shipDate":{"type":"string","format":"date-time"},"status":{"enum":["pending","shipped","cancelled"]}}}}}};
 const func0 = runtimeUcs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9._~+/-]+=*$", "u");
 const formats0 = runtimeFormats["date-time"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://petstore.contract/fixtures.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "$schema") || (key0 === "apiKeys")) || (key0 === "petsDeprecated")) || (key0 === "petsSunset")) || (key0 === "pets")) || (key0 === "orders"))){
@@ -320,7 +312,7 @@ errors++;
 if(data9.status !== undefined){
 let data14 = data9.status;
 if(!(((data14 === "pending") || (data14 === "shipped")) || (data14 === "cancelled"))){
-const err23 = {instancePath:instancePath+"/orders/" + i2+"/status",schemaPath:"#/properties/orders/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.orders.items.properties.status.enum}};
+const err23 = {instancePath:instancePath+"/orders/" + i2+"/status",schemaPath:"#/properties/orders/items/properties/status/enum",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -368,7 +360,6 @@ errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 /** Checks the content of a fixture file; its errors name where (`instancePath`) and why. */

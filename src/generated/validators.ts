@@ -8,20 +8,12 @@
 import { FORMATS as runtimeFormats, ucs2length as runtimeUcs2length } from '../contract/validator-runtime.js';
 import { itemsReferencing, type PrecompiledValidators, referencing } from '../contract/validators.js';
 export const v0 = validate0;
-const schema0 = {"type":"object","description":"§2. An order for an animal. No field is required. The order's status (pending, shipped,\ncancelled) is not a field of the published record (D1); `complete` is `true` exactly for shipped\norders in the mock, which a foreign server need not follow.\n","properties":{"id":{"type":"integer","format":"int64","description":"§2. Unique order identifier, exact across the whole int64 range (D8).","examples":[1,"9007199254740993"]},"petId":{"type":"integer","format":"int64","description":"§2. Identifier of the animal in the order (D8).","examples":[10]},"quantity":{"type":"integer","description":"§2. Number of units ordered.","examples":[1]},"shipDate":{"type":"string","format":"date-time","description":"§2. Expected or actual ship date (ISO 8601).","examples":["2026-12-01T10:00:00Z"]},"complete":{"type":"boolean","description":"§2. Whether the order has been fulfilled (D1).","examples":[false]}}};
 const formats0 = runtimeFormats.int64;
 const formats4 = runtimeFormats["date-time"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
@@ -137,22 +129,13 @@ errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":{"id":true,"petId":true,"quantity":true,"shipDate":true,"complete":true},"dynamicProps":false,"dynamicItems":false};
 
 export const v1 = validate1;
-const schema1 = {"type":"object","description":"§2, §7. Every error response uses this object, with media type `application/json` (D15).\n","required":["code","message","status"],"properties":{"code":{"type":"string","minLength":1,"description":"§2. Machine-readable error code, a non-empty string. Its values are not shown in the interface\nspec; the mock uses the examples below, which are not an enum (D4).\n","examples":["unauthorized","order_not_found","order_already_shipped","not_found","method_not_allowed"]},"message":{"type":"string","description":"§2. Human-readable description of the error.","examples":["Missing or invalid API key."]},"status":{"type":"integer","minimum":100,"maximum":599,"description":"§2. The HTTP status code; always equal to the response's status (D5).","examples":[401]}}};
 const func0 = runtimeUcs2length;
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
@@ -270,21 +253,12 @@ errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":{"code":true,"message":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const v2 = validate2;
-const schema2 = {"type":"object","description":"§2, D11. Pet record fields are not shown in the interface spec, so any object is a Pet.","additionalProperties":true};
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 }
 else {
@@ -300,21 +274,12 @@ errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v3 = validate3;
-const schema3 = {"type":"integer","format":"int64"};
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -340,7 +305,6 @@ errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 /** Every validator of the document, by the keys the contract looks them up by. */
