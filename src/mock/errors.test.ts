@@ -3,17 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { defaultContract } from '../contract/index.js';
 import { DOCUMENT_PATH } from '../contract/package-root.js';
-import { errorBody, errorNameFor, MOCK_ERRORS, type MockErrorName, mockError } from './errors.js';
+import { CORE_ERRORS, errorBody, errorNameFor, type MockErrorName, mockError } from './errors.js';
+import { MOCK_ERRORS } from './index.js';
 import { errorResponse } from './responses.js';
 
 const contract = defaultContract();
 
 describe('the error table', () => {
-  it.each(Object.keys(MOCK_ERRORS) as MockErrorName[])('builds a valid Error body for %s', (name) => {
+  it.each(Object.keys(CORE_ERRORS) as MockErrorName[])('builds a valid Error body for %s', (name) => {
     const body = errorBody(mockError(name, { id: 7n }));
     expect(contract.validateSchema('Error', body).ok).toBe(true);
-    expect(body.status).toBe(MOCK_ERRORS[name].status);
+    expect(body.status).toBe(CORE_ERRORS[name].status);
     expect(body.message).not.toContain('{id}');
+  });
+
+  it.each(Object.entries(MOCK_ERRORS))('the package lists %s with a valid Error body', (name, spec) => {
+    const body = errorBody({ spec, message: spec.message });
+    expect(contract.validateSchema('Error', body).ok, name).toBe(true);
+  });
+
+  it("lists the socket's own errors beside the shared ones", () => {
+    expect(Object.keys(MOCK_ERRORS)).toEqual(expect.arrayContaining(['unauthorized', 'headersTooLarge']));
   });
 
   it.each([

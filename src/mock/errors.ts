@@ -1,6 +1,6 @@
 /**
- * The mock's own error responses: one table of named constants, so every Error body (§2, §7) has the
- * same shape and `status` always equals the HTTP status (D5). Codes follow D4; the ones beyond D4 are
+ * The mock's own error responses: tables of named constants (this one, and the socket's in server.ts),
+ * so every Error body (§2, §7) has the same shape and `status` always equals the HTTP status (D5). Codes follow D4; the ones beyond D4 are
  * the mock's own (bad `Prefer`, oversized requests, control-endpoint input) and are listed in docs/mock.md.
  */
 import type { ApiError } from '../contract/index.js';
@@ -12,7 +12,12 @@ export interface MockErrorSpec {
   readonly message: string;
 }
 
-export const MOCK_ERRORS = {
+/**
+ * The errors any adapter can give. Those only a socket can give (oversized headers, a missing `Host`, an
+ * unmet `Expect`) are server.ts's own `SOCKET_ERRORS`, so a page's MSW entry does not carry them; the
+ * package's `MOCK_ERRORS` (mock/index.ts) is both.
+ */
+export const CORE_ERRORS = {
   unauthorized: {
     status: 401,
     code: 'unauthorized',
@@ -63,32 +68,6 @@ export const MOCK_ERRORS = {
     code: 'payload_too_large',
     message: 'The request body is too large for the mock.',
   },
-  headersTooLarge: {
-    status: 431,
-    code: 'request_header_fields_too_large',
-    message: 'The request headers are too large for the mock.',
-  },
-  requestTimeout: {
-    status: 408,
-    code: 'request_timeout',
-    message: 'The request did not arrive in time; send it again.',
-  },
-  hostRequired: {
-    status: 400,
-    code: 'invalid_request',
-    message: 'An HTTP/1.1 request needs a Host header (RFC 9112 §3.2).',
-  },
-  expectationFailed: {
-    status: 417,
-    code: 'expectation_failed',
-    message: 'The mock meets only `Expect: 100-continue`; send the request without this Expect header.',
-  },
-  unsupportedTransferCoding: {
-    status: 400,
-    code: 'invalid_request',
-    message:
-      'The mock reads a body sent as is (Content-Length) or chunked, and no other Transfer-Encoding (RFC 9112 §6.1).',
-  },
   internalError: {
     status: 500,
     code: 'internal_error',
@@ -96,7 +75,7 @@ export const MOCK_ERRORS = {
   },
 } as const satisfies Record<string, MockErrorSpec>;
 
-export type MockErrorName = keyof typeof MOCK_ERRORS;
+export type MockErrorName = keyof typeof CORE_ERRORS;
 
 /** An error to send: a table entry, optionally with a message that names the specific thing. */
 export interface MockError {
@@ -119,13 +98,13 @@ export interface ErrorDetail {
  * @example mockError('orderNotFound', { id: '404' }).message // 'No order has id 404.'
  */
 export function mockError(name: MockErrorName, detail: ErrorDetail = {}): MockError {
-  const spec: MockErrorSpec = MOCK_ERRORS[name];
+  const spec: MockErrorSpec = CORE_ERRORS[name];
   // A function, not a replacement string: an id is echoed as sent, `$&` included.
   const message = detail.message ?? spec.message.replace('{id}', () => clip(String(detail.id ?? '?')));
   return detail.headers ? { spec, message, headers: detail.headers } : { spec, message };
 }
 
-const ENTRIES = Object.entries(MOCK_ERRORS) as Array<[MockErrorName, MockErrorSpec]>;
+const ENTRIES = Object.entries(CORE_ERRORS) as Array<[MockErrorName, MockErrorSpec]>;
 
 /**
  * The table entry with this code and status, for codes that the document names (transitions); the first

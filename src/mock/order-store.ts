@@ -202,7 +202,7 @@ export class OrderStore {
     const name = transition.code === undefined ? undefined : errorNameFor(transition.code, transition.status);
     if (!name) {
       throw new Error(
-        `x-petstore-order-states names ${transition.code} ${transition.status}, not in MOCK_ERRORS`,
+        `x-petstore-order-states names ${transition.code} ${transition.status}, not in the mock's error table (errors.ts)`,
       );
     }
     return fail(mockError(name, { id }));

@@ -13,10 +13,10 @@
 import { type OperationSpec, stringifyExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import {
+  CORE_ERRORS,
   clip,
   errorJson,
   errorNameFor,
-  MOCK_ERRORS,
   type MockError,
   type MockErrorName,
   mockError,
@@ -83,7 +83,7 @@ function namedErrorOf(example: unknown, status: number): MockErrorName | undefin
   if (typeof example !== 'object' || example === null) return undefined;
   const code = (example as { code?: unknown }).code;
   const name = typeof code === 'string' ? errorNameFor(code, status) : undefined;
-  return name !== undefined && MOCK_ERRORS[name].message.includes('{id}') ? name : undefined;
+  return name !== undefined && CORE_ERRORS[name].message.includes('{id}') ? name : undefined;
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Socket } from 'node:net';
 import { fail, ok } from '../result.js';
 import type { Cors } from './cors.js';
 import type { MockEngine, ReadBody } from './engine.js';
-import { clip, type MockErrorName, mockError } from './errors.js';
+import { CORE_ERRORS, clip, type MockError, type MockErrorSpec } from './errors.js';
 import type { CoreRequest } from './request.js';
 import { type CoreResponse, errorResponse } from './responses.js';
 
@@ -112,14 +112,47 @@ function rawOrigin(raw: unknown): string | undefined {
   return /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(raw.toString('latin1'))?.[1];
 }
 
-/** An Error of the table that the adapter answers itself, before or instead of the core, closing after it. */
+/** The errors only a socket can give: the rest of the table is errors.ts's, shared with MSW. */
+export const SOCKET_ERRORS = {
+  headersTooLarge: {
+    status: 431,
+    code: 'request_header_fields_too_large',
+    message: 'The request headers are too large for the mock.',
+  },
+  requestTimeout: {
+    status: 408,
+    code: 'request_timeout',
+    message: 'The request did not arrive in time; send it again.',
+  },
+  hostRequired: {
+    status: 400,
+    code: 'invalid_request',
+    message: 'An HTTP/1.1 request needs a Host header (RFC 9112 §3.2).',
+  },
+  expectationFailed: {
+    status: 417,
+    code: 'expectation_failed',
+    message: 'The mock meets only `Expect: 100-continue`; send the request without this Expect header.',
+  },
+  unsupportedTransferCoding: {
+    status: 400,
+    code: 'invalid_request',
+    message:
+      'The mock reads a body sent as is (Content-Length) or chunked, and no other Transfer-Encoding (RFC 9112 §6.1).',
+  },
+} as const satisfies Record<string, MockErrorSpec>;
+
+type AdapterErrorName = keyof typeof SOCKET_ERRORS | 'invalidRequest';
+
+/** An Error that the adapter answers itself, before or instead of the core, closing after it. */
 function adapterError(
   cors: Cors,
-  name: MockErrorName,
+  name: AdapterErrorName,
   origin: string | undefined,
   message?: string,
 ): CoreResponse {
-  const error = message === undefined ? mockError(name) : mockError(name, { message });
+  const spec = name === 'invalidRequest' ? CORE_ERRORS.invalidRequest : SOCKET_ERRORS[name];
+  const error: MockError = { spec, message: message ?? spec.message };
   return { ...errorResponse(error, undefined, { ...cors.headers(origin) }), close: true };
 }
 
@@ -148,7 +181,7 @@ function protocolRefusal(
   return undefined;
 }
 
-const CLIENT_ERRORS: Readonly<Record<string, MockErrorName>> = {
+const CLIENT_ERRORS: Readonly<Record<string, AdapterErrorName>> = {
   HPE_HEADER_OVERFLOW: 'headersTooLarge',
   ERR_HTTP_REQUEST_TIMEOUT: 'requestTimeout',
 };
