@@ -50,15 +50,14 @@ export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined,
 export interface MockEngine {
   /**
    * Answers a request whose head has arrived: the body limit, the core, the delay, then the request log.
-   * `readBody` is omitted for a request without a body. `undefined` when the peer went away meanwhile.
+   * `readBody` is omitted for a request without a body; such a request is answered at once, without a
+   * turn of the event loop, unless a delay applies (the socket adapter answers most requests this way).
+   * `undefined` when the peer went away while its body was read.
    */
-  answer(request: CoreRequest, readBody?: ReadBody): Promise<CoreResponse | undefined>;
-  /**
-   * {@link answer} for a request without a body: the recorded answer at once when no delay applies, else
-   * the promise of it. The socket adapter answers most requests this way, without a turn of the event loop
-   * per request (the error paths' speed floor of issue 15 is held by it).
-   */
-  answerNow(request: CoreRequest): CoreResponse | Promise<CoreResponse>;
+  answer(
+    request: CoreRequest,
+    readBody?: ReadBody,
+  ): CoreResponse | Promise<CoreResponse> | Promise<CoreResponse | undefined>;
   /** Waits out an answer's delay and records it; for answers an adapter decides itself (a 400, 417). */
   settle(request: CoreRequest, response: CoreResponse, startedAt: number, t0: number): Promise<CoreResponse>;
   /**
@@ -227,29 +226,26 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       }
       return record(request, response, startedAt, t0);
     },
-    answerNow(request) {
-      const startedAt = Date.now();
-      const t0 = performance.now();
-      const response = declaredTooLarge(request) ?? respondSafely(core, request, onBug);
-      return (response.delayMs ?? 0) > 0
-        ? engine.settle(request, response, startedAt, t0)
-        : record(request, response, startedAt, t0);
-    },
     refusal(request) {
       return declaredTooLarge(request) ?? core.refusal(request);
     },
-    async answer(request, readBody) {
+    answer(request, readBody) {
       const startedAt = Date.now();
       const t0 = performance.now();
-      let response = declaredTooLarge(request);
-      if (response === undefined) {
-        const body = readBody ? await readBody(MAX_BODY_BYTES) : ok(undefined);
-        if (!body.ok && body.error === 'aborted') return undefined;
-        response = body.ok
-          ? respondSafely(core, readBody ? withBody(request, body.value) : request, onBug)
-          : payloadTooLarge(core.cors.headers(request.header('origin')));
+      const refused = declaredTooLarge(request);
+      if (refused !== undefined || readBody === undefined) {
+        const response = refused ?? respondSafely(core, request, onBug);
+        return (response.delayMs ?? 0) > 0
+          ? engine.settle(request, response, startedAt, t0)
+          : record(request, response, startedAt, t0);
       }
-      return engine.settle(request, response, startedAt, t0);
+      return readBody(MAX_BODY_BYTES).then((body) => {
+        if (!body.ok && body.error === 'aborted') return undefined;
+        const response = body.ok
+          ? respondSafely(core, withBody(request, body.value), onBug)
+          : payloadTooLarge(core.cors.headers(request.header('origin')));
+        return engine.settle(request, response, startedAt, t0);
+      });
     },
     async handle(request, target) {
       const url = target === undefined ? new URL(request.url) : undefined;

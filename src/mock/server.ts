@@ -243,15 +243,9 @@ export function createHttpServer(engine: MockEngine): Server {
     }
     const hasBody =
       req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    if (!hasBody) {
-      const now = engine.answerNow(request);
-      if (now instanceof Promise) void now.then((response) => writeResponse(res, response));
-      else writeResponse(res, now);
-      return;
-    }
-    void engine.answer(request, nodeBody(req)).then((response) => {
-      writeResponse(res, response);
-    });
+    const answered = engine.answer(request, hasBody ? nodeBody(req) : undefined);
+    if (answered instanceof Promise) void answered.then((response) => writeResponse(res, response));
+    else writeResponse(res, answered);
   }
 
   // `Expect: 100-continue` (RFC 9110 §10.1.1): the client waits before sending the body, so the key and
@@ -278,7 +272,7 @@ export function createHttpServer(engine: MockEngine): Server {
   // names no path) and the connection closes, where node would close it without a word.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
-    void engine.answer(new NodeRequest(req)).then((response) => {
+    void Promise.resolve(engine.answer(new NodeRequest(req))).then((response) => {
       if (socket.destroyed) return;
       if (response === undefined) socket.destroy();
       else socket.end(rawResponse(response, false));
