@@ -29,6 +29,9 @@ export function forbiddenIn(code: string): string[] {
   return FORBIDDEN.filter(([, pattern]) => pattern.test(code)).map(([name]) => name);
 }
 
+/** The `schemaPath` of an error object in Ajv's standalone code. */
+const SCHEMA_PATH = /schemaPath:"(?:[^"\\]|\\.)*",/g;
+
 /** `const schema0 = {…};`, as Ajv's standalone code declares each schema: one line of JSON. */
 const SCHEMA_DECLARATION = /^const (schema\d+) = (.*);$/gm;
 const SCHEMA_DECLARATION_LINE = /^const (schema\d+) = /;
@@ -182,17 +185,18 @@ export const VALIDATORS: PrecompiledValidators = {
 }
 
 /**
- * The fixture file's validator, `validateFixtures`. Not verbose and without Ajv's messages: fixtures.ts
- * writes each message from the error's keyword and params, quoting the offending value from the data by
- * its `instancePath`; Ajv's copies of the data, the schema and a message in every error would only add to
- * the code a page loads.
+ * The fixture file's validator, `validateFixtures`. Not verbose, without Ajv's messages and without
+ * `schemaPath`: fixtures.ts writes each message from the error's keyword and params, quoting the
+ * offending value from the data by its `instancePath`; Ajv's copies of the data, the schema path and a
+ * message in every error would only add to the code a page loads.
  */
 export function fixturesValidatorModule(fixturesSchema: JsonObject): string {
   const ajv = createAjv({ standalone: true, messages: false });
   ajv.addSchema(fixturesSchema, 'fixtures');
-  const typeImport = "import type { CompiledValidator } from '../contract/validators.js';\n";
-  return `${standaloneModule(ajv, { v0: 'fixtures' }, typeImport)}
+  const typeImport = "import type { FixtureValidator } from '../contract/validators.js';\n";
+  const code = standaloneModule(ajv, { v0: 'fixtures' }, typeImport).replace(SCHEMA_PATH, '');
+  return `${code}
 /** Checks the content of a fixture file; its errors name where (\`instancePath\`) and why. */
-export const validateFixtures: CompiledValidator = v0;
+export const validateFixtures: FixtureValidator = v0;
 `;
 }

@@ -28,6 +28,12 @@ export interface CompiledValidator {
   errors?: ErrorObject[] | null;
 }
 
+/** The fixture file's generated validator: its errors carry no `schemaPath` and no message. */
+export interface FixtureValidator {
+  (data: unknown): boolean;
+  errors?: Array<Omit<ErrorObject, 'schemaPath' | 'message'>> | null;
+}
+
 /** Where the contract finds the validator of each schema of its document, by the keys below. */
 export interface ContractValidators {
   /** A component schema (`Order`). */

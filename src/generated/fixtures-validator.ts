@@ -6,7 +6,7 @@
 
 // @ts-nocheck: Ajv's output, checked by Ajv's own tests and by ours, not typed.
 import { FORMATS as runtimeFormats, ucs2length as runtimeUcs2length } from '../contract/validator-runtime.js';
-import type { CompiledValidator } from '../contract/validators.js';
+import type { FixtureValidator } from '../contract/validators.js';
 export const v0 = validate0;
 const func0 = runtimeUcs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9._~+/-]+=*$", "u");
@@ -19,7 +19,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "$schema") || (key0 === "apiKeys")) || (key0 === "petsDeprecated")) || (key0 === "petsSunset")) || (key0 === "pets")) || (key0 === "orders"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+const err0 = {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31,7 +31,7 @@ errors++;
 }
 if(data.$schema !== undefined){
 if(typeof data.$schema !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"}};
+const err1 = {instancePath:instancePath+"/$schema",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -49,7 +49,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func0(data2) > 512){
-const err2 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/maxLength",keyword:"maxLength",params:{limit: 512}};
+const err2 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"maxLength",params:{limit: 512}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -59,7 +59,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func0(data2) < 1){
-const err3 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/minLength",keyword:"minLength",params:{limit: 1}};
+const err3 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -69,7 +69,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern0.test(data2)){
-const err4 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"}};
+const err4 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -80,7 +80,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/apiKeys/" + i0,schemaPath:"#/properties/apiKeys/items/type",keyword:"type",params:{type: "string"}};
+const err5 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -92,7 +92,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/apiKeys",schemaPath:"#/properties/apiKeys/type",keyword:"type",params:{type: "array"}};
+const err6 = {instancePath:instancePath+"/apiKeys",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -106,7 +106,7 @@ if(data.petsDeprecated !== undefined){
 let data3 = data.petsDeprecated;
 if(typeof data3 === "string"){
 if(!(formats0.validate(data3))){
-const err7 = {instancePath:instancePath+"/petsDeprecated",schemaPath:"#/properties/petsDeprecated/format",keyword:"format",params:{format: "date-time"}};
+const err7 = {instancePath:instancePath+"/petsDeprecated",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -117,7 +117,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/petsDeprecated",schemaPath:"#/properties/petsDeprecated/type",keyword:"type",params:{type: "string"}};
+const err8 = {instancePath:instancePath+"/petsDeprecated",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -131,7 +131,7 @@ if(data.petsSunset !== undefined){
 let data4 = data.petsSunset;
 if(typeof data4 === "string"){
 if(!(formats0.validate(data4))){
-const err9 = {instancePath:instancePath+"/petsSunset",schemaPath:"#/properties/petsSunset/format",keyword:"format",params:{format: "date-time"}};
+const err9 = {instancePath:instancePath+"/petsSunset",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -142,7 +142,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/petsSunset",schemaPath:"#/properties/petsSunset/type",keyword:"type",params:{type: "string"}};
+const err10 = {instancePath:instancePath+"/petsSunset",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -160,7 +160,7 @@ for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.id === undefined){
-const err11 = {instancePath:instancePath+"/pets/" + i1,schemaPath:"#/properties/pets/items/required",keyword:"required",params:{missingProperty: "id"}};
+const err11 = {instancePath:instancePath+"/pets/" + i1,keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -172,7 +172,7 @@ errors++;
 if(data6.id !== undefined){
 let data7 = data6.id;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/pets/" + i1+"/id",schemaPath:"#/properties/pets/items/properties/id/type",keyword:"type",params:{type: "integer"}};
+const err12 = {instancePath:instancePath+"/pets/" + i1+"/id",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/pets/" + i1,schemaPath:"#/properties/pets/items/type",keyword:"type",params:{type: "object"}};
+const err13 = {instancePath:instancePath+"/pets/" + i1,keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -196,7 +196,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/pets",schemaPath:"#/properties/pets/type",keyword:"type",params:{type: "array"}};
+const err14 = {instancePath:instancePath+"/pets",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -214,7 +214,7 @@ for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.id === undefined){
-const err15 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/required",keyword:"required",params:{missingProperty: "id"}};
+const err15 = {instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -224,7 +224,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data9.status === undefined){
-const err16 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/required",keyword:"required",params:{missingProperty: "status"}};
+const err16 = {instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "status"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -235,7 +235,7 @@ errors++;
 }
 for(const key1 in data9){
 if(!(((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status"))){
-const err17 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+const err17 = {instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -248,7 +248,7 @@ errors++;
 if(data9.id !== undefined){
 let data10 = data9.id;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err18 = {instancePath:instancePath+"/orders/" + i2+"/id",schemaPath:"#/properties/orders/items/properties/id/type",keyword:"type",params:{type: "integer"}};
+const err18 = {instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -261,7 +261,7 @@ errors++;
 if(data9.petId !== undefined){
 let data11 = data9.petId;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err19 = {instancePath:instancePath+"/orders/" + i2+"/petId",schemaPath:"#/properties/orders/items/properties/petId/type",keyword:"type",params:{type: "integer"}};
+const err19 = {instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -274,7 +274,7 @@ errors++;
 if(data9.quantity !== undefined){
 let data12 = data9.quantity;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err20 = {instancePath:instancePath+"/orders/" + i2+"/quantity",schemaPath:"#/properties/orders/items/properties/quantity/type",keyword:"type",params:{type: "integer"}};
+const err20 = {instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -288,7 +288,7 @@ if(data9.shipDate !== undefined){
 let data13 = data9.shipDate;
 if(typeof data13 === "string"){
 if(!(formats0.validate(data13))){
-const err21 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",schemaPath:"#/properties/orders/items/properties/shipDate/format",keyword:"format",params:{format: "date-time"}};
+const err21 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -299,7 +299,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",schemaPath:"#/properties/orders/items/properties/shipDate/type",keyword:"type",params:{type: "string"}};
+const err22 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -312,7 +312,7 @@ errors++;
 if(data9.status !== undefined){
 let data14 = data9.status;
 if(!(((data14 === "pending") || (data14 === "shipped")) || (data14 === "cancelled"))){
-const err23 = {instancePath:instancePath+"/orders/" + i2+"/status",schemaPath:"#/properties/orders/items/properties/status/enum",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
+const err23 = {instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -324,7 +324,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/type",keyword:"type",params:{type: "object"}};
+const err24 = {instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -336,7 +336,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -348,7 +348,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err26 = {instancePath,keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -363,4 +363,4 @@ return errors === 0;
 
 
 /** Checks the content of a fixture file; its errors name where (`instancePath`) and why. */
-export const validateFixtures: CompiledValidator = v0;
+export const validateFixtures: FixtureValidator = v0;

@@ -123,7 +123,7 @@ function valueAt(data: unknown, pointer: string): unknown {
   return value;
 }
 
-function explain(error: ErrorObject, data: unknown): string {
+function explain(error: Omit<ErrorObject, 'schemaPath' | 'message'>, data: unknown): string {
   const { entry, field } = entryName(data, error.instancePath);
   const offending = () => describe(valueAt(data, error.instancePath));
   const where = field ? `${entry}: ${field}` : entry;
