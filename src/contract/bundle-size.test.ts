@@ -13,11 +13,10 @@ const isContract = (input: string) =>
 describe('what a page pays, gzipped', () => {
   const cases = [
     {
-      // Issue 16 asks for 20 kB; the entry is 20,909 B (docs/benchmarks.md says what was cut and the
-      // measured ways to the last 439 B). This bound holds what was reached so the entry cannot grow back.
-      name: 'the MSW entry, msw left out, stays within 21 kB (issue 16 asks for 20 kB: not yet met)',
+      // Issue 16: 20 kB, read as every budget here is (kB = 1,024 B). 20,231 B on 2026-11-25.
+      name: 'the MSW entry, msw left out, stays within 20 kB',
       given: 'src/msw/index.ts',
-      budget: 21 * 1024,
+      budget: 20 * 1024,
     },
     {
       name: 'the typed client entry (openapi-fetch included) stays within 5 kB',
