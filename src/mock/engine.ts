@@ -54,10 +54,7 @@ export interface MockEngine {
    * turn of the event loop, unless a delay applies (the socket adapter answers most requests this way).
    * `undefined` when the peer went away while its body was read.
    */
-  answer(
-    request: CoreRequest,
-    readBody?: ReadBody,
-  ): CoreResponse | Promise<CoreResponse> | Promise<CoreResponse | undefined>;
+  answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined>;
   /** Waits out an answer's delay and records it; for answers an adapter decides itself (a 400, 417). */
   settle(request: CoreRequest, response: CoreResponse, startedAt: number, t0: number): Promise<CoreResponse>;
   /**
