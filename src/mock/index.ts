@@ -23,8 +23,6 @@ import { createHttpServer, SOCKET_ERRORS } from './server.js';
 
 export { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
 
-/** Every Error the mock on a port can answer with, by name: each one's status, `code` and default message. */
-export const MOCK_ERRORS = { ...CORE_ERRORS, ...SOCKET_ERRORS } as const;
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from './fixtures.js';
 export {
   type ControlOrder,
@@ -37,6 +35,9 @@ export {
   type OperationId,
   type PlannedFault,
 } from './mock-control.js';
+
+/** Every Error the mock on a port can answer with, by name: each one's status, `code` and default message. */
+export const MOCK_ERRORS = { ...CORE_ERRORS, ...SOCKET_ERRORS } as const;
 
 /** The mock on a port always serves the state inspector, so `inspector` is no option here. */
 export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug' | 'inspector'> {
