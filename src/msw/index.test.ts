@@ -123,6 +123,27 @@ describe('createHandlers under a path prefix', () => {
     expect(pulled).toBeLessThan(4 * 2 ** 20);
   });
 
+  it('answers a request whose body stream fails as the network would: fetch rejects, no 500', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"state":'));
+      },
+      pull(controller) {
+        controller.error(new Error('the page gave up'));
+      },
+    });
+    const sent = fetch('http://api.test/api/__mock/orders/1', {
+      method: 'PUT',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    await expect(sent).rejects.toThrow(TypeError);
+    // Nothing was changed, and the mock answers the next request.
+    const state = await fetch('http://api.test/api/__mock/state', { headers: AUTH });
+    expect(state.status).toBe(200);
+  });
+
   it('leaves paths outside the prefix unanswered', async () => {
     unhandled.length = 0;
     const response = await fetch('http://api.test/v1/store/orders', { headers: AUTH });

@@ -117,7 +117,11 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   );
   const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    const response = await engine.handle(request, url.pathname.slice(prefix.length) + url.search);
+    // The engine turns its own bugs into a 500 Error; what rejects here is the page's request body stream
+    // failing, which a real server never sees whole: the network error fetch would give, not MSW's 500.
+    const response = await engine
+      .handle(request, url.pathname.slice(prefix.length) + url.search)
+      .catch(() => Response.error());
     persistence?.save();
     return response;
   };
