@@ -33,10 +33,11 @@ export function forbiddenIn(code: string): string[] {
 const SCHEMA_PATH = /schemaPath:"(?:[^"\\]|\\.)*",/g;
 
 /** `const schema0 = {…};`, as Ajv's standalone code declares each schema: one line of JSON. */
-const SCHEMA_DECLARATION = /^const (schema\d+) = (.*);$/gm;
-const SCHEMA_DECLARATION_LINE = /^const (schema\d+) = /;
+const SCHEMA_DECLARATION = /^const (schema\d+) = (.*);$/;
+/** One step into a schema: `.properties`, `["x-y"]` or `[0]`. */
+const STEP = String.raw`\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\]|\[(\d+)\]`;
 /** A value the code reads out of a schema: `schema0.properties.status.enum`, `schema0["x-y"]`. */
-const SCHEMA_READ = /\b(schema\d+)((?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\]|\[\d+\])+)/g;
+const SCHEMA_READ = new RegExp(String.raw`\b(schema\d+)((?:${STEP})+)`, 'g');
 
 /**
  * The code with every value it reads out of a schema written in place (an enum's `allowedValues` for
@@ -45,15 +46,15 @@ const SCHEMA_READ = /\b(schema\d+)((?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\]|\
  */
 export function inlineSchemaReads(code: string): string {
   const schemas = new Map<string, unknown>();
-  for (const [, name, json] of code.matchAll(SCHEMA_DECLARATION)) {
-    schemas.set(name as string, JSON.parse(json as string));
+  const lines = code.split('\n');
+  for (const line of lines) {
+    const [, name, json] = SCHEMA_DECLARATION.exec(line) ?? [];
+    if (name !== undefined) schemas.set(name, JSON.parse(json as string));
   }
   const inline = (read: string, name: string, path: string): string => {
     if (!schemas.has(name)) return read;
     let value = schemas.get(name);
-    for (const [, key, quoted, index] of path.matchAll(
-      /\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\]|\[(\d+)\]/g,
-    )) {
+    for (const [, key, quoted, index] of path.matchAll(new RegExp(STEP, 'g'))) {
       const step = key ?? (quoted === undefined ? index : (JSON.parse(quoted) as string));
       value = (value as Record<string, unknown> | undefined)?.[step as string];
     }
@@ -61,14 +62,14 @@ export function inlineSchemaReads(code: string): string {
     return JSON.stringify(value);
   };
   // Declarations are JSON, left as they are; every other line has its reads written in place.
-  const lines = code
-    .split('\n')
-    .map((line) => (SCHEMA_DECLARATION_LINE.test(line) ? line : line.replace(SCHEMA_READ, inline)));
-  const read = lines.filter((line) => !SCHEMA_DECLARATION_LINE.test(line)).join('\n');
-  return lines
+  const written = lines.map((line) =>
+    SCHEMA_DECLARATION.test(line) ? line : line.replace(SCHEMA_READ, inline),
+  );
+  const reads = written.filter((line) => !SCHEMA_DECLARATION.test(line)).join('\n');
+  return written
     .filter((line) => {
-      const declared = SCHEMA_DECLARATION_LINE.exec(line)?.[1];
-      return declared === undefined || new RegExp(`\\b${declared}\\b`).test(read);
+      const declared = SCHEMA_DECLARATION.exec(line)?.[1];
+      return declared === undefined || new RegExp(`\\b${declared}\\b`).test(reads);
     })
     .join('\n');
 }
