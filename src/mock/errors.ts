@@ -15,7 +15,7 @@ export interface MockErrorSpec {
 /**
  * The errors any adapter can give. Those only a socket can give (oversized headers, a missing `Host`, an
  * unmet `Expect`) are server.ts's own `SOCKET_ERRORS`, so a page's MSW entry does not carry them; the
- * package's `MOCK_ERRORS` (mock/index.ts) is both.
+ * package's `MOCK_ERRORS` (server.ts, exported from `/mock`) is both.
  */
 export const CORE_ERRORS = {
   unauthorized: {

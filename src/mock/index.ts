@@ -14,15 +14,13 @@ import type { Server } from 'node:http';
 import { defaultContract } from '../contract/index.js';
 import { ok, type Result } from '../result.js';
 import { createEngine, droppedConnection, type EngineOptions } from './engine.js';
-import { CORE_ERRORS } from './errors.js';
 import { loadFixtures } from './fixture-files.js';
 import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
 import { inspector } from './inspector.js';
 import { controlTarget, createMockControl, type MockControl } from './mock-control.js';
-import { createHttpServer, SOCKET_ERRORS } from './server.js';
+import { createHttpServer } from './server.js';
 
 export { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
-
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from './fixtures.js';
 export {
   type ControlOrder,
@@ -35,9 +33,7 @@ export {
   type OperationId,
   type PlannedFault,
 } from './mock-control.js';
-
-/** Every Error the mock on a port can answer with, by name: each one's status, `code` and default message. */
-export const MOCK_ERRORS = { ...CORE_ERRORS, ...SOCKET_ERRORS } as const;
+export { MOCK_ERRORS } from './server.js';
 
 /** The mock on a port always serves the state inspector, so `inspector` is no option here. */
 export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug' | 'inspector'> {

@@ -142,7 +142,10 @@ export const SOCKET_ERRORS = {
   },
 } as const satisfies Record<string, MockErrorSpec>;
 
-type AdapterErrorName = keyof typeof SOCKET_ERRORS | 'invalidRequest';
+/** Every Error the mock on a port can answer with, by name: each one's status, `code` and default message. */
+export const MOCK_ERRORS = { ...CORE_ERRORS, ...SOCKET_ERRORS } as const;
+
+type AdapterErrorName = keyof typeof MOCK_ERRORS;
 
 /** An Error that the adapter answers itself, before or instead of the core, closing after it. */
 function adapterError(
@@ -151,7 +154,7 @@ function adapterError(
   origin: string | undefined,
   message?: string,
 ): CoreResponse {
-  const spec = name === 'invalidRequest' ? CORE_ERRORS.invalidRequest : SOCKET_ERRORS[name];
+  const spec: MockErrorSpec = MOCK_ERRORS[name];
   const error: MockError = { spec, message: message ?? spec.message };
   return { ...errorResponse(error, undefined, { ...cors.headers(origin) }), close: true };
 }
