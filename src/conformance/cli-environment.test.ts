@@ -24,8 +24,8 @@ import {
   targetHandler,
 } from '../../test-support/servers/reference-server.js';
 import { closedPort, type RunningTarget, serve } from '../../test-support/servers/serve.js';
-import { runCommand } from './cli-harness.js';
 import { runConformance } from './runner.js';
+import { runCommand } from './test-support/cli-harness.js';
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTarget } from '../../test-support/servers/reference-server.js';
 import { ECHO_FORMS, ECHO_KEY, echoesKey } from '../../test-support/servers/robustness-servers.js';
 import { base64Forms, FRAGMENT_CHARS } from '../judge/key-forms.js';
-import { runCommand } from './cli-harness.js';
+import { runCommand } from './test-support/cli-harness.js';
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORRECT_SERVERS } from '../../test-support/servers/correct-servers.js';
 import { startTarget, TARGET_KEY } from '../../test-support/servers/reference-server.js';
-import { runCommand } from './cli-harness.js';
+import { runCommand } from './test-support/cli-harness.js';
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -12,7 +12,7 @@ import { ECHOES_KEY } from '../../test-support/servers/robustness-servers.js';
 import { selfSignedCertificate } from '../../test-support/servers/self-signed.js';
 import { closedPort } from '../../test-support/servers/serve.js';
 import { CHECKS } from './checks/index.js';
-import { runCommand } from './cli-harness.js';
+import { runCommand } from './test-support/cli-harness.js';
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -24,9 +24,9 @@ import { renderHtml } from '../judge/report/html.js';
 import { renderJunit } from '../judge/report/junit.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceResult } from '../judge/types.js';
-import { runCommand } from './cli-harness.js';
 import type { ConformanceOptions } from './options.js';
 import { ConformanceOptionsError, runConformance } from './runner.js';
+import { runCommand } from './test-support/cli-harness.js';
 
 const dirs: string[] = [];
 afterAll(() => {

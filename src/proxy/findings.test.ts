@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finding } from '../judge/report/fixtures.js';
+import { finding } from '../judge/report/test-support/fixtures.js';
 import { findingLine, type ProxyFinding } from './findings.js';
 
 function found(message: string): ProxyFinding {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { failureMessage } from '../../conformance/vitest/describe-conformance.js';
 import type { CheckResult, ConformanceResult, Finding } from '../types.js';
 import { type FindingLimits, FULL_FINDING, findingLines, SHORT_FINDING } from './finding.js';
-import { check as fixtureCheck, resultOf } from './fixtures.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
 import { renderPretty } from './pretty.js';
+import { check as fixtureCheck, resultOf } from './test-support/fixtures.js';
 
 const answered: Finding = {
   message: 'refused without an Error body',

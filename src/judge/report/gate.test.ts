@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConformanceResult, Outcome } from '../types.js';
-import { check, resultOf } from './fixtures.js';
 import { applyGate } from './gate.js';
+import { check, resultOf } from './test-support/fixtures.js';
 
 const run = (...outcomes: Outcome[]) => resultOf(outcomes.map((o, i) => check(`c${i}`, o)));
 const unreachable: ConformanceResult = {

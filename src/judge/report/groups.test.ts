@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { check, finding, resultOf } from './fixtures.js';
 import { causeOf, groupByCause } from './groups.js';
 import { renderJunit } from './junit.js';
 import { renderPretty } from './pretty.js';
+import { check, finding, resultOf } from './test-support/fixtures.js';
 
 const noStatus = (path: string) =>
   finding(`GET ${path} → 401: the body is not a valid Error: body must have required property 'status'`);

@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKEN_SERVERS } from '../../../test-support/servers/broken-servers.js';
 import { runSuiteAgainst } from '../../../test-support/servers/run-suite.js';
 import type { ConformanceResult } from '../types.js';
-import { check, finding, HOSTILE_BODY, resultOf } from './fixtures.js';
 import { applyGate } from './gate.js';
 import { renderHtml } from './html.js';
+import { check, finding, HOSTILE_BODY, resultOf } from './test-support/fixtures.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);

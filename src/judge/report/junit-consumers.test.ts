@@ -11,9 +11,9 @@ import { convertJUnitToCTRFReport } from 'junit-to-ctrf';
 import { parse } from 'test-results-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConformanceResult } from '../types.js';
-import { check, finding, resultOf } from './fixtures.js';
 import { applyGate, type FailOn } from './gate.js';
 import { renderJunit } from './junit.js';
+import { check, finding, resultOf } from './test-support/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'junit-consumers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, Finding } from '../types.js';
 import { printable } from './finding.js';
-import { check, finding, resultOf } from './fixtures.js';
 import { renderPretty } from './pretty.js';
+import { check, finding, resultOf } from './test-support/fixtures.js';
 
 /** What a target writes to pass for the report's own verdict. */
 const FORGED = 'PASSED: 44 passed, 0 failed, 0 warned, 0 skipped (44 checks; 60 requests in 1.0 s)';

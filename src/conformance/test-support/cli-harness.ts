@@ -1,5 +1,5 @@
 /** Runs `petstore conformance` in-process with captured streams, for the CLI's tests. */
-import { type CommandIo, conformanceCommand } from './cli.js';
+import { type CommandIo, conformanceCommand } from '../cli.js';
 
 export interface CommandRun {
   code: number;

@@ -2,8 +2,8 @@
  * Hand-made results for the report tests: one check of each outcome, with findings whose text a target
  * controls, so a test can see each outcome rendered and every byte escaped.
  */
-import type { CheckResult, ConformanceResult, Finding, Outcome } from '../types.js';
-import { summarise } from './input.js';
+import type { CheckResult, ConformanceResult, Finding, Outcome } from '../../types.js';
+import { summarise } from '../input.js';
 
 /** A target-controlled body that tries to break out of every report format. */
 export const HOSTILE_BODY = '<script>window.pwned=1</script><img src="http://127.0.0.1:9/x.png"> & ]]> "\'';
