@@ -50,6 +50,9 @@ export function usage(): string {
  * @example process.exitCode = await main(process.argv.slice(2));
  */
 export async function main(argv: string[]): Promise<number> {
+  // A reader that closes early (`| head`, `| grep -q`) stops the printing, not the run: the reports are
+  // still written and the exit code stays the verdict's (issue 25), instead of an uncaught EPIPE.
+  process.stdout.on('error', () => undefined);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage());

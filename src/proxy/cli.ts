@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import type { Contract } from '../contract/index.js';
 import { loadSpecFile } from '../contract/spec-file.js';
 import { renderPretty } from '../judge/report/pretty.js';
+import { stopSignal } from '../subcommand.js';
 import {
   createProxy,
   DEFAULT_OUTPUT_DIR,
@@ -258,14 +259,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
 
 /** The `petstore proxy` subcommand: stops on SIGINT or SIGTERM. */
 export function runProxyCommand(argv: string[]): Promise<number> {
-  const stop = new Promise<NodeJS.Signals>((resolve) => {
-    const handler = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
-      resolve(signal);
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-  });
+  const signal = stopSignal();
+  const stop = new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
   return proxyCommand(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, stop });
 }
