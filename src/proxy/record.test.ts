@@ -82,6 +82,54 @@ describe('petstore proxy --record, replayed by petstore mock --fixtures', () => 
     expect((await handlers.orders()).map((o) => o.id)).toContain('9007199254740993');
   });
 
+  it.each([
+    {
+      name: "an order that left the list its key read last is cancelled; another key's list does not count",
+      given: [
+        ['GET', '/store/orders', 200, '[{"id":1,"complete":false},{"id":2,"complete":false}]', 'key #1'],
+        ['GET', '/store/orders', 200, '[{"id":2,"complete":false}]', 'key #1'],
+        ['GET', '/store/orders', 200, '[]', 'key #2'],
+      ],
+      want: { '1': 'cancelled', '2': 'pending' },
+    },
+    {
+      name: 'a 409 makes a listed order shipped, and a later list showing it pending wins',
+      given: [
+        ['GET', '/store/orders?limit=5', 200, '[{"id":1,"complete":false},{"id":2,"complete":false}]', 'k'],
+        ['DELETE', '/store/orders/1', 409, null, 'k'],
+        ['DELETE', '/store/orders/2', 409, null, 'k'],
+        ['GET', '/store/orders', 200, '[{"id":2,"complete":false},{"id":1,"complete":true}]', 'k'],
+      ],
+      want: { '1': 'shipped', '2': 'pending' },
+    },
+    {
+      name: 'cancels of orders never listed, failed lists and invalid orders are not recorded',
+      given: [
+        ['DELETE', '/store/orders/5', 204, null, 'k'],
+        ['GET', '/store/orders', 503, '[{"id":6}]', 'k'],
+        ['GET', '/store/orders', 200, '[{"id":7,"quantity":1.5},{"id":"8"},{"id":9}]', 'k'],
+      ],
+      want: { '9': 'pending' },
+    },
+  ] as const)('$name', ({ given, want }) => {
+    const file = tempFile('seen.yaml');
+    const recorder = new Recorder({
+      file,
+      upstream: 'http://h/v1',
+      contract: defaultContract(),
+      note: () => {},
+    });
+    for (const [method, path, status, text, scope] of given)
+      recorder.see({ method, path, status, text, scope });
+    recorder.close();
+    const loaded = loadFixtureFile(file);
+    if (!loaded.ok) throw loaded.error;
+    const states = Object.fromEntries(
+      [...loaded.value.orders.orders.values()].map((o) => [String(o.id), o.state]),
+    );
+    expect(states).toEqual(want);
+  });
+
   it('stops adding orders at its byte bound, says so once, and leaves a file the mock loads', () => {
     const file = tempFile('capped.yaml');
     const notes: string[] = [];
