@@ -17,6 +17,8 @@ import {
 } from '../../test-support/servers/reference-server.js';
 import { type RunningTarget, serve } from '../../test-support/servers/serve.js';
 import { packageRoot } from '../contract/package-root.js';
+import { createMock } from '../mock/index.js';
+import { runConformance } from './runner.js';
 
 const correct = CORRECT_SERVERS[0]?.behaviour as Behaviour;
 const cleanup: Array<() => unknown> = [];
@@ -116,5 +118,38 @@ describe('petstore conformance with stdout closed by its reader (| head)', () =>
     expect(stderr).not.toMatch(/EPIPE|internal error/);
     expect(JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')).outcome).toBe('pass');
     expect(existsSync(join(dir, 'conformance-junit.xml'))).toBe(true);
+  });
+});
+
+describe('runConformance({ signal })', () => {
+  it('keeps the verdicts of the checks that finished and leaves out the one the signal cut short', async () => {
+    const mock = await createMock();
+    cleanup.push(() => mock.close());
+    const controller = new AbortController();
+    let sent = 0;
+    let cutShort = () => {};
+    const held = new Promise<void>((resolve) => (cutShort = resolve));
+    // The tenth request is held until the signal aborts it, as a server that hangs would be.
+    const result = runConformance({
+      baseUrl: 'http://mock.test/v1',
+      apiKey: mock.apiKeys[0] ?? '',
+      liveProbeMs: 0,
+      fuzzRequests: 0,
+      signal: controller.signal,
+      fetch: (input, init) => {
+        if (++sent < 10) return mock.handle(new Request(input, init));
+        cutShort();
+        return new Promise((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        );
+      },
+    });
+    await held;
+    controller.abort('SIGTERM');
+    const { outcome, interrupted, checks } = await result;
+    expect(outcome).toBe('interrupted');
+    expect(interrupted).toMatch(/^SIGTERM during \S+; \d+ check\(s\) had finished$/);
+    expect(checks.length).toBeGreaterThan(0);
+    expect(checks.filter((c) => c.outcome === 'FAIL')).toEqual([]);
   });
 });
