@@ -44,12 +44,17 @@ export function usage(): string {
   ].join('\n');
 }
 
+const ignore = (): void => undefined;
+
 /**
  * Runs the command line and returns the exit code: 0 on success, 2 for a usage error.
  *
  * @example process.exitCode = await main(process.argv.slice(2));
  */
 export async function main(argv: string[]): Promise<number> {
+  // A reader that closes early (`| head`, `| grep -q`) stops the printing, not the run: the reports are
+  // still written and the exit code stays the verdict's (issue 25), instead of an uncaught EPIPE.
+  process.stdout.off('error', ignore).on('error', ignore);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage());

@@ -1,8 +1,8 @@
 /**
  * `petstore conformance`: parses the flags, runs the suite, writes the reports. Exit codes: 0 when no
  * check failed (warnings and skips allowed, unless `--fail-on warn`), 1 when one did, 2 for a usage error,
- * an unreachable target, an environment that is not ready or a setup mistake. Every run that sent a
- * request writes the reports asked for, exit 2 included.
+ * an unreachable target, an environment that is not ready or a setup mistake, 130/143 when SIGINT/SIGTERM
+ * stopped it. Every run that sent a request writes the reports asked for, exit 2 and signals included.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,13 +11,14 @@ import { loadSpecFile } from '../contract/spec-file.js';
 import { redactKeys, SHORT_KEY } from '../judge/redact.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { printable } from '../judge/report/finding.js';
-import { applyGate, FAIL_ON, type FailOn } from '../judge/report/gate.js';
+import { applyGate, FAIL_ON, type FailOn, verdictLabel } from '../judge/report/gate.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
 import { withoutBodies } from '../judge/report/omit-bodies.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceResult } from '../judge/types.js';
+import { stopSignal } from '../subcommand.js';
 import { sendableKey } from './api-key.js';
 import { DEFAULT_RETRY_POLICY, describePolicy, parseDuration } from './gateway.js';
 import type { ConformanceOptions } from './options.js';
@@ -91,8 +92,9 @@ response body out of the reports. docs/conformance.md: "What is redacted, and wh
 Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
 warned, under --fail-on warn), 2 usage error, unreachable target, environment not ready (a gateway
 that keeps answering 429 or 503, a firewall or gateway page instead of the API) or setup mistake (the
-key refused, no list at the base URL, an http/https mismatch). Every exit after the first request writes
-the reports asked for; a usage error prints one line and writes none.
+key refused, no list at the base URL, an http/https mismatch), 130 stopped by SIGINT, 143 by SIGTERM
+(the reports say "interrupted"). Every exit after the first request writes the reports asked for, also
+when stdout is closed early (| head); a usage error prints one line and writes none.
 `;
 
 export interface CommandIo {
@@ -101,6 +103,8 @@ export interface CommandIo {
   stderr: { write(text: string): unknown };
   /** Aims the run at an in-process handler (tests). */
   fetch?: typeof fetch;
+  /** Aborted, with the signal's name as reason, when the run must stop (SIGINT, SIGTERM). */
+  signal?: AbortSignal;
   cwd?: string;
 }
 
@@ -134,6 +138,7 @@ const FLAGS: Record<keyof ConformanceOptions, string> = {
   fuzzRequests: '--fuzz',
   fuzzTimeMs: '--fuzz',
   seed: '--seed',
+  signal: 'signal',
 };
 
 function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {
@@ -261,6 +266,7 @@ function parse(argv: string[], io: CommandIo): Parsed | 'help' {
       ...seedFlag(values.seed),
       ...(petId === undefined ? {} : { petId }),
       ...(io.fetch ? { fetch: io.fetch } : {}),
+      ...(io.signal ? { signal: io.signal } : {}),
       ...(spec?.ok ? { contract: spec.value } : {}),
     },
     reporters: [...new Set(reporters)],
@@ -396,15 +402,33 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     if (!parsed.reporters.includes('pretty') && !result.unreachable) {
       const s = gated.summary;
       out(
-        `${gated.outcome === 'pass' ? 'PASSED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped\n`,
+        `${verdictLabel(gated.outcome)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped\n`,
       );
     }
   }
+  if (result.interrupted) return interruptedExit(io.signal?.reason);
   if (result.unreachable) return 2;
   return gated.outcome === 'pass' ? 0 : 1;
 }
 
+/**
+ * The exit code of a run a signal stopped: 128 + the signal's number, as a shell reports a process the
+ * signal killed (130 for SIGINT, 143 for SIGTERM), so CI reads it as cancelled, never as a verdict.
+ */
+export function interruptedExit(signal: unknown): number {
+  return signal === 'SIGINT' ? 130 : 143;
+}
+
 /** The `petstore conformance` subcommand. */
-export function runConformanceCommand(argv: string[]): Promise<number> {
-  return conformanceCommand(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr });
+export async function runConformanceCommand(argv: string[]): Promise<number> {
+  const signal = stopSignal();
+  const code = await conformanceCommand(argv, {
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    signal,
+  });
+  // The reports are written; what the aborted checks left (a Retry-After wait) must not hold the exit.
+  if (signal.aborted) process.exit(code);
+  return code;
 }

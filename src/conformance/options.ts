@@ -59,4 +59,9 @@ export interface ConformanceOptions {
   fuzzTimeMs?: number;
   /** The fuzz phase's seed: the same seed against the same list sends the same requests. Default: random. */
   seed?: number;
+  /**
+   * Stops the run when aborted (the CLI aborts it on SIGINT and SIGTERM): the requests in flight are
+   * aborted, the checks that finished keep their verdicts, and the result's outcome is `interrupted`.
+   */
+  signal?: AbortSignal;
 }

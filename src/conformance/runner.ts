@@ -279,13 +279,20 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
     maxBodyBytes,
     only: [...(options.only ?? [])],
     petId: options.petId === undefined ? null : String(options.petId),
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: interruptible(options.fetch ?? globalThis.fetch, options.signal),
     contract: options.contract ?? defaultContract(),
     retry: retryPolicy(options),
     environment: environmentMode(options),
     liveProbeMs: liveProbeMs(options),
     fuzz: fuzzBudget(options),
   };
+}
+
+/** A fetch whose requests are also aborted by `stop` (issue 25: a signal aborts the checks in flight). */
+function interruptible(base: typeof fetch, stop: AbortSignal | undefined): typeof fetch {
+  if (!stop) return base;
+  return (input, init) =>
+    base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, stop]) : stop });
 }
 
 const INT64_EXACT = 'cancel.int64-exact';
@@ -555,10 +562,10 @@ const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']
  * mistake apart from a broken plain server, whose handshake fails. Only on the network: a custom `fetch`
  * (an in-process handler) has no address to probe.
  */
-async function plainHttpToTls(ctx: CheckContext): Promise<Unreachable | null> {
+async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unreachable | null> {
   const first = ctx.exchanges[0];
   const base = new URL(ctx.options.baseUrl);
-  if (!first || base.protocol !== 'http:' || ctx.options.fetch !== globalThis.fetch) return null;
+  if (!first || base.protocol !== 'http:' || !network) return null;
   const answer = first.outcome.ok
     ? first.outcome.value.status === 400
       ? 'it answered 400'
@@ -610,13 +617,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const started = Date.now();
   const ctx = new CheckContext(resolved);
 
-  // The first request doubles as the reachability probe: nothing is judged against a dead address.
-  ctx.currentCheck = 'list.orders';
-  await ctx.initialListing();
-  let unreachable = gatewayRefused(ctx) ?? setupProblem(ctx) ?? (await plainHttpToTls(ctx));
-
   const results = new Map<string, CheckResult>();
-  if (!unreachable) {
+  const stop = options.signal;
+  // Set inside `judging`; typed wide so that the checks after the race see every value it can take.
+  let unreachable = null as Unreachable | null;
+  const judging = async () => {
+    // The first request doubles as the reachability probe: nothing is judged against a dead address.
+    ctx.currentCheck = 'list.orders';
+    await ctx.initialListing();
+    unreachable =
+      gatewayRefused(ctx) ??
+      setupProblem(ctx) ??
+      (await plainHttpToTls(ctx, (options.fetch ?? globalThis.fetch) === globalThis.fetch));
+    if (unreachable) return;
     await ctx.probeEnvironment();
     await ctx.findStalePending('list.includes-given-orders');
     const first = await ctx.initialListing();
@@ -625,7 +638,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const ordered = [...checks.filter((c) => !c.sweep), ...checks.filter((c) => c.sweep)];
     for (const check of ordered) {
       // A gateway that stays refusing ends the run: what its 429s and 503s did to a check is not a verdict.
-      if (ctx.gateway.notReady) break;
+      if (ctx.gateway.notReady || stop?.aborted) break;
+      ctx.currentCheck = check.id;
       const t0 = Date.now();
       const pendingIds = allocated.get(check.id) ?? [];
       const judgement =
@@ -633,11 +647,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         (await runOne(check, ctx, pendingIds));
       const consumed = judgement.kind === 'skip' ? [] : (judgement.consumed ?? pendingIds);
       const level = check.levelIn?.(resolved.contract) ?? check.level;
-      results.set(check.id, toResult(check, level, judgement, Date.now() - t0, consumed));
+      // A check whose requests the signal aborted has no verdict: it is left out, not failed.
+      if (!stop?.aborted) results.set(check.id, toResult(check, level, judgement, Date.now() - t0, consumed));
     }
     unreachable = gatewayRefused(ctx);
     if (unreachable) results.clear();
-  }
+  };
+  // A signal ends the run at once, even in a wait (Retry-After, the live probe); the requests in flight
+  // are aborted through `fetch`.
+  const stopped = new Promise<void>((done) => stop?.addEventListener('abort', () => done(), { once: true }));
+  if (!stop?.aborted) await Promise.race([judging(), stopped]);
+  const interrupted = stop?.aborted
+    ? `${typeof stop.reason === 'string' ? stop.reason : 'interrupted'} during ${ctx.currentCheck ?? 'the run'}; ${results.size} check(s) had finished`
+    : null;
 
   const checkResults = checks.flatMap((check) => results.get(check.id) ?? []);
   const count = (outcome: Outcome) => checkResults.filter((r) => r.outcome === outcome).length;
@@ -650,8 +672,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     destructive: resolved.destructive,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
-    outcome: unreachable ? stoppedOutcome(unreachable.kind) : failed > 0 ? 'fail' : 'pass',
-    unreachable,
+    outcome: interrupted
+      ? 'interrupted'
+      : unreachable
+        ? stoppedOutcome(unreachable.kind)
+        : failed > 0
+          ? 'fail'
+          : 'pass',
+    ...(interrupted ? { interrupted } : {}),
+    unreachable: interrupted ? null : unreachable,
     summary: {
       total: checkResults.length,
       passed: count('PASS'),

@@ -16,6 +16,11 @@ export const FIXTURES_SCHEMA: Readonly<Record<string, unknown>> = {
     "$schema": {
       "type": "string"
     },
+    "description": {
+      "description": "Where the fixtures came from, in one line, shown by the mock's banner and GET /__mock/state: e.g. the line `petstore proxy --record` writes.",
+      "type": "string",
+      "maxLength": 500
+    },
     "apiKeys": {
       "description": "Bearer tokens the mock accepts, unless --api-key or PETSTORE_API_KEY is given. RFC 6750 token characters.",
       "type": "array",

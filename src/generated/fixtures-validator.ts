@@ -18,7 +18,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((((key0 === "$schema") || (key0 === "apiKeys")) || (key0 === "petsDeprecated")) || (key0 === "petsSunset")) || (key0 === "pets")) || (key0 === "orders"))){
+if(!(((((((key0 === "$schema") || (key0 === "description")) || (key0 === "apiKeys")) || (key0 === "petsDeprecated")) || (key0 === "petsSunset")) || (key0 === "pets")) || (key0 === "orders"))){
 const err0 = {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -41,15 +41,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.apiKeys !== undefined){
-let data1 = data.apiKeys;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 === "string"){
-if(func0(data2) > 512){
-const err2 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"maxLength",params:{limit: 512}};
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func0(data1) > 500){
+const err2 = {instancePath:instancePath+"/description",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -58,8 +54,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func0(data2) < 1){
-const err3 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err3 = {instancePath:instancePath+"/description",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -68,8 +65,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern0.test(data2)){
-const err4 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"}};
+}
+if(data.apiKeys !== undefined){
+let data2 = data.apiKeys;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 === "string"){
+if(func0(data3) > 512){
+const err4 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"maxLength",params:{limit: 512}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -78,9 +83,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"type",params:{type: "string"}};
+if(func0(data3) < 1){
+const err5 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -89,10 +93,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/apiKeys",keyword:"type",params:{type: "array"}};
+if(!pattern0.test(data3)){
+const err6 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,11 +104,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.petsDeprecated !== undefined){
-let data3 = data.petsDeprecated;
-if(typeof data3 === "string"){
-if(!(formats0.validate(data3))){
-const err7 = {instancePath:instancePath+"/petsDeprecated",keyword:"format",params:{format: "date-time"}};
+else {
+const err7 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -116,8 +115,9 @@ vErrors.push(err7);
 errors++;
 }
 }
+}
 else {
-const err8 = {instancePath:instancePath+"/petsDeprecated",keyword:"type",params:{type: "string"}};
+const err8 = {instancePath:instancePath+"/apiKeys",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -127,11 +127,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.petsSunset !== undefined){
-let data4 = data.petsSunset;
+if(data.petsDeprecated !== undefined){
+let data4 = data.petsDeprecated;
 if(typeof data4 === "string"){
 if(!(formats0.validate(data4))){
-const err9 = {instancePath:instancePath+"/petsSunset",keyword:"format",params:{format: "date-time"}};
+const err9 = {instancePath:instancePath+"/petsDeprecated",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -142,7 +142,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/petsSunset",keyword:"type",params:{type: "string"}};
+const err10 = {instancePath:instancePath+"/petsDeprecated",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -152,15 +152,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.pets !== undefined){
-let data5 = data.pets;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.id === undefined){
-const err11 = {instancePath:instancePath+"/pets/" + i1,keyword:"required",params:{missingProperty: "id"}};
+if(data.petsSunset !== undefined){
+let data5 = data.petsSunset;
+if(typeof data5 === "string"){
+if(!(formats0.validate(data5))){
+const err11 = {instancePath:instancePath+"/petsSunset",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -169,10 +165,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data6.id !== undefined){
-let data7 = data6.id;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/pets/" + i1+"/id",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err12 = {instancePath:instancePath+"/petsSunset",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -182,9 +177,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/pets/" + i1,keyword:"type",params:{type: "object"}};
+if(data.pets !== undefined){
+let data6 = data.pets;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.id === undefined){
+const err13 = {instancePath:instancePath+"/pets/" + i1,keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -193,10 +194,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/pets",keyword:"type",params:{type: "array"}};
+if(data7.id !== undefined){
+let data8 = data7.id;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/pets/" + i1+"/id",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -206,15 +207,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.orders !== undefined){
-let data8 = data.orders;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-let data9 = data8[i2];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.id === undefined){
-const err15 = {instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "id"}};
+}
+else {
+const err15 = {instancePath:instancePath+"/pets/" + i1,keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -223,8 +218,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data9.status === undefined){
-const err16 = {instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "status"}};
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/pets",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -233,9 +230,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-for(const key1 in data9){
-if(!(((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status"))){
-const err17 = {instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}};
+}
+if(data.orders !== undefined){
+let data9 = data.orders;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+let data10 = data9[i2];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.id === undefined){
+const err17 = {instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -244,11 +248,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data9.id !== undefined){
-let data10 = data9.id;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err18 = {instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}};
+if(data10.status === undefined){
+const err18 = {instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "status"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -257,11 +258,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data9.petId !== undefined){
-let data11 = data9.petId;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err19 = {instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}};
+for(const key1 in data10){
+if(!(((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status"))){
+const err19 = {instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -271,10 +270,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data9.quantity !== undefined){
-let data12 = data9.quantity;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err20 = {instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}};
+if(data10.id !== undefined){
+let data11 = data10.id;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err20 = {instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -284,11 +283,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data9.shipDate !== undefined){
-let data13 = data9.shipDate;
-if(typeof data13 === "string"){
-if(!(formats0.validate(data13))){
-const err21 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}};
+if(data10.petId !== undefined){
+let data12 = data10.petId;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err21 = {instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -298,8 +296,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}};
+if(data10.quantity !== undefined){
+let data13 = data10.quantity;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err22 = {instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -309,10 +309,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data9.status !== undefined){
-let data14 = data9.status;
-if(!(((data14 === "pending") || (data14 === "shipped")) || (data14 === "cancelled"))){
-const err23 = {instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
+if(data10.shipDate !== undefined){
+let data14 = data10.shipDate;
+if(typeof data14 === "string"){
+if(!(formats0.validate(data14))){
+const err23 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -322,9 +323,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}};
+const err24 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -334,9 +334,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}};
+if(data10.status !== undefined){
+let data15 = data10.status;
+if(!(((data15 === "pending") || (data15 === "shipped")) || (data15 === "cancelled"))){
+const err25 = {instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -348,12 +349,36 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,keyword:"type",params:{type: "object"}};
+const err26 = {instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }

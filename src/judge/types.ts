@@ -140,7 +140,8 @@ export interface Unreachable {
   hint: string;
 }
 
-export type RunOutcome = 'pass' | 'fail' | StoppedOutcome;
+/** `interrupted`: a signal (SIGINT, SIGTERM) stopped the run; the checks that finished keep their verdicts. */
+export type RunOutcome = 'pass' | 'fail' | 'interrupted' | StoppedOutcome;
 
 /** The outcomes of a run that stopped before judging: exit 2, with every report written. */
 export type StoppedOutcome = 'unreachable' | 'not-ready' | 'setup-error';
@@ -172,6 +173,8 @@ export interface ConformanceResult {
    * `setup-error`, a mistake in the setup (the key refused, no list at the base URL, http/https mismatch).
    */
   outcome: RunOutcome;
+  /** Set when the outcome is `interrupted`: what stopped the run, and where (e.g. `SIGTERM during auth.wrong-key`). */
+  interrupted?: string;
   /**
    * The gate `outcome` was decided under (`--fail-on`), set once the gate is applied (the CLI's reports):
    * under `warn` a run whose checks only warned has `outcome: 'fail'`. Absent means `fail`.

@@ -189,7 +189,7 @@ export function banner(
   const pending = orders.find((order) => order.state === 'pending');
   return [
     `Pet Store mock listening on ${info.baseUrl}${exposed ? ` (bound to ${host}: reachable from other machines)` : ''}`,
-    `  fixtures: ${fixturesPath} (${plural(orders.length, 'order')}, ${plural(mock.fixtures.pets.size, 'pet')})`,
+    `  fixtures: ${fixturesPath} (${plural(orders.length, 'order')}, ${plural(mock.fixtures.pets.size, 'pet')})${mock.fixtures.description === undefined ? '' : `, ${JSON.stringify(mock.fixtures.description)}`}`,
     `  API key${mock.apiKeys.length > 1 ? 's: ' : ':  '}${mock.apiKeys.join(', ')} (from ${source})`,
     `  list:     curl ${header} ${info.baseUrl}/store/orders`,
     `  cancel:   curl -i -X DELETE ${header} ${info.baseUrl}/store/orders/${pending?.id ?? 1}`,

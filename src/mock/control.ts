@@ -75,7 +75,7 @@ function stateJson(session: Session, sessions: Sessions): string {
   const orders = [...session.orders.all()].map((order) => controlOrderJson(order, states)).join(',');
   const pets = [...sessions.fixtures.pets.values()].map((pet) => pet.json).join(',');
   const fixtures = sessions.fixtures;
-  return `{"session":${JSON.stringify(session.name)},"fixtures":${JSON.stringify(fixtures.source)},"states":${JSON.stringify(states.states)},"orders":[${orders}],"pets":[${pets}],"petsDeprecation":${JSON.stringify(fixtures.deprecationHeader)},"petsSunset":${JSON.stringify(fixtures.sunsetHeader)}}`;
+  return `{"session":${JSON.stringify(session.name)},"fixtures":${JSON.stringify(fixtures.source)},"fixturesDescription":${JSON.stringify(fixtures.description ?? null)},"states":${JSON.stringify(states.states)},"orders":[${orders}],"pets":[${pets}],"petsDeprecation":${JSON.stringify(fixtures.deprecationHeader)},"petsSunset":${JSON.stringify(fixtures.sunsetHeader)}}`;
 }
 
 function invalid(message: string, session: Session): CoreResponse {

@@ -10,6 +10,7 @@ import { OrderBase, type StoredOrder } from './order-store.js';
 /** A {@link FixtureSet} without its classes. */
 export interface TransferableFixtures {
   source: string;
+  description?: string;
   apiKeys: readonly string[];
   orders: StoredOrder[];
   pets: StoredPet[];
@@ -21,6 +22,7 @@ export interface TransferableFixtures {
 export function toTransferable(fixtures: FixtureSet): TransferableFixtures {
   return {
     source: fixtures.source,
+    ...(fixtures.description === undefined ? {} : { description: fixtures.description }),
     apiKeys: fixtures.apiKeys,
     orders: [...fixtures.orders.orders.values()],
     pets: [...fixtures.pets.values()],
@@ -33,6 +35,7 @@ export function toTransferable(fixtures: FixtureSet): TransferableFixtures {
 export function fromTransferable(data: TransferableFixtures, contract: Contract): FixtureSet {
   return {
     source: data.source,
+    ...(data.description === undefined ? {} : { description: data.description }),
     apiKeys: data.apiKeys,
     orders: new OrderBase(new Map(data.orders.map((order) => [order.id, order])), orderStatesOf(contract)),
     pets: new Map(data.pets.map((pet) => [pet.id, pet])),

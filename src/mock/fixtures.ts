@@ -45,6 +45,8 @@ export interface FixtureOrder {
 
 /** A fixture file's content. Integers may be bigints (they are, when read from a file). */
 export interface FixtureData {
+  /** Where the fixtures came from, in one line (`petstore proxy --record` writes one). */
+  description?: string;
   apiKeys?: string[];
   pets?: Array<{ id: FixtureInt64; [field: string]: unknown }>;
   petsDeprecated?: string;
@@ -64,6 +66,8 @@ export interface StoredPet {
 export interface FixtureSet {
   /** Where they came from: a file path, or `<fixture data>`. */
   readonly source: string;
+  /** The data's own `description` of its origin, e.g. "recorded by petstore proxy from … at …". */
+  readonly description?: string;
   readonly apiKeys: readonly string[];
   readonly orders: OrderBase;
   readonly pets: ReadonlyMap<bigint, StoredPet>;
@@ -308,6 +312,7 @@ export function buildFixtures(
   );
   return ok({
     source,
+    ...(fixture.description === undefined ? {} : { description: fixture.description }),
     apiKeys: fixture.apiKeys ?? [],
     orders: new OrderBase(orders, orderStatesOf(contract)),
     pets,

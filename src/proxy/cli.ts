@@ -3,10 +3,12 @@
  * stderr as it happens, then writes the reports with the conformance suite's reporters. Exit codes: 0
  * when the server broke no rule at failure level, 1 when it did, 2 for a usage error or an unusable port.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Contract } from '../contract/index.js';
 import { loadSpecFile } from '../contract/spec-file.js';
 import { renderPretty } from '../judge/report/pretty.js';
+import { stopSignal } from '../subcommand.js';
 import {
   createProxy,
   DEFAULT_OUTPUT_DIR,
@@ -49,6 +51,11 @@ Options:
                       next version (default: the built-in one)
   --quiet             no line per finding on stderr (the reports still hold every finding)
   --no-bodies         leave response bodies out of the reports (they say so)
+  --record FILE       write the orders the upstream's lists show into FILE, a fixture file that
+                      \`petstore mock --fixtures FILE\` replays: states from \`complete\`, 409 (shipped),
+                      204 or leaving the list (cancelled); ids exact; never the key; at most 32 MiB
+                      (past it, new orders are left out and stderr says so); rewritten whole on each
+                      change through a temporary file, so an interrupted proxy leaves a whole file
   -h, --help          show this help
 
 GET /__proxy/findings on the proxy returns the findings so far as JSON, a page at a time
@@ -85,6 +92,7 @@ interface Parsed {
   /** `--spec`: the contract to judge against; the built-in one when absent. */
   contract: Contract | undefined;
   noBodies: boolean;
+  record: string | undefined;
 }
 
 function wholeNumber(
@@ -121,6 +129,7 @@ function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
         'sole-client': { type: 'boolean' },
         spec: { type: 'string' },
         'no-bodies': { type: 'boolean' },
+        record: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -163,7 +172,14 @@ function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
     soleClient: values['sole-client'] === true,
     contract: spec?.value,
     noBodies: values['no-bodies'] === true,
+    record: recordFile(values.record as string | undefined, cwd),
   };
+}
+
+function recordFile(file: string | undefined, cwd: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  if (file.trim() === '') throw new UsageError('--record must name a file, e.g. --record staging.yaml');
+  return resolve(cwd ?? process.cwd(), file);
 }
 
 function listenProblem(error: NodeJS.ErrnoException, options: Parsed): string {
@@ -215,6 +231,9 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
       reporters: files,
       outputDir: options.outputDir,
       bodies: !options.noBodies,
+      ...(options.record
+        ? { record: { file: options.record, note: (line) => io.stderr.write(`${line}\n`) } }
+        : {}),
       ...(options.quiet ? {} : { onFinding: (_found, line) => io.stderr.write(`${line}\n`) }),
     });
   } catch (error) {
@@ -233,6 +252,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
     [
       `petstore proxy: ${info.baseUrl} → ${proxy.upstream.baseUrl}${options.errors ? ' (--errors: violating answers become 502)' : ''}`,
       `  point your client at ${info.baseUrl}; findings so far: curl ${info.url}/__proxy/findings`,
+      ...(options.record ? [`  recording the orders it sees into ${options.record}`] : []),
       'Press Ctrl+C to stop and write the reports.',
       '',
     ].join('\n'),
@@ -258,14 +278,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
 
 /** The `petstore proxy` subcommand: stops on SIGINT or SIGTERM. */
 export function runProxyCommand(argv: string[]): Promise<number> {
-  const stop = new Promise<NodeJS.Signals>((resolve) => {
-    const handler = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
-      resolve(signal);
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-  });
+  const signal = stopSignal();
+  const stop = new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
   return proxyCommand(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, stop });
 }

@@ -48,6 +48,7 @@ import {
   summaryLine,
 } from './live-page.js';
 import { PROXY_HEADER, type ProxyErrorResponse, proxyError } from './proxy-errors.js';
+import { type RecordedExchange, Recorder } from './record.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
 import { parseUpstream, type Upstream } from './upstream.js';
@@ -113,6 +114,11 @@ export interface ProxyOptions {
   maxFindings?: number;
   /** Keep response body excerpts in the result and the reports. Default true; `--no-bodies` is false. */
   bodies?: boolean;
+  /**
+   * `--record FILE`: write the orders the upstream's lists show into this fixture file (docs/proxy.md,
+   * "Record and replay"); `note` gets a line when the file's bound is reached or a write fails.
+   */
+  record?: { file: string; note?: (line: string) => void };
 }
 
 /** A usage error of {@link createProxy}: the message names the option and the fix. */
@@ -212,6 +218,19 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   // Each forwarded request carries this in `Via`; one that comes back carrying it went round in a loop.
   const via = `1.1 petstore-proxy-${randomBytes(8).toString('hex')}`;
   const contract = options.contract ?? defaultContract();
+  let recorder: Recorder | null = null;
+  if (options.record) {
+    try {
+      recorder = new Recorder({
+        file: resolve(options.record.file),
+        upstream: upstream.baseUrl,
+        contract,
+        note: options.record.note ?? ((line) => console.warn(line)),
+      });
+    } catch (error) {
+      throw new ProxyOptionsError((error as Error).message);
+    }
+  }
   const judge = new TrafficJudge({
     contract,
     upstream,
@@ -220,6 +239,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     judgeClient: options.judgeClient !== false,
     decodedBytes: captureBytes,
     soleClient: options.soleClient === true,
+    ...(recorder ? { record: (exchange: RecordedExchange) => recorder.see(exchange) } : {}),
   });
   const agent =
     upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
@@ -467,6 +487,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         // Judgements run just after each answer is sent; let the last ones finish.
         await new Promise((done) => setImmediate(done));
         judge.flush();
+        recorder?.close();
         agent.destroy();
         const final = options.bodies === false ? withoutBodies(result()) : result();
         const written: string[] = [];

@@ -4,6 +4,7 @@
  * (src/judge/observer.ts, the observer the conformance suite feeds too). Every finding goes to the log; under `--errors` a failure of the server's answer
  * also decides the 502 that replaces it.
  */
+
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { type Contract, parseInt64 } from '../contract/index.js';
 import { matchOperation, type ObservedExchange, reportRequest } from '../judge/exchange.js';
@@ -17,6 +18,7 @@ import type { FindingLog, Party, ProxyFinding } from './findings.js';
 import type { CapturedExchange, UpstreamFault } from './forward.js';
 import { KeyIndex, secretOf } from './key-index.js';
 import { type ProxyErrorResponse, proxyError } from './proxy-errors.js';
+import type { RecordedExchange } from './record.js';
 import { pathBelowBase, type Upstream } from './upstream.js';
 
 /** The request headers a report shows: enough to repeat the request, no cookies or other secrets. */
@@ -169,6 +171,8 @@ export interface TrafficJudgeOptions {
   decodedBytes?: number;
   /** D20 `--sole-client`: the proxy sees every request the upstream gets. */
   soleClient?: boolean;
+  /** `--record`: handed each exchange as judged (record.ts). */
+  record?: (exchange: RecordedExchange) => void;
 }
 
 /**
@@ -309,6 +313,13 @@ export class TrafficJudge {
     const target = judgedTarget(captured.target);
     const path = pathBelowBase(target, upstream.basePath) ?? target;
     const text = bodyText(captured, this.options.decodedBytes ?? DEFAULT_DECODED_BYTES);
+    this.options.record?.({
+      method: captured.method,
+      path,
+      status: captured.response?.status ?? null,
+      text,
+      scope,
+    });
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
     // The reported exchange (its redaction is the costly part) is built only when a rule needs it.

@@ -49,6 +49,7 @@ const VERDICT_LABELS: Record<ReportInput['outcome'], string> = {
   unreachable: 'UNREACHABLE',
   'not-ready': 'NOT READY',
   'setup-error': 'SETUP ERROR',
+  interrupted: 'INTERRUPTED',
 };
 
 /**

@@ -41,7 +41,7 @@ export const REPORT_STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:1.5rem;color:#1b1b1b;background:#fff}
 h1{font-size:1.3rem;margin:0 0 .3rem}h2{font-size:1.1rem;margin:1.6rem 0 .5rem}h3{font-size:1rem;margin:0 0 .3rem}
 .verdict{font-weight:700;font-size:1.1rem;padding:.4rem .6rem;border-radius:4px;display:inline-block}
-.verdict.pass{background:#dcf5dc;color:#0b5d0b}.verdict.fail,.verdict.unreachable,.verdict.not-ready,.verdict.setup-error{background:#fde0e0;color:#8b0000}
+.verdict.pass{background:#dcf5dc;color:#0b5d0b}.verdict.fail,.verdict.unreachable,.verdict.not-ready,.verdict.setup-error,.verdict.interrupted{background:#fde0e0;color:#8b0000}
 .badge{font-weight:700;padding:0 .35rem;border-radius:3px;font-family:ui-monospace,monospace}
 .FAIL{background:#fde0e0;color:#8b0000}.WARN{background:#fff1c2;color:#6b4a00}
 .SKIP{background:#e0eefc;color:#0b3f75}.PASS{background:#dcf5dc;color:#0b5d0b}
@@ -139,7 +139,7 @@ export function renderHtml(result: ReportInput): string {
   const environment = environmentLine(result);
   const verdictText = result.unreachable
     ? `${verdictLabel(outcome)}: ${result.unreachable.message}; ${result.unreachable.hint}`
-    : `${verdictLabel(outcome)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} checks${s.notSelected > 0 ? `, ${s.notSelected} not selected` : ''}; ${s.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s)${failOn === 'warn' ? '; warnings fail this run (--fail-on warn)' : ''}`;
+    : `${verdictLabel(outcome)}${result.interrupted ? ` (${result.interrupted})` : ''}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} checks${s.notSelected > 0 ? `, ${s.notSelected} not selected` : ''}; ${s.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s)${failOn === 'warn' ? '; warnings fail this run (--fail-on warn)' : ''}`;
   const causes = (['FAIL', 'WARN'] as const).flatMap((o) => groupByCause(result.checks, o));
   const ordered = [...result.checks].sort((a, b) => ORDER[a.outcome] - ORDER[b.outcome]);
   const operations = result.coverage

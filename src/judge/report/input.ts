@@ -29,6 +29,8 @@ export interface ReportInput {
   /** Which verdicts fail the run; absent means `fail` (only failures). */
   failOn?: FailOn;
   unreachable: Unreachable | null;
+  /** Set when a signal stopped the run: what stopped it and where. */
+  interrupted?: string;
   summary: ConformanceSummary;
   /** Every verdict, in the order it was reached. */
   checks: readonly CheckResult[];

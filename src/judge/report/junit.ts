@@ -70,9 +70,13 @@ function testcase(check: CheckResult, failOn: FailOn): string {
  * A run that stopped before judging is one testcase in error: a CI view shows it red with the reason, and
  * does not read it as a server that failed 40 checks (or as a suite with no tests, which some show green).
  */
-function stoppedCase(reason: Unreachable, outcome: string): string {
+function stoppedCase(
+  reason: Pick<Unreachable, 'message' | 'hint'>,
+  outcome: string,
+  name = `the target is ready to be judged (${outcome})`,
+): string {
   return [
-    `    <testcase classname="petstore.conformance.setup" name="${xml(`the target is ready to be judged (${outcome})`)}" time="0.000">`,
+    `    <testcase classname="petstore.conformance.setup" name="${xml(name)}" time="0.000">`,
     `      <error message="${xml(reason.message)}" type="${xml(outcome)}">${xml(`${reason.message}; ${reason.hint}.`)}</error>`,
     '    </testcase>',
   ].join('\n');
@@ -91,7 +95,7 @@ export function renderJunit(result: ReportInput): string {
   const stopped = result.unreachable;
   const attrs = stopped
     ? `tests="1" failures="0" errors="1" skipped="0" time="${seconds(result.durationMs)}"`
-    : `tests="${s.total}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(result.durationMs)}"`;
+    : `tests="${s.total + (result.interrupted ? 1 : 0)}" failures="${failures}" errors="${result.interrupted ? 1 : 0}" skipped="${skipped}" time="${seconds(result.durationMs)}"`;
   const retried = retriesLine(result);
   const environment = environmentLine(result);
   const properties = [
@@ -103,6 +107,9 @@ export function renderJunit(result: ReportInput): string {
     ['coverage', coverageLine(result.coverage)],
     ...result.coverage.map((op) => [`stability.${op.operationId}`, op.stability ?? 'none'] as const),
     ...(stopped ? [['unreachable', stopped.message] as const, ['outcome', result.outcome] as const] : []),
+    ...(result.interrupted
+      ? [['interrupted', result.interrupted] as const, ['outcome', 'interrupted'] as const]
+      : []),
     ...(retried === null ? [] : [['retries', retried] as const]),
     ...(result.bodiesOmitted ? [['bodies', BODIES_OMITTED] as const] : []),
     ...(environment === null ? [] : [['environment', environment] as const]),
@@ -117,6 +124,16 @@ export function renderJunit(result: ReportInput): string {
     ...(stopped
       ? [stoppedCase(stopped, result.outcome)]
       : result.checks.map((check) => testcase(check, failOn))),
+    // A signal stopped the run: one more testcase in error, so that CI shows the run as cut short.
+    ...(result.interrupted
+      ? [
+          stoppedCase(
+            { message: result.interrupted, hint: 'the checks after it did not run' },
+            'interrupted',
+            'the run finished (interrupted)',
+          ),
+        ]
+      : []),
     '  </testsuite>',
     '</testsuites>',
     '',

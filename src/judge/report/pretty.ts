@@ -101,9 +101,10 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
   const s = result.summary;
   const notSelected = s.notSelected > 0 ? `, ${s.notSelected} not selected by --only` : '';
   const passed = result.outcome === 'pass';
+  if (result.interrupted) lines.push('', printable(`Interrupted: ${result.interrupted}`));
   lines.push(
     '',
-    `${paint(passed ? 'PASSED' : 'FAILED', passed ? COLOURS.PASS : COLOURS.FAIL, color)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} check${s.total === 1 ? '' : 's'}${notSelected}; ${s.requests} request${s.requests === 1 ? '' : 's'} in ${(result.durationMs / 1000).toFixed(1)} s)${failOn === 'warn' && s.warned > 0 ? '; warnings fail this run (--fail-on warn)' : ''}`,
+    `${paint(verdictLabel(result.outcome), passed ? COLOURS.PASS : COLOURS.FAIL, color)}: ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.skipped} skipped (${s.total} check${s.total === 1 ? '' : 's'}${notSelected}; ${s.requests} request${s.requests === 1 ? '' : 's'} in ${(result.durationMs / 1000).toFixed(1)} s)${failOn === 'warn' && s.warned > 0 ? '; warnings fail this run (--fail-on warn)' : ''}`,
   );
   return `${lines.join('\n')}\n`;
 }

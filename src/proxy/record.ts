@@ -1,0 +1,182 @@
+/**
+ * `petstore proxy --record FILE`: the orders the upstream's list answers showed, written as a fixture file
+ * that `petstore mock --fixtures FILE` and `createHandlers({ fixtures })` load unchanged (issue 24). Each
+ * order's state is the latest thing seen of it: `complete` in a list (true: shipped, false: pending), a 409
+ * to its cancel (shipped), a 204 (cancelled), or leaving the list its key last read (cancelled, D2).
+ * Only what the answers hold is written: never a request header, so never the key. Ids stay exact (D8).
+ */
+import { createHash } from 'node:crypto';
+import { renameSync, writeFileSync } from 'node:fs';
+import { type Contract, type ExactJson, parseExactJson, stringifyExactJson } from '../contract/index.js';
+import { MAX_FIXTURE_BYTES } from '../mock/fixture-files.js';
+import type { FixtureInt64, FixtureOrder } from '../mock/fixtures.js';
+
+/** What the recorder needs of one judged exchange. */
+export interface RecordedExchange {
+  method: string;
+  /** Below the upstream's base path: `/store/orders/7`. */
+  path: string;
+  status: number | null;
+  /** The answer's body as text, `null` when it was not read in full. */
+  text: string | null;
+  /** The key (by label) and session the exchange was made under: a list is compared with the last of its own scope. */
+  scope: string;
+}
+
+/** Scopes whose last list is remembered; the oldest is forgotten first. */
+const MAX_SCOPES = 64;
+/** How long a change waits before the file is rewritten, so a burst of lists makes one write. */
+const WRITE_DELAY_MS = 500;
+
+export interface RecorderOptions {
+  file: string;
+  /** The upstream's base URL (never has credentials: parseUpstream refuses them). */
+  upstream: string;
+  contract: Contract;
+  /** One-line notes for the user (the cap reached, a write that failed). */
+  note: (line: string) => void;
+  /** The file's byte bound; default the fixture loader's, {@link MAX_FIXTURE_BYTES}. */
+  maxBytes?: number;
+}
+
+/**
+ * Records orders into a fixture file. The file is written at once (so a path that cannot be written is
+ * found at start), after each change (debounced) and on {@link close}; always to a temporary file that is
+ * then renamed over it, so a crash or Ctrl+C never leaves a truncated file.
+ *
+ * @example const recorder = new Recorder({ file: 'staging.yaml', upstream, contract, note: console.error })
+ */
+export class Recorder {
+  /** By id (decimal text), in the order first seen: the file's order, so a replayed list keeps it. */
+  private readonly orders = new Map<string, { order: FixtureOrder; line: string }>();
+  /** Per scope, the ids its last list showed and a digest of that list's text. */
+  private readonly lastLists = new Map<string, { ids: Set<string>; digest: string }>();
+  private bytes = 0;
+  private full = false;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly maxBytes: number;
+
+  constructor(private readonly options: RecorderOptions) {
+    this.maxBytes = options.maxBytes ?? MAX_FIXTURE_BYTES;
+    const problem = this.write();
+    if (problem !== null) throw new Error(problem);
+  }
+
+  /** Takes in one exchange; anything but a list answer or a cancel's 204 or 409 is ignored. */
+  see(exchange: RecordedExchange): void {
+    const { method, status } = exchange;
+    const path = exchange.path.split('?')[0] ?? '';
+    if (method === 'GET' && /^\/store\/orders\/?$/.test(path) && status === 200 && exchange.text !== null) {
+      this.list(exchange.scope, exchange.text);
+    } else if (method === 'DELETE' && (status === 204 || status === 409)) {
+      const id = /^\/store\/orders\/(0|-?[1-9][0-9]{0,18})$/.exec(path)?.[1];
+      const known = id === undefined ? undefined : this.orders.get(id);
+      if (known) this.put({ ...known.order, status: status === 204 ? 'cancelled' : 'shipped' });
+    }
+  }
+
+  private list(scope: string, text: string): void {
+    // An app that polls an unchanged list costs a digest per poll, not a parse and a check of each order (about a second per MiB here).
+    const digest = createHash('sha256').update(text).digest('base64');
+    if (this.lastLists.get(scope)?.digest === digest) return;
+    const body = parseExactJson(text);
+    if (!body.ok || !Array.isArray(body.value)) return;
+    const listed = new Set<string>();
+    for (const item of body.value) {
+      const order = fixtureOrder(item, this.options.contract);
+      if (order === null) continue;
+      listed.add(String(order.id));
+      this.put(order);
+    }
+    // An order its scope's previous list showed and this one does not was cancelled (D2), as the mock does.
+    for (const id of this.lastLists.get(scope)?.ids ?? []) {
+      const known = this.orders.get(id);
+      if (!listed.has(id) && known) this.put({ ...known.order, status: 'cancelled' });
+    }
+    this.lastLists.delete(scope);
+    this.lastLists.set(scope, { ids: listed, digest });
+    if (this.lastLists.size > MAX_SCOPES) this.lastLists.delete(this.lastLists.keys().next().value ?? '');
+  }
+
+  /** Records the latest view of an order, unless it would take the file past its bound. */
+  private put(order: FixtureOrder): void {
+    const id = String(order.id);
+    const line = `  - ${stringifyExactJson(order)}\n`;
+    const before = this.orders.get(id);
+    if (before?.line === line) return;
+    const grown = this.bytes - (before?.line.length ?? 0) + line.length;
+    if (grown > this.maxBytes - HEADER_ROOM) {
+      if (!this.full) {
+        this.options.note(
+          `petstore proxy: --record ${this.options.file} reached ${this.maxBytes / 2 ** 20} MiB (the fixture loader's bound); orders seen from now on are not recorded`,
+        );
+      }
+      this.full = true;
+      return;
+    }
+    this.orders.set(id, { order, line });
+    this.bytes = grown;
+    this.timer ??= setTimeout(() => this.flush(), WRITE_DELAY_MS).unref();
+  }
+
+  /** Writes the file as it is now; a failure is a note, and the next change tries again. */
+  private flush(): void {
+    const problem = this.write();
+    if (problem !== null) this.options.note(`petstore proxy: ${problem}`);
+  }
+
+  /** Writes the file; returns why it could not, or `null`. */
+  private write(): string | null {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const description = `recorded by petstore proxy from ${this.options.upstream} at ${new Date().toISOString()}`;
+    const text = [
+      '# Fixtures recorded by `petstore proxy --record` (docs/proxy.md, "Record and replay").',
+      '# Replay them with: petstore mock --fixtures THIS_FILE',
+      `description: ${JSON.stringify(description.slice(0, 500))}`,
+      this.orders.size === 0 ? 'orders: []' : 'orders:',
+      ...[...this.orders.values()].map((entry) => entry.line.trimEnd()),
+      '',
+    ].join('\n');
+    const temporary = `${this.options.file}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temporary, text);
+      renameSync(temporary, this.options.file);
+      return null;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      return `cannot write --record ${this.options.file} (${code}); check the path`;
+    }
+  }
+
+  /** Writes the file as it is now (the proxy's stop). */
+  close(): void {
+    this.flush();
+  }
+}
+
+/** Bytes kept free for the file's header lines. */
+const HEADER_ROOM = 1024;
+
+const INT = (value: ExactJson | undefined): value is number | bigint =>
+  typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value));
+
+/**
+ * An id past 2^53 as decimal text, which the fixture format takes as it takes a number: then a plain
+ * `JSON.parse` or YAML import of the file (a bundler's, for `createHandlers`) keeps it exact too (D8).
+ */
+const exact = (id: number | bigint): FixtureInt64 => (typeof id === 'bigint' ? `${id}` : id);
+
+/** A listed order as a fixture entry, or `null` when it is not one the document's Order schema accepts. */
+function fixtureOrder(item: ExactJson, contract: Contract): FixtureOrder | null {
+  if (typeof item !== 'object' || item === null || Array.isArray(item) || !INT(item.id)) return null;
+  if (!contract.validateSchema('Order', item).ok) return null;
+  const { id, petId, quantity, shipDate, complete } = item;
+  return {
+    id: exact(id),
+    ...(INT(petId) ? { petId: exact(petId) } : {}),
+    ...(typeof quantity === 'number' && Number.isSafeInteger(quantity) ? { quantity } : {}),
+    ...(typeof shipDate === 'string' ? { shipDate } : {}),
+    status: complete === true ? 'shipped' : 'pending',
+  };
+}
