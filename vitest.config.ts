@@ -25,6 +25,7 @@ const SLOW = [
   'src/conformance/cli.test.ts',
   'src/conformance/cli-reports.test.ts',
   'src/conformance/cli-environment.test.ts',
+  'src/conformance/cli-exits.test.ts',
   // Chromium
   'src/judge/report/html.test.ts',
   'src/mock/browser.test.ts',
