@@ -210,6 +210,34 @@ function nodeBody(req: IncomingMessage): ReadBody {
     });
 }
 
+/** The most bytes of a refused body read and dropped before its 413. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Calls `then` once the rest of the body has been read and dropped (up to DRAIN_BYTES). A 413 closes the
+ * connection, and closed while the client still sends its body, the connection is reset by the bytes left
+ * unread: the client sees EPIPE instead of the 413 (RFC 9112 §9.6; issue 25).
+ */
+function afterBody(req: IncomingMessage, then: () => void): void {
+  if (req.complete || req.headers.expect !== undefined) {
+    then();
+    return;
+  }
+  let left = DRAIN_BYTES;
+  let called = false;
+  const done = () => {
+    if (!called) then();
+    called = true;
+  };
+  req.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) done();
+  });
+  req.on('end', done);
+  req.on('error', done);
+  req.resume();
+}
+
 /**
  * Creates the node:http server over an engine (not yet listening).
  *
@@ -247,8 +275,12 @@ export function createHttpServer(engine: MockEngine): Server {
     const hasBody =
       req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     const answered = engine.answer(request, hasBody ? nodeBody(req) : undefined);
-    if (answered instanceof Promise) void answered.then((response) => writeResponse(res, response));
-    else writeResponse(res, answered);
+    const write = (response: CoreResponse | undefined) =>
+      response?.status === 413
+        ? afterBody(req, () => writeResponse(res, response))
+        : writeResponse(res, response);
+    if (answered instanceof Promise) void answered.then(write);
+    else write(answered);
   }
 
   // `Expect: 100-continue` (RFC 9110 §10.1.1): the client waits before sending the body, so the key and

@@ -20,7 +20,7 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
@@ -64,6 +64,12 @@ const MAX_FINDINGS_PAGE_BYTES = 1024 * 1024;
 /** The suite's 1 MiB: the most bytes of a body copied for judging. */
 export const DEFAULT_CAPTURE_BYTES = 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Upstream connections open at once, and requests waiting behind the one in flight on a client connection
+ * (pipelined): past either bound a flood waits or is cut, instead of stalling every other client (issue 25).
+ */
+export const MAX_UPSTREAM_CONNECTIONS = 64;
+export const MAX_PIPELINED = 32;
 export const FILE_REPORTERS = ['json', 'junit', 'html'] as const;
 export type FileReporter = (typeof FILE_REPORTERS)[number];
 export const REPORT_FILES: Record<FileReporter, string> = {
@@ -221,8 +227,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     decodedBytes: captureBytes,
     soleClient: options.soleClient === true,
   });
-  const agent =
-    upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const agentOptions = { keepAlive: true, maxSockets: MAX_UPSTREAM_CONNECTIONS };
+  const agent = upstream.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const startedAt = new Date();
   const t0 = performance.now();
   const forwardOptions = {
@@ -403,17 +409,43 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       );
       res.writeHead(own.status, own.headers);
       res.end(own.body);
-    } else {
-      // A cancel is tracked from its request on, so that a double click's two answers are judged together.
-      const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
-      if (flight === null) forward(req, res, forwardOptions);
-      else {
-        // After the judgement, which runs just after the answer is sent: a client that went away is never judged.
-        res.once('close', () => setImmediate(() => judge.settle(flight)));
-        forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
-      }
-    }
+    } else lineUp(req, res);
   });
+
+  /** Forwards one request; a cancel is tracked from its request on, so that a double click's two answers are judged together. */
+  const send = (req: IncomingMessage, res: ServerResponse): void => {
+    const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
+    if (flight === null) forward(req, res, forwardOptions);
+    else {
+      // After the judgement, which runs just after the answer is sent: a client that went away is never judged.
+      res.once('close', () => setImmediate(() => judge.settle(flight)));
+      forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
+    }
+  };
+
+  // Pipelined requests of one connection go upstream one at a time, in order (their answers go back in
+  // that order anyway). One whose client has gone is never sent, and a connection with more than
+  // MAX_PIPELINED requests waiting is closed unanswered, as RFC 9112 §9.3.2 lets a server do (issue 25).
+  const lines = new WeakMap<Socket, Array<() => void>>();
+  const lineUp = (req: IncomingMessage, res: ServerResponse): void => {
+    const socket = req.socket;
+    const line = lines.get(socket) ?? [];
+    lines.set(socket, line);
+    if (line.length > MAX_PIPELINED) socket.destroy();
+    if (!socket.writable) return;
+    const next = () => {
+      line.shift();
+      line[0]?.();
+    };
+    line.push(() => {
+      if (!socket.writable) next();
+      else {
+        res.once('close', next);
+        send(req, res);
+      }
+    });
+    if (line.length === 1) line[0]?.();
+  };
   // CONNECT asks for a tunnel, which this proxy does not make: an Error, not a closed connection.
   server.on('connect', (_req, socket) => {
     socket.on('error', () => socket.destroy());

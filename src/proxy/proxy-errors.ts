@@ -15,6 +15,7 @@ export const PROXY_ERRORS = {
   forbidden: { status: 403, code: 'proxy_forbidden' },
   requestTimeout: { status: 408, code: 'proxy_request_timeout' },
   loop: { status: 508, code: 'proxy_loop' },
+  overloaded: { status: 503, code: 'proxy_overloaded' },
 } as const satisfies Record<string, { status: number; code: string }>;
 
 export type ProxyErrorName = keyof typeof PROXY_ERRORS;
