@@ -3,10 +3,12 @@
  * stderr as it happens, then writes the reports with the conformance suite's reporters. Exit codes: 0
  * when the server broke no rule at failure level, 1 when it did, 2 for a usage error or an unusable port.
  */
+
 import { parseArgs } from 'node:util';
 import type { Contract } from '../contract/index.js';
 import { loadSpecFile } from '../contract/spec-file.js';
 import { renderPretty } from '../judge/report/pretty.js';
+import { parseAllowedHost } from '../mock/cors.js';
 import {
   createProxy,
   DEFAULT_OUTPUT_DIR,
@@ -47,6 +49,8 @@ Options:
                       sends malformed requests on purpose, such as \`petstore conformance\`)
   --spec FILE         judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of the
                       next version (default: the built-in one)
+  --allowed-host NAME let /__proxy/ answer to Host NAME too (repeatable); local names always may,
+                      others get 403 (DNS rebinding)
   --quiet             no line per finding on stderr (the reports still hold every finding)
   --no-bodies         leave response bodies out of the reports (they say so)
   -h, --help          show this help
@@ -85,6 +89,7 @@ interface Parsed {
   /** `--spec`: the contract to judge against; the built-in one when absent. */
   contract: Contract | undefined;
   noBodies: boolean;
+  allowedHosts: string[];
 }
 
 function wholeNumber(
@@ -121,6 +126,7 @@ function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
         'sole-client': { type: 'boolean' },
         spec: { type: 'string' },
         'no-bodies': { type: 'boolean' },
+        'allowed-host': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -144,6 +150,11 @@ function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
     throw new UsageError('--output-dir must not be empty');
   const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec as string, cwd);
   if (spec && !spec.ok) throw new UsageError(spec.error);
+  const allowedHosts = ((values['allowed-host'] as string[] | undefined) ?? []).map((raw) => {
+    const name = parseAllowedHost(raw);
+    if (!name.ok) throw new UsageError(`--allowed-host: ${name.error}`);
+    return name.value;
+  });
   return {
     upstream,
     port: wholeNumber('--port', values.port as string | undefined, 4020, 0, 65535),
@@ -163,6 +174,7 @@ function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
     soleClient: values['sole-client'] === true,
     contract: spec?.value,
     noBodies: values['no-bodies'] === true,
+    allowedHosts,
   };
 }
 
@@ -215,6 +227,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
       reporters: files,
       outputDir: options.outputDir,
       bodies: !options.noBodies,
+      allowedHosts: options.allowedHosts,
       ...(options.quiet ? {} : { onFinding: (_found, line) => io.stderr.write(`${line}\n`) }),
     });
   } catch (error) {

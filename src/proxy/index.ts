@@ -29,6 +29,7 @@ import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
 import { withoutBodies } from '../judge/report/omit-bodies.js';
 import type { ConformanceResult } from '../judge/types.js';
+import { allowsHost } from '../mock/cors.js';
 import {
   type CheckCount,
   FindingLog,
@@ -119,6 +120,8 @@ export interface ProxyOptions {
   maxFindings?: number;
   /** Keep response body excerpts in the result and the reports. Default true; `--no-bodies` is false. */
   bodies?: boolean;
+  /** Host names `/__proxy/` answers to besides the local ones (`--allowed-host`). */
+  allowedHosts?: readonly string[];
 }
 
 /** A usage error of {@link createProxy}: the message names the option and the fix. */
@@ -289,6 +292,17 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   /** The proxy's own paths, under `/__proxy/`; never forwarded. */
   const control = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
+    // A page whose DNS name was rebound to 127.0.0.1 is same-origin to the proxy; only its Host tells.
+    if (!allowsHost(req.headers.host, options.allowedHosts ?? [])) {
+      own(
+        res,
+        proxyError(
+          'hostNotAllowed',
+          'the /__proxy/ paths answer only to a local Host (localhost, 127.0.0.0/8, [::1]) or one named with --allowed-host',
+        ),
+      );
+      return;
+    }
     // Findings are redacted, but they describe a developer's traffic: no other site's page may read or
     // frame them. No CORS header is ever sent, and a request a browser marks as coming from another site
     // (Sec-Fetch-Site, or an Origin that is not this proxy's) is refused outright.
