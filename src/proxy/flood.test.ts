@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, request } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProxy, MAX_PIPELINED, type ProxyFinding } from './index.js';
+import { createProxy, MAX_PIPELINED, MAX_UPSTREAM_CONNECTIONS, type ProxyFinding } from './index.js';
 
 const KEY = 'flood-test-key-0123';
 const running: Array<() => Promise<unknown>> = [];
@@ -15,17 +15,34 @@ afterEach(async () => {
   for (const close of running.splice(0).reverse()) await close();
 });
 
-/** A correct upstream that lists no orders, counting the requests it gets; `hold` keeps answers back. */
+/**
+ * A correct upstream that lists no orders, counting the requests it gets and its most connections open at
+ * once; `hold` keeps answers back until `release()`.
+ */
 async function setUp(hold = false) {
   const seen: IncomingMessage[] = [];
+  const held: Array<() => void> = [];
   const upstream = createServer((req, res) => {
     seen.push(req);
     const answer = () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '2' });
       res.end('[]');
     };
-    if (!hold) answer();
+    if (hold) held.push(answer);
+    else answer();
   });
+  const connections = { open: 0, most: 0 };
+  upstream.on('connection', (socket) => {
+    connections.open += 1;
+    connections.most = Math.max(connections.most, connections.open);
+    socket.on('close', () => {
+      connections.open -= 1;
+    });
+  });
+  const release = () => {
+    hold = false;
+    for (const answer of held.splice(0)) answer();
+  };
   await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', () => done()));
   running.push(
     () =>
@@ -41,7 +58,7 @@ async function setUp(hold = false) {
   });
   const info = await proxy.listen({ port: 0 });
   running.push(() => proxy.close());
-  return { proxy, info, seen, findings };
+  return { proxy, info, seen, findings, held, release, connections };
 }
 
 const GET = `GET /v1/store/orders HTTP/1.1\r\nHost: proxy\r\nAuthorization: Bearer ${KEY}\r\n\r\n`;
@@ -81,6 +98,19 @@ describe('a pipelined flood', () => {
     await aborted;
     await proxy.close();
     expect(seen).toHaveLength(1);
+  });
+
+  it('opens at most MAX_UPSTREAM_CONNECTIONS to the upstream, whatever the number of clients', async () => {
+    const { info, held, release, connections } = await setUp(true);
+    const answers = Array.from({ length: MAX_UPSTREAM_CONNECTIONS + 16 }, () =>
+      fetch(`${info.baseUrl}/store/orders`, { headers: { authorization: `Bearer ${KEY}` } }).then(
+        (r) => r.status,
+      ),
+    );
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBe(MAX_UPSTREAM_CONNECTIONS);
+    release();
+    expect(await Promise.all(answers)).toEqual(Array(MAX_UPSTREAM_CONNECTIONS + 16).fill(200));
+    expect(connections.most).toBe(MAX_UPSTREAM_CONNECTIONS);
   });
 
   it('answers pipelined requests in order while the client stays', async () => {
