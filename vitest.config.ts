@@ -17,6 +17,7 @@ const SLOW = [
   'src/conformance/fuzz/phase.test.ts',
   'src/conformance/live-environment.test.ts',
   'src/proxy/limits.test.ts',
+  'src/proxy/flood.test.ts',
   'src/proxy/mock.test.ts',
   'src/proxy/proofs.test.ts',
   // The command lines, spawned dozens of times each

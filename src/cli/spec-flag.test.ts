@@ -172,6 +172,17 @@ describe('a bad --spec document is one line on stderr and exit 2, in every comma
     args: ['mock', '--port', '0', '--spec', join(temp, 'no-handler.yaml')],
   });
 
+  // The control endpoints own /__mock: a draft served there would shadow them (issue 25).
+  const underControl = v2Draft() as { servers: Array<{ url: string }> };
+  for (const server of underControl.servers) server.url = server.url.replace(/\/v2$/, '/__mock');
+  cases.push({
+    name: 'a local server under /__mock',
+    path: file('under-mock.yaml', dump(underControl)),
+    want: /path \/__mock\/store\/orders is under \/__mock, where the mock's control endpoints are/,
+    command: 'mock',
+    args: ['mock', '--port', '0', '--spec', join(temp, 'under-mock.yaml')],
+  });
+
   it.each(cases)('petstore $command refuses $name', async ({ args, command, want }) => {
     const child = run(args);
     expect(await child.exited).toBe(2);

@@ -10,7 +10,7 @@ import type { Result } from '../result.js';
 import type { Subcommand } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
 import { unservedOperation } from './core.js';
-import { parseCorsOrigin } from './cors.js';
+import { parseAllowedHost, parseCorsOrigin } from './cors.js';
 import { MAX_DELAY_MS } from './faults.js';
 import { DEFAULT_FIXTURES_PATH, loadFixtureFileAsync } from './fixture-files.js';
 import { watchFixtureFile } from './fixture-watch.js';
@@ -33,6 +33,9 @@ Options:
   --cors-origin ORIGIN
                     Let pages from ORIGIN (https://app.test:8443) use the mock; repeat for several.
                     Local pages (localhost, 127.0.0.0/8, [::1]) always may; * allows any page
+  --allowed-host NAME
+                    Let the control endpoints (/__mock/) answer to Host NAME too (mock.lan); repeat
+                    for several. Local names always may; others get 403 (DNS rebinding)
   --delay MS        Wait MS milliseconds before every answer (default 0, at most ${MAX_DELAY_MS})
   --watch           Reload the fixture file when it changes (a broken edit keeps the last good state)
   --quiet           No log line per request
@@ -51,6 +54,8 @@ export interface MockCliOptions {
   delayMs: number;
   /** Origins besides the local ones whose pages may use the mock (D14); `*` for any. */
   corsOrigins: string[];
+  /** Host names besides the local ones that the control endpoints answer to. */
+  allowedHosts: string[];
   watch: boolean;
   quiet: boolean;
   help: boolean;
@@ -65,6 +70,7 @@ const OPTIONS = {
   spec: { type: 'string' },
   'api-key': { type: 'string', multiple: true },
   'cors-origin': { type: 'string', multiple: true },
+  'allowed-host': { type: 'string', multiple: true },
   delay: { type: 'string' },
   watch: { type: 'boolean' },
   quiet: { type: 'boolean' },
@@ -136,6 +142,12 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArg
     if (!origin.ok) return { ok: false, error: `--cors-origin: ${origin.error}` };
     corsOrigins.push(origin.value);
   }
+  const allowedHosts: string[] = [];
+  for (const raw of (values['allowed-host'] as string[] | undefined) ?? []) {
+    const name = parseAllowedHost(raw);
+    if (!name.ok) return { ok: false, error: `--allowed-host: ${name.error}` };
+    allowedHosts.push(name.value);
+  }
   const flagKeys = (values['api-key'] as string[] | undefined) ?? [];
   const envKey = env.PETSTORE_API_KEY?.trim();
   const apiKeys = flagKeys.length > 0 ? flagKeys : envKey ? [envKey] : [];
@@ -153,6 +165,7 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArg
       keySource: flagKeys.length > 0 ? '--api-key' : envKey ? 'PETSTORE_API_KEY' : undefined,
       delayMs,
       corsOrigins,
+      allowedHosts,
       watch: values.watch === true,
       quiet: values.quiet === true,
       help: values.help === true,
@@ -285,6 +298,7 @@ export const runMockCommand: Subcommand = async (argv) => {
       ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
       delayMs: options.delayMs,
       corsOrigins: options.corsOrigins,
+      allowedHosts: options.allowedHosts,
       ...(options.quiet ? {} : { log: say }),
     });
   } catch (error) {

@@ -55,15 +55,25 @@ export type ApiHandler = (session: Session, params: ApiParameters, fixtures: Fix
 
 /** Whether a request is for a control endpoint, known or not (`/__mock/…`, however it is escaped). */
 function isControl(match: RouteMatch<Target>, pathname: string): boolean {
-  if (match.kind === 'match') return match.target.kind === 'control';
+  return match.kind === 'match' ? match.target.kind === 'control' : isControlTarget(pathname);
+}
+
+/**
+ * Whether a path is under the control endpoints' `/__mock`, however it is escaped.
+ *
+ * @example isControlTarget('/%5F_mock/state') // true
+ */
+export function isControlTarget(pathname: string): boolean {
   let decoded = pathname;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
     // A broken escape stays as written.
   }
-  return decoded === CONTROL_BASE || decoded.startsWith(`${CONTROL_BASE}/`);
+  return isControlPath(decoded);
 }
+
+const isControlPath = (path: string) => path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`);
 
 /** `Deprecation` and `Sunset` (D11), sent on every answer of a deprecated operation. */
 function deprecationHeaders(fixtures: FixtureSet): Record<string, string> {
@@ -204,6 +214,11 @@ export function respondSafely(
  * @example unservedOperation(defaultContract()) // undefined
  */
 export function unservedOperation(contract: Contract): string | undefined {
+  // The control endpoints own /__mock: an API path there would be shadowed or would shadow them.
+  const overlap = contract.operations.find((op) => isControlPath(contract.basePath + op.path));
+  if (overlap) {
+    return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
+  }
   const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
   if (!missing) return undefined;
   return `the mock has no handler for operation ${missing.operationId} (it serves ${Object.keys(API_HANDLERS).join(', ')})`;

@@ -115,6 +115,33 @@ export function isLocalOrigin(origin: string): boolean {
   return ipv4?.slice(1).every((part) => Number(part) <= 255) === true;
 }
 
+/**
+ * Reads one `--allowed-host` value: a host name or IP address, without scheme or port, lower-cased.
+ *
+ * @example parseAllowedHost('Mock.LAN') // { ok: true, value: 'mock.lan' }
+ */
+export function parseAllowedHost(value: string): Result<string, string> {
+  const name = value.trim().toLowerCase();
+  if (/^(?:\[[0-9a-f:.]+\]|[a-z0-9._-]{1,253})$/.test(name)) return ok(name);
+  return fail(
+    `"${value.slice(0, 80)}" is not a host name; give the name only, such as mock.lan or 192.168.1.20`,
+  );
+}
+
+/**
+ * Whether a `Host` header names this machine (`localhost`, `127.0.0.0/8`, `[::1]`, any port) or one of
+ * `named` (values of {@link parseAllowedHost}). A page whose DNS name was rebound to 127.0.0.1 still sends
+ * its own name, so it is refused, as Vite's `server.allowedHosts` does. No `Host` (MSW in a page, where
+ * there is no socket) has nothing to check.
+ *
+ * @example allowsHost('evil.test:4010', []) // false
+ */
+export function allowsHost(host: string | undefined, named: readonly string[]): boolean {
+  if (host === undefined || isLocalOrigin(`http://${host}`)) return true;
+  const name = /^(\[[^\]]*\]|[^:]*)(?::\d{1,5})?$/.exec(host)?.[1]?.toLowerCase();
+  return name !== undefined && named.some((allowed) => allowed.toLowerCase() === name);
+}
+
 /** The header names of an `Access-Control-Request-Headers` value, or `undefined` when it is not a list of tokens. */
 function requestedHeaders(value: string | undefined): string[] | undefined {
   if (value === undefined || value.length > MAX_REQUEST_HEADERS) return undefined;

@@ -41,6 +41,8 @@ export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug' | '
   fixtures?: string | FixtureData | FixtureSet;
   /** Accepted keys; they override the fixture file's keys. */
   apiKeys?: string[];
+  /** Host names the control endpoints answer to besides the local ones (`--allowed-host`). */
+  allowedHosts?: readonly string[];
 }
 
 export interface ListenInfo {
@@ -109,7 +111,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     },
     listen({ port = 4010, host = '127.0.0.1' } = {}) {
       if (server) return Promise.reject(new Error('the mock is already listening; close() it first'));
-      const created = createHttpServer(engine);
+      const created = createHttpServer(engine, options.allowedHosts);
       server = created;
       return new Promise<ListenInfo>((resolve, reject) => {
         const onError = (error: Error) => {

@@ -196,7 +196,7 @@ describe('protocol edges: every answer is an Error body, never a bare status or 
     },
     {
       name: 'a transfer coding other than chunked is 400, not read as plain JSON (RFC 9112 §6.1)',
-      bytes: `PUT /__mock/orders/77 HTTP/1.1\r\nHost: x\r\n${RAW_KEY}Transfer-Encoding: gzip, chunked\r\n\r\n13\r\n{"state":"pending"}\r\n0\r\n\r\n`,
+      bytes: `PUT /__mock/orders/77 HTTP/1.1\r\nHost: localhost\r\n${RAW_KEY}Transfer-Encoding: gzip, chunked\r\n\r\n13\r\n{"state":"pending"}\r\n0\r\n\r\n`,
       want: {
         status: 400,
         code: 'invalid_request',
@@ -244,7 +244,7 @@ describe('protocol edges: every answer is an Error body, never a bare status or 
 
 describe('Expect: 100-continue (RFC 9110 §10.1.1)', () => {
   const put = (headers: string, length: number) =>
-    `PUT /__mock/orders/79 HTTP/1.1\r\nHost: x\r\nX-Mock-Session: continue\r\n${headers}Expect: 100-continue\r\nContent-Length: ${length}\r\n\r\n`;
+    `PUT /__mock/orders/79 HTTP/1.1\r\nHost: localhost\r\nX-Mock-Session: continue\r\n${headers}Expect: 100-continue\r\nContent-Length: ${length}\r\n\r\n`;
 
   it.each([
     { name: 'without a key: 401 and no 100 Continue', headers: '', length: 19, status: 401 },

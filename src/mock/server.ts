@@ -15,10 +15,12 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import { fail, ok } from '../result.js';
-import type { Cors } from './cors.js';
+import { isControlTarget } from './core.js';
+import { allowsHost, type Cors } from './cors.js';
 import type { MockEngine, ReadBody } from './engine.js';
 import { CORE_ERRORS, clip, type MockError, type MockErrorSpec } from './errors.js';
 import type { CoreRequest } from './request.js';
+import { requestPath } from './request-target.js';
 import { type CoreResponse, errorResponse } from './responses.js';
 
 /** Header bytes node accepts; beyond that the request is 431 with an Error body. */
@@ -134,6 +136,12 @@ export const SOCKET_ERRORS = {
     code: 'expectation_failed',
     message: 'The mock meets only `Expect: 100-continue`; send the request without this Expect header.',
   },
+  hostNotAllowed: {
+    status: 403,
+    code: 'host_not_allowed',
+    message:
+      "The mock's control endpoints answer only to a local Host (localhost, 127.0.0.0/8, [::1]) or one named with --allowed-host: a page that reaches the mock by another name may be a DNS rebinding attack.",
+  },
   unsupportedTransferCoding: {
     status: 400,
     code: 'invalid_request',
@@ -169,9 +177,14 @@ function protocolRefusal(
   cors: Cors,
   req: IncomingMessage,
   origin: string | undefined,
+  allowedHosts: readonly string[],
 ): CoreResponse | undefined {
   if (req.headers.host === undefined && req.httpVersion === '1.1')
     return adapterError(cors, 'hostRequired', origin);
+  // A page whose DNS name was rebound to 127.0.0.1 reaches the mock from its own origin; only its Host
+  // tells. The API itself answers to any name (a phone on the LAN); the control endpoints do not.
+  if (!allowsHost(req.headers.host, allowedHosts) && isControlTarget(requestPath(req.url ?? '/')))
+    return adapterError(cors, 'hostNotAllowed', origin);
   const coding = req.headers['transfer-encoding'];
   if (coding !== undefined && !/^[ \t]*chunked[ \t]*$/i.test(coding)) {
     return adapterError(
@@ -210,12 +223,40 @@ function nodeBody(req: IncomingMessage): ReadBody {
     });
 }
 
+/** The most bytes of a refused body read and dropped before its 413. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Calls `then` once the rest of the body has been read and dropped (up to DRAIN_BYTES). A 413 closes the
+ * connection, and closed while the client still sends its body, the connection is reset by the bytes left
+ * unread: the client sees EPIPE instead of the 413 (RFC 9112 §9.6; issue 25).
+ */
+function afterBody(req: IncomingMessage, then: () => void): void {
+  if (req.complete || req.headers.expect !== undefined) {
+    then();
+    return;
+  }
+  let left = DRAIN_BYTES;
+  let called = false;
+  const done = () => {
+    if (!called) then();
+    called = true;
+  };
+  req.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) done();
+  });
+  req.on('end', done);
+  req.on('error', done);
+  req.resume();
+}
+
 /**
  * Creates the node:http server over an engine (not yet listening).
  *
  * @example createHttpServer(engine).listen(4010, '127.0.0.1')
  */
-export function createHttpServer(engine: MockEngine): Server {
+export function createHttpServer(engine: MockEngine, allowedHosts: readonly string[] = []): Server {
   const { cors } = engine.core;
   const server = createServer(
     {
@@ -239,7 +280,7 @@ export function createHttpServer(engine: MockEngine): Server {
   /** Answers a request whose head node has parsed (after `100 Continue`, when the client asked for it). */
   function answer(req: IncomingMessage, res: ServerResponse): void {
     const request = new NodeRequest(req);
-    const refused = protocolRefusal(cors, req, request.header('origin'));
+    const refused = protocolRefusal(cors, req, request.header('origin'), allowedHosts);
     if (refused) {
       refuse(res, request, refused);
       return;
@@ -247,15 +288,20 @@ export function createHttpServer(engine: MockEngine): Server {
     const hasBody =
       req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     const answered = engine.answer(request, hasBody ? nodeBody(req) : undefined);
-    if (answered instanceof Promise) void answered.then((response) => writeResponse(res, response));
-    else writeResponse(res, answered);
+    const write = (response: CoreResponse | undefined) =>
+      response?.status === 413
+        ? afterBody(req, () => writeResponse(res, response))
+        : writeResponse(res, response);
+    if (answered instanceof Promise) void answered.then(write);
+    else write(answered);
   }
 
   // `Expect: 100-continue` (RFC 9110 §10.1.1): the client waits before sending the body, so the key and
   // the declared size are checked first; only a request that passes both is told to go on.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     const request = new NodeRequest(req);
-    const refused = protocolRefusal(cors, req, request.header('origin')) ?? engine.refusal(request);
+    const refused =
+      protocolRefusal(cors, req, request.header('origin'), allowedHosts) ?? engine.refusal(request);
     if (refused) {
       // The body never comes (or comes unasked for): close rather than read it as the next request.
       refuse(res, request, { ...refused, close: true });

@@ -4,10 +4,12 @@
  * when the server broke no rule at failure level, 1 when it did, 2 for a usage error or an unusable port.
  */
 import { resolve } from 'node:path';
+
 import { parseArgs } from 'node:util';
 import type { Contract } from '../contract/index.js';
 import { loadSpecFile } from '../contract/spec-file.js';
 import { renderPretty } from '../judge/report/pretty.js';
+import { parseAllowedHost } from '../mock/cors.js';
 import { stopSignal } from '../subcommand.js';
 import {
   createProxy,
@@ -49,6 +51,8 @@ Options:
                       sends malformed requests on purpose, such as \`petstore conformance\`)
   --spec FILE         judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of the
                       next version (default: the built-in one)
+  --allowed-host NAME let /__proxy/ answer to Host NAME too (repeatable); local names always may,
+                      others get 403 (DNS rebinding)
   --quiet             no line per finding on stderr (the reports still hold every finding)
   --no-bodies         leave response bodies out of the reports (they say so)
   --record FILE       write the orders the upstream's lists show into FILE, a fixture file that
@@ -93,6 +97,7 @@ interface Parsed {
   contract: Contract | undefined;
   noBodies: boolean;
   record: string | undefined;
+  allowedHosts: string[];
 }
 
 function wholeNumber(
@@ -130,6 +135,7 @@ function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
         spec: { type: 'string' },
         'no-bodies': { type: 'boolean' },
         record: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -153,6 +159,11 @@ function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
     throw new UsageError('--output-dir must not be empty');
   const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec as string, cwd);
   if (spec && !spec.ok) throw new UsageError(spec.error);
+  const allowedHosts = ((values['allowed-host'] as string[] | undefined) ?? []).map((raw) => {
+    const name = parseAllowedHost(raw);
+    if (!name.ok) throw new UsageError(`--allowed-host: ${name.error}`);
+    return name.value;
+  });
   return {
     upstream,
     port: wholeNumber('--port', values.port as string | undefined, 4020, 0, 65535),
@@ -173,6 +184,7 @@ function parse(argv: string[], cwd: string | undefined): Parsed | 'help' {
     contract: spec?.value,
     noBodies: values['no-bodies'] === true,
     record: recordFile(values.record as string | undefined, cwd),
+    allowedHosts,
   };
 }
 
@@ -234,6 +246,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
       ...(options.record
         ? { record: { file: options.record, note: (line) => io.stderr.write(`${line}\n`) } }
         : {}),
+      allowedHosts: options.allowedHosts,
       ...(options.quiet ? {} : { onFinding: (_found, line) => io.stderr.write(`${line}\n`) }),
     });
   } catch (error) {

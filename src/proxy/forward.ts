@@ -25,9 +25,20 @@ const HOP_BY_HOP = new Set([
 /** Methods whose requests have no body in this API, or in HTTP at all (RFC 9110 §9.3). */
 const BODILESS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
 
-/** Why no usable answer came from the upstream, or (`client-stalled`) why none was asked for. */
+/**
+ * Why no usable answer came from the upstream, or why none was asked for: the client stalled its body
+ * (`client-stalled`), or the proxy itself was out of connections or file descriptors (`overloaded`).
+ */
 export interface UpstreamFault {
-  kind: 'refused' | 'unresolved' | 'timeout' | 'reset' | 'not-http' | 'other' | 'client-stalled';
+  kind:
+    | 'refused'
+    | 'unresolved'
+    | 'timeout'
+    | 'reset'
+    | 'not-http'
+    | 'other'
+    | 'client-stalled'
+    | 'overloaded';
   message: string;
   /** Whether the upstream had sent its status line (then a client that had it too sees the connection cut). */
   afterHeaders: boolean;
@@ -144,9 +155,15 @@ const FAULT_ERRORS: Record<UpstreamFault['kind'], ProxyErrorName> = {
   'not-http': 'upstreamFailed',
   other: 'upstreamFailed',
   'client-stalled': 'requestTimeout',
+  overloaded: 'overloaded',
 };
 
+/** Errors of the proxy's own host, not of the upstream: out of descriptors, buffers or local ports. */
+const OWN_ERRORS: ReadonlySet<unknown> = new Set(['EMFILE', 'ENFILE', 'ENOBUFS', 'ENOMEM', 'EADDRNOTAVAIL']);
+
 class UpstreamTimeout extends Error {}
+/** No upstream connection of the proxy came free in time (they are bounded: see `createProxy`). */
+class ConnectionWait extends Error {}
 
 function classify(error: unknown, timeoutMs: number, afterHeaders: boolean): UpstreamFault {
   const code = (error as { code?: unknown }).code;
@@ -164,12 +181,16 @@ function classify(error: unknown, timeoutMs: number, afterHeaders: boolean): Ups
         : `the upstream sent no answer within ${timeoutMs} ms (time-out)`,
     );
   }
-  if (
-    code === 'ECONNREFUSED' ||
-    code === 'EHOSTUNREACH' ||
-    code === 'ENETUNREACH' ||
-    code === 'EADDRNOTAVAIL'
-  ) {
+  if (error instanceof ConnectionWait) {
+    return fault(
+      'overloaded',
+      `the proxy had no free upstream connection within ${timeoutMs} ms; the upstream was not asked`,
+    );
+  }
+  if (OWN_ERRORS.has(code)) {
+    return fault('overloaded', `the proxy is out of resources (${code}); the upstream was not asked`);
+  }
+  if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
     return fault('refused', `the upstream could not be reached (${code})`);
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
@@ -263,7 +284,11 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
   let answer: IncomingMessage | null = null;
   const timer = setTimeout(() => {
     if (answer === null && !req.complete) clientStalled();
-    else (answer ?? upReq).destroy(new UpstreamTimeout());
+    // Still waiting for one of the proxy's upstream connections to come free: the proxy's delay, not the upstream's.
+    else if (!upReq.socket) {
+      fail(new ConnectionWait(), false, null);
+      upReq.destroy();
+    } else (answer ?? upReq).destroy(new UpstreamTimeout());
   }, timeoutMs);
   const clearTimer = () => clearTimeout(timer);
   let captured: () => CapturedExchange['response'] = () => null;
@@ -275,7 +300,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     const fault = classify(error, timeoutMs, afterHeaders);
     const own = proxyError(FAULT_ERRORS[fault.kind], `${fault.message}; upstream ${upstream.baseUrl}`);
     writeOwn(res, own);
-    options.judge(exchange(response, fault));
+    // The proxy's own overload is no finding of the server's (issue 25): the upstream was never asked.
+    if (fault.kind !== 'overloaded') options.judge(exchange(response, fault));
   };
 
   const clientStalled = () => {

@@ -20,7 +20,7 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
@@ -29,6 +29,7 @@ import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
 import { withoutBodies } from '../judge/report/omit-bodies.js';
 import type { ConformanceResult } from '../judge/types.js';
+import { allowsHost } from '../mock/cors.js';
 import {
   type CheckCount,
   FindingLog,
@@ -65,6 +66,12 @@ const MAX_FINDINGS_PAGE_BYTES = 1024 * 1024;
 /** The suite's 1 MiB: the most bytes of a body copied for judging. */
 export const DEFAULT_CAPTURE_BYTES = 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Upstream connections open at once, and requests waiting behind the one in flight on a client connection
+ * (pipelined): past either bound a flood waits or is cut, instead of stalling every other client (issue 25).
+ */
+export const MAX_UPSTREAM_CONNECTIONS = 64;
+export const MAX_PIPELINED = 32;
 export const FILE_REPORTERS = ['json', 'junit', 'html'] as const;
 export type FileReporter = (typeof FILE_REPORTERS)[number];
 export const REPORT_FILES: Record<FileReporter, string> = {
@@ -119,6 +126,8 @@ export interface ProxyOptions {
    * "Record and replay"); `note` gets a line when the file's bound is reached or a write fails.
    */
   record?: { file: string; note?: (line: string) => void };
+  /** Host names `/__proxy/` answers to besides the local ones (`--allowed-host`). */
+  allowedHosts?: readonly string[];
 }
 
 /** A usage error of {@link createProxy}: the message names the option and the fix. */
@@ -241,8 +250,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     soleClient: options.soleClient === true,
     ...(recorder ? { record: (exchange: RecordedExchange) => recorder.see(exchange) } : {}),
   });
-  const agent =
-    upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const agentOptions = { keepAlive: true, maxSockets: MAX_UPSTREAM_CONNECTIONS };
+  const agent = upstream.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const startedAt = new Date();
   const t0 = performance.now();
   const forwardOptions = {
@@ -303,6 +312,17 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   /** The proxy's own paths, under `/__proxy/`; never forwarded. */
   const control = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
+    // A page whose DNS name was rebound to 127.0.0.1 is same-origin to the proxy; only its Host tells.
+    if (!allowsHost(req.headers.host, options.allowedHosts ?? [])) {
+      own(
+        res,
+        proxyError(
+          'hostNotAllowed',
+          'the /__proxy/ paths answer only to a local Host (localhost, 127.0.0.0/8, [::1]) or one named with --allowed-host',
+        ),
+      );
+      return;
+    }
     // Findings are redacted, but they describe a developer's traffic: no other site's page may read or
     // frame them. No CORS header is ever sent, and a request a browser marks as coming from another site
     // (Sec-Fetch-Site, or an Origin that is not this proxy's) is refused outright.
@@ -423,17 +443,43 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       );
       res.writeHead(own.status, own.headers);
       res.end(own.body);
-    } else {
-      // A cancel is tracked from its request on, so that a double click's two answers are judged together.
-      const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
-      if (flight === null) forward(req, res, forwardOptions);
-      else {
-        // After the judgement, which runs just after the answer is sent: a client that went away is never judged.
-        res.once('close', () => setImmediate(() => judge.settle(flight)));
-        forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
-      }
-    }
+    } else lineUp(req, res);
   });
+
+  /** Forwards one request; a cancel is tracked from its request on, so that a double click's two answers are judged together. */
+  const send = (req: IncomingMessage, res: ServerResponse): void => {
+    const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
+    if (flight === null) forward(req, res, forwardOptions);
+    else {
+      // After the judgement, which runs just after the answer is sent: a client that went away is never judged.
+      res.once('close', () => setImmediate(() => judge.settle(flight)));
+      forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
+    }
+  };
+
+  // Pipelined requests of one connection go upstream one at a time, in order (their answers go back in
+  // that order anyway). One whose client has gone is never sent, and a connection with more than
+  // MAX_PIPELINED requests waiting is closed unanswered, as RFC 9112 §9.3.2 lets a server do (issue 25).
+  const lines = new WeakMap<Socket, Array<() => void>>();
+  const lineUp = (req: IncomingMessage, res: ServerResponse): void => {
+    const socket = req.socket;
+    const line = lines.get(socket) ?? [];
+    lines.set(socket, line);
+    if (line.length > MAX_PIPELINED) socket.destroy();
+    if (!socket.writable) return;
+    const next = () => {
+      line.shift();
+      line[0]?.();
+    };
+    line.push(() => {
+      if (!socket.writable) next();
+      else {
+        res.once('close', next);
+        send(req, res);
+      }
+    });
+    if (line.length === 1) line[0]?.();
+  };
   // CONNECT asks for a tunnel, which this proxy does not make: an Error, not a closed connection.
   server.on('connect', (_req, socket) => {
     socket.on('error', () => socket.destroy());

@@ -13,8 +13,10 @@ export const PROXY_ERRORS = {
   notFound: { status: 404, code: 'proxy_not_found' },
   badRequest: { status: 400, code: 'proxy_bad_request' },
   forbidden: { status: 403, code: 'proxy_forbidden' },
+  hostNotAllowed: { status: 403, code: 'proxy_host_not_allowed' },
   requestTimeout: { status: 408, code: 'proxy_request_timeout' },
   loop: { status: 508, code: 'proxy_loop' },
+  overloaded: { status: 503, code: 'proxy_overloaded' },
 } as const satisfies Record<string, { status: number; code: string }>;
 
 export type ProxyErrorName = keyof typeof PROXY_ERRORS;

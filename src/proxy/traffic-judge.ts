@@ -32,6 +32,7 @@ const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
   'not-http': 'other',
   other: 'other',
   'client-stalled': 'other',
+  overloaded: 'other',
 };
 
 /** A usable bearer token (§5, D7): the scheme case-insensitive, a non-empty token. */
