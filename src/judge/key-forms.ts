@@ -2,11 +2,12 @@
  * The forms in which a target can echo the API key back: as sent, JSON-escaped (`\/`, `\uXXXX` for any
  * character, either case; also `\u{…}` and `\xXX`), URL-encoded (`%XX` in either case, `+` for a space,
  * `%uXXXX`), as an HTML character reference as the HTML parser reads one (numeric with or without `;`,
- * named for ASCII characters), base64 (standard and url-safe) at any byte alignment, hex of its UTF-8 bytes in any mix of
- * cases, or a long enough piece of any of them; each also with invisible characters between its
- * characters (zero-width spaces, joiners, a BOM), in fullwidth or other compatibility forms (NFKC), and,
- * for base64, hex and a long key, broken into lines or groups by whitespace. The key and its escapes match
- * in any case of their ASCII letters (a UUID key upper-cased is the same key); base64 keeps its case.
+ * named for ASCII characters), base64 (standard and url-safe) at any byte alignment, hex of its UTF-8
+ * bytes in any mix of cases, or a long enough piece of any of them; each also with invisible characters
+ * between its characters (zero-width spaces, joiners, a BOM), in fullwidth or other compatibility forms
+ * (NFKC), and, for base64, hex and a long key, broken into lines or groups by whitespace. The key and its
+ * escapes match in any case of their ASCII letters (a UUID key upper-cased is the same key); base64 keeps
+ * its case.
  *
  * A server may escape any subset of the characters (only `/` as `\/`, only `+` as `\u002b`, or all of
  * them), so the forms are not listed in every combination: a text is first decoded, escape by escape, into a
