@@ -84,10 +84,12 @@ Options:
   -h, --help             show this help
 
 The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace. It is redacted from
-every output wherever the target echoes it as sent, JSON-escaped, URL-encoded, as HTML references, in base64
-or base64url, or in hex of either case (also layered, broken by whitespace, with zero-width characters
-between its characters, or in fullwidth forms), whole or any 12 characters of it. A target that holds the
-key can still hide it in a form no redaction knows (encrypted, reversed, split); --no-bodies leaves every
+every output wherever the target echoes it as sent or in any case, JSON- or JavaScript-escaped, URL-encoded
+(%uXXXX too), as HTML references (named, or numeric with or without ;), in base64 or base64url, or in hex of
+either case (also layered, broken by whitespace, with zero-width characters between its characters, or in
+fullwidth forms), whole or any 12 characters of it; so is the value of every access_token, api_key, apikey,
+key and token query parameter. Not redacted: the key encrypted, reversed or split, in quoted-printable,
+base64 of base64, an array of character codes, or another encoding not listed; --no-bodies leaves every
 response body out of the reports. docs/conformance.md: "What is redacted, and what cannot be".
 Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
 warned, under --fail-on warn), 2 usage error, unreachable target, environment not ready (a gateway

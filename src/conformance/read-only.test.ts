@@ -95,6 +95,15 @@ describe('a read-only run leaves every order as it was', () => {
     },
   );
 
+  it('with order 0 listed, on a server that reads letters as 0 (atoi)', async () => {
+    const atoi = CARELESS_PARSERS.find((p) => p.label.startsWith("C's strtol"));
+    if (!atoi) throw new Error('no atoi parser');
+    const store = createStore([...seedOrders(), { id: 0n, petId: 10n, quantity: 1, status: 'pending' }]);
+    const result = await runSuiteAgainst(careless(atoi.read), { destructive: false, fuzzRequests: 0 }, store);
+    expect(result.checks.find((c) => c.id === 'cancel.malformed-id.letters')?.outcome).toBe('SKIP');
+    expect(store.find(0n)?.status).toBe('pending');
+  });
+
   it.each(CARELESS_PARSERS.map((p) => [p.label, careless(p.read)] as const))(
     'and so does a destructive run, but for the named pending orders, on %s',
     async (_label, server) => {

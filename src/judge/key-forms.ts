@@ -1,10 +1,13 @@
 /**
  * The forms in which a target can echo the API key back: as sent, JSON-escaped (`\/`, `\uXXXX` for any
- * character, either case), URL-encoded (`%XX` in either case, `+` for a space), as an HTML character
- * reference, base64 (standard and url-safe) at any byte alignment, hex of its UTF-8 bytes in any mix of
- * cases, or a long enough piece of any of them; each also with invisible characters between its
- * characters (zero-width spaces, joiners, a BOM), in fullwidth or other compatibility forms (NFKC), and,
- * for base64, hex and a long key, broken into lines or groups by whitespace.
+ * character, either case; also `\u{…}` and `\xXX`), URL-encoded (`%XX` in either case, `+` for a space,
+ * `%uXXXX`), as an HTML character reference as the HTML parser reads one (numeric with or without `;`,
+ * named for ASCII characters), base64 (standard and url-safe) at any byte alignment, hex of its UTF-8
+ * bytes in any mix of cases, or a long enough piece of any of them; each also with invisible characters
+ * between its characters (zero-width spaces, joiners, a BOM), in fullwidth or other compatibility forms
+ * (NFKC), and, for base64, hex and a long key, broken into lines or groups by whitespace. The key and its
+ * escapes match in any case of their ASCII letters (a UUID key upper-cased is the same key); base64 keeps
+ * its case.
  *
  * A server may escape any subset of the characters (only `/` as `\/`, only `+` as `\u002b`, or all of
  * them), so the forms are not listed in every combination: a text is first decoded, escape by escape, into a
@@ -56,8 +59,71 @@ const JSON_SHORT: Record<string, string> = {
 };
 
 const HEX4 = /^[0-9a-fA-F]{4}$/;
+/** `\u{1F600}` (JavaScript, Rust) and `\x41` (JavaScript, Python, C). */
+const BRACED_OR_HEX2 = /^\\(?:u\{([0-9a-fA-F]{1,6})\}|x([0-9a-fA-F]{2}))/;
 const PERCENT_RUN = /^(?:%[0-9a-fA-F]{2})+/;
-const CHARACTER_REFERENCE = /^&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));/;
+/** JavaScript's old `escape()`: `%u002F`. */
+const PERCENT_U = /^%u([0-9a-fA-F]{4})/;
+/** As the HTML parser reads them: the `;` may be missing after a numeric reference. */
+const CHARACTER_REFERENCE = /^&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));?/;
+const NAMED_REFERENCE = /^&([A-Za-z]{2,16});/;
+const LEGACY_REFERENCE = /^&(amp|AMP|lt|LT|gt|GT|quot|QUOT)/;
+/**
+ * The HTML named references of the ASCII characters a key can hold (letters and digits have none). The
+ * parser decodes the legacy ones (`&amp`, `&lt`, `&gt`, `&quot` and their upper-case forms) without `;`,
+ * the others only with it.
+ */
+const NAMED: Record<string, string> = {
+  excl: '!',
+  quot: '"',
+  QUOT: '"',
+  num: '#',
+  dollar: '$',
+  percnt: '%',
+  amp: '&',
+  AMP: '&',
+  apos: "'",
+  lpar: '(',
+  rpar: ')',
+  ast: '*',
+  midast: '*',
+  plus: '+',
+  comma: ',',
+  period: '.',
+  sol: '/',
+  colon: ':',
+  semi: ';',
+  lt: '<',
+  LT: '<',
+  equals: '=',
+  gt: '>',
+  GT: '>',
+  quest: '?',
+  commat: '@',
+  lsqb: '[',
+  lbrack: '[',
+  bsol: '\\',
+  rsqb: ']',
+  rbrack: ']',
+  Hat: '^',
+  lowbar: '_',
+  UnderBar: '_',
+  grave: '`',
+  DiacriticalGrave: '`',
+  lcub: '{',
+  lbrace: '{',
+  verbar: '|',
+  vert: '|',
+  VerticalLine: '|',
+  rcub: '}',
+  rbrace: '}',
+  Tab: '\t',
+  NewLine: '\n',
+  nbsp: '\u00a0',
+  hyphen: '\u2010',
+  dash: '\u2010',
+  minus: '\u2212',
+};
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The escape at `text[at]`: what it stands for and how long it is, or `null` when there is none. */
@@ -68,10 +134,17 @@ function escapeAt(text: string, at: number): { value: string; length: number } |
     const hex = text.slice(at + 2, at + 6);
     if (next === 'u' && HEX4.test(hex))
       return { value: String.fromCharCode(Number.parseInt(hex, 16)), length: 6 };
+    const other = BRACED_OR_HEX2.exec(text.slice(at, at + 11));
+    if (other) {
+      const code = Number.parseInt(other[1] ?? other[2] ?? '', 16);
+      return code <= 0x10ffff ? { value: String.fromCodePoint(code), length: other[0].length } : null;
+    }
     const short = JSON_SHORT[next];
     return short === undefined ? null : { value: short, length: 2 };
   }
   if (ch === '%') {
+    const wide = PERCENT_U.exec(text.slice(at, at + 6));
+    if (wide) return { value: String.fromCharCode(Number.parseInt(wide[1] ?? '', 16)), length: 6 };
     // A run of %XX is UTF-8 bytes: decode the whole run, or one byte when the run is not valid UTF-8.
     const run = PERCENT_RUN.exec(text.slice(at, at + 3 * 64))?.[0];
     if (!run) return null;
@@ -88,11 +161,17 @@ function escapeAt(text: string, at: number): { value: string; length: number } |
     }
   }
   if (ch === '&') {
-    const ref = CHARACTER_REFERENCE.exec(text.slice(at, at + 12));
-    if (!ref) return null;
-    const code = ref[1] !== undefined ? Number(ref[1]) : Number.parseInt(ref[2] ?? '', 16);
-    if (!(code > 0 && code <= 0x10ffff)) return null;
-    return { value: String.fromCodePoint(code), length: ref[0].length };
+    const ahead = text.slice(at, at + 19);
+    const ref = CHARACTER_REFERENCE.exec(ahead);
+    if (ref) {
+      const code = ref[1] !== undefined ? Number(ref[1]) : Number.parseInt(ref[2] ?? '', 16);
+      return code > 0 && code <= 0x10ffff
+        ? { value: String.fromCodePoint(code), length: ref[0].length }
+        : null;
+    }
+    const named = NAMED_REFERENCE.exec(ahead) ?? LEGACY_REFERENCE.exec(ahead);
+    const value = named && Object.hasOwn(NAMED, named[1] ?? '') ? NAMED[named[1] ?? ''] : undefined;
+    return named && value !== undefined ? { value, length: named[0].length } : null;
   }
   return null;
 }
@@ -283,20 +362,25 @@ export interface KeyNeedles {
  */
 export function searchViews(text: string): Array<{ view: DecodedView; needles: keyof KeyNeedles }> {
   const views: Array<{ view: DecodedView; needles: keyof KeyNeedles }> = [];
+  // The key's case is not its own: a UUID key upper-cased is the same key, and hex digits come in either
+  // case. Base64 alone is searched as it is, since its case carries the bits.
+  const lower = (view: DecodedView): DecodedView => ({ ...view, text: asciiLower(view.text) });
   for (const layer of decodeLayers(text)) {
-    views.push({ view: layer, needles: 'plain' });
+    views.push({ view: lower(layer), needles: 'plain' });
     const fold = folded(layer);
-    if (fold !== layer) views.push({ view: fold, needles: 'plain' });
+    if (fold !== layer) views.push({ view: lower(fold), needles: 'plain' });
     const compact = compacted(fold);
-    if (compact !== fold) views.push({ view: compact, needles: 'wrapped' });
+    const compactLower = lower(compact);
+    if (compact !== fold) views.push({ view: compactLower, needles: 'wrapped' });
     views.push({ view: compact, needles: 'base64' });
-    const lower = compact.text.toLowerCase();
-    // Lower case keeps the length for ASCII; a text where it would not (`İ`) lowers only A to F.
-    const hexText =
-      lower.length === compact.text.length ? lower : compact.text.replace(/[A-F]/g, (c) => c.toLowerCase());
-    views.push({ view: { ...compact, text: hexText }, needles: 'hex' });
+    views.push({ view: compactLower, needles: 'hex' });
   }
   return views;
+}
+
+/** ASCII letters in lower case, every other character kept: the length, and so the way back, is kept. */
+function asciiLower(text: string): string {
+  return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (run) => run.toLowerCase()) : text;
 }
 
 /** The runs of `text` that are `length` characters long (the whole text when it is shorter). */
@@ -318,7 +402,9 @@ export function keyNeedles(key: string): KeyNeedles {
   const long = key.length >= FRAGMENT_CHARS;
   // `+` stands for a space in a query or a form body; it stays `+` in the decoded view.
   const spellings = key.includes(' ') ? [key, key.replace(/ /g, '+')] : [key];
-  const plain = unique(spellings.flatMap((k) => (long ? windows(k, FRAGMENT_CHARS) : [k])));
+  const plain = unique(
+    spellings.flatMap((k) => (long ? windows(asciiLower(k), FRAGMENT_CHARS) : [asciiLower(k)])),
+  );
   const base64 = unique(
     base64Forms(key)
       .filter((form) => form.length >= MIN_BASE64_CHARS)

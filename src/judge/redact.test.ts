@@ -155,3 +155,55 @@ describe('redaction finds the key in every form a target can echo it', () => {
     expect(redactDeep(echoed, key)).toEqual({ actual: { bodyExcerpt: '{"m":"<redacted>"}' } });
   });
 });
+
+describe('redaction reads the key as an HTML parser or a JavaScript decoder would (issue 25)', () => {
+  const uuid = 'c0ffee00-1234-4abc-9def-0123456789ab';
+  const odd = 'k3y/with+odd=chars~?-0123';
+  const every = (text: string, spell: (c: string) => string) => [...text].map(spell).join('');
+  const code = (c: string) => c.charCodeAt(0);
+  it.each([
+    ['a UUID key upper-cased', uuid, uuid.toUpperCase()],
+    ['a key in mixed case', odd, odd.replace(/[a-z]/g, (c, i: number) => (i % 2 ? c.toUpperCase() : c))],
+    [
+      'named references (&sol; &plus; &equals; &quest;)',
+      odd,
+      odd.replace('/', '&sol;').replace('+', '&plus;').replace('=', '&equals;').replace('?', '&quest;'),
+    ],
+    ['decimal references without ;', odd, every(odd, (c) => `&#${code(c)}`)],
+    ['hex references without ;', odd, every(odd, (c) => `&#x${code(c).toString(16)}`)],
+    ['%uXXXX escapes', odd, every(odd, (c) => `%u${code(c).toString(16).padStart(4, '0')}`)],
+    ['\\u{…} escapes', odd, every(odd, (c) => `\\u{${code(c).toString(16)}}`)],
+    ['\\xXX escapes', odd, every(odd, (c) => `\\x${code(c).toString(16)}`)],
+  ])('%s', (_label, key, echoed) => {
+    expect(redactText(`before ${echoed} after`, key)).toBe('before <redacted> after');
+  });
+
+  it('decodes the legacy &amp without ; but no other named reference', () => {
+    expect(redactText('x=a&ampb&solc', 'a&b&solc')).toBe('x=<redacted>');
+    expect(redactText('x=a&amp;b&sol c', 'a&b/ c')).toBe('x=a&amp;b&sol c');
+  });
+});
+
+describe('the values of credential-like query parameters are redacted whatever the key (issue 25)', () => {
+  it.each([
+    ['api_key', 'GET /v1/store/orders?api_key=s1&x=1', 'GET /v1/store/orders?api_key=<redacted>&x=1'],
+    ['access_token in upper case', 'wss://h/v1?ACCESS_TOKEN=abc.def', 'wss://h/v1?ACCESS_TOKEN=<redacted>'],
+    ['apikey after another parameter', '/x?a=1&apikey=zz#top', '/x?a=1&apikey=<redacted>#top'],
+    ['key after ;', '/x?a=1;key=k', '/x?a=1;key=<redacted>'],
+    ['token in a sentence', 'GET /x?token=t answered 500', 'GET /x?token=<redacted> answered 500'],
+    ['a longer name is not one', '/x?monkey=3&keys=4', '/x?monkey=3&keys=4'],
+  ])('%s', (_label, text, want) => {
+    expect(redactText(text, 'some-other-key-123')).toBe(want);
+  });
+
+  it('keeps the curl variable where the key itself was in the query', () => {
+    const request = reportRequest(
+      'GET',
+      'http://h/v1/store/orders?api_key=s3cr3t-key-42',
+      {},
+      's3cr3t-key-42',
+    );
+    expect(request.url).toBe('http://h/v1/store/orders?api_key=<redacted>');
+    expect(request.curl).toContain('/store/orders?api_key=$PETSTORE_API_KEY');
+  });
+});

@@ -57,20 +57,31 @@ export function keySpans(text: string, key: string): Array<[start: number, end: 
 }
 
 /**
- * Replaces every occurrence of the key in a text, in any of its forms (key-forms.ts).
+ * Query parameters whose values are credentials by their name, whoever sent them: EventSource, `<img>` and
+ * WebSocket URLs cannot set `Authorization`, so pages put the key there.
+ */
+export const CREDENTIAL_PARAMETER = /^(?:access_token|api_key|apikey|key|token)$/i;
+const CREDENTIAL_VALUE = /(^|[?&;])(access_token|api_key|apikey|key|token)=([^&#\s"'<>]+)/gi;
+
+/**
+ * Replaces every occurrence of the key in a text, in any of its forms (key-forms.ts), and the value of
+ * every credential-like query parameter ({@link CREDENTIAL_PARAMETER}) written as `name=value`.
  *
  * @example redactText('key=target-secret-key-5b1e9c', 'target-secret-key-5b1e9c') // 'key=<redacted>'
  */
 export function redactText(text: string, key: string, replacement: string = REDACTED): string {
   const spans = keySpans(text, key);
-  if (spans.length === 0) return text;
   let out = '';
   let at = 0;
   for (const [start, end] of spans) {
     out += text.slice(at, start) + replacement;
     at = end;
   }
-  return out + text.slice(at);
+  out += text.slice(at);
+  // A value already replaced (the key as `$PETSTORE_API_KEY` in a curl line) stays as it is.
+  return out.replace(CREDENTIAL_VALUE, (whole, before: string, name: string, value: string) =>
+    value === replacement || value === KEY_VARIABLE ? whole : `${before}${name}=${REDACTED}`,
+  );
 }
 
 /** Redacts several keys in turn (the CLI knows every key it was given, trimmed or not). */

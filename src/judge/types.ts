@@ -206,7 +206,7 @@ export interface FuzzRunReport {
   budget: { requests: number; timeMs: number | null };
   /** Requests sent, shrinking included. */
   sent: number;
-  /** Generated ids replaced because a lenient reading of them names a listed or given order (D19). */
+  /** Generated ids and query or header values replaced: a lenient reading names a listed or given order (D19). */
   replacedIds: number;
   /** Generated requests not sent: the list was not read in full, so no id was known to be safe. */
   notSent: number;

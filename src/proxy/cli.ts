@@ -65,7 +65,9 @@ Options:
 GET /__proxy/findings on the proxy returns the findings so far as JSON, a page at a time
 (?since=N&limit=M: those after finding N, at most M, default 100; \`next\` links the next page).
 API keys pass through to the upstream; outputs show a key as "key #N" and redact it where the upstream
-echoes it in a form listed in docs/conformance.md ("What is redacted, and what cannot be").
+echoes it in a form listed in docs/conformance.md ("What is redacted, and what cannot be"), and redact the
+values of access_token, api_key, apikey, key and token query parameters. Not redacted: a key encrypted,
+reversed or split, in quoted-printable, base64 of base64 or an array of character codes.
 Exit codes: 0 no failure found, 1 the server broke a rule at failure level, 2 usage error or unusable port.
 `;
 

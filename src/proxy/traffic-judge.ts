@@ -16,7 +16,7 @@ import type { Finding, Level } from '../judge/types.js';
 import { requestPath } from '../mock/request-target.js';
 import type { FindingLog, Party, ProxyFinding } from './findings.js';
 import type { CapturedExchange, UpstreamFault } from './forward.js';
-import { KeyIndex, secretOf } from './key-index.js';
+import { KeyIndex, querySecrets, secretOf } from './key-index.js';
 import { type ProxyErrorResponse, proxyError } from './proxy-errors.js';
 import type { RecordedExchange } from './record.js';
 import { pathBelowBase, type Upstream } from './upstream.js';
@@ -60,6 +60,8 @@ interface Pending {
   keyLabel: string;
   scope: string;
   secret: string;
+  /** Every key the request carried: its `Authorization` secret and credential-like query values. */
+  own: readonly string[];
   captured: CapturedExchange;
   path: string;
   observed: () => ObservedExchange;
@@ -87,9 +89,13 @@ export function judgedTarget(target: string): string {
   );
 }
 
-/** A finding with every key replaced, in each of the forms the suite's redaction knows. */
+/**
+ * A finding with every key replaced, in each of the forms the suite's redaction knows; with no key at all,
+ * still the values of credential-like query parameters.
+ */
 function redactFinding<T>(entry: T, keys: readonly string[]): T {
-  return keys.reduce((value, key) => (key === '' ? value : redactDeep(value, key)), entry);
+  const present = keys.filter((key) => key !== '');
+  return (present.length === 0 ? [''] : present).reduce((value, key) => redactDeep(value, key), entry);
 }
 
 /**
@@ -264,7 +270,7 @@ export class TrafficJudge {
         party: 'server' as const,
         finding: finding(p.observed(), p.secret, f.message, f.expected),
       }));
-    return this.log(p.n, p.captured, p.path, p.scope, p.secret, found);
+    return this.log(p.n, p.captured, p.path, p.scope, p.own, found);
   }
 
   /** Redacts and logs the findings of one exchange. */
@@ -273,12 +279,12 @@ export class TrafficJudge {
     captured: CapturedExchange,
     path: string,
     scope: string,
-    secret: string,
+    own: readonly string[],
     found: Judged[],
   ): Array<Omit<ProxyFinding, 'seq'>> {
     if (found.length === 0) return [];
     const at = new Date(captured.startedAt).toISOString();
-    const keys = [secret, ...this.keys.secrets().filter((k) => k !== secret)];
+    const keys = [...own, ...this.keys.secrets().filter((k) => !own.includes(k))];
     const logged: Array<Omit<ProxyFinding, 'seq'>> = [];
     for (const f of found) {
       const entry: Omit<ProxyFinding, 'seq'> = {
@@ -310,6 +316,10 @@ export class TrafficJudge {
     const secret = secretOf(headers.authorization);
     const session = headers['x-mock-session'];
     const keyLabel = this.keys.label(secret);
+    const own = [secret, ...querySecrets(captured.target)].filter((key) => key !== '');
+    // A key the upstream accepted is held apart from refused ones, which anyone can send by the dozen.
+    const accepted = captured.response !== null && captured.response.status !== 401;
+    for (const key of own) this.keys.hold(key, accepted);
     const scope = session ? `${keyLabel}, session ${JSON.stringify(session.slice(0, 64))}` : keyLabel;
     const target = judgedTarget(captured.target);
     const path = pathBelowBase(target, upstream.basePath) ?? target;
@@ -375,8 +385,8 @@ export class TrafficJudge {
       startedAt: captured.startedAt,
       endedAt: captured.startedAt + captured.durationMs,
     };
-    const logged = this.log(n, captured, path, scope, secret, found);
-    const pending: Pending = { n, seen, keyLabel, scope, secret, captured, path, observed };
+    const logged = this.log(n, captured, path, scope, own, found);
+    const pending: Pending = { n, seen, keyLabel, scope, secret, own, captured, path, observed };
     logged.push(...this.observe(pending, flight));
     if (!this.options.replaceViolations || captured.fault) return null;
     // A failure found here for an exchange held earlier cannot replace its answer: it has been sent.

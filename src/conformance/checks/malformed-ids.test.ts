@@ -7,6 +7,7 @@ describe('lenientReadings', () => {
     { name: 'reads a negative octal without throwing (BigInt refuses "-0o…")', raw: '-0553', want: -363n },
     { name: 'reads the atoi prefix of a suffixed id', raw: '20abc', want: 20n },
     { name: 'reads hex', raw: '0x14', want: 20n },
+    { name: 'reads letters as atoi does, as 0', raw: 'abc', want: 0n },
   ])('$name', ({ raw, want }) => {
     expect(lenientReadings(raw)).toContain(want);
   });

@@ -28,9 +28,10 @@ const INT32_MAX = 2n ** 31n - 1n;
 
 /**
  * Every int64 a lenient parser could read from `raw` (D19): the integer prefix (atoi, parseInt, a `\d+`
- * capture, a leading `+`), the digits alone (a parser that strips what is not a digit), Number() rounded
- * down, up and to nearest (a double), BigInt() (hex, `0o`, `0b`), a leading zero read as octal (C's
- * `strtol(s, 0)`), each as is, wrapped to 64 and 32 bits and clamped to int64 and int32.
+ * capture, a leading `+`; 0 when there is none, as atoi reads `abc`), the digits alone (a parser that
+ * strips what is not a digit), Number() rounded down, up and to nearest (a double), BigInt() (hex, `0o`,
+ * `0b`), a leading zero read as octal (C's `strtol(s, 0)`), each as is, wrapped to 64 and 32 bits and
+ * clamped to int64 and int32.
  *
  * @example lenientReadings('12abc') // [12n]
  */
@@ -38,7 +39,8 @@ export function lenientReadings(raw: string): bigint[] {
   const values = new Set<bigint>();
   const trimmed = raw.trim();
   const prefix = /^[+-]?[0-9]+/.exec(trimmed)?.[0];
-  if (prefix !== undefined) values.add(BigInt(prefix));
+  // C's atoi reads a text without a leading integer (`abc`) as 0.
+  values.add(prefix === undefined ? 0n : BigInt(prefix));
   const digits = raw.replace(/[^0-9]/g, '');
   if (digits !== '') values.add(BigInt(trimmed.startsWith('-') ? `-${digits}` : digits));
   const octal = /^([+-]?)0([0-7]+)/.exec(trimmed);

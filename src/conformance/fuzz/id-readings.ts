@@ -1,11 +1,12 @@
 /**
- * Which orders a generated path id could name on a lenient server (D19). The fuzz phase sends ids it drew
- * at random, so before one is sent every number a careless server could read from it is worked out, and the
- * id is sent only when none of them names an order the list shows or the user named. The readings are the
- * malformed-id probes' own (atoi prefix, Number rounding, BigInt's hex, 64-bit wrap and clamp) plus, because
- * a drawn id can be anything, the ones a random text adds: the id percent-decoded leniently and in NFKC form,
- * every run of digits and all digits stripped together, octal with a leading zero, 32-bit wrap and clamp, the
- * absolute value, and C's `atoi` of a text without digits (0).
+ * Which orders a generated path id, query value or header value could name on a lenient server (D19; a
+ * server may read the id from its merged input, `?orderId=3`). The fuzz phase sends values it drew at
+ * random, so before one is sent every number a careless server could read from it is worked out, and the
+ * value is sent only when none of them names an order the list shows or the user named. The readings are the
+ * malformed-id probes' own (atoi prefix, 0 for letters, Number rounding, BigInt's hex, 64-bit wrap and
+ * clamp) plus, because a drawn value can be anything, the ones a random text adds: the text percent-decoded
+ * leniently and in NFKC form, every run of digits and all digits stripped together, octal with a leading
+ * zero, 32-bit wrap and clamp, and the absolute value.
  */
 import { lenientReadings } from '../checks/malformed-ids.js';
 
@@ -45,7 +46,7 @@ function hasForeignDigit(text: string): boolean {
 }
 
 function digitReadings(text: string): bigint[] {
-  const values: bigint[] = [0n];
+  const values: bigint[] = [];
   const runs = text.match(/[0-9]+/g) ?? [];
   const all = runs.join('');
   for (const digits of [...runs, all]) {

@@ -3,9 +3,10 @@
  * invariants of `invariants.ts`. A failing request is shrunk to a small one that still fails, and reported
  * with its curl line. The seed is reported, so `--seed` replays the same requests against the same list.
  *
- * Safety (D19), in every mode: a drawn id goes on the wire only when none of its lenient readings names an
- * order the list showed at the start or the user named, whatever the method and the key. A drawn id that
- * could is replaced by one that cannot, and when the list was not read in full no drawn id is sent at all.
+ * Safety (D19), in every mode: a drawn id, query value or header value goes on the wire only when none of
+ * its lenient readings names an order the list showed at the start or the user named, whatever the method
+ * and the key. A drawn value that could is replaced by one that cannot, and when the list was not read in
+ * full no drawn value is sent at all. Where bodies and keys may go is decided in `requests.ts`.
  */
 import fc from 'fast-check';
 import type { RequestPlan } from '../../judge/exchange.js';
@@ -39,26 +40,36 @@ export type FuzzReport = FuzzRunReport;
 /** A stand-in for an id that could name an order: no digits, so its only lenient reading is `atoi`'s 0. */
 const STAND_IN = 'fuzz-id';
 
-/** A drawn request as a plan the context can send, or `null` when an id in it cannot be made safe. */
+/**
+ * A drawn request as a plan the context can send, or `null` when a value in it cannot be made safe. Path
+ * ids, query values and header values are all held to D19: a server may read an order id from any of them.
+ */
 export function safePlan(
   drawn: DrawnRequest,
   known: ReadonlySet<string> | null,
 ): { plan: RequestPlan; ids: string[]; replaced: number } | null {
   let replaced = 0;
-  const ids: string[] = [];
-  for (const id of drawn.ids) {
-    if (known === null) return null;
-    if (clearOf(id, known)) ids.push(id);
-    else if (clearOf(STAND_IN, known)) {
-      ids.push(STAND_IN);
+  let unsafe = false;
+  const safe = (value: string): string => {
+    if (known === null) unsafe = true;
+    else if (!clearOf(value, known)) {
+      if (!clearOf(STAND_IN, known)) unsafe = true;
       replaced += 1;
-    } else return null;
-  }
+      return STAND_IN;
+    }
+    return value;
+  };
+  const ids = drawn.ids.map(safe);
+  const query = drawn.query.map(([name, value]): [string, string] => [name, safe(value)]);
+  const headers = Object.fromEntries(
+    Object.entries(drawn.headers).map(([name, value]) => [name, safe(value)]),
+  );
+  if (unsafe) return null;
   const plan: RequestPlan = {
     method: drawn.method,
-    path: pathOf({ ...drawn, ids }),
+    path: pathOf({ ...drawn, ids, query }),
     auth: drawn.auth,
-    headers: drawn.headers,
+    headers,
     // The fuzz phase judges its own answers: the sweeps leave them alone.
     errorRule: null,
     ...(drawn.body === undefined ? {} : { body: drawn.body }),
@@ -126,11 +137,11 @@ async function runFuzz(ctx: CheckContext) {
   const notes = [
     `seed ${budget.seed}: replay with --seed ${budget.seed}`,
     ...(known === null
-      ? ['the list was not read in full, so no generated id was sent (any could name an order)']
+      ? ['the list was not read in full, so no generated id or value was sent (any could name an order)']
       : []),
     ...(report.replacedIds > 0
       ? [
-          `${report.replacedIds} generated id(s) replaced: a lenient reading of them names a listed or given order`,
+          `${report.replacedIds} generated id(s) or value(s) replaced: a lenient reading of them names a listed or given order`,
         ]
       : []),
   ];

@@ -1,8 +1,9 @@
 /**
  * The requests the fuzz phase draws, from the document: each documented operation's path with generated
  * ids, its declared query and header parameters with valid and invalid values, undeclared ones, other
- * methods, bodies on any method but GET, `Authorization` variants, and paths outside the document. Nothing
- * here knows the target: which drawn ids may be sent is decided by `id-readings.ts` at send time.
+ * methods, bodies, `Authorization` variants, and paths outside the document. On a documented path a write
+ * carries no body, and one the document does not give that path no key (D19). Nothing here knows the
+ * target: which drawn ids and values may be sent is decided by `id-readings.ts` at send time.
  */
 import fc from 'fast-check';
 import type { Contract, OperationSpec, ParameterSchema, ParameterSpec } from '../../contract/index.js';
@@ -157,12 +158,19 @@ export const AUTH_CHOICES: readonly AuthHeader[] = [
   template('$KEY'),
 ];
 
+/** The choices without the key in any spelling: what a write outside the document is sent with (D19). */
+const KEYLESS = AUTH_CHOICES.filter(
+  (auth) => auth.kind === 'none' || (auth.kind === 'template' && !auth.template.includes('$KEY')),
+);
+
+const UNSAFE = new Set(['DELETE', 'POST', 'PUT', 'PATCH']);
+
 function headersFor(op: OperationSpec | null): fc.Arbitrary<Record<string, string>> {
   const declared = (op?.parameters ?? []).filter((p: ParameterSpec) => p.in === 'header');
   const extra = fc.constantFrom<Array<[string, string]>>(
     [],
     [['accept', '*/*']],
-    [['x-request-id', 'fuzz-0001']],
+    [['x-request-id', 'fuzz-request']],
     [['if-match', '*']],
     [['x-http-method-override', 'GET']],
     [['content-type', 'application/json']],
@@ -195,23 +203,31 @@ function bodyFor(method: string): fc.Arbitrary<string | undefined> {
   return fc.option(fc.constantFrom(...BODIES), { nil: undefined, freq: 2 });
 }
 
+/**
+ * Requests to the paths of `documented` (the methods the document gives the path, `null` outside it). A
+ * write there goes without a body, and one the document does not give the path goes without the key: a
+ * server may read an id from a body or place an order on any POST, and a read-only run must not (D19).
+ */
 function drawn(
   segments: string[],
   methods: fc.Arbitrary<string>,
   op: OperationSpec | null,
+  documented: readonly string[] | null,
 ): fc.Arbitrary<DrawnRequest> {
   const idCount = segments.filter((s) => s === ID).length;
-  return methods.chain((method) =>
-    fc.record({
+  return methods.chain((method) => {
+    const guarded = documented !== null && UNSAFE.has(method);
+    const undocumented = guarded && !documented.includes(method);
+    return fc.record({
       method: fc.constant(method),
       segments: fc.constant(segments),
       ids: fc.tuple(...Array.from({ length: idCount }, () => pathId)),
       query: queryPairs(op),
-      auth: fc.constantFrom(...AUTH_CHOICES),
+      auth: fc.constantFrom(...(undocumented ? KEYLESS : AUTH_CHOICES)),
       headers: headersFor(op),
-      body: bodyFor(method),
-    }),
-  );
+      body: guarded && !undocumented ? fc.constant(undefined) : bodyFor(method),
+    });
+  });
 }
 
 /** A path template's segments, each parameter as {@link ID}. */
@@ -222,14 +238,17 @@ function templateSegments(path: string): string[] {
     .map((s) => (/^\{.+\}$/.test(s) ? ID : s));
 }
 
-function operationRequest(op: OperationSpec): fc.Arbitrary<DrawnRequest> {
+function operationRequest(op: OperationSpec, contract: Contract): fc.Arbitrary<DrawnRequest> {
   const segments = templateSegments(op.path);
   const own = op.method.toUpperCase();
   const methods = fc.oneof(
     { weight: 3, arbitrary: fc.constant(own) },
     { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
   );
-  return drawn(segments, methods, op);
+  const documented = contract.operations
+    .filter((o) => templateSegments(o.path).join('/') === segments.join('/'))
+    .map((o) => o.method.toUpperCase());
+  return drawn(segments, methods, op, documented);
 }
 
 /** Paths outside the document: one segment past an id path, and unknown words at the top. */
@@ -242,7 +261,7 @@ function unknownRoute(contract: Contract): fc.Arbitrary<DrawnRequest> {
     word.map((w) => [w]),
     ...idPaths.map((segments) => word.map((w) => [...segments, w])),
   );
-  return shapes.chain((segments) => drawn(segments, fc.constantFrom(...METHODS), null));
+  return shapes.chain((segments) => drawn(segments, fc.constantFrom(...METHODS), null, null));
 }
 
 /**
@@ -252,7 +271,7 @@ function unknownRoute(contract: Contract): fc.Arbitrary<DrawnRequest> {
  */
 export function fuzzRequests(contract: Contract): fc.Arbitrary<DrawnRequest> {
   return fc.oneof(
-    { weight: 3, arbitrary: fc.oneof(...contract.operations.map(operationRequest)) },
+    { weight: 3, arbitrary: fc.oneof(...contract.operations.map((op) => operationRequest(op, contract))) },
     { weight: 1, arbitrary: unknownRoute(contract) },
   );
 }

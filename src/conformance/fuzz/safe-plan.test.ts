@@ -41,6 +41,23 @@ describe('the ids the fuzz phase sends', () => {
     expect(kept.length).toBeGreaterThan(300);
   });
 
+  it('carry no body with the key to a documented path, and no key to a write the document does not list', () => {
+    const usable = (r: (typeof drawn)[number]) =>
+      r.auth.kind === 'valid' || JSON.stringify(r.auth).includes('$KEY');
+    const documented = (r: (typeof drawn)[number]) =>
+      contract.operations.filter(
+        (op) => `/${r.segments.join('/')}` === op.path.replace(/\{[^}]+\}/g, '{id}'),
+      );
+    const writes = drawn.filter((r) => r.method !== 'GET' && documented(r).length > 0);
+    expect(writes.length).toBeGreaterThan(100);
+    const leaks = writes.filter(
+      (r) =>
+        usable(r) &&
+        (r.body !== undefined || !documented(r).some((op) => op.method.toUpperCase() === r.method)),
+    );
+    expect(leaks.map((r) => `${r.method} /${r.segments.join('/')} ${r.body ?? ''}`)).toEqual([]);
+  });
+
   it('are none when the list was not read in full', () => {
     const withIds = drawn.filter((request) => request.ids.length > 0);
     expect(withIds.length).toBeGreaterThan(1000);

@@ -1,0 +1,116 @@
+/**
+ * D19 through every door: a read-only run leaves the orders of a server as they were even when the server
+ * takes the order id from the query or the body instead of the path (a framework's merged input, as
+ * Laravel's `$request->orderId`), or creates an order on any POST with the key. Each seed draws other
+ * requests, so a range of seeds is run with a small budget and only the fuzz phase.
+ */
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import {
+  type Behaviour,
+  behaviour,
+  CORRECT,
+  createStore,
+  MOCK_LIKE_READINGS,
+  seedOrders,
+  type TargetOrder,
+} from '../../../test-support/servers/reference-server.js';
+import { runSuiteAgainst } from '../../../test-support/servers/run-suite.js';
+import { stringifyExactJson } from '../../contract/index.js';
+
+/** PHP's `(int)`: the leading integer of a value, 0 when there is none (`(int) "x"` is 0). */
+function phpInt(value: unknown): bigint {
+  const prefix = /^\s*[+-]?[0-9]+/.exec(String(value))?.[0];
+  return prefix === undefined ? 0n : BigInt(prefix.trim());
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The reference server, except that a write with the key to a documented path first takes an id from `pick`
+ * (given the query and the parsed body) and cancels that order when it is pending; with `creates`, a POST
+ * there places an order.
+ */
+function readsInput(pick: (query: URLSearchParams, body: unknown) => unknown, creates = false): Behaviour {
+  return behaviour(MOCK_LIKE_READINGS, {
+    async handle(b, request, store) {
+      const writes = request.method !== 'GET' && /^\/store\/orders(\/[^/]+)?$/.test(request.path);
+      if (!writes || !b.authorized(b, request.authorization)) return CORRECT.handle(b, request, store);
+      return {
+        async raw(req, res) {
+          const body = await readBody(req);
+          if (creates && request.method === 'POST') {
+            store.orders.push({
+              id: 100_000n + BigInt(store.orders.length),
+              petId: 10n,
+              quantity: 1,
+              status: 'pending',
+            });
+            res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+            return;
+          }
+          const value = pick(new URL(req.url ?? '/', 'http://target.invalid').searchParams, body);
+          const order = value === undefined || value === null ? undefined : store.find(phpInt(value));
+          if (order?.status === 'pending') {
+            order.status = 'cancelled';
+            res.writeHead(204).end();
+            return;
+          }
+          const reply = await CORRECT.handle(b, request, store);
+          if ('raw' in reply) return reply.raw(req, res);
+          res.writeHead(reply.status, reply.headers ?? {}).end(reply.body ?? '');
+        },
+      };
+    },
+  });
+}
+
+/** The first query value, whatever its name: the keenest reader, so it stands for `?orderId=3` and `?id=3`. */
+const fromQuery = readsInput((query) => [...query.values()][0]);
+/** The first field of a JSON object body, whatever its name. */
+const fromBody = readsInput((_query, body) =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.values(body)[0] : undefined,
+);
+const createsOnPost = readsInput(() => undefined, true);
+
+const pending = (id: bigint): TargetOrder => ({ id, petId: 10n, quantity: 1, status: 'pending' });
+/** Every id up to 200 an order, so that a generated number (-5 to 200) most often names one. */
+function dense(): TargetOrder[] {
+  const seeds = seedOrders();
+  const taken = new Set(seeds.map((o) => o.id));
+  const bait = Array.from({ length: 200 }, (_, i) => BigInt(i + 1)).filter((id) => !taken.has(id));
+  return [...seeds, ...bait.map(pending)];
+}
+/** Order 0 listed too: PHP reads a body's `"x"` as 0. */
+const withZero = () => [...seedOrders(), pending(0n)];
+
+const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
+
+describe('no seed of a read-only fuzz phase changes the orders of a server that reads ids elsewhere (D19)', () => {
+  it.each([
+    ['takes the id from the query', fromQuery, dense],
+    ['takes the id from the JSON body', fromBody, withZero],
+    ['places an order on POST', createsOnPost, seedOrders],
+  ] as const)(
+    'a server that %s',
+    async (_label, server, orders) => {
+      const changedBy: number[] = [];
+      for (const seed of SEEDS) {
+        const store = createStore(orders());
+        const before = stringifyExactJson(store.orders as never);
+        await runSuiteAgainst(server, { destructive: false, only: ['fuzz'], fuzzRequests: 20, seed }, store);
+        if (stringifyExactJson(store.orders as never) !== before) changedBy.push(seed);
+      }
+      expect(changedBy).toEqual([]);
+    },
+    60_000,
+  );
+});
