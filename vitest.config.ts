@@ -15,6 +15,7 @@ const SLOW = [
   'src/conformance/robustness.test.ts',
   'src/conformance/vitest-project.test.ts',
   'src/conformance/fuzz/phase.test.ts',
+  'src/conformance/fuzz/every-door.test.ts',
   'src/conformance/live-environment.test.ts',
   'src/proxy/limits.test.ts',
   'src/proxy/flood.test.ts',
