@@ -132,7 +132,7 @@ export const SOCKET_ERRORS = {
   expectationFailed: {
     status: 417,
     code: 'expectation_failed',
-    message: 'The mock meets only `Expect: 100-continue`; send the request without this Expect header.',
+    message: 'The mock meets only "Expect: 100-continue"; send the request without this Expect header.',
   },
   unsupportedTransferCoding: {
     status: 400,
