@@ -49,7 +49,7 @@ describe('createHandlers: fixtures as data, checked like a file', () => {
     {
       name: 'no options at all',
       given: undefined,
-      want: "createHandlers: fixtures takes fixture data, e.g. { orders: [{ id: 1, status: 'pending' }] }, got undefined",
+      want: 'createHandlers: fixtures takes fixture data, e.g. { orders: [] }, got undefined',
     },
     { name: 'no fixtures', given: {}, want: /fixtures takes fixture data, .*, got undefined$/ },
     {

@@ -61,7 +61,7 @@ export interface HandlersOptions extends EngineOptions {
  * 24), before a deeper check can fail with a message about something else ("the file must hold a mapping").
  */
 const OPTIONS: Readonly<Record<string, string>> = {
-  fixtures: "object fixture data, e.g. { orders: [{ id: 1, status: 'pending' }] }",
+  fixtures: 'object fixture data, e.g. { orders: [] }',
   baseUrl: 'string a string ending in /v1',
   persist: "function inSessionStorage from 'petstore-contract-toolkit/msw/persist'",
   inspector: "function inspector from 'petstore-contract-toolkit/msw/inspector'",
@@ -161,5 +161,7 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   };
   const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix, contract.basePath), answer)];
   const control = createMockControl(controlTarget(engine));
-  return withControl(handlers, persistence ? savingControl(control, persistence) : control);
+  const mock = withControl(handlers, persistence ? savingControl(control, persistence) : control);
+  // What mountInspector (msw/inspector) reads: the key to send, and where the inspector's script is.
+  return Object.defineProperty(mock, 'apiKeys', { get: () => engine.apiKeys });
 }
