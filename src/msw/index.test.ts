@@ -232,3 +232,12 @@ describe('a fault with the message the screen should show (issue 24)', () => {
     expect(message).not.toContain('/__mock');
   });
 });
+
+describe('the handlers as mountInspector reads them', () => {
+  it('carry the keys they accept, as createMock does, without spreading them', () => {
+    const mock = createHandlers({ fixtures: { apiKeys: ['from-fixtures'] } });
+    expect(mock.apiKeys).toEqual(['from-fixtures']);
+    expect(createHandlers({ fixtures: {}, apiKeys: ['k'] }).apiKeys).toEqual(['k']);
+    expect(Object.keys(mock)).toEqual(['0']);
+  });
+});
