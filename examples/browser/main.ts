@@ -3,6 +3,7 @@
  * running in the page under MSW. What it shows comes from the API's answers only.
  */
 import type { Int64String, Order } from '../../src/client/index.js';
+import { mountInspector } from '../../src/msw/inspector.js';
 import { createOrdersApi } from './api.js';
 import { EXAMPLE_API_KEY } from './fixtures.js';
 import { startMocks } from './mocks.js';
@@ -69,6 +70,12 @@ async function cancel(id: Int64String): Promise<void> {
 }
 
 element<HTMLButtonElement>('reload').addEventListener('click', () => void load());
-await startMocks();
+const mock = await startMocks();
+// The mock's state beside the app, with the handlers' key: a panel over the page, or in #inspector.
+element<HTMLButtonElement>('inspect').addEventListener('click', () => void mountInspector(mock));
+element<HTMLButtonElement>('inspect-here').addEventListener(
+  'click',
+  () => void mountInspector(mock, { target: element('inspector') }),
+);
 await load();
 document.body.dataset.ready = 'true';

@@ -284,7 +284,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
               "unauthorized": {
                 "value": {
                   "code": "unauthorized",
-                  "message": "Missing or invalid API key. Send the header `Authorization: Bearer <API_KEY>`.",
+                  "message": "Missing or invalid API key. Send the header \"Authorization: Bearer <API_KEY>\".",
                   "status": 401
                 }
               }

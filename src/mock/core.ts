@@ -291,9 +291,7 @@ export function createCore(options: CoreOptions): Core {
       const delay = { delayMs: fault.delayMs };
       if (fault.drop) return { ...emptyResponse(0, session), ...delay, drop: true };
       if (fault.status !== undefined) {
-        const left = fault.remaining === 0 ? 'the last of its requests' : `${fault.remaining} more to come`;
-        const why = `fault ${fault.id} of /__mock/faults asked for it (${left})`;
-        const forced = forcer.status(operation, fault.status, rawParams, why);
+        const forced = forcer.status(operation, fault.status, rawParams, fault.message);
         return { ...forcedResponse(forced, session, deprecation), ...delay };
       }
       const slowed = answerOperation(operation, rawParams, request, session, false);

@@ -22,6 +22,20 @@ describe('the error table', () => {
     expect(contract.validateSchema('Error', body).ok, name).toBe(true);
   });
 
+  // Issue 24: an app shows an Error's message as it comes; Markdown would show raw.
+  const documented = contract.operations.flatMap((operation) =>
+    [...operation.responses.values()].flatMap((response) => [...response.examples.values()]),
+  );
+  it.each([
+    ...Object.entries(MOCK_ERRORS).map(([name, spec]) => ({ name, message: spec.message })),
+    ...documented.flatMap((example) => {
+      const message = (example as { message?: unknown } | null)?.message;
+      return typeof message === 'string' ? [{ name: 'a documented example', message }] : [];
+    }),
+  ])('says $name in plain text, no Markdown: $message', ({ message }) => {
+    expect(message).not.toMatch(/`|\*\*/);
+  });
+
   it("lists the socket's own errors beside the shared ones", () => {
     expect(Object.keys(MOCK_ERRORS)).toEqual(expect.arrayContaining(['unauthorized', 'headersTooLarge']));
   });

@@ -21,7 +21,7 @@ export const CORE_ERRORS = {
   unauthorized: {
     status: 401,
     code: 'unauthorized',
-    message: 'Missing or invalid API key. Send the header `Authorization: Bearer <API_KEY>`.',
+    message: 'Missing or invalid API key. Send the header "Authorization: Bearer <API_KEY>".',
   },
   orderNotFound: { status: 404, code: 'order_not_found', message: 'No order has id {id}.' },
   orderAlreadyShipped: {

@@ -88,6 +88,17 @@ describe('the body of POST /__mock/faults', () => {
       given: { status: 504, delayMs: 3000n },
       want: { operation: undefined, status: 504, delayMs: 3000, times: 1 },
     },
+    {
+      name: 'a status with the message the screen should show',
+      given: { status: 503, message: 'The store is closed for maintenance.' },
+      want: {
+        operation: undefined,
+        status: 503,
+        delayMs: 0,
+        times: 1,
+        message: 'The store is closed for maintenance.',
+      },
+    },
   ];
   it.each(accepted)('accepts $name', ({ given, want }) => {
     expect(parseFaultSpec(given, OPERATIONS)).toEqual({ ok: true, value: want });
@@ -115,6 +126,18 @@ describe('the body of POST /__mock/faults', () => {
     { name: 'drop false', given: { drop: false, status: 500 }, want: /"drop" must be true/ },
     { name: 'both a status and a drop', given: { drop: true, status: 500 }, want: /not both/ },
     { name: 'nothing to do', given: { operation: 'listOrders' }, want: /Say what the fault does/ },
+    {
+      name: 'a message that is not text',
+      given: { status: 500, message: 5 },
+      want: /"message" goes with a "status": text/,
+    },
+    { name: 'an empty message', given: { status: 500, message: '' }, want: /1 to 200 characters/ },
+    {
+      name: 'a message over 200 characters',
+      given: { status: 500, message: 'x'.repeat(201) },
+      want: /"message" goes with a "status": text of 1 to 200 characters/,
+    },
+    { name: 'a message without a status', given: { drop: true, message: 'x' }, want: /goes with a "status"/ },
   ];
   it.each(refused)('refuses $name', ({ given, want }) => {
     const outcome = parseFaultSpec(given, OPERATIONS);
@@ -142,12 +165,16 @@ describe('the body of PUT /__mock/delay', () => {
 });
 
 describe('the simulated-fault Error', () => {
-  it('is marked as simulated in its code and its message', () => {
-    const error = simulatedFault(503, 'Prefer: code=503 asked for it', readFaultSettings(contract.document));
+  it('says "simulated" in words a screen may show, without the control path', () => {
+    const error = simulatedFault(503, readFaultSettings(contract.document));
     expect(error.spec).toMatchObject({ status: 503, code: 'simulated_fault' });
-    expect(error.message).toBe(
-      'Simulated fault: Prefer: code=503 asked for it. The mock answered 503 on purpose; nothing failed.',
-    );
+    expect(error.message).toBe('Simulated fault: the mock answered 503 on purpose.');
+  });
+
+  it("carries the fault's own message, its code still simulated", () => {
+    const error = simulatedFault(503, readFaultSettings(contract.document), 'Try again later.');
+    expect(error.spec.code).toBe('simulated_fault');
+    expect(error.message).toBe('Try again later.');
   });
 
   it('takes its code and marker header from the document', () => {
@@ -157,7 +184,7 @@ describe('the simulated-fault Error', () => {
       'x-petstore-faults': { ...extension, code: 'chaos', header: 'X-Chaos' },
     });
     expect(settings).toMatchObject({ code: 'chaos', header: 'x-chaos' });
-    expect(simulatedFault(500, 'why', settings).spec.code).toBe('chaos');
+    expect(simulatedFault(500, settings).spec.code).toBe('chaos');
     expect(() => readFaultSettings({})).toThrow(/x-petstore-faults needs/);
   });
 });

@@ -35,6 +35,8 @@ export interface FaultSpec {
   delayMs: number;
   /** How many more requests it applies to. */
   times: number;
+  /** The message of the Error it answers, instead of the default (issue 24: a screen's own words). */
+  message?: string;
 }
 
 export interface FaultRule extends Omit<FaultSpec, 'times'> {
@@ -81,18 +83,15 @@ export function readFaultSettings(document: Readonly<Record<string, unknown>>): 
 }
 
 /**
- * The Error of a simulated fault the document does not describe: its `code` says so, and so does its
- * message, so nobody mistakes it for a real failure.
+ * The Error of a simulated fault the document does not describe: its `code` and the `X-Mock-Fault` header
+ * say so (D18). The default message says "simulated" in words an app may show on screen, without naming the
+ * control path; a fault's own `message` replaces it (issue 24).
  *
- * @example simulatedFault(503, 'Prefer: code=503 asked for it', settings).message
- * // 'Simulated fault: Prefer: code=503 asked for it. The mock answered 503 on purpose; nothing failed.'
+ * @example simulatedFault(503, settings).message // 'Simulated fault: the mock answered 503 on purpose.'
  */
-export function simulatedFault(status: number, why: string, settings: FaultSettings): MockError {
+export function simulatedFault(status: number, settings: FaultSettings, message?: string): MockError {
   const spec: MockErrorSpec = { status, code: settings.code, message: 'Simulated fault.' };
-  return {
-    spec,
-    message: `Simulated fault: ${why}. The mock answered ${status} on purpose; nothing failed.`,
-  };
+  return { spec, message: message ?? `Simulated fault: the mock answered ${status} on purpose.` };
 }
 
 /**
@@ -149,10 +148,13 @@ export function faultRuleJson(rule: FaultRule): Record<string, ExactJson> {
     ...(rule.drop ? { drop: true } : {}),
     delayMs: rule.delayMs,
     remaining: rule.remaining,
+    ...(rule.message === undefined ? {} : { message: rule.message }),
   };
 }
 
-const FIELDS = new Set(['operation', 'status', 'drop', 'delayMs', 'times']);
+const FIELDS = new Set(['operation', 'status', 'drop', 'delayMs', 'times', 'message']);
+/** A fault's message is shown on a screen: a sentence, not a payload (every stored field is bounded). */
+export const MAX_FAULT_MESSAGE = 200;
 export const FAULT_EXAMPLE = '{"operation":"listOrders","status":503,"times":2}';
 
 function wholeNumber(value: ExactJson | undefined, min: number, max: number): number | undefined | null {
@@ -175,9 +177,7 @@ export function parseFaultSpec(body: ExactJson, operations: readonly string[]): 
   }
   const unknown = Object.keys(body).filter((key) => !FIELDS.has(key));
   if (unknown.length > 0) {
-    return fail(
-      `Unknown field(s) ${unknown.join(', ').slice(0, 80)}; allowed: operation, status, drop, delayMs, times.`,
-    );
+    return fail(`Unknown field(s) ${unknown.join(', ').slice(0, 80)}; allowed: ${[...FIELDS].join(', ')}.`);
   }
   const { operation, drop } = body;
   if (operation !== undefined && (typeof operation !== 'string' || !operations.includes(operation))) {
@@ -193,6 +193,13 @@ export function parseFaultSpec(body: ExactJson, operations: readonly string[]): 
   if (drop && status !== undefined) {
     return fail('A fault either answers a "status" or drops the connection ("drop": true), not both.');
   }
+  const { message } = body;
+  if (
+    message !== undefined &&
+    (typeof message !== 'string' || !message || message.length > MAX_FAULT_MESSAGE || status === undefined)
+  ) {
+    return fail(`"message" goes with a "status": text of 1 to ${MAX_FAULT_MESSAGE} characters.`);
+  }
   if (!drop && status === undefined && delayMs === undefined) {
     return fail(
       `Say what the fault does: "status", "drop": true or "delayMs"; for example ${FAULT_EXAMPLE}.`,
@@ -204,6 +211,7 @@ export function parseFaultSpec(body: ExactJson, operations: readonly string[]): 
     ...(drop ? { drop: true as const } : {}),
     delayMs: delayMs ?? 0,
     times: times ?? 1,
+    ...(message === undefined ? {} : { message: message as string }),
   });
 }
 

@@ -41,6 +41,12 @@ describe('the mock API', () => {
     expectTypeOf<Mock['close']>().returns.toEqualTypeOf<Promise<void>>();
   });
 
+  it('plans a fault with the message a screen shows, only beside a status (issue 24)', () => {
+    expectTypeOf({ status: 503, message: 'Back soon.' }).toExtend<FaultPlanInput>();
+    expectTypeOf({ drop: true as const, message: 'Back soon.' }).not.toExtend<FaultPlanInput>();
+    expectTypeOf({ delayMs: 100, message: 'Back soon.' }).not.toExtend<FaultPlanInput>();
+  });
+
   it('reports bad fixtures as a FixtureError naming each problem', () => {
     expectTypeOf<FixtureError>().toMatchTypeOf<Error>();
     expectTypeOf<FixtureError['problems']>().toEqualTypeOf<readonly string[]>();

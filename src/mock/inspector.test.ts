@@ -16,9 +16,16 @@ import { INSPECTOR_CSP } from './inspector.js';
 import { describeInChromium, launchChromium } from './test-support/chromium.js';
 
 const KEY = 'petstore-dev-key';
-/** When the page last showed fresh state; set by its script after every refresh. */
-const LOADED = "document.body.dataset.loaded ?? ''";
-type PageGlobal = { document: { body: { dataset: Record<string, string | undefined> } } };
+type Dataset = Record<string, string | undefined>;
+type PageGlobal = {
+  document: {
+    querySelector(selector: string): { dataset: Dataset; shadowRoot: { innerHTML: string } } | null;
+  };
+};
+/** When the inspector last showed fresh state; its script sets it on its element after every refresh. */
+const loaded = () =>
+  (globalThis as unknown as PageGlobal).document.querySelector('[data-petstore-inspector]')?.dataset.loaded ??
+  '';
 const AUTH = { authorization: `Bearer ${KEY}` };
 
 describe('the inspector as the mock serves it', () => {
@@ -73,11 +80,13 @@ describeInChromium('the inspector in headless Chromium', () => {
   const stateOf = (id: string) => page.locator(`#orders tr[data-id="${id}"] .badge`).textContent();
   /** Runs a click and waits for the page to show the state that follows it. */
   async function andWait(action: () => Promise<void>): Promise<void> {
-    const before = await page.evaluate<string>(LOADED);
+    const before = await page.evaluate(loaded);
     await action();
     // A function, not a string: the page's CSP forbids evaluating strings, and that is the point.
     await page.waitForFunction(
-      (was) => ((globalThis as unknown as PageGlobal).document.body.dataset.loaded ?? '') !== was,
+      (was) =>
+        ((globalThis as unknown as PageGlobal).document.querySelector('[data-petstore-inspector]')?.dataset
+          .loaded ?? '') !== was,
       before,
     );
   }
@@ -101,15 +110,38 @@ describeInChromium('the inspector in headless Chromium', () => {
     await mock?.close();
   });
 
-  it('asks for the key, and keeps it out of the page', async () => {
-    await page.waitForFunction("document.getElementById('status').textContent !== ''");
-    expect(await page.locator('#status').textContent()).toMatch(/enter its API key/);
+  it('asks for the key before its first request: no 401 on the first view', async () => {
+    await page
+      .locator('#status')
+      .filter({ hasText: /Enter the mock's API key/ })
+      .waitFor();
+    expect(await page.locator('#status').getAttribute('class')).toBe('');
+    expect(await page.locator('#key-state').textContent()).toBe('Key: none yet');
+    // The inspector sent nothing without a key: no 401 for /__mock/ (the old first view had one; Chromium's
+    // own favicon request is not the inspector's).
+    expect(
+      (await mock.requests()).filter((entry) => entry.path.startsWith('/__mock/') && entry.status === 401),
+    ).toEqual([]);
+  });
+
+  it('says a key is in use once entered, and keeps the key itself out of the page', async () => {
     await andWait(async () => {
       await page.fill('#key', KEY);
       await page.click('#key-form button');
     });
-    expect(await page.content()).not.toContain(KEY);
+    expect(await page.locator('#key-state').textContent()).toBe('Key: set for this tab');
+    expect(await page.locator('#key').getAttribute('placeholder')).toBe(
+      'key set; type another to replace it',
+    );
     expect(await page.locator('#key').inputValue()).toBe('');
+    const shown = await page.evaluate(
+      () =>
+        (globalThis as unknown as PageGlobal).document.querySelector('[data-petstore-inspector]')?.shadowRoot
+          .innerHTML ?? '',
+    );
+    expect(shown).toContain('Key: set for this tab');
+    expect(shown).not.toContain(KEY);
+    expect(await page.content()).not.toContain(KEY);
   });
 
   it('shows every order with its state, ids above 2^53 exact', async () => {

@@ -10,7 +10,7 @@
  * run its script in the page nor trick a click on its buttons.
  *
  * The inspector is an option of the core, not an import of it: the mock on a port always passes
- * {@link inspector} (index.ts), while MSW handlers, which a page loads, carry it (and its ~12 kB page) only
+ * {@link inspector} (index.ts), while MSW handlers, which a page loads, carry it (and its ~15 kB page) only
  * when the developer imports `petstore-contract-toolkit/msw/inspector` and passes it to `createHandlers`.
  */
 import type { Contract } from '../contract/index.js';

@@ -66,14 +66,16 @@ interface FaultBase {
 }
 
 /**
- * A simulated fault (D18): answer a status, drop the connection, or only wait.
+ * A simulated fault (D18): answer a status (with the Error message the screen should show, if given),
+ * drop the connection, or only wait.
  *
  * @example mock.fault({ operation: 'listOrders', status: 500 }) // the next list answers 500
+ * @example mock.fault({ operation: 'listOrders', status: 503, message: 'The store is closed for maintenance.' })
  */
 export type FaultPlanInput =
-  | (FaultBase & { status: number; drop?: never })
-  | (FaultBase & { drop: true; status?: never })
-  | (FaultBase & { delayMs: number; status?: never; drop?: never });
+  | (FaultBase & { status: number; message?: string; drop?: never })
+  | (FaultBase & { drop: true; status?: never; message?: never })
+  | (FaultBase & { delayMs: number; status?: never; drop?: never; message?: never });
 
 /** A planned fault as `GET /__mock/faults` lists it. */
 export interface PlannedFault {
@@ -84,6 +86,8 @@ export interface PlannedFault {
   delayMs: number;
   /** Requests it still applies to. */
   remaining: number;
+  /** The Error message it answers with, when planned with one. */
+  message?: string;
 }
 
 /** One control object for the mock, wherever it runs: `createMock`, or the handlers of `createHandlers`. */

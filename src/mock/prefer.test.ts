@@ -111,7 +111,7 @@ describe('forced responses', () => {
     expect(outcome.value.headers).toEqual({ 'preference-applied': `code=${code}`, 'x-mock-fault': 'prefer' });
     expect(bodyOf(outcome.value.body)).toEqual({
       code: 'simulated_fault',
-      message: `Simulated fault: Prefer: code=${code} asked for it. The mock answered ${code} on purpose; nothing failed.`,
+      message: `Simulated fault: the mock answered ${code} on purpose.`,
       status: Number(code),
     });
   });
@@ -175,19 +175,38 @@ describe('the status of a fault rule', () => {
       message: 'Order 5 has already shipped and cannot be cancelled.',
     },
     {
-      name: 'marks an undocumented status as simulated, saying why',
+      name: 'marks an undocumented status as simulated, without naming the control path',
       operationId: 'cancelOrder',
       status: 429,
       want: { code: 'simulated_fault', status: 429 },
-      message: 'Simulated fault: fault 1 asked for it. The mock answered 429 on purpose; nothing failed.',
+      message: 'Simulated fault: the mock answered 429 on purpose.',
     },
-  ])('$name', ({ operationId, status, want, message }) => {
-    const forced = forcer.status(
-      contract.operation(operationId),
-      status,
-      { orderId: '5' },
-      'fault 1 asked for it',
-    );
+    {
+      name: "says the fault's message with an undocumented status",
+      operationId: 'listOrders',
+      status: 503,
+      given: 'The store is closed for maintenance.',
+      want: { code: 'simulated_fault', status: 503 },
+      message: 'The store is closed for maintenance.',
+    },
+    {
+      name: "says the fault's message with a documented Error, its code kept",
+      operationId: 'cancelOrder',
+      status: 409,
+      given: 'This order is on its way.',
+      want: { code: 'order_already_shipped', status: 409 },
+      message: 'This order is on its way.',
+    },
+    {
+      name: "says the fault's message with the documented 401",
+      operationId: 'listOrders',
+      status: 401,
+      given: 'Your session has expired.',
+      want: { code: 'unauthorized', status: 401 },
+      message: 'Your session has expired.',
+    },
+  ])('$name', ({ operationId, status, given, want, message }) => {
+    const forced = forcer.status(contract.operation(operationId), status, { orderId: '5' }, given);
     expect(forced.status).toBe(status);
     expect(forced.headers).toEqual({ 'x-mock-fault': 'control' });
     expect(bodyOf(forced.body)).toEqual({ ...want, message });

@@ -64,16 +64,16 @@ export interface Forcer {
   ): Result<ForcedResponse, MockError>;
   /**
    * The answer of a fault rule with a status: the documented response when the operation has one for
-   * that status, else a simulated-fault Error that says `why`.
+   * that status, else a simulated-fault Error; `message`, when given, is the Error's message either way.
    */
-  status(operation: OperationSpec, status: number, params: RawParams, why: string): ForcedResponse;
+  status(operation: OperationSpec, status: number, params: RawParams, message?: string): ForcedResponse;
 }
 
 /** One documented response, ready to send. */
 interface Documented {
   /** Example name → JSON text (`undefined` for no body), first example first. */
   examples: Map<string, string | undefined>;
-  /** The table's Error when its message names the resource (`{id}`), built per request. */
+  /** The table's Error that the first example is, built per request (its `{id}` the requested one). */
   namedError: MockErrorName | undefined;
   /** The path parameter that names the resource. */
   idParameter: string | undefined;
@@ -82,8 +82,7 @@ interface Documented {
 function namedErrorOf(example: unknown, status: number): MockErrorName | undefined {
   if (typeof example !== 'object' || example === null) return undefined;
   const code = (example as { code?: unknown }).code;
-  const name = typeof code === 'string' ? errorNameFor(code, status) : undefined;
-  return name !== undefined && CORE_ERRORS[name].message.includes('{id}') ? name : undefined;
+  return typeof code === 'string' ? errorNameFor(code, status) : undefined;
 }
 
 /**
@@ -104,7 +103,7 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
       const first = response.examples.values().next().value;
       documented.set(`${operation.operationId} ${response.status}`, {
         examples,
-        namedError: idParameter === undefined ? undefined : namedErrorOf(first, response.status),
+        namedError: namedErrorOf(first, response.status),
         idParameter,
       });
     }
@@ -118,15 +117,21 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
     headers,
   });
 
-  /** The default answer for a documented status: the first example, or the table's Error naming the id. */
+  /**
+   * The default answer for a documented status: the first example, or the table's Error naming the id;
+   * with a `message`, the table's Error saying it.
+   */
   const documentedAnswer = (
     entry: Documented,
     status: number,
     params: RawParams,
     headers: Record<string, string>,
+    message?: string,
   ): ForcedResponse | undefined => {
-    if (entry.namedError !== undefined && entry.idParameter !== undefined) {
-      return forcedError(mockError(entry.namedError, { id: params[entry.idParameter] ?? '' }), headers);
+    const error = entry.namedError;
+    if (error !== undefined && (message !== undefined || CORE_ERRORS[error].message.includes('{id}'))) {
+      const id = entry.idParameter === undefined ? undefined : params[entry.idParameter];
+      return forcedError(mockError(error, { id, message }), headers);
     }
     const [name] = entry.examples.keys();
     return name === undefined ? undefined : { status, body: entry.examples.get(name), headers };
@@ -140,9 +145,8 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
       const status = Number(prefer.code);
       if (!entry) {
         if (/^\d{3}$/.test(prefer.code) && status >= minimum && status <= maximum) {
-          const why = `Prefer: code=${status} asked for it`;
           return ok(
-            forcedError(simulatedFault(status, why, settings), {
+            forcedError(simulatedFault(status, settings), {
               'preference-applied': `code=${status}`,
               [marker]: 'prefer',
             }),
@@ -173,11 +177,11 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
       return fail(mockError('invalidPrefer', { message }));
     },
 
-    status(operation, status, params, why) {
+    status(operation, status, params, message) {
       const headers = { [marker]: 'control' };
       const entry = documented.get(`${operation.operationId} ${status}`);
-      const answer = entry && documentedAnswer(entry, status, params, headers);
-      return answer ?? forcedError(simulatedFault(status, why, settings), headers);
+      const answer = entry && documentedAnswer(entry, status, params, headers, message);
+      return answer ?? forcedError(simulatedFault(status, settings, message), headers);
     },
   };
 }

@@ -134,7 +134,7 @@ export const SOCKET_ERRORS = {
   expectationFailed: {
     status: 417,
     code: 'expectation_failed',
-    message: 'The mock meets only `Expect: 100-continue`; send the request without this Expect header.',
+    message: 'The mock meets only "Expect: 100-continue"; send the request without this Expect header.',
   },
   hostNotAllowed: {
     status: 403,

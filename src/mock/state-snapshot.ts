@@ -28,6 +28,7 @@ interface SavedFault {
   drop?: true;
   delayMs: number;
   times: number;
+  message?: string;
 }
 
 interface SavedState {

@@ -119,7 +119,7 @@ describeInChromium('the browser example (examples/browser) in headless Chromium,
     await page.locator('#reload').click();
     await statusShows(/^401:/);
     expect(await status()).toBe(
-      '401: Missing or invalid API key. Send the header `Authorization: Bearer <API_KEY>`.',
+      '401: Missing or invalid API key. Send the header "Authorization: Bearer <API_KEY>".',
     );
     expect(await ids()).toEqual([]);
     await page.locator('#without-key').uncheck();

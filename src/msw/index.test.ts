@@ -45,6 +45,49 @@ describe('createHandlers: fixtures as data, checked like a file', () => {
     );
   });
 
+  it.each([
+    {
+      name: 'no options at all',
+      given: undefined,
+      want: 'createHandlers: fixtures takes fixture data, e.g. { orders: [] }, got undefined',
+    },
+    { name: 'no fixtures', given: {}, want: /fixtures takes fixture data, .*, got undefined$/ },
+    {
+      name: 'fixtures that are a list',
+      given: { fixtures: [] },
+      want: /fixtures takes fixture data, .*, got array$/,
+    },
+    {
+      name: 'a persist that is not the import',
+      given: { fixtures: {}, persist: 'session' },
+      want: "createHandlers: persist takes inSessionStorage from 'petstore-contract-toolkit/msw/persist', got string",
+    },
+    {
+      name: 'an inspector that is not the import',
+      given: { fixtures: {}, inspector: true },
+      want: "createHandlers: inspector takes inspector from 'petstore-contract-toolkit/msw/inspector', got boolean",
+    },
+    {
+      name: 'a base URL that is not text',
+      given: { fixtures: {}, baseUrl: new URL('http://api.test/v1') },
+      want: 'createHandlers: baseUrl takes a string ending in /v1, got object',
+    },
+    {
+      name: 'one key given as a string, without printing it',
+      given: { fixtures: {}, apiKeys: 'secret-key' },
+      want: 'createHandlers: apiKeys takes an array of strings, got string',
+    },
+    {
+      name: 'a misspelt option',
+      given: { fixtures: {}, apiKey: 'k' },
+      want: 'createHandlers: unknown option apiKey; the options are fixtures, baseUrl, persist, inspector, apiKeys, corsOrigins, delayMs, limits, log, onBug, contract',
+    },
+  ])('names the option that is wrong, and what it takes: $name', ({ given, want }) => {
+    expect(() => createHandlers(given as never)).toThrow(TypeError);
+    expect(() => createHandlers(given as never)).toThrow(want);
+    expect(() => createHandlers(given as never)).not.toThrow(/secret-key|must hold a mapping/);
+  });
+
   it.each(['http://api.test', 'http://api.test/v2', '/api'])(
     'refuses the base URL %s, which does not end in /v1',
     (baseUrl) => {
@@ -150,5 +193,51 @@ describe('createHandlers under a path prefix', () => {
     // MSW turns the recording callback's throw into its own 500; the mock never saw the request.
     expect(response.statusText).toBe('Unhandled Exception');
     expect(unhandled).toEqual(['http://api.test/v1/store/orders']);
+  });
+});
+
+describe('a fault with the message the screen should show (issue 24)', () => {
+  const mock = createHandlers({ fixtures: {}, apiKeys: ['k'], baseUrl: 'http://faults.test/v1' });
+  const server = setupServer(...mock);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+  const list = () => fetch('http://faults.test/v1/store/orders', { headers: AUTH });
+
+  it.each([
+    {
+      name: 'planned with mock.fault',
+      plan: () => mock.fault({ operation: 'listOrders', status: 503, message: 'Back soon.' }),
+    },
+    {
+      name: 'planned with POST /__mock/faults',
+      plan: () =>
+        fetch('http://faults.test/__mock/faults', {
+          method: 'POST',
+          headers: AUTH,
+          body: JSON.stringify({ operation: 'listOrders', status: 503, message: 'Back soon.' }),
+        }),
+    },
+  ])('answers it when $name, still marked as simulated (D18)', async ({ plan }) => {
+    await plan();
+    expect((await mock.faults())[0]?.message).toBe('Back soon.');
+    const response = await list();
+    expect(response.headers.get('x-mock-fault')).toBe('control');
+    expect(await response.json()).toEqual({ code: 'simulated_fault', message: 'Back soon.', status: 503 });
+  });
+
+  it('says "simulated" by default, without the control path', async () => {
+    await mock.fault({ operation: 'listOrders', status: 500 });
+    const { message } = (await (await list()).json()) as { message: string };
+    expect(message).toBe('Simulated fault: the mock answered 500 on purpose.');
+    expect(message).not.toContain('/__mock');
+  });
+});
+
+describe('the handlers as mountInspector reads them', () => {
+  it('carry the keys they accept, as createMock does, without spreading them', () => {
+    const mock = createHandlers({ fixtures: { apiKeys: ['from-fixtures'] } });
+    expect(mock.apiKeys).toEqual(['from-fixtures']);
+    expect(createHandlers({ fixtures: {}, apiKeys: ['k'] }).apiKeys).toEqual(['k']);
+    expect(Object.keys(mock)).toEqual(['0']);
   });
 });

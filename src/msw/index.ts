@@ -57,6 +57,44 @@ export interface HandlersOptions extends EngineOptions {
 }
 
 /**
+ * Every option: the type it takes, then what to pass. A wrong option is named with what it takes (issue
+ * 24), before a deeper check can fail with a message about something else ("the file must hold a mapping").
+ */
+const OPTIONS: Readonly<Record<string, string>> = {
+  fixtures: 'object fixture data, e.g. { orders: [] }',
+  baseUrl: 'string a string ending in /v1',
+  persist: "function inSessionStorage from 'petstore-contract-toolkit/msw/persist'",
+  inspector: "function inspector from 'petstore-contract-toolkit/msw/inspector'",
+  apiKeys: 'array an array of strings',
+  corsOrigins: 'array an array of strings',
+  delayMs: 'number a number',
+  limits: 'object an object',
+  log: 'function a function',
+  onBug: 'function a function',
+  contract: 'object an object',
+};
+
+/** The type of a value, never the value itself: a key passed as a string must not be printed. */
+const typeOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+
+/** Throws a `TypeError` naming the first wrong option and what it takes. */
+function checkOptions(options: Partial<HandlersOptions> | undefined): void {
+  for (const [name, value] of Object.entries({ fixtures: undefined, ...options })) {
+    const takes = OPTIONS[name];
+    if (!takes) {
+      throw new TypeError(
+        `createHandlers: unknown option ${name.slice(0, 40)}; the options are ${Object.keys(OPTIONS).join(', ')}`,
+      );
+    }
+    const [type, ...what] = takes.split(' ');
+    // Only fixtures is required.
+    if ((value !== undefined || name === 'fixtures') && type !== typeOf(value)) {
+      throw new TypeError(`createHandlers: ${name} takes ${what.join(' ')}, got ${typeOf(value)}`);
+    }
+  }
+}
+
+/**
  * The part of `baseUrl` before the base path: the handlers answer below `<root><basePath>/` and
  * `<root>/__mock/`.
  */
@@ -64,7 +102,7 @@ function rootOf(baseUrl: string, basePath: string): { root: string; prefix: stri
   const trimmed = baseUrl.replace(/\/+$/, '');
   if (!trimmed.endsWith(basePath)) {
     throw new Error(
-      `createHandlers: baseUrl must end in ${basePath} (the contract's base path, D12), got ${JSON.stringify(baseUrl)}`,
+      `createHandlers: baseUrl must end in ${basePath}, the base path (D12), got ${JSON.stringify(baseUrl)}`,
     );
   }
   const root = trimmed.slice(0, trimmed.length - basePath.length);
@@ -100,16 +138,12 @@ function claimedPaths(root: string, prefix: string, basePath: string): RegExp {
  * @example const mock = createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }); setupServer(...mock)
  */
 export function createHandlers(options: HandlersOptions): MockHandlers {
+  checkOptions(options);
   const contract = options.contract ?? defaultContract();
   const fixtures = buildFixtures(options.fixtures, FIXTURE_DATA_SOURCE, contract);
   if (!fixtures.ok) throw fixtures.error;
   const engine = createEngine(fixtures.value, { ...options, contract });
   const { root, prefix } = rootOf(options.baseUrl ?? contract.basePath, contract.basePath);
-  if (options.persist !== undefined && typeof options.persist !== 'function') {
-    throw new Error(
-      `createHandlers: persist takes inSessionStorage from 'petstore-contract-toolkit/msw/persist', got ${JSON.stringify(options.persist)}`,
-    );
-  }
   const persistence = options.persist?.(
     `petstore-mock:${root}${contract.basePath}`,
     engine.core.sessions,
@@ -127,5 +161,7 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   };
   const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix, contract.basePath), answer)];
   const control = createMockControl(controlTarget(engine));
-  return withControl(handlers, persistence ? savingControl(control, persistence) : control);
+  const mock = withControl(handlers, persistence ? savingControl(control, persistence) : control);
+  // What mountInspector (msw/inspector) reads: the key to send, and where the inspector's script is.
+  return Object.defineProperty(mock, 'apiKeys', { get: () => engine.apiKeys });
 }

@@ -7,7 +7,14 @@ import type { HttpHandler } from 'msw';
 import type { MockControl } from '../mock/mock-control.js';
 
 /** The handlers of one stateful mock, and the object that controls it. */
-export type MockHandlers = HttpHandler[] & MockControl & { readonly handlers: HttpHandler[] };
+export type MockHandlers = HttpHandler[] &
+  MockControl & {
+    readonly handlers: HttpHandler[];
+    /** The keys the handlers accept, as `createMock().apiKeys`. */
+    readonly apiKeys: readonly string[];
+    /** Where the `/__mock/` control endpoints answer: `http://api.test/__mock/`, or `/__mock/` for the page's origin. */
+    readonly controlUrl: string;
+  };
 
 /**
  * Puts the control methods on an array of handlers. They are not enumerable, so the array spreads, logs
