@@ -45,11 +45,11 @@ export interface FixtureOrder {
 
 /** A fixture file's content. Integers may be bigints (they are, when read from a file). */
 export interface FixtureData {
-  apiKeys?: string[];
-  pets?: Array<{ id: FixtureInt64; [field: string]: unknown }>;
+  apiKeys?: readonly string[];
+  pets?: ReadonlyArray<{ id: FixtureInt64; [field: string]: unknown }>;
   petsDeprecated?: string;
   petsSunset?: string;
-  orders?: FixtureOrder[];
+  orders?: readonly FixtureOrder[];
 }
 
 export interface StoredPet {
