@@ -223,8 +223,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data9.status === undefined){
-const err16 = {instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "status"}};
+for(const key1 in data9){
+if(!(((((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status")) || (key1 === "state")) || (key1 === "complete"))){
+const err16 = {instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -233,9 +234,11 @@ vErrors.push(err16);
 }
 errors++;
 }
-for(const key1 in data9){
-if(!(((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status"))){
-const err17 = {instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}};
+}
+if(data9.id !== undefined){
+let data10 = data9.id;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err17 = {instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -245,10 +248,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data9.id !== undefined){
-let data10 = data9.id;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err18 = {instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}};
+if(data9.petId !== undefined){
+let data11 = data9.petId;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err18 = {instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -258,10 +261,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data9.petId !== undefined){
-let data11 = data9.petId;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err19 = {instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}};
+if(data9.quantity !== undefined){
+let data12 = data9.quantity;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err19 = {instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -271,10 +274,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data9.quantity !== undefined){
-let data12 = data9.quantity;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err20 = {instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}};
+if(data9.shipDate !== undefined){
+let data13 = data9.shipDate;
+if(typeof data13 === "string"){
+if(!(formats0.validate(data13))){
+const err20 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -284,11 +288,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data9.shipDate !== undefined){
-let data13 = data9.shipDate;
-if(typeof data13 === "string"){
-if(!(formats0.validate(data13))){
-const err21 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}};
+else {
+const err21 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -298,8 +299,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}};
+if(data9.status !== undefined){
+let data14 = data9.status;
+if(!(((data14 === "pending") || (data14 === "shipped")) || (data14 === "cancelled"))){
+const err22 = {instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -309,10 +312,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data9.status !== undefined){
-let data14 = data9.status;
-if(!(((data14 === "pending") || (data14 === "shipped")) || (data14 === "cancelled"))){
-const err23 = {instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
+if(data9.state !== undefined){
+let data15 = data9.state;
+if(!(((data15 === "pending") || (data15 === "shipped")) || (data15 === "cancelled"))){
+const err23 = {instancePath:instancePath+"/orders/" + i2+"/state",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -322,9 +325,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}};
+if(data9.complete !== undefined){
+if(typeof data9.complete !== "boolean"){
+const err24 = {instancePath:instancePath+"/orders/" + i2+"/complete",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -336,7 +339,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -348,12 +351,24 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,keyword:"type",params:{type: "object"}};
+const err26 = {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
