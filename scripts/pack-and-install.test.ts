@@ -8,11 +8,12 @@
  * `npm ci` filled; the dependencies are pinned, so it installs the lockfile's versions.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/contract/package-root.js';
+import { childEnv, expectSuccess, INSTALL_FLAGS, type Packed, packProject, run } from './packed-tarball.js';
 
 const ROOT = packageRoot();
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -24,52 +25,6 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const MODULE_SUBPATHS = Object.entries(manifest.exports)
   .filter(([, target]) => target.endsWith('.js'))
   .map(([subpath]) => (subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`));
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The environment for a child npm: without the variables the `npm test` around us set for its own project. */
-function childEnv(): NodeJS.ProcessEnv {
-  const keep = /^npm_config_(cache|userconfig|globalconfig|registry)$/i;
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) || keep.test(name)),
-  );
-}
-
-/** Runs a command to its end; never rejects, so a failure shows its output in the assertion. */
-function run(command: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: childEnv(), timeout: timeoutMs });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', (error) => resolve({ code: null, stdout, stderr: `${stderr}${error.message}` }));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function expectSuccess(result: Run): void {
-  expect(result.code, `exit code; stdout:\n${result.stdout}\nstderr:\n${result.stderr}`).toBe(0);
-}
-
-/** The project as a fresh clone has it: sources, no build output, the installed node_modules linked. */
-function copyProject(target: string): void {
-  const skip = new Set(['node_modules', 'dist', '.git', 'reports', 'results']);
-  cpSync(ROOT, target, {
-    recursive: true,
-    // The root itself is always copied: a checkout may be named `reports` too (a git worktree).
-    filter: (source) => source === ROOT || (!skip.has(basename(source)) && !source.endsWith('.log')),
-  });
-  symlinkSync(join(ROOT, 'node_modules'), join(target, 'node_modules'), 'dir');
-}
 
 const CONSUMER_TS = `
 import {
@@ -212,21 +167,12 @@ function tsconfig(module: string, moduleResolution: string): string {
 let work = '';
 let tarball = '';
 let consumer = '';
-let packed: { files: Array<{ path: string }>; size: number; entryCount: number } | undefined;
+let packed: Packed | undefined;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'petstore-pack-'));
-  const source = join(work, 'source');
-  copyProject(source);
-  const pack = await run('npm', ['pack', '--json', '--pack-destination', work], source, 180_000);
-  expectSuccess(pack);
-  // npm prints the build's own output before the JSON.
-  const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as Array<
-    NonNullable<typeof packed> & { filename: string }
-  >;
-  if (!info) throw new Error(`npm pack printed no file list:\n${pack.stdout}`);
-  packed = info;
-  tarball = join(work, info.filename);
+  packed = await packProject(work);
+  tarball = packed.tarball;
 
   consumer = join(work, 'consumer');
   mkdirSync(consumer);
@@ -237,25 +183,7 @@ beforeAll(async () => {
   const pinned = ['typescript', '@types/node', 'vitest', 'msw'].map(
     (name) => `${name}@${manifest.devDependencies[name]}`,
   );
-  expectSuccess(
-    await run(
-      'npm',
-      // A registry request that stalls is retried after 30 s rather than waiting out npm's 5 minutes (seen
-      // once in CI's Node 24 leg: the install hung past this test's limit while it takes seconds here).
-      [
-        'install',
-        tarball,
-        ...pinned,
-        '--prefer-offline',
-        '--no-audit',
-        '--no-fund',
-        '--fetch-timeout=30000',
-        '--fetch-retries=4',
-      ],
-      consumer,
-      300_000,
-    ),
-  );
+  expectSuccess(await run('npm', ['install', tarball, ...pinned, ...INSTALL_FLAGS], consumer, 300_000));
 }, 400_000);
 
 afterAll(() => {

@@ -57,13 +57,12 @@ export const FIXTURES_SCHEMA: Readonly<Record<string, unknown>> = {
       }
     },
     "orders": {
-      "description": "Orders with their internal state (D1). `complete` is derived from the state and cannot be set.",
+      "description": "Orders with their internal state (D1): `status` (or `state`, the control object's name for it), else `complete` as the API publishes it (true reads as shipped, false as pending), so listed orders seed the mock unchanged.",
       "type": "array",
       "items": {
         "type": "object",
         "required": [
-          "id",
-          "status"
+          "id"
         ],
         "additionalProperties": false,
         "properties": {
@@ -86,6 +85,16 @@ export const FIXTURES_SCHEMA: Readonly<Record<string, unknown>> = {
               "shipped",
               "cancelled"
             ]
+          },
+          "state": {
+            "enum": [
+              "pending",
+              "shipped",
+              "cancelled"
+            ]
+          },
+          "complete": {
+            "type": "boolean"
           }
         }
       }

@@ -248,8 +248,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data10.status === undefined){
-const err18 = {instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "status"}};
+for(const key1 in data10){
+if(!(((((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status")) || (key1 === "state")) || (key1 === "complete"))){
+const err18 = {instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -258,9 +259,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key1 in data10){
-if(!(((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status"))){
-const err19 = {instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}};
+}
+if(data10.id !== undefined){
+let data11 = data10.id;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err19 = {instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -270,10 +273,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data10.id !== undefined){
-let data11 = data10.id;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err20 = {instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}};
+if(data10.petId !== undefined){
+let data12 = data10.petId;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err20 = {instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -283,10 +286,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data10.petId !== undefined){
-let data12 = data10.petId;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err21 = {instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}};
+if(data10.quantity !== undefined){
+let data13 = data10.quantity;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err21 = {instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -296,10 +299,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data10.quantity !== undefined){
-let data13 = data10.quantity;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err22 = {instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}};
+if(data10.shipDate !== undefined){
+let data14 = data10.shipDate;
+if(typeof data14 === "string"){
+if(!(formats0.validate(data14))){
+const err22 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -309,11 +313,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data10.shipDate !== undefined){
-let data14 = data10.shipDate;
-if(typeof data14 === "string"){
-if(!(formats0.validate(data14))){
-const err23 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}};
+else {
+const err23 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -323,8 +324,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}};
+if(data10.status !== undefined){
+let data15 = data10.status;
+if(!(((data15 === "pending") || (data15 === "shipped")) || (data15 === "cancelled"))){
+const err24 = {instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -334,10 +337,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data10.status !== undefined){
-let data15 = data10.status;
-if(!(((data15 === "pending") || (data15 === "shipped")) || (data15 === "cancelled"))){
-const err25 = {instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
+if(data10.state !== undefined){
+let data16 = data10.state;
+if(!(((data16 === "pending") || (data16 === "shipped")) || (data16 === "cancelled"))){
+const err25 = {instancePath:instancePath+"/orders/" + i2+"/state",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -347,9 +350,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}};
+if(data10.complete !== undefined){
+if(typeof data10.complete !== "boolean"){
+const err26 = {instancePath:instancePath+"/orders/" + i2+"/complete",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -361,7 +364,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -373,12 +376,24 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,keyword:"type",params:{type: "object"}};
+const err28 = {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }

@@ -42,9 +42,7 @@ import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
 import { type CoreResponse, emptyResponse, errorResponse, jsonResponse } from './responses.js';
 import { compileRouter, type RouteMatch, type Router, type RouteSpec } from './router.js';
-import { DEFAULT_LIMITS, type Session, type SessionLimits, Sessions } from './sessions.js';
-
-const MAX_SESSION_NAME = 128;
+import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Sessions } from './sessions.js';
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 

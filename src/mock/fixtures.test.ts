@@ -96,9 +96,19 @@ describe('fixture problems are rejected with the entry and the reason', () => {
     },
     { name: 'a missing id', given: { orders: [{ status: 'pending' }] }, want: /orders\[0\]: missing "id"/ },
     {
-      name: 'a complete field, which is derived',
-      given: { orders: [{ id: 1, status: 'pending', complete: true }] },
-      want: /unknown field "complete" \(`complete` is derived/,
+      name: 'an order without a state',
+      given: { orders: [{ id: 1, quantity: 2 }] },
+      want: /^orders\[0\] \(id 1\): missing "status" \(or `complete`, as the API lists orders\)$/m,
+    },
+    {
+      name: 'a complete that is not a boolean',
+      given: { orders: [{ id: 1, complete: 'yes' }] },
+      want: /orders\[0\] \(id 1\): complete must be boolean, got "yes"/,
+    },
+    {
+      name: 'a status and a state that differ',
+      given: { orders: [{ id: 1, status: 'pending', state: 'shipped' }] },
+      want: /orders\[0\] \(id 1\): status "pending" and state "shipped" differ; give one/,
     },
     { name: 'an unknown top-level field', given: { order: [] }, want: /the file: unknown field "order"/ },
     {
@@ -128,6 +138,32 @@ describe('fixture problems are rejected with the entry and the reason', () => {
       expect(outcome.error.problems.join('\n')).toMatch(want);
       expect(outcome.error.message).toMatch(/^<fixture data>: /);
     }
+  });
+});
+
+describe('orders as the typed client lists them (issue 24)', () => {
+  it.each<{ name: string; given: FixtureData['orders']; want: string }>([
+    { name: 'complete: true as shipped', given: [{ id: '7', complete: true }], want: 'shipped' },
+    { name: 'complete: false as pending', given: [{ id: '7', complete: false }], want: 'pending' },
+    {
+      name: 'an explicit status over complete',
+      given: [{ id: '7', complete: true, status: 'pending' }],
+      want: 'pending',
+    },
+    {
+      name: 'an explicit state over complete',
+      given: [{ id: '7', complete: false, state: 'cancelled' }],
+      want: 'cancelled',
+    },
+    {
+      name: 'a status and the same state',
+      given: [{ id: '7', status: 'shipped', state: 'shipped' }],
+      want: 'shipped',
+    },
+  ])('reads $name', ({ given, want }) => {
+    const loaded = loadFixtures({ orders: given });
+    if (!loaded.ok) throw loaded.error;
+    expect(loaded.value.orders.orders.get(7n)?.state).toBe(want);
   });
 });
 

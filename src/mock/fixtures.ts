@@ -34,24 +34,33 @@ export const DEFAULT_PETS_SUNSET = '2027-06-30T00:00:00Z';
  */
 export type FixtureInt64 = Int64 | `${bigint}`;
 
-/** An order as written in a fixture file: the Order fields of §2 plus its state (`complete` is derived). */
+type FixtureState = 'pending' | 'shipped' | 'cancelled';
+
+/**
+ * An order as written in a fixture file, or as the typed client lists it (issue 24): the Order fields of
+ * §2 and its state. `status` (or `state`, the control object's name) wins; else `complete` reads as
+ * shipped when true and pending when false (D1). Every field is optional in the type, as in the client's
+ * `Order`, so listed orders seed the mock unchanged; an order without an id or a state is refused at run time.
+ */
 export interface FixtureOrder {
-  id: FixtureInt64;
+  id?: FixtureInt64;
   petId?: FixtureInt64;
   quantity?: number | bigint;
   shipDate?: string;
-  status: 'pending' | 'shipped' | 'cancelled';
+  status?: FixtureState;
+  state?: FixtureState;
+  complete?: boolean;
 }
 
 /** A fixture file's content. Integers may be bigints (they are, when read from a file). */
 export interface FixtureData {
   /** Where the fixtures came from, in one line (`petstore proxy --record` writes one). */
   description?: string;
-  apiKeys?: string[];
-  pets?: Array<{ id: FixtureInt64; [field: string]: unknown }>;
+  apiKeys?: readonly string[];
+  pets?: ReadonlyArray<{ id: FixtureInt64; [field: string]: unknown }>;
   petsDeprecated?: string;
   petsSunset?: string;
-  orders?: FixtureOrder[];
+  orders?: readonly FixtureOrder[];
 }
 
 export interface StoredPet {
@@ -137,8 +146,7 @@ function explain(error: Omit<ErrorObject, 'schemaPath' | 'message'>, data: unkno
       return `${where} must be one of ${(params.allowedValues as unknown[]).join(', ')}, got ${offending()}`;
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
-      const hint = extra === 'complete' ? ' (`complete` is derived from `status`, D1)' : '';
-      return `${where}: unknown field "${extra}"${hint}`;
+      return `${where}: unknown field "${extra}"`;
     }
     case 'required':
       return `${where}: missing "${String(params.missingProperty)}"`;
@@ -224,7 +232,8 @@ function checkOrder(
     problems.push(`${where}: quantity must be a safe integer, got ${describe(order.quantity)}`);
   }
   // The published fields must make a valid Order of the document (formats, int64 ranges).
-  const published: Record<string, ExactJson> = { id: order.id };
+  // The fixture schema has made `id` required by now.
+  const published: Record<string, ExactJson> = { id: order.id as FixtureInt64 };
   if (order.petId !== undefined) published.petId = order.petId;
   if (order.quantity !== undefined) published.quantity = order.quantity;
   if (order.shipDate !== undefined) published.shipDate = order.shipDate;
@@ -236,13 +245,23 @@ function checkOrder(
       );
     }
   }
-  if (problems.length > before || !id.ok) return undefined;
+  // D1: `complete` is true exactly for shipped orders, so a listed order (never cancelled) reads back.
+  const state =
+    order.status ??
+    order.state ??
+    (order.complete === undefined ? undefined : order.complete ? 'shipped' : 'pending');
+  if (state === undefined)
+    problems.push(`${where}: missing "status" (or \`complete\`, as the API lists orders)`);
+  else if (order.state !== undefined && order.state !== state) {
+    problems.push(`${where}: status "${state}" and state "${order.state}" differ; give one`);
+  }
+  if (problems.length > before || !id.ok || state === undefined) return undefined;
   return {
     id: id.value,
     ...(petId?.ok ? { petId: petId.value } : {}),
     ...(quantity !== undefined ? { quantity } : {}),
     ...(order.shipDate !== undefined ? { shipDate: order.shipDate } : {}),
-    state: order.status,
+    state,
   };
 }
 

@@ -22,10 +22,11 @@ describe('the mock API', () => {
   it('takes a fixture path, fixture data with exact ids, or fixtures already loaded', () => {
     expectTypeOf<MockOptions['fixtures']>().toEqualTypeOf<string | FixtureData | FixtureSet | undefined>();
     expectTypeOf<NonNullable<FixtureData['orders']>[number]['id']>().toEqualTypeOf<
-      number | bigint | `${bigint}`
+      number | bigint | `${bigint}` | undefined
     >();
-    // An id the typed client listed seeds the mock unchanged.
+    // What the typed client listed seeds the mock unchanged (issue 24).
     expectTypeOf<NonNullable<Order['id']>>().toExtend<NonNullable<FixtureData['orders']>[number]['id']>();
+    expectTypeOf<Order[]>().toExtend<NonNullable<FixtureData['orders']>>();
     expectTypeOf<MockOptions['log']>().toEqualTypeOf<((line: string) => void) | undefined>();
   });
 

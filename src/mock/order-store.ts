@@ -235,14 +235,6 @@ export class OrderStore {
     return this.#changes.values();
   }
 
-  /**
-   * Puts back a change saved by an earlier page load (MSW's `persist: inSessionStorage`). It does not count against
-   * {@link PUT_LIMITS}: the saved state is already bounded in size.
-   */
-  restore(order: StoredOrder): void {
-    this.#set(order);
-  }
-
   #set(order: StoredOrder): void {
     this.#changes.set(order.id, order);
     this.#parts = undefined;

@@ -10,6 +10,8 @@ import { OrderStore } from './order-store.js';
 import { RequestLog } from './request-log.js';
 
 export const DEFAULT_SESSION = 'default';
+/** The longest `X-Mock-Session` name accepted (longer is a 400 `invalid_session`). */
+export const MAX_SESSION_NAME = 128;
 
 export interface Session {
   readonly name: string;

@@ -6,11 +6,9 @@
  */
 import type { Contract, ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
-import { type MockSettings, operationIds } from './control-operations.js';
-import { MAX_DELAY_MS, parseFaultSpec } from './faults.js';
-import { type OrderStateTable, orderStatesOf } from './order-state.js';
+import { type MockSettings, planFault, putOrder, setDelay } from './control-operations.js';
 import type { StoredOrder } from './order-store.js';
-import { DEFAULT_SESSION, type Sessions } from './sessions.js';
+import { DEFAULT_SESSION, MAX_SESSION_NAME, type Sessions } from './sessions.js';
 
 const VERSION = 1;
 
@@ -70,25 +68,13 @@ export function snapshotState(sessions: Sessions, settings: MockSettings): strin
   return JSON.stringify(state);
 }
 
-const INT64 = /^-?\d{1,19}$/;
-
-function storedOrder(saved: SavedOrder, states: OrderStateTable): StoredOrder {
-  if (!INT64.test(saved.id) || (saved.petId !== undefined && !INT64.test(saved.petId))) {
-    throw new Error(`an order id that is not an integer: ${String(saved.id).slice(0, 40)}`);
-  }
-  if (!states.isState(saved.state)) throw new Error(`an unknown state ${saved.state}`);
-  return {
-    id: BigInt(saved.id),
-    ...(saved.petId === undefined ? {} : { petId: BigInt(saved.petId) }),
-    ...(typeof saved.quantity === 'number' ? { quantity: saved.quantity } : {}),
-    ...(typeof saved.shipDate === 'string' ? { shipDate: saved.shipDate } : {}),
-    state: saved.state,
-  };
-}
-
 /**
- * Puts a saved state back into fresh sessions; an error, and nothing changed, when the text is not a
- * state this version saved (another version, or edited by hand).
+ * Puts a saved state back into fresh sessions, through the checks the control endpoints apply (issue 25):
+ * each order as `PUT /__mock/orders/{id}` takes it (the document's Order schema, int64 ids, the
+ * per-session caps), each fault as `POST /__mock/faults`, the delay as `PUT /__mock/delay`, and a session
+ * name no longer than `X-Mock-Session` may be. Another script of the page can edit `sessionStorage`, so the
+ * text is input like any request. On the first refusal every session goes back to the fixtures and the
+ * error says why: nothing is half-restored.
  */
 export function restoreState(
   text: string,
@@ -96,33 +82,31 @@ export function restoreState(
   sessions: Sessions,
   settings: MockSettings,
 ): Result<void, string> {
-  const states = orderStatesOf(contract);
-  let state: SavedState;
-  const restored: Array<() => void> = [];
+  const refuse = (reason: string) => {
+    sessions.resetAll();
+    return fail(`the saved state is unusable (${reason})`);
+  };
   try {
-    state = JSON.parse(text) as SavedState;
-    if (state?.version !== VERSION || !Array.isArray(state.sessions)) throw new Error('another version');
-    const delay = state.delayMs;
-    if (!Number.isInteger(delay) || delay < 0 || delay > MAX_DELAY_MS) throw new Error('a bad delay');
+    const state = JSON.parse(text) as SavedState;
+    if (state?.version !== VERSION || !Array.isArray(state.sessions)) return refuse('another version');
     for (const saved of state.sessions) {
-      const orders = saved.orders.map((order) => storedOrder(order, states));
-      const faults = saved.faults.map((fault) => {
-        const spec = parseFaultSpec(fault as unknown as ExactJson, operationIds(contract));
-        if (!spec.ok) throw new Error(spec.error);
-        return spec.value;
-      });
-      restored.push(() => {
-        const session = sessions.get(saved.name);
-        for (const order of orders) session.orders.restore(order);
-        for (const fault of faults) session.faults.add(fault);
-      });
+      if (typeof saved.name !== 'string' || saved.name.length > MAX_SESSION_NAME) {
+        return refuse(`a session name that is not a string of at most ${MAX_SESSION_NAME} characters`);
+      }
+      const session = sessions.get(saved.name);
+      for (const { id, ...order } of saved.orders) {
+        const put = putOrder(contract, session, String(id), order as unknown as ExactJson);
+        if (!put.ok) return refuse(`order ${String(id).slice(0, 40)}: ${put.error}`);
+      }
+      for (const fault of saved.faults) {
+        const planned = planFault(contract, session, fault as unknown as ExactJson);
+        if (!planned.ok) return refuse(planned.error);
+      }
     }
-    restored.push(() => {
-      settings.delayMs = delay;
-    });
-  } catch (error) {
-    return fail(`the saved state is unusable (${error instanceof Error ? error.message : 'not JSON'})`);
+    const delay = setDelay(settings, { delayMs: state.delayMs });
+    if (!delay.ok) return refuse(delay.error);
+  } catch {
+    return refuse('not a state this version saved');
   }
-  for (const apply of restored) apply();
   return ok(undefined);
 }

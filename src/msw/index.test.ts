@@ -1,5 +1,7 @@
+import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPetstoreClient } from '../client/index.js';
 import { createMock, FixtureError } from '../mock/index.js';
 import { createHandlers } from './index.js';
 
@@ -239,5 +241,37 @@ describe('the handlers as mountInspector reads them', () => {
     expect(mock.apiKeys).toEqual(['from-fixtures']);
     expect(createHandlers({ fixtures: {}, apiKeys: ['k'] }).apiKeys).toEqual(['k']);
     expect(Object.keys(mock)).toEqual(['0']);
+  });
+});
+
+describe('seeding from what the typed client listed (issue 24)', () => {
+  const list = () =>
+    new Request('http://api.test/v1/store/orders', { headers: { authorization: 'Bearer petstore-dev-key' } });
+
+  it('createHandlers, createMock and seed() take listed orders unchanged and list them byte for byte', async () => {
+    const source = await createMock(); // the default fixtures: ids above 2^53, shipped and pending orders
+    const client = createPetstoreClient({
+      baseUrl: 'http://api.test/v1',
+      apiKey: 'petstore-dev-key',
+      fetch: (request) => source.handle(request),
+    });
+    const listed = (await client.GET('/store/orders')).data ?? [];
+    expect(listed.some((order) => order.complete)).toBe(true);
+    const want = await (await source.handle(list())).text();
+
+    const handlers = createHandlers({ fixtures: { orders: listed }, baseUrl: 'http://api.test/v1' });
+    const mock = await createMock({ fixtures: { orders: listed } });
+    const seeded = await createMock({ fixtures: { orders: [] } });
+    await seeded.seed({ orders: listed });
+    expect(await (await getResponse(handlers, list()))?.text()).toBe(want);
+    expect(await (await mock.handle(list())).text()).toBe(want);
+    expect(await (await seeded.handle(list())).text()).toBe(want);
+    // `complete: true` came back as shipped: its cancel is the 409.
+    const shipped = listed.find((order) => order.complete)?.id;
+    const cancel = new Request(`http://api.test/v1/store/orders/${shipped}`, {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer petstore-dev-key' },
+    });
+    expect((await mock.handle(cancel)).status).toBe(409);
   });
 });

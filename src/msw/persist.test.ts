@@ -134,6 +134,63 @@ describe('persist: inSessionStorage', () => {
   });
 });
 
+describe('a saved state another script edited (issue 25): the checks of PUT /__mock/orders', () => {
+  const saved = (sessions: unknown[]) => JSON.stringify({ version: 1, delayMs: 0, sessions });
+  const tab = (orders: unknown[], name = 'tab') => ({ name, orders, faults: [] });
+  const many = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({ id: String(index + 2), state: 'pending' }));
+  it.each([
+    {
+      name: 'an id past int64',
+      given: saved([tab([{ id: '9223372036854775808', state: 'cancelled' }])]),
+      want: /order 9223372036854775808: .*int64/,
+    },
+    {
+      name: 'a quantity of 1.5',
+      given: saved([tab([{ id: '1', quantity: 1.5, state: 'cancelled' }])]),
+      want: /order 1: .*quantity/,
+    },
+    {
+      name: 'a shipDate that is not a date',
+      given: saved([tab([{ id: '1', shipDate: 'next week', state: 'cancelled' }])]),
+      want: /order 1: .*shipDate must be an ISO 8601 date-time/,
+    },
+    {
+      name: 'a 4,000-character session name',
+      given: saved([tab([{ id: '1', state: 'cancelled' }], 'x'.repeat(4000))]),
+      want: /a session name that is not a string of at most 128 characters/,
+    },
+    {
+      name: '20,000 orders, more text than the state may hold',
+      given: saved([tab(many(20_000))]),
+      want: /over 524288 characters/,
+    },
+    {
+      name: '1,001 orders in one session, past its cap',
+      given: saved([tab(many(1001))]),
+      want: /already holds 1000 orders/,
+    },
+    {
+      name: 'a good session followed by a bad one, restoring neither',
+      given: saved([
+        tab([{ id: '1', state: 'cancelled' }]),
+        tab([{ id: '9007199254740993', quantity: 1.5, state: 'cancelled' }], 'other'),
+      ]),
+      want: /order 9007199254740993: .*quantity/,
+    },
+  ])('refuses $name with one warning, and serves the fixtures', async ({ given, want }) => {
+    storage.setItem('petstore-mock:http://api.test/v1', given);
+    const mock = load('session');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^petstore mock: the saved state /);
+    expect(warnings[0]).toMatch(want);
+    expect(warnings[0]).toMatch(/starting from the fixtures\.$/);
+    expect(await mock.sessions()).toEqual(['default']);
+    expect(await statesOf(mock)).toEqual({ '1': 'pending', '9007199254740993': 'pending' });
+    expect(await send(mock, 'GET', '/v1/store/orders')).toBe(200);
+  });
+});
+
 describe('the persist option', () => {
   it.each([
     { name: "refuses the string 'session', naming the import that replaces it", given: 'session' },

@@ -11,6 +11,7 @@ import type { MockSettings } from '../mock/control-operations.js';
 import type { MockControl } from '../mock/mock-control.js';
 import type { Sessions } from '../mock/sessions.js';
 import { restoreState, snapshotState } from '../mock/state-snapshot.js';
+import { fail } from '../result.js';
 
 /** Characters of saved state at most: far below any browser's sessionStorage quota (about 5 MB). */
 export const MAX_PERSISTED_CHARS = 512 * 1024;
@@ -63,7 +64,11 @@ export function persistState(
   }
   const saved = storage.getItem(key);
   if (saved !== null) {
-    const restored = restoreState(saved, settings.contract, sessions, settings);
+    // A text this module would never have written is refused unread (issue 25: another script may write it).
+    const restored =
+      saved.length > MAX_PERSISTED_CHARS
+        ? fail(`the saved state is over ${MAX_PERSISTED_CHARS} characters`)
+        : restoreState(saved, settings.contract, sessions, settings);
     if (!restored.ok) warnOnce(`${restored.error}; starting from the fixtures.`);
   }
   return {
