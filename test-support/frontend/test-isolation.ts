@@ -30,8 +30,10 @@ export function describeTestIsolation(environment: 'jsdom' | 'happy-dom'): void 
     const mock = make();
     const server = setupServer(...mock);
     beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-    afterEach(() => mock.reset()); // the one line of test isolation
-    afterEach(() => server.resetHandlers()); // MSW's own: drops the handlers a test added with server.use
+    afterEach(async () => {
+      await mock.reset(); // the one line of test isolation
+      server.resetHandlers(); // MSW's own: drops the handlers a test added with server.use
+    });
     afterAll(() => server.close());
 
     it('cancels order 1, and the cancel is saved in this environment’s sessionStorage', async () => {
