@@ -13,6 +13,7 @@ describe('a document pattern is refused when its worst case is slow', () => {
     ['\\d*\\d*x', /polynomial/],
     ['^\\d*\\d*\\d*$', /polynomial/],
     ['^\\d+\\.\\d+\\.\\d+$', /polynomial/],
+    ['^a|\\d*\\d*x', /polynomial/],
   ])('refuses %s', (pattern, want) => {
     expect(patternProblem(pattern)).toMatch(want);
   });

@@ -31,7 +31,9 @@ interface Group {
  */
 export function patternProblem(pattern: string): string | undefined {
   const stack: Group[] = [{ ambiguous: false }];
-  let free = pattern.startsWith('^') ? 0 : 1;
+  // An unanchored pattern is tried at every start: one more free quantifier, in effect.
+  let anchored = pattern.startsWith('^');
+  let free = 0;
   let last: Group | null = null;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i] as string;
@@ -61,6 +63,8 @@ export function patternProblem(pattern: string): string | undefined {
       if (last?.ambiguous) (stack[stack.length - 1] as Group).ambiguous = true;
     } else if (c === '|') {
       top.ambiguous = true;
+      // `^a|b*b*x`: the second alternative is tried at every start.
+      if (stack.length === 1) anchored = false;
       last = null;
     } else if (c === '*' || c === '+' || c === '?') {
       quantifier = { min: c === '+' ? 1 : 0, max: c === '?' ? 1 : Number.POSITIVE_INFINITY, length: 1 };
@@ -83,7 +87,7 @@ export function patternProblem(pattern: string): string | undefined {
     }
     last = null;
   }
-  if (free > MAX_FREE) {
+  if (free + (anchored ? 0 : 1) > MAX_FREE) {
     return `has more than ${MAX_FREE} quantifiers (*, +, ?, {m,n}; a pattern without a leading ^ counts one more), which can take polynomial time; use fixed counts ({4}) or fewer quantifiers`;
   }
   return undefined;
