@@ -66,10 +66,14 @@ function selfReferringSchema(document: JsonObject): string | undefined {
   const schemas = isObject(components.schemas) ? components.schemas : {};
   const onPath = new Set<unknown>();
   const cleared = new Set<unknown>();
+  let closing: unknown;
   // `root` is the component a `#…` ref is relative to (Ajv knows each component by an id of its own).
   const loops = (node: unknown, root: unknown): boolean => {
     if (!isObject(node) || cleared.has(node)) return false;
-    if (onPath.has(node)) return true;
+    if (onPath.has(node)) {
+      closing = node;
+      return true;
+    }
     onPath.add(node);
     const next: Array<[unknown, unknown]> = [];
     const ref = node.$ref;
@@ -93,7 +97,9 @@ function selfReferringSchema(document: JsonObject): string | undefined {
     if (!found) cleared.add(node);
     return found;
   };
-  return Object.keys(schemas).find((name) => loops(schemas[name], schemas[name]));
+  const start = Object.keys(schemas).find((name) => loops(schemas[name], schemas[name]));
+  // Name the schema the loop goes through (A may only lead to B, which refers to itself).
+  return start && (Object.keys(schemas).find((name) => schemas[name] === closing) ?? start);
 }
 
 /**

@@ -24,6 +24,7 @@ describe('loading a document checks its recursion and its patterns', () => {
     ['a $ref to its own root', { Node: { type: 'object', not: { not: { $ref: '#' } } } }, 'Node'],
     ['if/else, for objects only', { Node: { if: { not: { type: 'object' } }, else: ref('Node') } }, 'Node'],
     ['two schemas in turn', { A: { anyOf: [ref('B')] }, B: { oneOf: [ref('A')] } }, 'A'],
+    ['another schema, named', { A: { allOf: [ref('B')] }, B: { allOf: [ref('B')] } }, 'B'],
   ])('refuses a schema that refers to itself through %s, naming it', (_how, schemas, name) => {
     const loaded = loadContract(withSchemas(schemas));
     expect(loaded.ok ? 'loaded' : loaded.error).toMatch(`the document's schema ${name} refers to itself`);
