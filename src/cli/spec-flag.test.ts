@@ -125,7 +125,47 @@ describe('a bad --spec document is one line on stderr and exit 2, in every comma
   const noOperationId = v2Draft() as { paths: Record<string, Record<string, Record<string, unknown>>> };
   delete noOperationId.paths['/store/orders']?.get?.operationId;
 
+  // Hostile documents (issue 25): none may hang or kill a command.
+  const selfReferring = v2Draft() as { components: { schemas: Record<string, Record<string, unknown>> } };
+  Object.assign(selfReferring.components.schemas.Order ?? {}, {
+    dependentSchemas: { id: { $ref: '#/components/schemas/Order' } },
+  });
+  const backtracking = v2Draft() as { paths: Record<string, Record<string, { parameters?: unknown[] }>> };
+  backtracking.paths['/store/orders']?.get?.parameters?.push({
+    name: 'q',
+    in: 'query',
+    schema: { type: 'string', pattern: '^(a+)+$' },
+  });
+  /** `levels` lists of two aliases of the level below over a 1 KB string: 2 × levels + 2 aliases in all. */
+  const aliasBomb = (levels: number) => {
+    const lines = ['x-strings:', `  l0: &l0 "${'x'.repeat(1000)}"`];
+    for (let level = 1; level <= levels; level++) {
+      lines.push(`  l${level}: &l${level} [*l${level - 1}, *l${level - 1}]`);
+    }
+    return `${lines.join('\n')}\n${v2DraftYaml()}\nx-use: [*l${levels}, *l${levels}]\n`;
+  };
+
   const documents = [
+    {
+      name: 'an alias bomb of 30 aliases (the cap) expanding to 32 MiB',
+      path: file('bomb.yaml', aliasBomb(14)),
+      want: /bomb\.yaml expands to more than 8 MiB once its aliases/,
+    },
+    {
+      name: 'a document of 32 aliases',
+      path: file('aliases.yaml', aliasBomb(15)),
+      want: /aliases\.yaml is not valid YAML or JSON: aliases exceeded maxAliases \(30\)/,
+    },
+    {
+      name: 'a schema that refers to itself for every object',
+      path: file('self.yaml', dump(selfReferring)),
+      want: /the document's schema Order refers to itself without reading into the value/,
+    },
+    {
+      name: 'a pattern that backtracks exponentially',
+      path: file('redos.yaml', dump(backtracking)),
+      want: /the document's pattern "\^\(a\+\)\+\$" repeats a group that itself repeats/,
+    },
     {
       name: 'a file that does not exist',
       path: join(temp, 'missing.yaml'),

@@ -5,6 +5,7 @@
  */
 import { Ajv2020, Name } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { boundedRegExp } from './pattern-bounds.js';
 import { FORMATS } from './validator-runtime.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
@@ -56,9 +57,12 @@ export function createAjv(
     validateSchema: false,
     verbose: options.verbose === true,
     messages: options.messages !== false,
-    ...(options.standalone === true
-      ? { code: { source: true, esm: true, lines: true, formats: new Name(STANDALONE_FORMATS_NAME) } }
-      : {}),
+    // A document given at run time runs its patterns bounded (pattern-bounds.ts); the generated validators
+    // keep `new RegExp`, so no check reaches the page.
+    code:
+      options.standalone === true
+        ? { source: true, esm: true, lines: true, formats: new Name(STANDALONE_FORMATS_NAME) }
+        : { regExp: boundedRegExp },
   });
   if (options.standalone === true) {
     // Ajv2020 turns the tracking on in its constructor; its options object is where it reads them.

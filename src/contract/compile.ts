@@ -9,9 +9,16 @@ import { createAjv } from './ajv.js';
 import { assembleContract } from './build.js';
 import { documentProblem } from './contract.js';
 import { documentSchemas } from './document-schemas.js';
-import type { ComponentSchemaName, Contract } from './model.js';
-import { type JsonObject, SCHEMA_ID_BASE } from './refs.js';
-import { type ContractValidators, type PrecompiledValidators, precompiledValidators } from './validators.js';
+import type { Contract } from './model.js';
+import { documentPatternProblem } from './pattern-bounds.js';
+import { isObject, type JsonObject, pointerTarget, SCHEMA_ID_BASE } from './refs.js';
+import {
+  type ContractValidators,
+  type PrecompiledValidators,
+  parameterKey,
+  precompiledValidators,
+  responseBodyKey,
+} from './validators.js';
 
 export { createAjv } from './ajv.js';
 
@@ -44,6 +51,57 @@ export function compileValidators(document: JsonObject): ContractValidators {
   };
 }
 
+/** The keywords whose subschemas apply to the value itself, not to a part of it. */
+const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'];
+
+/**
+ * The first component schema that leads back to itself without reading into the value (through `$ref`,
+ * `allOf`, `not`, `if`…): checking any value against it would never end. A schema that refers to itself
+ * for a part of the value (`properties`, `items`: a tree) is fine, as the value's depth ends it.
+ *
+ * @example selfReferringSchema({ components: { schemas: { A: { allOf: [{ $ref: '#/components/schemas/A' }] } } } }) // 'A'
+ */
+function selfReferringSchema(document: JsonObject): string | undefined {
+  const components = isObject(document.components) ? document.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const onPath = new Set<unknown>();
+  const cleared = new Set<unknown>();
+  let closing: unknown;
+  // `root` is the component a `#…` ref is relative to (Ajv knows each component by an id of its own).
+  const loops = (node: unknown, root: unknown): boolean => {
+    if (!isObject(node) || cleared.has(node)) return false;
+    if (onPath.has(node)) {
+      closing = node;
+      return true;
+    }
+    onPath.add(node);
+    const next: Array<[unknown, unknown]> = [];
+    const ref = node.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.slice('#/components/schemas/'.length).split('/')[0] ?? '';
+      next.push([pointerTarget(document, ref), pointerTarget(schemas, `#/${name}`)]);
+    } else if (typeof ref === 'string' && ref.startsWith('#')) {
+      next.push([pointerTarget(root, ref), root]);
+    }
+    for (const key of IN_PLACE) {
+      const value = node[key];
+      const subschemas = Array.isArray(value)
+        ? value
+        : key === 'dependentSchemas' && isObject(value)
+          ? Object.values(value)
+          : [value];
+      for (const subschema of subschemas) next.push([subschema, root]);
+    }
+    const found = next.some(([subschema, itsRoot]) => loops(subschema, itsRoot));
+    onPath.delete(node);
+    if (!found) cleared.add(node);
+    return found;
+  };
+  const start = Object.keys(schemas).find((name) => loops(schemas[name], schemas[name]));
+  // Name the schema the loop goes through (A may only lead to B, which refers to itself).
+  return start && (Object.keys(schemas).find((name) => schemas[name] === closing) ?? start);
+}
+
 /**
  * Builds the contract of a parsed OpenAPI 3.1 document. Given validators compiled ahead of time (the
  * generated ones), it uses them and never touches Ajv; without them it compiles the document's schemas
@@ -70,12 +128,23 @@ export function loadContract(document: unknown): Result<Contract, string> {
   const problem = documentProblem(document);
   if (problem !== undefined) return fail(`the document ${problem}`);
   try {
-    const contract = buildContract(document as JsonObject);
+    const looping = selfReferringSchema(document as JsonObject);
+    if (looping !== undefined) {
+      return fail(
+        `the document's schema ${looping} refers to itself without reading into the value (through $ref, allOf, anyOf, oneOf, not, if/then/else or dependentSchemas), so checking a value against it would never end`,
+      );
+    }
+    const slow = documentPatternProblem(document);
+    if (slow !== undefined) return fail(`the document's ${slow}`);
+    const validators = compileValidators(document as JsonObject);
+    const contract = assembleContract(document as JsonObject, validators);
     // Validators compile on first use; a draft's broken schema should stop it here, not on a request.
     const schemas = (document as { components?: { schemas?: object } }).components?.schemas ?? {};
-    for (const name of Object.keys(schemas)) contract.validateSchema(name as ComponentSchemaName, null);
+    for (const name of Object.keys(schemas)) validators.schema(name)?.(null);
     for (const op of contract.operations) {
-      for (const status of op.statuses) contract.validateResponseBody(op.operationId, status, 'null');
+      for (const status of op.statuses)
+        validators.responseBody(responseBodyKey(op.operationId, status))?.(null);
+      for (const p of op.parameters) validators.parameter(parameterKey(op.operationId, p.in, p.name))?.(null);
     }
     return { ok: true, value: contract };
   } catch (error) {

@@ -12,6 +12,16 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The node a local JSON pointer (`#/components/schemas/Order`, `#`) names inside `root`, or `undefined`. */
+export function pointerTarget(root: unknown, pointer: string): unknown {
+  let target = root;
+  for (const segment of pointer === '#' ? [] : pointer.slice(2).split('/')) {
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    target = isObject(target) ? target[key] : undefined;
+  }
+  return target;
+}
+
 /**
  * Follows a local `$ref` (and the refs it leads to); a node without one is returned as is.
  *
@@ -21,11 +31,7 @@ export function resolveRef(document: JsonObject, node: unknown): unknown {
   if (!isObject(node) || typeof node.$ref !== 'string') return node;
   const ref = node.$ref;
   if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, found ${ref}`);
-  let target: unknown = document;
-  for (const segment of ref.slice(2).split('/')) {
-    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
-    target = isObject(target) ? target[key] : undefined;
-  }
+  const target = pointerTarget(document, ref);
   if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
   return resolveRef(document, target);
 }

@@ -9,9 +9,16 @@ import { load } from 'js-yaml';
 import { fail, type Result } from '../result.js';
 import { loadContract } from './compile.js';
 import type { Contract } from './model.js';
+import { expansionProblem, MAX_ALIASES } from './yaml-bounds.js';
 
 /** A document larger than this is refused rather than parsed: the toolkit's own is about 20 kB. */
 export const MAX_SPEC_BYTES = 4 * 1024 * 1024;
+
+/**
+ * What a document may expand to once its aliases are followed, as JSON text: twice the file cap. Every
+ * schema is copied for Ajv, so a 16 KB alias bomb would otherwise become gigabytes (the fixtures' bound).
+ */
+export const MAX_SPEC_EXPANDED_BYTES = 2 * MAX_SPEC_BYTES;
 
 function readProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
@@ -39,11 +46,13 @@ export function loadSpecFile(path: string, cwd = process.cwd()): Result<Contract
   }
   let document: unknown;
   try {
-    document = load(text, { filename: path });
+    document = load(text, { filename: path, maxAliases: MAX_ALIASES });
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return fail(`--spec ${path} is not valid YAML or JSON: ${reason}`);
   }
+  const tooLarge = expansionProblem(document, text, MAX_SPEC_EXPANDED_BYTES);
+  if (tooLarge) return fail(`--spec ${path} ${tooLarge}`);
   const contract = loadContract(document);
   return contract.ok ? contract : fail(`--spec ${path}: ${contract.error}`);
 }

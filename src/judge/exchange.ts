@@ -4,6 +4,7 @@
  * applies to its error responses.
  */
 import type { Contract, OperationSpec } from '../contract/index.js';
+import { matchPathTemplate, type PathTemplate, parsePathTemplate } from '../contract/path-template.js';
 import type { HttpOutcome } from './http-outcome.js';
 import { curlLine, KEY_VARIABLE, REDACTED, redactText } from './redact.js';
 import type { Level, ReportedRequest, ReportedResponse } from './types.js';
@@ -56,27 +57,24 @@ export interface Exchange extends ObservedExchange {
   errorRule: ErrorRule;
 }
 
-type Template = { op: OperationSpec; pattern: RegExp };
-const compiledTemplates = new WeakMap<Contract, readonly Template[]>();
+type Template = { op: OperationSpec; template: PathTemplate };
+const parsedTemplates = new WeakMap<Contract, readonly Template[]>();
 
-/** The contract's path templates as patterns, compiled once per contract. */
+/** The contract's path templates, parsed once per contract. */
 function templatesOf(contract: Contract): readonly Template[] {
-  let templates = compiledTemplates.get(contract);
+  let templates = parsedTemplates.get(contract);
   if (!templates) {
-    templates = contract.operations.map((op) => ({
-      op,
-      pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\//g, '\\/')}$`),
-    }));
-    compiledTemplates.set(contract, templates);
+    templates = contract.operations.map((op) => ({ op, template: parsePathTemplate(op.path) }));
+    parsedTemplates.set(contract, templates);
   }
   return templates;
 }
 
 /** The documented operation a request hits, by method and path template (the path after the base). */
 export function matchOperation(contract: Contract, method: string, path: string): string | null {
-  const bare = path.split('?')[0] ?? path;
+  const parts = (path.split('?')[0] ?? path).split('/');
   const found = templatesOf(contract).find(
-    ({ op, pattern }) => op.method === method.toLowerCase() && pattern.test(bare),
+    ({ op, template }) => op.method === method.toLowerCase() && matchPathTemplate(template, parts),
   );
   return found ? found.op.operationId : null;
 }
@@ -86,9 +84,9 @@ export function matchOperation(contract: Contract, method: string, path: string)
  * D10 tells an unknown path (404) from an undocumented method on a known one (405 with Allow, or 404).
  */
 export function documentedMethods(contract: Contract, path: string): string[] {
-  const bare = path.split('?')[0] ?? path;
+  const parts = (path.split('?')[0] ?? path).split('/');
   return templatesOf(contract)
-    .filter(({ pattern }) => pattern.test(bare))
+    .filter(({ template }) => matchPathTemplate(template, parts))
     .map(({ op }) => op.method.toUpperCase());
 }
 

@@ -10,6 +10,7 @@ import {
   parseExactJson,
   type SchemaViolation,
 } from '../contract/index.js';
+import { matchPathTemplate, parsePathTemplate } from '../contract/path-template.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,
@@ -314,15 +315,8 @@ export function sendsBearerToken(exchange: ObservedExchange): boolean {
  * @example pathParameterValues(op, '/store/orders/1.5?x') // Map { 'orderId' => '1.5' }
  */
 export function pathParameterValues(op: OperationSpec, path: string): Map<string, string> {
-  const names: string[] = [];
-  const pattern = new RegExp(
-    `^${op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    })}$`,
-  );
-  const values = pattern.exec(path.split('?')[0] ?? path);
-  return new Map(values ? names.map((name, i) => [name, values[i + 1] ?? '']) : []);
+  const parts = (path.split('?')[0] ?? path).split('/');
+  return new Map(Object.entries(matchPathTemplate(parsePathTemplate(op.path), parts) ?? {}));
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { CORE_SCHEMA, defineScalarTag, load, NOT_RESOLVED, YAMLException } from 'js-yaml';
 import { type Contract, defaultContract } from '../contract/index.js';
+import { expansionProblem, MAX_ALIASES } from '../contract/yaml-bounds.js';
 import { fail, type Result } from '../result.js';
 import { buildFixtures, FixtureError, type FixtureSet } from './fixtures.js';
 
@@ -37,61 +38,10 @@ const exactIntegerTag = defineScalarTag<number | bigint>('tag:yaml.org,2002:int'
 const FIXTURE_YAML = CORE_SCHEMA.withTags(exactIntegerTag);
 
 /**
- * Aliases (`*name`) are copies by reference that every later walk expands: thirty of them can still name
- * about 60,000 nodes (3^10), a few more could name billions. Fixtures seldom need any.
- */
-const MAX_ALIASES = 30;
-
-/**
- * What the data may expand to, aliases followed, counted as JSON text: twice the largest fixture file
- * (`MAX_FIXTURE_BYTES`, 32 MiB). The alias cap alone is not enough: 28 aliases nested two by two over a
- * 60 KB string name a gigabyte, which no string or buffer can hold ("Invalid string length").
+ * What fixture data may expand to, aliases followed, counted as JSON text: twice the largest fixture file
+ * (`MAX_FIXTURE_BYTES`, 32 MiB).
  */
 export const MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
-
-/**
- * The size of a value as JSON text, aliases expanded, counting each shared node once per use but
- * walking it once; stops counting once over `limit`. js-yaml gives every use of an anchor the same object.
- */
-function expandedSize(root: unknown, limit: number): number {
-  const known = new Map<object, number>();
-  const size = (value: unknown): number => {
-    if (typeof value === 'string') return value.length + 2;
-    if (value === null || typeof value !== 'object') return String(value).length;
-    const seen = known.get(value);
-    if (seen !== undefined) return seen;
-    let total = 2;
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        total += size(item) + 1;
-        if (total > limit) break;
-      }
-    } else {
-      for (const [key, item] of Object.entries(value)) {
-        total += key.length + 4 + size(item);
-        if (total > limit) break;
-      }
-    }
-    known.set(value, total);
-    return total;
-  };
-  return size(root);
-}
-
-/** Why parsed data is too large to use once its aliases are expanded, or `undefined` when it is not. */
-function expansionProblem(data: unknown, text: string): string | undefined {
-  // Without `*` there is no alias, and the data is about the size of the text the file cap bounds.
-  if (!text.includes('*')) return undefined;
-  let size: number;
-  try {
-    size = expandedSize(data, MAX_EXPANDED_BYTES);
-  } catch {
-    // Only a nesting deeper than the stack gets here.
-    return 'nests too deeply to be fixtures';
-  }
-  if (size <= MAX_EXPANDED_BYTES) return undefined;
-  return `expands to more than ${MAX_EXPANDED_BYTES / 2 ** 20} MiB once its aliases (*name) are followed; write the data out, or use fewer aliases`;
-}
 
 /**
  * Parses fixture text and checks it. YAML 1.2 and JSON (JSON is YAML) go through one parser, js-yaml:
@@ -111,7 +61,7 @@ export function parseFixtureText(
   } catch (error) {
     return fail(new FixtureError(source, [syntaxProblem(error, text)]));
   }
-  const tooLarge = expansionProblem(data, text);
+  const tooLarge = expansionProblem(data, text, MAX_EXPANDED_BYTES);
   if (tooLarge) return fail(new FixtureError(source, [tooLarge]));
   return buildFixtures(data, source, contract);
 }

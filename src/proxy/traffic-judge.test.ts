@@ -64,6 +64,46 @@ describe('judging traffic', () => {
     expect(judge(false).judge(list('[]', 'text/plain'))).toBeNull();
     expect(judge(true).judge(list('[]'))).toBeNull();
   });
+
+  it('records an exchange whose judging throws as unjudged, with the reason, and judges the next one', () => {
+    const log = new FindingLog();
+    const contract = defaultContract();
+    let throws = true;
+    const judge = new TrafficJudge({
+      contract: {
+        ...contract,
+        validateResponseBody(operationId, status, text) {
+          if (throws) throw new Error('a rule nobody foresaw');
+          return contract.validateResponseBody(operationId, status, text);
+        },
+      },
+      upstream,
+      log,
+      replaceViolations: true,
+      judgeClient: true,
+    });
+    expect(judge.judge(list('[]'))).toBeNull();
+    throws = false;
+    expect(judge.judge(list('[]', 'text/plain'))?.status).toBe(502);
+    expect(log.all().map((f) => [f.exchange, f.rule, f.level])).toEqual([
+      [1, 'unjudged', 'warning'],
+      [2, 'body', 'failure'],
+    ]);
+    expect(log.all()[0]?.finding.message).toMatch(/could not judge this exchange \(a rule nobody foresaw\)/);
+    const report = proxyResult({
+      contract,
+      upstreamUrl: 'http://127.0.0.1:4010/v1',
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1,
+      findings: log.all(),
+      counts: log.checks(),
+      exchanges: judge.exchanges,
+      statuses: judge.statuses,
+      reading: judge.tracker.reading,
+      unjudgedBodies: judge.unjudgedBodies,
+    });
+    expect(report.checks.find((c) => c.id === 'exchange.unjudged')).toMatchObject({ outcome: 'WARN' });
+  });
 });
 
 function exchange(

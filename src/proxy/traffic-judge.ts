@@ -261,16 +261,44 @@ export class TrafficJudge {
   }
 
   private crossRequest(p: Pending): Array<Omit<ProxyFinding, 'seq'>> {
-    const found: Judged[] = this.tracker
-      .observe({ key: p.keyLabel, orders: p.scope }, p.seen, p.n)
-      .map((f) => ({
+    let found: Judged[];
+    try {
+      found = this.tracker.observe({ key: p.keyLabel, orders: p.scope }, p.seen, p.n).map((f) => ({
         rule: f.rule,
         citation: f.citation,
         level: f.level,
         party: 'server' as const,
         finding: finding(p.observed(), p.secret, f.message, f.expected),
       }));
+    } catch (error) {
+      return this.unjudged(p.n, p.captured, error);
+    }
     return this.log(p.n, p.captured, p.path, p.scope, p.own, found);
+  }
+
+  /**
+   * Records that one exchange could not be judged, and why (a rule that threw on a document or an answer
+   * nobody foresaw): a warning of its own, `unjudged`, while the proxy carries on with the next exchange.
+   */
+  private unjudged(n: number, captured: CapturedExchange, error: unknown): Array<Omit<ProxyFinding, 'seq'>> {
+    const secret = secretOf(captured.requestHeaders.authorization);
+    const own = [secret, ...querySecrets(captured.target)].filter((key) => key !== '');
+    const reason = error instanceof Error ? error.message : String(error);
+    return this.log(n, captured, captured.target, this.keys.label(secret), own, [
+      {
+        rule: 'unjudged',
+        citation: 'issue 25',
+        level: 'warning',
+        party: 'server',
+        finding: {
+          message: `the proxy could not judge this exchange (${reason}); it was forwarded as it came`,
+          expected: 'an exchange the proxy can judge',
+          request: null,
+          actual: null,
+          schemaViolations: [],
+        },
+      },
+    ]);
   }
 
   /** Redacts and logs the findings of one exchange. */
@@ -309,7 +337,21 @@ export class TrafficJudge {
     return logged;
   }
 
+  /**
+   * Judges one exchange; under `--errors`, the 502 that replaces a failed answer. A judge that throws
+   * leaves the exchange unjudged (see {@link unjudged}), never the proxy down.
+   */
   judge(captured: CapturedExchange, flight: Flight | null = null): ProxyErrorResponse | null {
+    try {
+      return this.judgeOne(captured, flight);
+    } catch (error) {
+      this.unjudged(this.exchanges, captured, error);
+      if (flight !== null) this.settle(flight);
+      return null;
+    }
+  }
+
+  private judgeOne(captured: CapturedExchange, flight: Flight | null): ProxyErrorResponse | null {
     const { upstream } = this.options;
     const n = ++this.exchanges;
     const headers = captured.requestHeaders;

@@ -1,0 +1,67 @@
+/**
+ * Path templates (`/store/orders/{orderId}`), matched segment by segment with plain string comparisons:
+ * the mock's router and the judge read a template the same way, and no character of a document's path
+ * (`(`, `.`, `+`) is ever taken as a pattern.
+ */
+
+/** One segment of a template: its literal texts, with a parameter between each two (`orders({id})`). */
+interface TemplateSegment {
+  literals: string[];
+  params: string[];
+}
+
+export type PathTemplate = readonly TemplateSegment[];
+
+/**
+ * Splits a template at `/`, each segment into literals and `{name}`s.
+ *
+ * @example parsePathTemplate('/pets/{petId}')[2] // { literals: ['', ''], params: ['petId'] }
+ */
+export function parsePathTemplate(template: string): PathTemplate {
+  return template.split('/').map((segment) => {
+    const parts = segment.split(/\{([^}]*)\}/);
+    return {
+      literals: parts.filter((_, i) => i % 2 === 0),
+      params: parts.filter((_, i) => i % 2 === 1),
+    };
+  });
+}
+
+/** Whether the template has no parameter: its literal paths are tried first. */
+export function isLiteralTemplate(template: PathTemplate): boolean {
+  return template.every((segment) => segment.params.length === 0);
+}
+
+/**
+ * The parameters of a path (already split at `/`) when it matches the template, else `undefined`. A
+ * parameter takes at least one character, up to the first place where the literal after it follows (so
+ * `{a}-{b}` reads `1-2-3` as a = 1, b = 2-3); an empty segment fills no parameter (D10).
+ *
+ * @example matchPathTemplate(parsePathTemplate('/store/orders({orderId})'), ['', 'store', 'orders(7)']) // { orderId: '7' }
+ */
+export function matchPathTemplate(
+  template: PathTemplate,
+  parts: readonly string[],
+): Record<string, string> | undefined {
+  if (template.length !== parts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, { literals, params: names }] of template.entries()) {
+    const part = parts[i] as string;
+    const first = literals[0] as string;
+    if (names.length === 0) {
+      if (part !== first) return undefined;
+      continue;
+    }
+    if (!part.startsWith(first)) return undefined;
+    let at = first.length;
+    for (const [n, name] of names.entries()) {
+      const next = literals[n + 1] as string;
+      const last = n === names.length - 1;
+      const end = last ? (part.endsWith(next) ? part.length - next.length : -1) : part.indexOf(next, at + 1);
+      if (end <= at) return undefined;
+      params[name] = part.slice(at, end);
+      at = end + next.length;
+    }
+  }
+  return params;
+}

@@ -1,0 +1,143 @@
+/**
+ * The `pattern`s of a document given with `--spec` run on a backtracking RegExp over untrusted input (a
+ * query value, a body field), so a pattern such as `^(a+)+$` could hold the event loop for minutes. Node
+ * has no linear-time engine, so each pattern is checked before Ajv compiles it, and refused (naming it)
+ * unless its worst case stays small; and it runs only on strings of at most {@link MAX_PATTERN_INPUT}
+ * characters. The built-in document's patterns are generated at build time and never come here.
+ */
+
+/**
+ * The longest string a document's pattern runs on; a longer one does not match. With at most two free
+ * quantifiers a match then takes at most about a million steps (7 ms measured for `^\d*\d*$`).
+ */
+export const MAX_PATTERN_INPUT = 1000;
+
+/** Free quantifiers (`*`, `+`, `?`, `{m,n}`) a pattern may have, counting a missing leading `^` as one. */
+const MAX_FREE = 2;
+
+const RANGE = /^\{(\d+)(,(\d*))?\}/;
+
+interface Group {
+  /** It holds a quantifier, an alternative or a back-reference: repeating it makes the match ambiguous. */
+  ambiguous: boolean;
+}
+
+/**
+ * Why a pattern's worst case is too slow to run on untrusted input, or `undefined`: a quantifier on a
+ * group that itself repeats or has alternatives (exponential: `^(a+)+$`), or more than two free
+ * quantifiers (polynomial: `\d*\d*\d*x`). Conservative: some safe patterns are refused too.
+ *
+ * @example patternProblem('^(a+)+$') // 'repeats a group that itself repeats or has alternatives …'
+ */
+export function patternProblem(pattern: string): string | undefined {
+  const stack: Group[] = [{ ambiguous: false }];
+  // An unanchored pattern is tried at every start: one more free quantifier, in effect.
+  let anchored = pattern.startsWith('^');
+  let free = 0;
+  let last: Group | null = null;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    const top = stack[stack.length - 1] as Group;
+    let quantifier: { min: number; max: number; length: number } | null = null;
+    if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      if (/[1-9k]/.test(next)) top.ambiguous = true;
+      // `\p{L}`, `\u{1F600}`, `\k<name>`: the braces belong to the escape.
+      const end = /[pPu]/.test(next) && pattern[i + 2] === '{' ? pattern.indexOf('}', i) : i + 1;
+      i = end === -1 ? pattern.length : end;
+      last = null;
+    } else if (c === '[') {
+      for (i++; i < pattern.length && pattern[i] !== ']'; i++) if (pattern[i] === '\\') i++;
+      last = null;
+    } else if (c === '(') {
+      stack.push({ ambiguous: false });
+      // `(?:`, `(?=`, `(?<!`, `(?<name>`: the `?` opens no quantifier.
+      if (pattern[i + 1] === '?') {
+        const named = pattern[i + 2] === '<' && !/[=!]/.test(pattern[i + 3] ?? '');
+        const close = named ? pattern.indexOf('>', i) : i + (pattern[i + 2] === '<' ? 3 : 2);
+        i = close === -1 ? pattern.length : close;
+      }
+      last = null;
+    } else if (c === ')') {
+      last = stack.length > 1 ? (stack.pop() as Group) : null;
+      if (last?.ambiguous) (stack[stack.length - 1] as Group).ambiguous = true;
+    } else if (c === '|') {
+      top.ambiguous = true;
+      // `^a|b*b*x`: the second alternative is tried at every start.
+      if (stack.length === 1) anchored = false;
+      last = null;
+    } else if (c === '*' || c === '+' || c === '?') {
+      quantifier = { min: c === '+' ? 1 : 0, max: c === '?' ? 1 : Number.POSITIVE_INFINITY, length: 1 };
+    } else if (c === '{' && RANGE.test(pattern.slice(i))) {
+      const [whole, min, comma, max] = RANGE.exec(pattern.slice(i)) as RegExpExecArray;
+      const upper = comma === undefined ? Number(min) : max === '' ? Number.POSITIVE_INFINITY : Number(max);
+      quantifier = { min: Number(min), max: upper, length: whole.length };
+    } else {
+      last = null;
+    }
+    if (quantifier === null) continue;
+    i += quantifier.length - 1;
+    if (pattern[i + 1] === '?') i++;
+    if (last?.ambiguous && quantifier.max > 1) {
+      return 'repeats a group that itself repeats or has alternatives, which can take exponential time; rewrite it without the nesting';
+    }
+    if (quantifier.min !== quantifier.max) {
+      top.ambiguous = true;
+      free++;
+    }
+    last = null;
+  }
+  if (free + (anchored ? 0 : 1) > MAX_FREE) {
+    return `has more than ${MAX_FREE} quantifiers (*, +, ?, {m,n}; a pattern without a leading ^ counts one more), which can take polynomial time; use fixed counts ({4}) or fewer quantifiers`;
+  }
+  return undefined;
+}
+
+/**
+ * Ajv's `code.regExp` for a document given at run time: the pattern checked by {@link patternProblem}
+ * (Ajv's compile throws the reason, naming the pattern), then run only on strings of at most
+ * {@link MAX_PATTERN_INPUT} characters.
+ *
+ * @example boundedRegExp('^[a-z]+$', 'u').test('abc') // true
+ */
+export function boundedRegExp(
+  pattern: string,
+  flags: string,
+): { test(text: string): boolean; toString(): string } {
+  const problem = patternProblem(pattern);
+  if (problem !== undefined) throw new Error(`the pattern ${JSON.stringify(pattern)} ${problem}`);
+  const regExp = new RegExp(pattern, flags);
+  // Ajv shares one compiled pattern per `toString()`: it must name the pattern.
+  return {
+    test: (text) => text.length <= MAX_PATTERN_INPUT && regExp.test(text),
+    toString: () => String(regExp),
+  };
+}
+boundedRegExp.code = 'boundedRegExp';
+
+/**
+ * The first `pattern` (or `patternProperties` name) of a document that {@link patternProblem} refuses,
+ * with the reason, wherever it sits: a parameter, a body, a response header. Examples are data, not
+ * patterns, and are skipped.
+ *
+ * @example documentPatternProblem({ components: { schemas: { A: { pattern: '^(a+)+$' } } } }) // 'pattern "^(a+)+$" repeats …'
+ */
+export function documentPatternProblem(node: unknown): string | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'example' || key === 'examples') continue;
+    const patterns =
+      key === 'pattern' && typeof value === 'string'
+        ? [value]
+        : key === 'patternProperties' && typeof value === 'object' && value !== null
+          ? Object.keys(value)
+          : [];
+    for (const pattern of patterns) {
+      const problem = patternProblem(pattern);
+      if (problem !== undefined) return `pattern ${JSON.stringify(pattern)} ${problem}`;
+    }
+    const inner = documentPatternProblem(value);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
