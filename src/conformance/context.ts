@@ -10,6 +10,7 @@ import {
   judgeCancelEffect,
   type ListSnapshot,
   type SentCancel,
+  sameInteger,
   snapshotOf,
   snapshotOfValue,
 } from '../judge/cancel-effects.js';
@@ -330,7 +331,9 @@ export class CheckContext {
     const listing = await this.freshListing();
     const sent: SentCancel[] = exchanges.map((e) => {
       const raw = decodeURIComponent(e.plan.path.slice('/store/orders/'.length));
-      return { raw, id: canonicalId(raw), status: e.outcome.ok ? e.outcome.value.status : null };
+      // D9: `02` or `0x2` names order 2 in another notation; a server acting on it cancelled that order.
+      const id = canonicalId(raw) ?? sameInteger(raw)?.toString() ?? null;
+      return { raw, id, status: e.outcome.ok ? e.outcome.value.status : null };
     });
     if (listing.snapshot === null) {
       this.lastSnapshot = null;

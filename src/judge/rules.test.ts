@@ -192,6 +192,27 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       [['status', 'failure', /answered 204, expected 4xx/]],
     ],
     [
+      'warns on a malformed id read as the same integer in another notation (D9: `0x7` as 7)',
+      'DELETE',
+      '/store/orders/0x7',
+      answered(204, {}),
+      [['status', 'warning', /answered 204, expected 4xx/]],
+    ],
+    [
+      'passes an undeclared query parameter refused with 400 and a validator body (D21)',
+      'GET',
+      '/store/orders?a=x',
+      answered(400, JSON_TYPE, '{"message":"Unknown query parameter \'a\'"}'),
+      [],
+    ],
+    [
+      'passes a retired deprecated read answering 410 Gone with any body (D11)',
+      'GET',
+      '/pets/10',
+      answered(410, { 'content-type': 'text/html' }, '<h1>Gone</h1>'),
+      [],
+    ],
+    [
       'warns on a malformed id refused without an Error body (D9)',
       'DELETE',
       '/store/orders/abc',

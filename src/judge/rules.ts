@@ -10,6 +10,7 @@ import {
   parseExactJson,
   type SchemaViolation,
 } from '../contract/index.js';
+import { sameInteger } from './cancel-effects.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,
@@ -345,6 +346,41 @@ export function malformedPathParameters(contract: Contract, operationId: string,
   });
 }
 
+function sameIntegerOf(raw: string | undefined): boolean {
+  try {
+    return raw !== undefined && sameInteger(decodeURIComponent(raw)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An answer the contract leaves to the server, in words, else `null` (D11, D21): a request the contract does
+ * not describe (an undeclared query parameter) may get any 4xx, and a retired deprecated read 410 Gone or
+ * 404 without its Deprecation header; the body is not judged then.
+ *
+ * @example serverReading(contract, 'listOrders', exchangeOf('GET /store/orders?a=x', 400)) // 'an undeclared …'
+ */
+export function serverReading(
+  contract: Contract,
+  operationId: string,
+  exchange: ObservedExchange,
+): string | null {
+  if (!exchange.outcome.ok) return null;
+  const { status, headers } = exchange.outcome.value;
+  const op = contract.operation(operationId);
+  if (op.deprecated && (status === 410 || (status === 404 && headers.deprecation === undefined))) {
+    return `the deprecated ${op.operationId} answered ${status}: retired (D11)`;
+  }
+  if (status < 400 || status > 499 || op.statuses.includes(status)) return null;
+  const declared = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  const query = new URLSearchParams(exchange.path.split('?')[1] ?? '');
+  const undeclared = [...new Set(query.keys())].filter((name) => !declared.has(name));
+  return undeclared.length === 0
+    ? null
+    : `an undeclared query parameter refused with ${status} (the server's choice, D21)`;
+}
+
 /** A broken rule of one exchange, with the level the document and the decisions give it. */
 export interface RatedFinding {
   /** The rule, in the checks' terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`. */
@@ -394,6 +430,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   if (deprecated && status === 404 && outcome.value.headers.deprecation === undefined) {
     return rated('route', 'D10, D11', 'warning', judgeRoute(contract, exchange, key));
   }
+  if (deprecated && status === 410) return [];
   // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
   if (!sendsBearerToken(exchange)) {
     return rated(
@@ -403,9 +440,14 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
       judgeError(contract, exchange, key, is(401), EXPECT_UNAUTHORIZED),
     );
   }
-  if (malformedPathParameters(contract, operationId, exchange.path).length > 0) {
+  const malformed = malformedPathParameters(contract, operationId, exchange.path);
+  if (serverReading(contract, operationId, exchange) !== null) return [];
+  if (malformed.length > 0) {
     const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');
-    if (refused) return rated('status', '§4.2, D9', 'failure', refused);
+    // D9: `02` or `0x2` read as order 2, the same integer in another notation, is only a warning.
+    const values = pathParameterValues(contract.operation(operationId), exchange.path);
+    const sameValue = status < 300 && malformed.every((name) => sameIntegerOf(values.get(name)));
+    if (refused) return rated('status', '§4.2, D9', sameValue ? 'warning' : 'failure', refused);
     return rated(
       'error-body',
       '§7, D9',

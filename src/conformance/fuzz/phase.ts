@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import type { RequestPlan } from '../../judge/exchange.js';
-import { pass, skip, verdict } from '../../judge/rules.js';
+import { pass, serverReading, skip, verdict } from '../../judge/rules.js';
 import type { FuzzRunReport } from '../../judge/types.js';
 import type { Check } from '../checks/check.js';
 import type { CheckContext } from '../context.js';
@@ -95,6 +95,8 @@ async function runFuzz(ctx: CheckContext) {
   ctx.fuzzReport = report;
   const cap = budget.requests + MAX_SHRINK_REQUESTS;
   let failure: Violation[] = [];
+  // The readings the server showed where the contract leaves it free (D11, D21), each named once.
+  const readings = new Set<string>();
   // A request left without an answer (a time-out, a reset) is not shrunk: each smaller try could wait as long.
   let unanswered = false;
   const property = fc.asyncProperty(fuzzRequests(ctx.options.contract), async (drawn) => {
@@ -109,6 +111,9 @@ async function runFuzz(ctx: CheckContext) {
     report.replacedIds += safe.replaced;
     const exchange = await ctx.request(safe.plan, FUZZ_CHECK_ID, { keep: false });
     const violations = fuzzViolations(exchange, ctx.key, ctx.options.contract);
+    const { operationId } = exchange;
+    const reading = operationId && serverReading(ctx.options.contract, operationId, exchange);
+    if (reading) readings.add(reading);
     const failed = violations.filter((v) => v.level === 'failure');
     // The last failing request is the shrunk one: fast-check tries smaller ones until none fails.
     if (failed.length > 0) failure = violations;
@@ -128,6 +133,7 @@ async function runFuzz(ctx: CheckContext) {
     ...(known === null
       ? ['the list was not read in full, so no generated id was sent (any could name an order)']
       : []),
+    ...[...readings].map((r) => `the server's reading: ${r}`),
     ...(report.replacedIds > 0
       ? [
           `${report.replacedIds} generated id(s) replaced: a lenient reading of them names a listed or given order`,

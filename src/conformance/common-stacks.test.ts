@@ -1,0 +1,95 @@
+/**
+ * Issue 22: correct servers built the way common stacks build them get no failure, and the bugs next to
+ * their readings are still caught. Each run selects only the checks the reading reaches, so it takes a
+ * second or two.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  PETS_GONE,
+  REFUSES_UNDECLARED_QUERY,
+  SAME_INTEGER_IDS,
+} from '../../test-support/servers/common-stacks.js';
+import { behaviour, MOCK_LIKE_READINGS } from '../../test-support/servers/reference-server.js';
+import { runSuiteAgainst } from '../../test-support/servers/run-suite.js';
+import type { ConformanceResult } from '../judge/types.js';
+
+const check = (result: ConformanceResult, id: string) => result.checks.find((c) => c.id === id);
+const failures = (result: ConformanceResult) =>
+  result.checks.filter((c) => c.outcome === 'FAIL').map((c) => `${c.id}: ${c.message}`);
+
+describe('D9: a malformed id read as the same integer in another notation is a warning', () => {
+  it('read-only: 02, 2.0, 0x2 and " 2" answered 409 as shipped order 2 warn; 2abc is refused', async () => {
+    const result = await runSuiteAgainst(SAME_INTEGER_IDS, {
+      destructive: false,
+      shippedOrders: ['2'],
+      only: ['cancel.shipped-order.malformed-spellings'],
+      fuzzRequests: 0,
+    });
+    expect(failures(result)).toEqual([]);
+    expect(result.outcome).toBe('pass');
+    const spellings = check(result, 'cancel.shipped-order.malformed-spellings');
+    expect(spellings?.outcome).toBe('WARN');
+    expect(spellings?.findings.map((f) => f.request?.url.split('/store/orders/')[1])).toEqual([
+      '2.0',
+      '02',
+      '%202',
+      '0x2',
+    ]);
+    expect(spellings?.message).toContain(
+      'DELETE /store/orders/2.0 answered 409: the server read "2.0" as shipped order 2, the same integer in another notation',
+    );
+  });
+
+  it('destructive: 7e0 and 0x7 cancelling pending order 7 warn, and no other order is blamed', async () => {
+    const result = await runSuiteAgainst(SAME_INTEGER_IDS, {
+      only: ['cancel.malformed-id'],
+      fuzzRequests: 0,
+    });
+    expect(failures(result)).toEqual([]);
+    expect(result.outcome).toBe('pass');
+    expect(check(result, 'cancel.malformed-id.exponent')?.outcome).toBe('WARN');
+    expect(check(result, 'cancel.malformed-id.exponent')?.message).toContain(
+      'DELETE /store/orders/7e0 answered 204: the server read "7e0" as pending order 7',
+    );
+    for (const id of ['decimal', 'trailing-letters', 'uint64-wrap', 'letters']) {
+      expect(check(result, `cancel.malformed-id.${id}`)?.outcome, id).toBe('PASS');
+    }
+  });
+});
+
+describe('D21: a query parameter the document does not declare may be refused with any 4xx', () => {
+  it('passes a validator that refuses it with 400 and its own body, and names the reading', async () => {
+    const result = await runSuiteAgainst(REFUSES_UNDECLARED_QUERY, { destructive: false, only: ['fuzz'] });
+    expect(failures(result)).toEqual([]);
+    expect(check(result, 'fuzz.invariants')?.notes).toContain(
+      "the server's reading: an undeclared query parameter refused with 400 (the server's choice, D21)",
+    );
+  });
+
+  it('still fails a server that answers it with 500', async () => {
+    const crashes = behaviour(MOCK_LIKE_READINGS, {
+      async handle(b, request, store) {
+        const refused = await REFUSES_UNDECLARED_QUERY.handle(b, request, store);
+        return 'status' in refused && refused.status === 400 && request.query !== ''
+          ? { status: 500 }
+          : refused;
+      },
+    });
+    const result = await runSuiteAgainst(crashes, { destructive: false, only: ['fuzz'] });
+    expect(check(result, 'fuzz.invariants')?.message).toMatch(/^no-5xx: GET .*\?.* answered 500/);
+  });
+});
+
+describe('D11: a retired deprecated read answering 410 Gone passes', () => {
+  it('with an HTML body, in the scripted checks and the fuzz phase', async () => {
+    const result = await runSuiteAgainst(PETS_GONE, {
+      destructive: false,
+      only: ['pets', 'auth.getPet', 'errors', 'fuzz'],
+    });
+    expect(failures(result)).toEqual([]);
+    expect(result.checks.filter((c) => c.outcome === 'WARN').map((c) => c.id)).toEqual([]);
+    expect(check(result, 'pets.deprecation')?.message).toBe(
+      'GET /pets/10 answered 410 Gone: the deprecated read is retired (D11)',
+    );
+  });
+});
