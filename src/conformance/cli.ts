@@ -19,6 +19,7 @@ import { withoutBodies } from '../judge/report/omit-bodies.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceResult } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
+import { DEFAULT_SEED } from './fuzz/phase.js';
 import { DEFAULT_RETRY_POLICY, describePolicy, parseDuration } from './gateway.js';
 import type { ConformanceOptions } from './options.js';
 import {
@@ -77,8 +78,9 @@ Options:
                          at work: 500ms (default), 2s or 0
   --fuzz N|TIME          the fuzz phase's budget: N generated requests (default 50) or a time such as
                          10s; 0 turns it off
-  --seed N               the fuzz phase's seed (default: random, printed); the same seed against the
-                         same list sends the same requests
+  --seed N|random        the fuzz phase's seed (default: a fixed one, so every run sends the same
+                         requests, D23); random draws a new one; the seed is printed, and the same seed
+                         against the same list sends the same requests
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
@@ -175,12 +177,13 @@ function fuzzFlag(raw: string | undefined): Pick<ConformanceOptions, 'fuzzReques
   return { fuzzTimeMs: ms };
 }
 
-/** The seed given, or one drawn here, so that it is printed before the first request. */
+/** The seed given, the fixed default (D23), or with `random` one drawn here, so that it is printed before the first request. */
 function seedFlag(raw: string | undefined): Pick<ConformanceOptions, 'seed'> {
-  if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31) };
+  if (raw === undefined) return { seed: DEFAULT_SEED };
+  if (raw === 'random') return { seed: Math.floor(Math.random() * 2 ** 31) };
   if (!/^[0-9]+$/.test(raw) || Number(raw) >= 2 ** 31) {
     throw new UsageError(
-      `--seed must be a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(raw)}`,
+      `--seed must be random or a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(raw)}`,
     );
   }
   return { seed: Number(raw) };

@@ -57,6 +57,9 @@ export interface ConformanceOptions {
   fuzzRequests?: number;
   /** A time limit for the fuzz phase in ms, instead of a count (`--fuzz 10s`). */
   fuzzTimeMs?: number;
-  /** The fuzz phase's seed: the same seed against the same list sends the same requests. Default: random. */
-  seed?: number;
+  /**
+   * The fuzz phase's seed: the same seed against the same list sends the same requests. Default: a fixed
+   * seed, so a server gets the same verdict every run (D23); `'random'` draws a new one (reported).
+   */
+  seed?: number | 'random';
 }

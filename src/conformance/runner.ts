@@ -21,7 +21,7 @@ import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
 import type { EnvironmentMode } from './environment.js';
-import { DEFAULT_FUZZ_REQUESTS, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
+import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
 import type { ConformanceOptions } from './options.js';
@@ -202,7 +202,7 @@ function liveProbeMs(options: ConformanceOptions): number {
   return ms;
 }
 
-/** The fuzz phase's budget and seed; a seed not given is drawn here, so the report can say it. */
+/** The fuzz phase's budget and seed: the fixed default unless given (D23); `'random'` is drawn here, so the report can say it. */
 export function fuzzBudget(options: ConformanceOptions): FuzzBudget {
   const timeMs = options.fuzzTimeMs ?? null;
   const requests = options.fuzzRequests ?? (timeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS);
@@ -218,7 +218,8 @@ export function fuzzBudget(options: ConformanceOptions): FuzzBudget {
       (name) => `${name} must be a duration from 1 to ${MAX_TIMEOUT_MS} ms, got ${timeMs}`,
     );
   }
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const seed =
+    options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
   if (!Number.isSafeInteger(seed) || seed < 0 || seed >= 2 ** 31) {
     throw new ConformanceOptionsError(
       'seed',
