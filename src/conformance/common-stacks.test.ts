@@ -8,6 +8,7 @@ import {
   PETS_GONE,
   REFUSES_UNDECLARED_QUERY,
   SAME_INTEGER_IDS,
+  shipsOrderMidRun,
 } from '../../test-support/servers/common-stacks.js';
 import { behaviour, MOCK_LIKE_READINGS } from '../../test-support/servers/reference-server.js';
 import { runSuiteAgainst } from '../../test-support/servers/run-suite.js';
@@ -91,5 +92,42 @@ describe('D11: a retired deprecated read answering 410 Gone passes', () => {
     expect(check(result, 'pets.deprecation')?.message).toBe(
       'GET /pets/10 answered 410 Gone: the deprecated read is retired (D11)',
     );
+  });
+});
+
+describe("D16: a change no cancel can make is another actor's, never blamed on a request of the suite", () => {
+  it('an order shipped during a cancel step is a warning of list.changed-by-others, without --shared', async () => {
+    const { behaviour: server, store } = shipsOrderMidRun();
+    const result = await runSuiteAgainst(
+      server,
+      {
+        destructive: false,
+        only: ['cancel.malformed-id.letters', 'list.changed-by-others'],
+        fuzzRequests: 0,
+      },
+      store,
+    );
+    expect(failures(result)).toEqual([]);
+    expect(check(result, 'cancel.malformed-id.letters')?.outcome).toBe('PASS');
+    expect(check(result, 'cancel.malformed-id.letters')?.notes.join(' ')).toContain(
+      'no cancel can ship an order (the state table), so another actor made the change (D16)',
+    );
+    expect(check(result, 'list.changed-by-others')?.outcome).toBe('WARN');
+    expect(result.environment?.live).toBe(true);
+  });
+
+  it('with --sole-client the change fails list.changed-by-others, still not the cancel', async () => {
+    const { behaviour: server, store } = shipsOrderMidRun();
+    const result = await runSuiteAgainst(
+      server,
+      {
+        destructive: false,
+        soleClient: true,
+        only: ['cancel.malformed-id.letters', 'list.changed-by-others'],
+        fuzzRequests: 0,
+      },
+      store,
+    );
+    expect(failures(result).map((f) => f.split(':')[0])).toEqual(['list.changed-by-others']);
   });
 });

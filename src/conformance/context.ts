@@ -7,6 +7,7 @@ import { type Contract, parseExactJson, parseInt64 } from '../contract/index.js'
 import {
   type CancelledReading,
   describeReading,
+  type EffectProblem,
   judgeCancelEffect,
   type ListSnapshot,
   type SentCancel,
@@ -361,11 +362,18 @@ export class CheckContext {
     // Shared mode (D16): a change to an order that no request of this step named, exactly or under a lenient
     // reading, is another client's; one it named is judged in full (a 401'd cancel that removes its order).
     const named = new Set(plans.flatMap((plan) => namedBy(plan.path)));
-    const theirs = this.environment.shared ? verdict.problems.filter((p) => !named.has(p.orderId)) : [];
+    const after = listing.snapshot;
+    // D16: a change the state table says no cancel makes (pending → shipped) is another actor's in any mode.
+    const shipped = (p: EffectProblem) => shippedBetween(before?.get(p.orderId), after.get(p.orderId));
+    const theirs = verdict.problems.filter(
+      (p) => shipped(p) || (this.environment.shared && !named.has(p.orderId)),
+    );
     for (const p of theirs) {
       this.environment.during(p.orderId, p.message, listing.exchange);
       notes.push(
-        `${p.message}; no request of this step named it: another client may have made the change (shared mode, D16)`,
+        shipped(p)
+          ? `${p.message}; no cancel can ship an order (the state table), so another actor made the change (D16)`
+          : `${p.message}; no request of this step named it: another client may have made the change (shared mode, D16)`,
       );
     }
     return {
@@ -452,6 +460,20 @@ export class CheckContext {
     );
     return this.keylessPet;
   }
+}
+
+/** Whether an order went from `complete: false` to `complete: true`: shipped, which no cancel does (D1, D16). */
+function shippedBetween(was: string | undefined, now: string | undefined): boolean {
+  const complete = (text: string | undefined) => {
+    const parsed = text === undefined ? null : parseExactJson(text);
+    return parsed?.ok &&
+      typeof parsed.value === 'object' &&
+      parsed.value !== null &&
+      !Array.isArray(parsed.value)
+      ? parsed.value.complete
+      : undefined;
+  };
+  return complete(was) === false && complete(now) === true;
 }
 
 /**

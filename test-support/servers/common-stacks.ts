@@ -2,7 +2,15 @@
  * Correct servers as common stacks build them (issue 22): each is the reference server with one reading a
  * real stack gives where the interface is silent. The suite and the proxy must not fail any of them.
  */
-import { type Behaviour, behaviour, CORRECT, MOCK_LIKE_READINGS } from './reference-server.js';
+import {
+  type Behaviour,
+  behaviour,
+  CORRECT,
+  createStore,
+  MOCK_LIKE_READINGS,
+  type Store,
+  seedOrders,
+} from './reference-server.js';
 
 /**
  * Ids read as a PostgreSQL `::bigint` cast or `Number()` reads them: `02`, `+2`, `2.0`, `2e0`, `0x2` and ` 2`
@@ -41,3 +49,19 @@ export const REFUSES_UNDECLARED_QUERY: Behaviour = behaviour(MOCK_LIKE_READINGS,
 export const PETS_GONE: Behaviour = behaviour(MOCK_LIKE_READINGS, {
   getPet: () => ({ status: 410, headers: { 'content-type': 'text/html' }, body: '<h1>Gone</h1>' }),
 });
+
+/**
+ * A background job ships pending order 24 while the suite's cancel of `abc` is in flight (D16): a change no
+ * cancel can make. Shipping at that request, not on a timer, keeps the test free of timing.
+ */
+export function shipsOrderMidRun(): { behaviour: Behaviour; store: Store } {
+  const store = createStore([...seedOrders(), { id: 24n, petId: 10n, quantity: 1, status: 'pending' }]);
+  const shipping = behaviour(MOCK_LIKE_READINGS, {
+    async cancelOrder(b, raw, s) {
+      const order = s.find(24n);
+      if (raw === 'abc' && order) order.status = 'shipped';
+      return CORRECT.cancelOrder(b, raw, s);
+    },
+  });
+  return { behaviour: shipping, store };
+}
