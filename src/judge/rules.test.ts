@@ -63,7 +63,24 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       'DELETE',
       '/store/orders/3',
       answered(204, JSON_TYPE, '{}'),
-      [['body', 'failure', /must have no body/]],
+      [
+        ['body', 'failure', /must have no body/],
+        ['headers', 'warning', /204 with Content-Type/],
+      ],
+    ],
+    [
+      'fails a 204 cancel framed with a Content-Length other than 0 (D24)',
+      'DELETE',
+      '/store/orders/3',
+      answered(204, { 'content-length': '2' }),
+      [['body', 'failure', /with Content-Length: 2: a 204 has no content/]],
+    ],
+    [
+      'warns on a 204 cancel with a Content-Type (D24)',
+      'DELETE',
+      '/store/orders/3',
+      answered(204, JSON_TYPE),
+      [['headers', 'warning', /204 with Content-Type: application\/json/]],
     ],
     [
       'fails an Error whose status is not the HTTP status (D5)',
@@ -141,6 +158,17 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       '/pets/10',
       answered(200, { ...JSON_TYPE, ...PET_HEADERS, sunset: '2027-06-30' }, '{"id":10,"name":"Rex"}'),
       [['headers', 'warning', /Sunset: "2027-06-30"/]],
+    ],
+    [
+      'warns on a Deprecation date later than the Sunset (D11: milliseconds read as seconds)',
+      'GET',
+      '/pets/10',
+      answered(
+        200,
+        { ...JSON_TYPE, ...PET_HEADERS, deprecation: '@1767225600000' },
+        '{"id":10,"name":"Rex"}',
+      ),
+      [['headers', 'warning', /later than Sunset/]],
     ],
     [
       'warns on a pet read without Sunset (D11)',

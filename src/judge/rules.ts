@@ -236,9 +236,25 @@ export function judgeSuccessBody(
   const where = `${exchange.request.method} ${pathOf(exchange)} → ${status}`;
   if (response?.mediaType === null) {
     const empty = contract.validateResponseBody(operationId, status, text);
-    return empty.ok
+    if (!empty.ok) {
+      return finding(
+        exchange,
+        key,
+        `${status} must have no body (§4.2)`,
+        `${status} with no body`,
+        empty.error,
+      );
+    }
+    // D24: a Content-Length that is not 0 frames a body a 204 cannot have (RFC 9110 §8.6, §15.3.5).
+    const length = outcome.value.headers['content-length'];
+    return length === undefined || length.trim() === '0'
       ? null
-      : finding(exchange, key, `${status} must have no body (§4.2)`, `${status} with no body`, empty.error);
+      : finding(
+          exchange,
+          key,
+          `${where} with Content-Length: ${length}: a ${status} has no content (RFC 9110 §8.6, D24)`,
+          `${status} with no body and no Content-Length other than 0`,
+        );
   }
   const expected = `${status}, application/json, ${what} as documented`;
   const media = judgeMediaType(exchange, key, what, expected);
@@ -253,6 +269,25 @@ export function judgeSuccessBody(
     expected,
     body.error,
   );
+}
+
+/**
+ * D24: a response without content that names a media type (a `Content-Type` on a 204): a warning.
+ *
+ * @example judgeNoContentType(exchange, key) // a finding for a 204 with Content-Type: application/json
+ */
+export function judgeNoContentType(exchange: ObservedExchange, key: string): Finding | null {
+  if (!exchange.outcome.ok) return null;
+  const { status, headers } = exchange.outcome.value;
+  const type = headers['content-type'];
+  return status === 204 && type !== undefined
+    ? finding(
+        exchange,
+        key,
+        `${exchange.request.method} ${pathOf(exchange)} → 204 with Content-Type: ${type}, though it has no content (D24)`,
+        '204 without Content-Type',
+      )
+    : null;
 }
 
 /**
@@ -470,7 +505,8 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
         );
   }
   return [
-    ...rated('body', '§4, D8, D15', 'failure', judgeSuccessBody(contract, exchange, key, operationId)),
+    ...rated('body', '§4, D8, D15, D24', 'failure', judgeSuccessBody(contract, exchange, key, operationId)),
+    ...rated('headers', 'D24', 'warning', judgeNoContentType(exchange, key)),
     ...judgeDocumentedHeaders(contract, exchange, key, operationId).map(
       (f): RatedFinding => ({ rule: 'headers', citation: '§9, D11', level: 'warning', finding: f }),
     ),

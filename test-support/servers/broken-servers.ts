@@ -501,6 +501,41 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     collateral: ['cancel.concurrent'],
   },
   {
+    name: 'cancel-204-framed',
+    bug: 'answers a successful cancel 204 with `Content-Type: application/json` and `Content-Length: 2` (D24)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        const reply = await CORRECT.transition(b, order, id);
+        if (!('status' in reply) || reply.status !== 204) return reply;
+        return {
+          raw: (_req, res) => {
+            // Node drops a 204's body but keeps the headers: the client sees a framing of 2 bytes.
+            res.writeHead(204, { 'content-type': 'application/json', 'content-length': '2' });
+            res.end();
+          },
+        };
+      },
+    }),
+    caughtBy: { 'cancel.pending-order': 'FAIL' },
+    says: [['cancel.pending-order', '204 with Content-Length: 2: a 204 has no content (RFC 9110 §8.6, D24)']],
+  },
+  {
+    name: 'cancel-204-typed',
+    bug: 'answers a successful cancel 204 with `Content-Type: application/json` (D24: a warning)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        const reply = await CORRECT.transition(b, order, id);
+        return 'status' in reply && reply.status === 204
+          ? { status: 204, headers: { 'content-type': 'application/json' } }
+          : reply;
+      },
+    }),
+    caughtBy: { 'cancel.pending-order': 'WARN' },
+    says: [
+      ['cancel.pending-order', '204 with Content-Type: application/json, though it has no content (D24)'],
+    ],
+  },
+  {
     name: 'recancel-204',
     bug: 'answers 204 again when a cancelled order is cancelled a second time (D2)',
     behaviour: broken({
@@ -628,6 +663,21 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
         ),
     }),
     caughtBy: { 'pets.deprecation': 'WARN' },
+  },
+  {
+    name: 'pets-deprecation-millis',
+    bug: 'writes the Deprecation date in milliseconds, so it reads as later than the Sunset (D11: a warning)',
+    behaviour: broken({
+      getPet: (b) =>
+        CORRECT.json(
+          b,
+          200,
+          { id: 10, name: 'Rex' },
+          { deprecation: '@1767225600000', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' },
+        ),
+    }),
+    caughtBy: { 'pets.deprecation': 'WARN' },
+    says: [['pets.deprecation', 'later than Sunset: Wed, 30 Jun 2027 00:00:00 GMT']],
   },
   {
     name: 'pets-sunset-not-http-date',

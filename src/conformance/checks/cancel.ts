@@ -19,6 +19,7 @@ import {
   type Judgement,
   judgeError,
   judgeErrorBody,
+  judgeNoContentType,
   judgeStatus,
   judgeSuccessBody,
   skip,
@@ -452,12 +453,16 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const status = judgeStatus(exchange, ctx.key, is(pending), `${pending} with no body`);
       if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
       ctx.shared.set('cancelled', id);
-      return judged(
+      const failed = judged(
         step,
         [judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'cancelOrder')],
         `order ${id} cancelled`,
         notes,
       );
+      // D24: a Content-Type on the 204 is only a warning.
+      const typed = judgeNoContentType(exchange, ctx.key);
+      if (failed.kind !== 'pass' || typed === null) return failed;
+      return { ...verdict([typed], '', failed.notes), level: 'warning' };
     },
   },
   {
