@@ -190,6 +190,10 @@ export class CheckContext {
     const headers: Record<string, string> = { accept: 'application/json', ...plan.headers };
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
+    // fetch asks for this anyway; named here, the finding and its curl line (`--compressed`) show it.
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
+      headers['accept-encoding'] = 'gzip, deflate';
+    }
     const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);

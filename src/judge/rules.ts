@@ -162,7 +162,12 @@ export function judgeErrorBody(
   if (media) return media;
   const parsed = parseExactJson(text);
   if (!parsed.ok) {
-    return finding(exchange, key, `${where}: the error body is not valid JSON (${parsed.error})`, expected);
+    return finding(
+      exchange,
+      key,
+      `${where}: the error body is not valid JSON (${parsed.error})${encodingHint(exchange)}`,
+      expected,
+    );
   }
   const validated = contract.validateSchema('Error', parsed.value);
   if (!validated.ok) {
@@ -265,10 +270,25 @@ export function judgeSuccessBody(
   return finding(
     exchange,
     key,
-    `${where}: ${what} is not valid: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}`,
+    `${where}: ${what} is not valid: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}${first?.keyword === 'json' ? encodingHint(exchange) : ''}`,
     expected,
     body.error,
   );
+}
+
+/**
+ * Why a body may not read as JSON though the server meant it to: still compressed after the client undid the
+ * `Content-Encoding` it named (a body gzipped twice), or gzip bytes sent without naming any.
+ */
+function encodingHint(exchange: ObservedExchange): string {
+  if (!exchange.outcome.ok) return '';
+  const { headers, text } = exchange.outcome.value;
+  const named = headers['content-encoding'];
+  const gzip = text.startsWith('\u001f\u008b') || text.startsWith('\u001f\ufffd');
+  if (named !== undefined) {
+    return `; the response has Content-Encoding: ${named}, which was decoded once${gzip ? ', and the body still starts like gzip data (encoded twice?)' : ''}`;
+  }
+  return gzip ? '; the body starts like gzip data, though the response names no Content-Encoding' : '';
 }
 
 /**
