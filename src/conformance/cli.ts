@@ -62,10 +62,11 @@ Options:
                          and html are written under --output-dir
   --output-dir DIR       where json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
   --fail-on LEVEL        fail (default): exit 1 when a check fails; warn: warnings fail the run too
-  --retry-budget TIME    the most time to spend waiting to retry 429 and 503 answers, honouring
-                         Retry-After: 500ms, 30s, 2m or seconds (default 30s; at most 5 retries per
-                         request, 10 s per wait); 0 retries only what says Retry-After: 0
-  --rate-limit N         send at most N requests per second (default: as fast as the target answers)
+  --retry-budget TIME    the most time to spend waiting to retry 429 and 503 answers while no answer
+                         gets through, honouring Retry-After: 500ms, 30s, 2m or seconds (default 30s;
+                         at most 5 retries per request, 10 s per wait); 0 retries only Retry-After: 0
+  --rate-limit N         send at most N requests per second (default: as fast as the target answers,
+                         and at most 50 per second after a 429)
   --spec FILE            judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of
                          the next version (default: the built-in one)
   --no-bodies            leave response bodies out of every report (the reports say so)
