@@ -111,6 +111,20 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       [['server-error', 'failure', /answered 503/]],
     ],
     [
+      "notes a gateway's 503 without the API's Error as the environment's, not the server's (D20, D22)",
+      'GET',
+      '/store/orders',
+      answered(503, { 'content-type': 'text/html', 'retry-after': '1' }, '<h1>Service Unavailable</h1>'),
+      [['gateway', 'warning', /answered 503 without the API's Error body: a gateway/]],
+    ],
+    [
+      "notes a rate limiter's 429 without the API's Error (D20, D22)",
+      'DELETE',
+      '/store/orders/3',
+      answered(429, { 'retry-after': '1' }, 'Too Many Requests'),
+      [['gateway', 'warning', /answered 429 without the API's Error body/]],
+    ],
+    [
       'warns on an unknown path answered 200 (D10)',
       'GET',
       '/nope',

@@ -467,6 +467,17 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
     );
   }
   const { status } = outcome.value;
+  // D20, D22: a 429 or 503 without the API's Error is a gateway's "not now", an environment note, as the
+  // suite retries it; one with the API's Error is the server's own answer and judged so.
+  if ((status === 429 || status === 503) && judgeErrorBody(contract, exchange, key, 'an Error') !== null) {
+    const note = finding(
+      exchange,
+      key,
+      `${exchange.request.method} ${pathOf(exchange)} answered ${status} without the API's Error body: a gateway or rate limiter answered, not the server (D20, D22)`,
+      'the server behind the gateway, once it takes requests',
+    );
+    return rated('gateway', 'D20, D22', 'warning', note);
+  }
   if (status >= 500) {
     const f = finding(
       exchange,
