@@ -80,6 +80,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     behaviour: authAlso((authorization) => authorization === undefined),
     caughtBy: {
       ...authFamily('no-header'),
+      'auth.near-miss-keys': 'FAIL',
       'auth.cancelOrder.shipped-order': 'FAIL',
       'auth.cancelOrder.malformed-id': 'FAIL',
       'auth.cancelOrder.pending-order': 'FAIL',
@@ -91,6 +92,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     behaviour: authAlso((authorization) => /^bearer +\S+$/i.test(authorization ?? '')),
     caughtBy: {
       ...authFamily('wrong-key'),
+      'auth.near-miss-keys': 'FAIL',
       'auth.cancelOrder.shipped-order': 'FAIL',
       'auth.cancelOrder.pending-order': 'FAIL',
     },
@@ -111,10 +113,43 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     }),
     caughtBy: {
       ...authFamily('wrong-key'),
+      'auth.near-miss-keys': 'FAIL',
       'auth.cancelOrder.shipped-order': 'FAIL',
       'auth.cancelOrder.pending-order': 'FAIL',
     },
     says: [['auth.getPet.wrong-key', 'GET /pets/1 answered 404, expected 401']],
+  },
+  {
+    name: 'auth-key-prefix',
+    bug: 'compares the token with the key only as far as the token goes (a compare cut short), so a prefix of the key is accepted (D7)',
+    behaviour: authAlso((a) => {
+      const token = /^bearer +(\S+)$/i.exec(a ?? '')?.[1];
+      return token !== undefined && token.length > 4 && TARGET_KEY.startsWith(token);
+    }),
+    caughtBy: { 'auth.near-miss-keys': 'FAIL' },
+    says: [['auth.near-miss-keys', 'with the key without its last character (a prefix) answered 200']],
+  },
+  {
+    name: 'auth-key-case-insensitive',
+    bug: 'compares the key ignoring case (D7)',
+    behaviour: authAlso(
+      (a) => /^bearer +(\S+)$/i.exec(a ?? '')?.[1]?.toLowerCase() === TARGET_KEY.toLowerCase(),
+    ),
+    caughtBy: { 'auth.near-miss-keys': 'FAIL' },
+    says: [['auth.near-miss-keys', 'with the key with its case changed answered 200']],
+  },
+  {
+    name: 'auth-key-in-query',
+    bug: 'also takes the key from `?api_key=` (D7)',
+    behaviour: broken({
+      async handle(b, request, store) {
+        const key = new URLSearchParams(request.query).get('api_key');
+        const authorization = key === TARGET_KEY ? `Bearer ${key}` : request.authorization;
+        return CORRECT.handle(b, { ...request, authorization }, store);
+      },
+    }),
+    caughtBy: { 'auth.near-miss-keys': 'FAIL' },
+    says: [['auth.near-miss-keys', 'with the key only in the query string (`?api_key=`)']],
   },
   {
     name: 'auth-empty-token-allowed',
@@ -165,6 +200,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       ...authFamily('basic-scheme'),
       ...authFamily('token-scheme'),
       ...authFamily('bare-key'),
+      'auth.near-miss-keys': 'FAIL',
       'auth.cancelOrder.shipped-order': 'FAIL',
       'auth.cancelOrder.malformed-id': 'FAIL',
       'auth.cancelOrder.pending-order': 'FAIL',
