@@ -11,7 +11,7 @@ import {
   SAME_INTEGER_IDS,
   shipsOrderMidRun,
 } from '../../test-support/servers/common-stacks.js';
-import { behaviour, MOCK_LIKE_READINGS } from '../../test-support/servers/reference-server.js';
+import { behaviour, CORRECT, MOCK_LIKE_READINGS } from '../../test-support/servers/reference-server.js';
 import { runSuiteAgainst } from '../../test-support/servers/run-suite.js';
 import type { ConformanceResult } from '../judge/types.js';
 
@@ -154,5 +154,22 @@ describe('messages that reproduce: the curl line sends what the suite sent, and 
     );
     expect(first?.request?.headers['accept-encoding']).toBe('gzip, deflate');
     expect(first?.request?.curl).toMatch(/-H 'accept-encoding: gzip, deflate' .*--compressed 'http:/);
+  });
+});
+
+describe('the base-URL hint', () => {
+  it('tells a user whose server serves the API at / to drop /v1', async () => {
+    const atRoot = behaviour(MOCK_LIKE_READINGS, {
+      async handle(b, request, store) {
+        if (request.underV1) return b.error(b, 404, 'not_found', 'No such path.');
+        return CORRECT.handle(b, { ...request, underV1: true }, store);
+      },
+    });
+    const result = await runSuiteAgainst(atRoot, { destructive: false });
+    expect(result.unreachable?.kind).toBe('no-list');
+    const origin = new URL(result.baseUrl).origin;
+    expect(result.unreachable?.hint).toContain(
+      `a server that serves it at its root needs ${origin} (without /v1)`,
+    );
   });
 });

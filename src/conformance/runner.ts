@@ -500,7 +500,9 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
           ? 'the documented list is not at this address'
           : `is \`${basePath}\` missing from the base URL?`
       }`,
-      hint: 'give the base address the API is served under, ending in the version segment, e.g. http://127.0.0.1:4010/v1',
+      hint: base.endsWith(basePath)
+        ? `give the base address the API is served under: a server that serves it at its root needs ${new URL(ctx.options.baseUrl).origin}${base.slice(0, -basePath.length)} (without ${basePath}), one that serves it elsewhere that path`
+        : `give the base address the API is served under, usually ending in ${basePath}, e.g. ${new URL(ctx.options.baseUrl).origin}${base}${basePath}`,
     };
   }
   return null;
