@@ -173,3 +173,28 @@ describe('the base-URL hint', () => {
     );
   });
 });
+
+describe('a stateless server whose list does not show the pending ids given', () => {
+  const stateless = behaviour(MOCK_LIKE_READINGS, {
+    listOrders: (b) => b.json(b, 200, [{ id: 100n, petId: 10n, quantity: 1, complete: false }]),
+    cancelOrder: async () => ({ status: 204 }),
+  });
+
+  it('says so as a setup note on each check that needed one, not that the ids went to other checks', async () => {
+    const result = await runSuiteAgainst(stateless, {
+      only: ['list.includes-given-orders', 'cancel.pending-order'],
+      fuzzRequests: 0,
+    });
+    expect(check(result, 'list.includes-given-orders')?.outcome).toBe('FAIL');
+    expect(check(result, 'cancel.pending-order')?.skip?.reason).toMatch(
+      /^pending order\(s\) 3, 5, 7, 9007199254740993 given with --pending-order are not in the first list/,
+    );
+  });
+
+  it('does not end PASSED with nothing checked under --only cancel.pending-order: exit 2, setup', async () => {
+    const result = await runSuiteAgainst(stateless, { only: ['cancel.pending-order'], fuzzRequests: 0 });
+    expect(result.outcome).toBe('setup-error');
+    expect(result.unreachable?.kind).toBe('pending-unlisted');
+    expect(result.unreachable?.message).toMatch(/^nothing was judged: pending order\(s\) 3, 5/);
+  });
+});

@@ -328,6 +328,7 @@ function missingRequirement(
   options: ResolvedOptions,
   allocated: Map<string, string[]>,
   stale: ReadonlyMap<string, Exchange>,
+  unlisted: readonly string[] = [],
 ): Judgement | null {
   const needs = check.needs ?? {};
   if (needs.destructive && !options.destructive) {
@@ -347,6 +348,14 @@ function missingRequirement(
       kind: 'skip',
       reason: `${gone.join('; ')}; name a fresh pending order for this check`,
       enableWith: '--pending-order ID (a pending order no earlier run cancelled)',
+    };
+  }
+  if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id) && unlisted.length > 0) {
+    // A setup note, not a silent skip: ids the list does not show (a stateless server, another environment).
+    return {
+      kind: 'skip',
+      reason: unlistedNote(unlisted),
+      enableWith: '--pending-order ID (an id the list shows)',
     };
   }
   if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id)) {
@@ -544,6 +553,10 @@ function gatewayRefused(ctx: CheckContext): Unreachable | null {
 }
 
 /** The outcome of a run stopped before judging. */
+function unlistedNote(unlisted: readonly string[]): string {
+  return `pending order(s) ${unlisted.join(', ')} given with --pending-order are not in the first list, and a cancel of each was not refused, so no check can use them (a stateless server, or ids of another environment?); list.includes-given-orders judges it`;
+}
+
 function stoppedOutcome(kind: Unreachable['kind']): StoppedOutcome {
   return kind === 'unreachable' ? 'unreachable' : kind === 'not-ready' ? 'not-ready' : 'setup-error';
 }
@@ -624,6 +637,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await ctx.findStalePending('list.includes-given-orders');
     const first = await ctx.initialListing();
     const listed = resolved.pendingOrders.filter((id) => first.ids === null || first.ids.has(id));
+    const unlisted = resolved.destructive
+      ? resolved.pendingOrders.filter((id) => !listed.includes(id) && !ctx.stalePending.has(id))
+      : [];
     const allocated = allocatePendingIds(checks, resolved, listed);
     const ordered = [...checks.filter((c) => !c.sweep), ...checks.filter((c) => c.sweep)];
     for (const check of ordered) {
@@ -632,7 +648,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       const t0 = Date.now();
       const pendingIds = allocated.get(check.id) ?? [];
       const judgement =
-        missingRequirement(check, resolved, allocated, ctx.stalePending) ??
+        missingRequirement(check, resolved, allocated, ctx.stalePending, unlisted) ??
         (await runOne(check, ctx, pendingIds));
       const consumed = judgement.kind === 'skip' ? [] : (judgement.consumed ?? pendingIds);
       const level = check.levelIn?.(resolved.contract) ?? check.level;
@@ -640,6 +656,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     unreachable = gatewayRefused(ctx);
     if (unreachable) results.clear();
+    // Nothing judged because the pending ids are not listed: a setup matter (exit 2), never PASSED.
+    const judged = [...results.values()].some((r) => r.outcome !== 'SKIP');
+    if (!unreachable && !judged && unlisted.length > 0) {
+      unreachable = {
+        kind: 'pending-unlisted',
+        url: first.exchange.request.url,
+        message: `nothing was judged: ${unlistedNote(unlisted)}`,
+        hint: 'name pending orders the list shows with --pending-order, or select checks that need none',
+      };
+    }
   }
 
   const checkResults = checks.flatMap((check) => results.get(check.id) ?? []);
