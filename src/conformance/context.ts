@@ -158,6 +158,11 @@ export class CheckContext {
    * (an earlier destructive run cancelled them), by id, with the refusal. No check is given them.
    */
   readonly stalePending = new Map<string, Exchange>();
+  /**
+   * Orders listed unchanged right after the success of their cancel, with that list read: on a server that
+   * keeps cancelled orders listed they stay; gone later, the first read was stale (D16).
+   */
+  readonly keptUnchanged = new Map<string, Exchange>();
 
   constructor(readonly options: ResolvedOptions) {
     this.gateway = new Gateway(options.retry);
@@ -357,6 +362,13 @@ export class CheckContext {
       };
     }
     const verdict = judgeCancelEffect(before, listing.snapshot, sent, this.reading);
+    for (const c of sent) {
+      const was = c.id === null ? undefined : before.get(c.id);
+      const success = c.status !== null && c.status >= 200 && c.status < 300;
+      if (success && c.id !== null && was !== undefined && listing.snapshot.get(c.id) === was) {
+        this.keptUnchanged.set(c.id, listing.exchange);
+      }
+    }
     this.lastSnapshot = listing.snapshot;
     const notes = [...verdict.notes];
     if (verdict.learned !== null && this.reading === null) {

@@ -4,7 +4,14 @@
  * checks FAIL (or WARN), and no other check fails or warns except the listed collateral of the same bug.
  * A test also requires every check of the suite to be caught by at least one server here.
  */
-import { type Behaviour, behaviour, CORRECT, MOCK_LIKE_READINGS, TARGET_KEY } from './reference-server.js';
+import {
+  type Behaviour,
+  behaviour,
+  CORRECT,
+  MOCK_LIKE_READINGS,
+  type Reply,
+  TARGET_KEY,
+} from './reference-server.js';
 
 export interface BrokenServer {
   name: string;
@@ -601,6 +608,33 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     behaviour: cancelledComesBack(),
     caughtBy: { 'cancel.cancelled-stays-gone': 'FAIL' },
     says: [['cancel.cancelled-stays-gone', 'left the list, but the list shows it again']],
+  },
+  {
+    name: 'list-cache-stale-after-cancel',
+    bug: 'a list cache serves the list as it was before a successful cancel for one more read, then drops the order (D16: a stale read)',
+    behaviour: (() => {
+      let stale: Reply | null = null;
+      return broken({
+        listOrders(b, store) {
+          const reply = stale ?? CORRECT.listOrders(b, store);
+          stale = null;
+          return reply;
+        },
+        async cancelOrder(b, raw, store) {
+          const before = CORRECT.listOrders(b, store);
+          const reply = await CORRECT.cancelOrder(b, raw, store);
+          if ('status' in reply && reply.status === 204) stale = before;
+          return reply;
+        },
+      });
+    })(),
+    caughtBy: { 'cancel.cancelled-stays-gone': 'FAIL' },
+    says: [
+      [
+        'cancel.cancelled-stays-gone',
+        'stale read: order 3 was listed unchanged right after its cancel succeeded',
+      ],
+    ],
   },
   {
     name: 'shipped-cancelled-on-retry',

@@ -560,10 +560,21 @@ export const CANCEL_CHECKS: readonly Check[] = [
           '--destructive --pending-order ID',
         );
       }
-      await ctx.freshListing();
+      const last = await ctx.freshListing();
       const back = ctx.observations.filter((o) => o.rule === 'state.cancelled-returns');
+      // D16: listed unchanged right after its cancel's success, gone now: the first read was stale.
+      const stale = [...ctx.keptUnchanged]
+        .filter(([id]) => last.ids !== null && !last.ids.has(id))
+        .map(([id, read]) =>
+          finding(
+            read,
+            ctx.key,
+            `stale read: order ${id} was listed unchanged right after its cancel succeeded, and is gone from the list later: a server that keeps cancelled orders listed must keep doing so (D16)`,
+            `order ${id} gone from the list read right after its cancel, or listed from then on`,
+          ),
+        );
       return verdict(
-        back.map((o) => finding(o.exchange, ctx.key, o.message, o.expected)),
+        [...back.map((o) => finding(o.exchange, ctx.key, o.message, o.expected)), ...stale],
         `${cancelled} cancel(s) answered ${pending}; no cancelled order came back`,
       );
     },
