@@ -20,6 +20,7 @@ import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceResult } from '../judge/types.js';
 import { stopSignal } from '../subcommand.js';
 import { sendableKey } from './api-key.js';
+import { DEFAULT_SEED } from './fuzz/phase.js';
 import { DEFAULT_RETRY_POLICY, describePolicy, parseDuration } from './gateway.js';
 import type { ConformanceOptions } from './options.js';
 import {
@@ -62,10 +63,11 @@ Options:
                          and html are written under --output-dir
   --output-dir DIR       where json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
   --fail-on LEVEL        fail (default): exit 1 when a check fails; warn: warnings fail the run too
-  --retry-budget TIME    the most time to spend waiting to retry 429 and 503 answers, honouring
-                         Retry-After: 500ms, 30s, 2m or seconds (default 30s; at most 5 retries per
-                         request, 10 s per wait); 0 retries only what says Retry-After: 0
-  --rate-limit N         send at most N requests per second (default: as fast as the target answers)
+  --retry-budget TIME    the most time to spend waiting to retry 429 and 503 answers while no answer
+                         gets through, honouring Retry-After: 500ms, 30s, 2m or seconds (default 30s;
+                         at most 5 retries per request, 10 s per wait); 0 retries only Retry-After: 0
+  --rate-limit N         send at most N requests per second (default: as fast as the target answers,
+                         and at most 50 per second after a 429)
   --spec FILE            judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of
                          the next version (default: the built-in one)
   --no-bodies            leave response bodies out of every report (the reports say so)
@@ -78,8 +80,9 @@ Options:
                          at work: 500ms (default), 2s or 0
   --fuzz N|TIME          the fuzz phase's budget: N generated requests (default 50) or a time such as
                          10s; 0 turns it off
-  --seed N               the fuzz phase's seed (default: random, printed); the same seed against the
-                         same list sends the same requests
+  --seed N|random        the fuzz phase's seed (default: a fixed one, so every run sends the same
+                         requests, D23); random draws a new one; the seed is printed, and the same seed
+                         against the same list sends the same requests
   --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
   -h, --help             show this help
 
@@ -182,12 +185,13 @@ function fuzzFlag(raw: string | undefined): Pick<ConformanceOptions, 'fuzzReques
   return { fuzzTimeMs: ms };
 }
 
-/** The seed given, or one drawn here, so that it is printed before the first request. */
+/** The seed given, the fixed default (D23), or with `random` one drawn here, so that it is printed before the first request. */
 function seedFlag(raw: string | undefined): Pick<ConformanceOptions, 'seed'> {
-  if (raw === undefined) return { seed: Math.floor(Math.random() * 2 ** 31) };
+  if (raw === undefined) return { seed: DEFAULT_SEED };
+  if (raw === 'random') return { seed: Math.floor(Math.random() * 2 ** 31) };
   if (!/^[0-9]+$/.test(raw) || Number(raw) >= 2 ** 31) {
     throw new UsageError(
-      `--seed must be a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(raw)}`,
+      `--seed must be random or a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(raw)}`,
     );
   }
   return { seed: Number(raw) };

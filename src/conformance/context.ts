@@ -7,9 +7,11 @@ import { type Contract, parseExactJson, parseInt64 } from '../contract/index.js'
 import {
   type CancelledReading,
   describeReading,
+  type EffectProblem,
   judgeCancelEffect,
   type ListSnapshot,
   type SentCancel,
+  sameInteger,
   snapshotOf,
   snapshotOfValue,
 } from '../judge/cancel-effects.js';
@@ -156,6 +158,11 @@ export class CheckContext {
    * (an earlier destructive run cancelled them), by id, with the refusal. No check is given them.
    */
   readonly stalePending = new Map<string, Exchange>();
+  /**
+   * Orders listed unchanged right after the success of their cancel, with that list read: on a server that
+   * keeps cancelled orders listed they stay; gone later, the first read was stale (D16).
+   */
+  readonly keptUnchanged = new Map<string, Exchange>();
 
   constructor(readonly options: ResolvedOptions) {
     this.gateway = new Gateway(options.retry);
@@ -188,6 +195,10 @@ export class CheckContext {
     const headers: Record<string, string> = { accept: 'application/json', ...plan.headers };
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
+    // fetch asks for this anyway; named here, the finding and its curl line (`--compressed`) show it.
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
+      headers['accept-encoding'] = 'gzip, deflate';
+    }
     const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);
@@ -330,7 +341,9 @@ export class CheckContext {
     const listing = await this.freshListing();
     const sent: SentCancel[] = exchanges.map((e) => {
       const raw = decodeURIComponent(e.plan.path.slice('/store/orders/'.length));
-      return { raw, id: canonicalId(raw), status: e.outcome.ok ? e.outcome.value.status : null };
+      // D9: `02` or `0x2` names order 2 in another notation; a server acting on it cancelled that order.
+      const id = canonicalId(raw) ?? sameInteger(raw)?.toString() ?? null;
+      return { raw, id, status: e.outcome.ok ? e.outcome.value.status : null };
     });
     if (listing.snapshot === null) {
       this.lastSnapshot = null;
@@ -349,6 +362,13 @@ export class CheckContext {
       };
     }
     const verdict = judgeCancelEffect(before, listing.snapshot, sent, this.reading);
+    for (const c of sent) {
+      const was = c.id === null ? undefined : before.get(c.id);
+      const success = c.status !== null && c.status >= 200 && c.status < 300;
+      if (success && c.id !== null && was !== undefined && listing.snapshot.get(c.id) === was) {
+        this.keptUnchanged.set(c.id, listing.exchange);
+      }
+    }
     this.lastSnapshot = listing.snapshot;
     const notes = [...verdict.notes];
     if (verdict.learned !== null && this.reading === null) {
@@ -358,11 +378,18 @@ export class CheckContext {
     // Shared mode (D16): a change to an order that no request of this step named, exactly or under a lenient
     // reading, is another client's; one it named is judged in full (a 401'd cancel that removes its order).
     const named = new Set(plans.flatMap((plan) => namedBy(plan.path)));
-    const theirs = this.environment.shared ? verdict.problems.filter((p) => !named.has(p.orderId)) : [];
+    const after = listing.snapshot;
+    // D16: a change the state table says no cancel makes (pending → shipped) is another actor's in any mode.
+    const shipped = (p: EffectProblem) => shippedBetween(before?.get(p.orderId), after.get(p.orderId));
+    const theirs = verdict.problems.filter(
+      (p) => shipped(p) || (this.environment.shared && !named.has(p.orderId)),
+    );
     for (const p of theirs) {
       this.environment.during(p.orderId, p.message, listing.exchange);
       notes.push(
-        `${p.message}; no request of this step named it: another client may have made the change (shared mode, D16)`,
+        shipped(p)
+          ? `${p.message}; no cancel can ship an order (the state table), so another actor made the change (D16)`
+          : `${p.message}; no request of this step named it: another client may have made the change (shared mode, D16)`,
       );
     }
     return {
@@ -449,6 +476,20 @@ export class CheckContext {
     );
     return this.keylessPet;
   }
+}
+
+/** Whether an order went from `complete: false` to `complete: true`: shipped, which no cancel does (D1, D16). */
+function shippedBetween(was: string | undefined, now: string | undefined): boolean {
+  const complete = (text: string | undefined) => {
+    const parsed = text === undefined ? null : parseExactJson(text);
+    return parsed?.ok &&
+      typeof parsed.value === 'object' &&
+      parsed.value !== null &&
+      !Array.isArray(parsed.value)
+      ? parsed.value.complete
+      : undefined;
+  };
+  return complete(was) === false && complete(now) === true;
 }
 
 /**

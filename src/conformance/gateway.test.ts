@@ -132,7 +132,7 @@ describe('the gateway between the suite and the server', () => {
     expect(clock.sleeps).toEqual([2000]);
     expect(sent).toBe(2);
     expect(gateway.notReady?.message).toMatch(
-      /waiting 2 s more would overrun the retry budget \(3 s, 2 s spent\)/,
+      /waiting 2 s more would overrun the retry budget \(3 s, 2 s spent since an answer last got through\)/,
     );
   });
 
@@ -148,6 +148,18 @@ describe('the gateway between the suite and the server', () => {
     const { clock, sent } = await sendThrough([{ status: 200 }], { rateLimit: 10 }, 3);
     expect(sent).toBe(3);
     expect(clock.sleeps).toEqual([100, 100]);
+  });
+
+  it('lets a run of 200 requests finish behind a limiter that throttles one in four with Retry-After: 1, pacing itself after the first 429 (D22)', async () => {
+    const everyFourth = Array.from({ length: 400 }, (_, i) =>
+      i % 4 === 3 ? { status: 429, retryAfter: '1' } : { status: 200 },
+    );
+    const { gateway, statuses, clock } = await sendThrough(everyFourth, {}, 200);
+    expect(gateway.notReady).toBeNull();
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(gateway.waitedMs).toBeGreaterThan(DEFAULT_RETRY_POLICY.budgetMs);
+    // Before the first 429 no pace; after it, starts 1/50 s apart.
+    expect(clock.sleeps.slice(0, 3)).toEqual([1000, 20, 20]);
   });
 
   it('does not pace without --rate-limit', async () => {

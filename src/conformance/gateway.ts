@@ -2,8 +2,9 @@
  * What may stand between the suite and the server (D22): a gateway that throttles (429) or a load balancer
  * with nothing to forward to (503) is not the server breaking the contract. The suite paces its own
  * requests (`--rate-limit`), retries those two answers within a bounded budget honouring `Retry-After`
- * (`--retry-budget`), and records what it retried. A request still refused when its retries or the budget
- * run out makes the environment "not ready": the run stops and nothing is judged.
+ * (`--retry-budget`, waited while no answer gets through), and records what it retried. A request still
+ * refused when its retries or the budget run out makes the environment "not ready": the run stops and nothing
+ * is judged.
  */
 import type { HttpOutcome, HttpRequest } from '../judge/http-outcome.js';
 import type { RetriedRequest } from '../judge/types.js';
@@ -25,6 +26,8 @@ export const MAX_RETRIES_PER_REQUEST = 5;
 export const MAX_WAIT_MS = 10_000;
 /** The wait before a retry when the answer gives no usable `Retry-After`. */
 export const DEFAULT_WAIT_MS = 1_000;
+/** D22: the most requests per second the suite starts once a gateway answered 429, to be throttled less. */
+export const THROTTLED_RATE = 50;
 /** Requests listed in `retries`; more are counted in `retriesNotListed` (every report has a bound). */
 export const MAX_RETRIES_LISTED = 100;
 
@@ -87,7 +90,7 @@ export function parseDuration(text: string): number | null {
 export function describePolicy(policy: RetryPolicy): string {
   const pace =
     policy.rateLimit === null ? 'no pace of its own' : `at most ${policy.rateLimit} requests per second`;
-  return `Gateway answers (D22): 429 and 503 are retried honouring Retry-After, waiting at most ${seconds(policy.budgetMs)} in all (--retry-budget) and ${seconds(policy.maxWaitMs)} at a time, at most ${policy.maxRetriesPerRequest} retries per request; the suite sends ${pace} (--rate-limit)`;
+  return `Gateway answers (D22): 429 and 503 are retried honouring Retry-After, waiting at most ${seconds(policy.budgetMs)} in all (--retry-budget) while no answer gets through and ${seconds(policy.maxWaitMs)} at a time, at most ${policy.maxRetriesPerRequest} retries per request; the suite sends ${pace} (--rate-limit), and after a 429 at most ${THROTTLED_RATE} per second`;
 }
 
 function seconds(ms: number): string {
@@ -105,6 +108,13 @@ export class Gateway {
   /** Set once a request stays refused: every later request is not sent. */
   notReady: NotReadyReason | null = null;
   private nextStart = 0;
+  /**
+   * Time waited since the last answer that got through: the budget bounds this, so a limiter that throttles
+   * one request in four lets a whole run finish, and one that lets nothing through stops it (D22).
+   */
+  private stalledMs = 0;
+  /** A gateway answered 429: the suite paces itself from then on (D22). */
+  private throttled = false;
 
   constructor(
     readonly policy: RetryPolicy,
@@ -121,6 +131,7 @@ export class Gateway {
       await this.pace();
       const outcome = await send(request, options);
       if (!outcome.ok || !RETRIED_STATUSES.has(outcome.value.status)) {
+        if (outcome.ok) this.stalledMs = 0;
         if (statuses.length > 0) {
           this.record(
             request,
@@ -131,13 +142,14 @@ export class Gateway {
         return outcome;
       }
       statuses.push(outcome.value.status);
+      if (outcome.value.status === 429) this.throttled = true;
       const asked = retryAfterMs(outcome.value.headers['retry-after'], this.clock.now());
       const wait = Math.min(asked ?? DEFAULT_WAIT_MS, this.policy.maxWaitMs);
       const stop =
         statuses.length > this.policy.maxRetriesPerRequest
           ? `it was still answered ${outcome.value.status} after ${this.policy.maxRetriesPerRequest} retries`
-          : this.waitedMs + wait > this.policy.budgetMs
-            ? `waiting ${seconds(wait)} more would overrun the retry budget (${seconds(this.policy.budgetMs)}, ${seconds(this.waitedMs)} spent)`
+          : this.stalledMs + wait > this.policy.budgetMs
+            ? `waiting ${seconds(wait)} more would overrun the retry budget (${seconds(this.policy.budgetMs)}, ${seconds(this.stalledMs)} spent since an answer last got through)`
             : null;
       if (stop !== null) {
         this.record(request, statuses.length, statuses);
@@ -148,16 +160,18 @@ export class Gateway {
         return outcome;
       }
       this.waitedMs += wait;
+      this.stalledMs += wait;
       await this.clock.sleep(wait);
     }
   }
 
-  /** Waits for the request's turn under `--rate-limit`: starts are at least 1/N s apart. */
+  /** Waits for the request's turn under `--rate-limit` (and after a 429): starts are at least 1/N s apart. */
   private async pace(): Promise<void> {
-    if (this.policy.rateLimit === null) return;
+    const rates = [this.policy.rateLimit, this.throttled ? THROTTLED_RATE : null].filter((r) => r !== null);
+    if (rates.length === 0) return;
     const now = this.clock.now();
     const start = Math.max(now, this.nextStart);
-    this.nextStart = start + 1000 / this.policy.rateLimit;
+    this.nextStart = start + 1000 / Math.min(...rates);
     if (start > now) await this.clock.sleep(start - now);
   }
 

@@ -57,8 +57,11 @@ export interface ConformanceOptions {
   fuzzRequests?: number;
   /** A time limit for the fuzz phase in ms, instead of a count (`--fuzz 10s`). */
   fuzzTimeMs?: number;
-  /** The fuzz phase's seed: the same seed against the same list sends the same requests. Default: random. */
-  seed?: number;
+  /**
+   * The fuzz phase's seed: the same seed against the same list sends the same requests. Default: a fixed
+   * seed, so a server gets the same verdict every run (D23); `'random'` draws a new one (reported).
+   */
+  seed?: number | 'random';
   /**
    * Stops the run when aborted (the CLI aborts it on SIGINT and SIGTERM): the requests in flight are
    * aborted, the checks that finished keep their verdicts, and the result's outcome is `interrupted`.

@@ -21,7 +21,7 @@ import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
 import type { EnvironmentMode } from './environment.js';
-import { DEFAULT_FUZZ_REQUESTS, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
+import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
 import type { ConformanceOptions } from './options.js';
@@ -202,7 +202,7 @@ function liveProbeMs(options: ConformanceOptions): number {
   return ms;
 }
 
-/** The fuzz phase's budget and seed; a seed not given is drawn here, so the report can say it. */
+/** The fuzz phase's budget and seed: the fixed default unless given (D23); `'random'` is drawn here, so the report can say it. */
 export function fuzzBudget(options: ConformanceOptions): FuzzBudget {
   const timeMs = options.fuzzTimeMs ?? null;
   const requests = options.fuzzRequests ?? (timeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS);
@@ -218,7 +218,8 @@ export function fuzzBudget(options: ConformanceOptions): FuzzBudget {
       (name) => `${name} must be a duration from 1 to ${MAX_TIMEOUT_MS} ms, got ${timeMs}`,
     );
   }
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const seed =
+    options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
   if (!Number.isSafeInteger(seed) || seed < 0 || seed >= 2 ** 31) {
     throw new ConformanceOptionsError(
       'seed',
@@ -334,6 +335,7 @@ function missingRequirement(
   options: ResolvedOptions,
   allocated: Map<string, string[]>,
   stale: ReadonlyMap<string, Exchange>,
+  unlisted: readonly string[] = [],
 ): Judgement | null {
   const needs = check.needs ?? {};
   if (needs.destructive && !options.destructive) {
@@ -353,6 +355,14 @@ function missingRequirement(
       kind: 'skip',
       reason: `${gone.join('; ')}; name a fresh pending order for this check`,
       enableWith: '--pending-order ID (a pending order no earlier run cancelled)',
+    };
+  }
+  if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id) && unlisted.length > 0) {
+    // A setup note, not a silent skip: ids the list does not show (a stateless server, another environment).
+    return {
+      kind: 'skip',
+      reason: unlistedNote(unlisted),
+      enableWith: '--pending-order ID (an id the list shows)',
     };
   }
   if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id)) {
@@ -506,7 +516,9 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
           ? 'the documented list is not at this address'
           : `is \`${basePath}\` missing from the base URL?`
       }`,
-      hint: 'give the base address the API is served under, ending in the version segment, e.g. http://127.0.0.1:4010/v1',
+      hint: base.endsWith(basePath)
+        ? `give the base address the API is served under: a server that serves it at its root needs ${new URL(ctx.options.baseUrl).origin}${base.slice(0, -basePath.length)} (without ${basePath}), one that serves it elsewhere that path`
+        : `give the base address the API is served under, usually ending in ${basePath}, e.g. ${new URL(ctx.options.baseUrl).origin}${base}${basePath}`,
     };
   }
   return null;
@@ -548,6 +560,10 @@ function gatewayRefused(ctx: CheckContext): Unreachable | null {
 }
 
 /** The outcome of a run stopped before judging. */
+function unlistedNote(unlisted: readonly string[]): string {
+  return `pending order(s) ${unlisted.join(', ')} given with --pending-order are not in the first list, and a cancel of each was not refused, so no check can use them (a stateless server, or ids of another environment?); list.includes-given-orders judges it`;
+}
+
 function stoppedOutcome(kind: Unreachable['kind']): StoppedOutcome {
   return kind === 'unreachable' ? 'unreachable' : kind === 'not-ready' ? 'not-ready' : 'setup-error';
 }
@@ -634,6 +650,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await ctx.findStalePending('list.includes-given-orders');
     const first = await ctx.initialListing();
     const listed = resolved.pendingOrders.filter((id) => first.ids === null || first.ids.has(id));
+    const unlisted = resolved.destructive
+      ? resolved.pendingOrders.filter((id) => !listed.includes(id) && !ctx.stalePending.has(id))
+      : [];
     const allocated = allocatePendingIds(checks, resolved, listed);
     const ordered = [...checks.filter((c) => !c.sweep), ...checks.filter((c) => c.sweep)];
     for (const check of ordered) {
@@ -643,7 +662,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       const t0 = Date.now();
       const pendingIds = allocated.get(check.id) ?? [];
       const judgement =
-        missingRequirement(check, resolved, allocated, ctx.stalePending) ??
+        missingRequirement(check, resolved, allocated, ctx.stalePending, unlisted) ??
         (await runOne(check, ctx, pendingIds));
       const consumed = judgement.kind === 'skip' ? [] : (judgement.consumed ?? pendingIds);
       const level = check.levelIn?.(resolved.contract) ?? check.level;
@@ -652,6 +671,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     unreachable = gatewayRefused(ctx);
     if (unreachable) results.clear();
+    // Nothing judged because the pending ids are not listed: a setup matter (exit 2), never PASSED.
+    const judged = [...results.values()].some((r) => r.outcome !== 'SKIP');
+    if (!unreachable && !judged && unlisted.length > 0) {
+      unreachable = {
+        kind: 'pending-unlisted',
+        url: first.exchange.request.url,
+        message: `nothing was judged: ${unlistedNote(unlisted)}`,
+        hint: 'name pending orders the list shows with --pending-order, or select checks that need none',
+      };
+    }
   };
   // A signal ends the run at once, even in a wait (Retry-After, the live probe); the requests in flight
   // are aborted through `fetch`.

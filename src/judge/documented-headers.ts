@@ -91,7 +91,8 @@ export function documentedHeaderViolations(
   status: number,
   headers: Readonly<Record<string, string>>,
 ): HeaderProblem[] {
-  return documentedHeaders(from, operationId, status).flatMap((header): HeaderProblem[] => {
+  const documented = documentedHeaders(from, operationId, status);
+  const problems = documented.flatMap((header): HeaderProblem[] => {
     const expected = `a ${header.shownAs} header${header.example ? ` like \`${header.example}\`` : ''} (${header.description.trim()})`;
     const value = headers[header.name];
     if (value === undefined) return [{ message: `without ${header.shownAs}`, expected, violations: [] }];
@@ -113,4 +114,23 @@ export function documentedHeaderViolations(
       },
     ];
   });
+  const both = ['deprecation', 'sunset'].every((name) => documented.some((h) => h.name === name));
+  return problems.length === 0 && both ? [...deprecationAfterSunset(headers)] : problems;
+}
+
+/**
+ * D11: a `Deprecation` date later than the `Sunset` date, both valid; the deprecation comes first (RFC 9745
+ * §3). A date written in milliseconds reads as one tens of thousands of years ahead.
+ */
+function deprecationAfterSunset(headers: Readonly<Record<string, string>>): HeaderProblem[] {
+  const seconds = /^@(-?[0-9]{1,20})$/.exec(headers.deprecation ?? '')?.[1];
+  const sunset = Date.parse(headers.sunset ?? '');
+  if (seconds === undefined || Number.isNaN(sunset) || BigInt(seconds) * 1000n <= BigInt(sunset)) return [];
+  return [
+    {
+      message: `with Deprecation: ${headers.deprecation} later than Sunset: ${headers.sunset} (epoch seconds? a date in milliseconds reads as a far-future one): the deprecation comes first (RFC 9745 §3, D11)`,
+      expected: 'a Deprecation date (`@<epoch seconds>`) at or before the Sunset date',
+      violations: [],
+    },
+  ];
 }

@@ -13,7 +13,7 @@
  */
 
 import { type Contract, parseExactJson, stringifyExactJson } from '../contract/index.js';
-import { listedOrders } from './cancel-effects.js';
+import { listedOrders, sameInteger } from './cancel-effects.js';
 import { matchOperation } from './exchange.js';
 import type { Level } from './types.js';
 
@@ -293,7 +293,9 @@ export class Observer {
     if (operationId === 'listOrders' && seen.status === 200 && seen.text !== null) {
       found.push(...this.list(scope.orders, seen.text, exchange));
     } else if (operationId === 'cancelOrder') {
-      const id = this.orderIdOf(seen.path);
+      // D9: a success for `0x7` or `07` is a cancel of order 7, the same integer in another notation.
+      const moved = this.table.moves.has(seen.status);
+      const id = this.orderIdOf(seen.path) ?? (moved ? this.sameIntegerOf(seen.path) : null);
       if (id !== null) found.push(...this.cancel(scope.orders, id, seen.status, exchange));
     }
     return found;
@@ -311,6 +313,16 @@ export class Observer {
     }
     const parsed = this.contract.parseParameter(this.orderIdParameter, raw);
     return parsed.ok ? String(parsed.value) : null;
+  }
+
+  /** The order a malformed cancel path names in another notation of the same integer (D9), else `null`. */
+  private sameIntegerOf(path: string): string | null {
+    const segment = /^\/store\/orders\/([^/?]+)/.exec(path)?.[1];
+    try {
+      return segment === undefined ? null : (sameInteger(decodeURIComponent(segment))?.toString() ?? null);
+    } catch {
+      return null;
+    }
   }
 
   /** Forgets the oldest scopes (never the one just written) until the remembered lists fit the budget. */

@@ -150,6 +150,9 @@ export function curlLine(
   const parts = ['curl', '-i', '-X', method];
   for (const [name, value] of Object.entries(headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
   if (body !== undefined) parts.push('--data-raw', shellQuote(body));
+  // A request that asked for a compressed answer: curl decodes it, as the sender did.
+  const encoding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'accept-encoding')?.[1];
+  if (encoding !== undefined && /gzip|deflate|br|zstd/i.test(encoding)) parts.push('--compressed');
   parts.push(shellQuote(url));
   return parts.join(' ');
 }

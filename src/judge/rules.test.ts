@@ -63,7 +63,24 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       'DELETE',
       '/store/orders/3',
       answered(204, JSON_TYPE, '{}'),
-      [['body', 'failure', /must have no body/]],
+      [
+        ['body', 'failure', /must have no body/],
+        ['headers', 'warning', /204 with Content-Type/],
+      ],
+    ],
+    [
+      'fails a 204 cancel framed with a Content-Length other than 0 (D24)',
+      'DELETE',
+      '/store/orders/3',
+      answered(204, { 'content-length': '2' }),
+      [['body', 'failure', /with Content-Length: 2: a 204 has no content/]],
+    ],
+    [
+      'warns on a 204 cancel with a Content-Type (D24)',
+      'DELETE',
+      '/store/orders/3',
+      answered(204, JSON_TYPE),
+      [['headers', 'warning', /204 with Content-Type: application\/json/]],
     ],
     [
       'fails an Error whose status is not the HTTP status (D5)',
@@ -92,6 +109,20 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       '/store/orders',
       answered(503, JSON_TYPE, error(503)),
       [['server-error', 'failure', /answered 503/]],
+    ],
+    [
+      "notes a gateway's 503 without the API's Error as the environment's, not the server's (D20, D22)",
+      'GET',
+      '/store/orders',
+      answered(503, { 'content-type': 'text/html', 'retry-after': '1' }, '<h1>Service Unavailable</h1>'),
+      [['gateway', 'warning', /answered 503 without the API's Error body: a gateway/]],
+    ],
+    [
+      "notes a rate limiter's 429 without the API's Error (D20, D22)",
+      'DELETE',
+      '/store/orders/3',
+      answered(429, { 'retry-after': '1' }, 'Too Many Requests'),
+      [['gateway', 'warning', /answered 429 without the API's Error body/]],
     ],
     [
       'warns on an unknown path answered 200 (D10)',
@@ -143,6 +174,17 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       [['headers', 'warning', /Sunset: "2027-06-30"/]],
     ],
     [
+      'warns on a Deprecation date later than the Sunset (D11: milliseconds read as seconds)',
+      'GET',
+      '/pets/10',
+      answered(
+        200,
+        { ...JSON_TYPE, ...PET_HEADERS, deprecation: '@1767225600000' },
+        '{"id":10,"name":"Rex"}',
+      ),
+      [['headers', 'warning', /later than Sunset/]],
+    ],
+    [
       'warns on a pet read without Sunset (D11)',
       'GET',
       '/pets/10',
@@ -190,6 +232,27 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       '/store/orders/12abc',
       answered(204, {}),
       [['status', 'failure', /answered 204, expected 4xx/]],
+    ],
+    [
+      'warns on a malformed id read as the same integer in another notation (D9: `0x7` as 7)',
+      'DELETE',
+      '/store/orders/0x7',
+      answered(204, {}),
+      [['status', 'warning', /answered 204, expected 4xx/]],
+    ],
+    [
+      'passes an undeclared query parameter refused with 400 and a validator body (D21)',
+      'GET',
+      '/store/orders?a=x',
+      answered(400, JSON_TYPE, '{"message":"Unknown query parameter \'a\'"}'),
+      [],
+    ],
+    [
+      'passes a retired deprecated read answering 410 Gone with any body (D11)',
+      'GET',
+      '/pets/10',
+      answered(410, { 'content-type': 'text/html' }, '<h1>Gone</h1>'),
+      [],
     ],
     [
       'warns on a malformed id refused without an Error body (D9)',

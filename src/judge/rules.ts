@@ -11,6 +11,7 @@ import {
   type SchemaViolation,
 } from '../contract/index.js';
 import { matchPathTemplate, parsePathTemplate } from '../contract/path-template.js';
+import { sameInteger } from './cancel-effects.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,
@@ -162,7 +163,12 @@ export function judgeErrorBody(
   if (media) return media;
   const parsed = parseExactJson(text);
   if (!parsed.ok) {
-    return finding(exchange, key, `${where}: the error body is not valid JSON (${parsed.error})`, expected);
+    return finding(
+      exchange,
+      key,
+      `${where}: the error body is not valid JSON (${parsed.error})${encodingHint(exchange)}`,
+      expected,
+    );
   }
   const validated = contract.validateSchema('Error', parsed.value);
   if (!validated.ok) {
@@ -236,9 +242,25 @@ export function judgeSuccessBody(
   const where = `${exchange.request.method} ${pathOf(exchange)} → ${status}`;
   if (response?.mediaType === null) {
     const empty = contract.validateResponseBody(operationId, status, text);
-    return empty.ok
+    if (!empty.ok) {
+      return finding(
+        exchange,
+        key,
+        `${status} must have no body (§4.2)`,
+        `${status} with no body`,
+        empty.error,
+      );
+    }
+    // D24: a Content-Length that is not 0 frames a body a 204 cannot have (RFC 9110 §8.6, §15.3.5).
+    const length = outcome.value.headers['content-length'];
+    return length === undefined || length.trim() === '0'
       ? null
-      : finding(exchange, key, `${status} must have no body (§4.2)`, `${status} with no body`, empty.error);
+      : finding(
+          exchange,
+          key,
+          `${where} with Content-Length: ${length}: a ${status} has no content (RFC 9110 §8.6, D24)`,
+          `${status} with no body and no Content-Length other than 0`,
+        );
   }
   const expected = `${status}, application/json, ${what} as documented`;
   const media = judgeMediaType(exchange, key, what, expected);
@@ -249,10 +271,44 @@ export function judgeSuccessBody(
   return finding(
     exchange,
     key,
-    `${where}: ${what} is not valid: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}`,
+    `${where}: ${what} is not valid: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}${first?.keyword === 'json' ? encodingHint(exchange) : ''}`,
     expected,
     body.error,
   );
+}
+
+/**
+ * Why a body may not read as JSON though the server meant it to: still compressed after the client undid the
+ * `Content-Encoding` it named (a body gzipped twice), or gzip bytes sent without naming any.
+ */
+function encodingHint(exchange: ObservedExchange): string {
+  if (!exchange.outcome.ok) return '';
+  const { headers, text } = exchange.outcome.value;
+  const named = headers['content-encoding'];
+  const gzip = text.startsWith('\u001f\u008b') || text.startsWith('\u001f\ufffd');
+  if (named !== undefined) {
+    return `; the response has Content-Encoding: ${named}, which was decoded once${gzip ? ', and the body still starts like gzip data (encoded twice?)' : ''}`;
+  }
+  return gzip ? '; the body starts like gzip data, though the response names no Content-Encoding' : '';
+}
+
+/**
+ * D24: a response without content that names a media type (a `Content-Type` on a 204): a warning.
+ *
+ * @example judgeNoContentType(exchange, key) // a finding for a 204 with Content-Type: application/json
+ */
+export function judgeNoContentType(exchange: ObservedExchange, key: string): Finding | null {
+  if (!exchange.outcome.ok) return null;
+  const { status, headers } = exchange.outcome.value;
+  const type = headers['content-type'];
+  return status === 204 && type !== undefined
+    ? finding(
+        exchange,
+        key,
+        `${exchange.request.method} ${pathOf(exchange)} → 204 with Content-Type: ${type}, though it has no content (D24)`,
+        '204 without Content-Type',
+      )
+    : null;
 }
 
 /**
@@ -339,6 +395,41 @@ export function malformedPathParameters(contract: Contract, operationId: string,
   });
 }
 
+function sameIntegerOf(raw: string | undefined): boolean {
+  try {
+    return raw !== undefined && sameInteger(decodeURIComponent(raw)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An answer the contract leaves to the server, in words, else `null` (D11, D21): a request the contract does
+ * not describe (an undeclared query parameter) may get any 4xx, and a retired deprecated read 410 Gone or
+ * 404 without its Deprecation header; the body is not judged then.
+ *
+ * @example serverReading(contract, 'listOrders', exchangeOf('GET /store/orders?a=x', 400)) // 'an undeclared …'
+ */
+export function serverReading(
+  contract: Contract,
+  operationId: string,
+  exchange: ObservedExchange,
+): string | null {
+  if (!exchange.outcome.ok) return null;
+  const { status, headers } = exchange.outcome.value;
+  const op = contract.operation(operationId);
+  if (op.deprecated && (status === 410 || (status === 404 && headers.deprecation === undefined))) {
+    return `the deprecated ${op.operationId} answered ${status}: retired (D11)`;
+  }
+  if (status < 400 || status > 499 || op.statuses.includes(status)) return null;
+  const declared = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  const query = new URLSearchParams(exchange.path.split('?')[1] ?? '');
+  const undeclared = [...new Set(query.keys())].filter((name) => !declared.has(name));
+  return undeclared.length === 0
+    ? null
+    : `an undeclared query parameter refused with ${status} (the server's choice, D21)`;
+}
+
 /** A broken rule of one exchange, with the level the document and the decisions give it. */
 export interface RatedFinding {
   /** The rule, in the checks' terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`. */
@@ -370,6 +461,17 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
     );
   }
   const { status } = outcome.value;
+  // D20, D22: a 429 or 503 without the API's Error is a gateway's "not now", an environment note, as the
+  // suite retries it; one with the API's Error is the server's own answer and judged so.
+  if ((status === 429 || status === 503) && judgeErrorBody(contract, exchange, key, 'an Error') !== null) {
+    const note = finding(
+      exchange,
+      key,
+      `${exchange.request.method} ${pathOf(exchange)} answered ${status} without the API's Error body: a gateway or rate limiter answered, not the server (D20, D22)`,
+      'the server behind the gateway, once it takes requests',
+    );
+    return rated('gateway', 'D20, D22', 'warning', note);
+  }
   if (status >= 500) {
     const f = finding(
       exchange,
@@ -388,6 +490,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   if (deprecated && status === 404 && outcome.value.headers.deprecation === undefined) {
     return rated('route', 'D10, D11', 'warning', judgeRoute(contract, exchange, key));
   }
+  if (deprecated && status === 410) return [];
   // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
   if (!sendsBearerToken(exchange)) {
     return rated(
@@ -397,9 +500,14 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
       judgeError(contract, exchange, key, is(401), EXPECT_UNAUTHORIZED),
     );
   }
-  if (malformedPathParameters(contract, operationId, exchange.path).length > 0) {
+  const malformed = malformedPathParameters(contract, operationId, exchange.path);
+  if (serverReading(contract, operationId, exchange) !== null) return [];
+  if (malformed.length > 0) {
     const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');
-    if (refused) return rated('status', '§4.2, D9', 'failure', refused);
+    // D9: `02` or `0x2` read as order 2, the same integer in another notation, is only a warning.
+    const values = pathParameterValues(contract.operation(operationId), exchange.path);
+    const sameValue = status < 300 && malformed.every((name) => sameIntegerOf(values.get(name)));
+    if (refused) return rated('status', '§4.2, D9', sameValue ? 'warning' : 'failure', refused);
     return rated(
       'error-body',
       '§7, D9',
@@ -422,7 +530,8 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
         );
   }
   return [
-    ...rated('body', '§4, D8, D15', 'failure', judgeSuccessBody(contract, exchange, key, operationId)),
+    ...rated('body', '§4, D8, D15, D24', 'failure', judgeSuccessBody(contract, exchange, key, operationId)),
+    ...rated('headers', 'D24', 'warning', judgeNoContentType(exchange, key)),
     ...judgeDocumentedHeaders(contract, exchange, key, operationId).map(
       (f): RatedFinding => ({ rule: 'headers', citation: '§9, D11', level: 'warning', finding: f }),
     ),

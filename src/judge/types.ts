@@ -132,9 +132,10 @@ export interface Unreachable {
    * answering 429 or 503 past the retry budget, or the first request was answered by something that is not
    * the API (no Error body: a gateway page, a firewall's 403) (D22); `tls`: an http/https mismatch
    * (`https://` to a plain server, `http://` to a TLS one) or a refused certificate; `key-refused`: the list
-   * answered 401 to the key; `no-list`: the list answered 404.
+   * answered 401 to the key; `no-list`: the list answered 404; `pending-unlisted`: every check selected
+   * skipped because the pending ids given are not in the list (nothing was judged).
    */
-  kind: 'unreachable' | 'not-ready' | 'tls' | 'key-refused' | 'no-list';
+  kind: 'unreachable' | 'not-ready' | 'tls' | 'key-refused' | 'no-list' | 'pending-unlisted';
   url: string;
   message: string;
   hint: string;

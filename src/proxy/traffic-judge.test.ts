@@ -216,3 +216,22 @@ describe('decoding a compressed answer', () => {
     expect(judge.unjudgedBodies).toBe(1);
   });
 });
+
+describe("a gateway's 503 and 429 (D20, D22)", () => {
+  it('are environment notes, never a failure of the server, and replace no answer under --errors', () => {
+    const log = new FindingLog();
+    const judge = new TrafficJudge({
+      contract: defaultContract(),
+      upstream,
+      log,
+      replaceViolations: true,
+      judgeClient: true,
+    });
+    const gatewayPage = (status: number): CapturedExchange => {
+      const base = list('<h1>Service Unavailable</h1>', 'text/html');
+      return base.response === null ? base : { ...base, response: { ...base.response, status } };
+    };
+    for (let i = 0; i < 10; i++) expect(judge.judge(gatewayPage(i % 2 === 0 ? 503 : 429))).toBeNull();
+    expect(new Set(log.all().map((f) => `${f.rule} ${f.level}`))).toEqual(new Set(['gateway warning']));
+  });
+});

@@ -4,7 +4,14 @@
  * checks FAIL (or WARN), and no other check fails or warns except the listed collateral of the same bug.
  * A test also requires every check of the suite to be caught by at least one server here.
  */
-import { type Behaviour, behaviour, CORRECT, MOCK_LIKE_READINGS, TARGET_KEY } from './reference-server.js';
+import {
+  type Behaviour,
+  behaviour,
+  CORRECT,
+  MOCK_LIKE_READINGS,
+  type Reply,
+  TARGET_KEY,
+} from './reference-server.js';
 
 export interface BrokenServer {
   name: string;
@@ -80,6 +87,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     behaviour: authAlso((authorization) => authorization === undefined),
     caughtBy: {
       ...authFamily('no-header'),
+      'auth.near-miss-keys': 'FAIL',
       'auth.cancelOrder.shipped-order': 'FAIL',
       'auth.cancelOrder.malformed-id': 'FAIL',
       'auth.cancelOrder.pending-order': 'FAIL',
@@ -91,6 +99,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     behaviour: authAlso((authorization) => /^bearer +\S+$/i.test(authorization ?? '')),
     caughtBy: {
       ...authFamily('wrong-key'),
+      'auth.near-miss-keys': 'FAIL',
       'auth.cancelOrder.shipped-order': 'FAIL',
       'auth.cancelOrder.pending-order': 'FAIL',
     },
@@ -111,10 +120,43 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     }),
     caughtBy: {
       ...authFamily('wrong-key'),
+      'auth.near-miss-keys': 'FAIL',
       'auth.cancelOrder.shipped-order': 'FAIL',
       'auth.cancelOrder.pending-order': 'FAIL',
     },
     says: [['auth.getPet.wrong-key', 'GET /pets/1 answered 404, expected 401']],
+  },
+  {
+    name: 'auth-key-prefix',
+    bug: 'compares the token with the key only as far as the token goes (a compare cut short), so a prefix of the key is accepted (D7)',
+    behaviour: authAlso((a) => {
+      const token = /^bearer +(\S+)$/i.exec(a ?? '')?.[1];
+      return token !== undefined && token.length > 4 && TARGET_KEY.startsWith(token);
+    }),
+    caughtBy: { 'auth.near-miss-keys': 'FAIL' },
+    says: [['auth.near-miss-keys', 'with the key without its last character (a prefix) answered 200']],
+  },
+  {
+    name: 'auth-key-case-insensitive',
+    bug: 'compares the key ignoring case (D7)',
+    behaviour: authAlso(
+      (a) => /^bearer +(\S+)$/i.exec(a ?? '')?.[1]?.toLowerCase() === TARGET_KEY.toLowerCase(),
+    ),
+    caughtBy: { 'auth.near-miss-keys': 'FAIL' },
+    says: [['auth.near-miss-keys', 'with the key with its case changed answered 200']],
+  },
+  {
+    name: 'auth-key-in-query',
+    bug: 'also takes the key from `?api_key=` (D7)',
+    behaviour: broken({
+      async handle(b, request, store) {
+        const key = new URLSearchParams(request.query).get('api_key');
+        const authorization = key === TARGET_KEY ? `Bearer ${key}` : request.authorization;
+        return CORRECT.handle(b, { ...request, authorization }, store);
+      },
+    }),
+    caughtBy: { 'auth.near-miss-keys': 'FAIL' },
+    says: [['auth.near-miss-keys', 'with the key only in the query string (`?api_key=`)']],
   },
   {
     name: 'auth-empty-token-allowed',
@@ -165,6 +207,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       ...authFamily('basic-scheme'),
       ...authFamily('token-scheme'),
       ...authFamily('bare-key'),
+      'auth.near-miss-keys': 'FAIL',
       'auth.cancelOrder.shipped-order': 'FAIL',
       'auth.cancelOrder.malformed-id': 'FAIL',
       'auth.cancelOrder.pending-order': 'FAIL',
@@ -348,7 +391,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
         return Number.isNaN(n) ? null : BigInt(n);
       },
     }),
-    // Read-only too: `2abc`, `2.0`, `02` and ` 2` name shipped order 2, and parseInt answers 409 (D19).
+    // Read-only too: `2abc` names shipped order 2 for parseInt, which answers 409 (D19).
     caughtBy: { 'cancel.malformed-id.decimal': 'FAIL', 'cancel.shipped-order.malformed-spellings': 'FAIL' },
     // Destructive: `7.5` aims at pending order 7, which parseInt cancels; the later forms (`7abc`) find it
     // cancelled (404). parseInt also rounds 9007199254740997 to the listed 9007199254740996.
@@ -374,10 +417,10 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
         return BigInt.asIntN(64, BigInt(raw));
       },
     }),
-    // `02` is all digits: read as shipped order 2, refused with 409 (D19).
+    // `02` is all digits: read as shipped order 2, the same integer, refused with 409 (D9: a warning).
     caughtBy: {
       'cancel.malformed-id.uint64-wrap': 'FAIL',
-      'cancel.shipped-order.malformed-spellings': 'FAIL',
+      'cancel.shipped-order.malformed-spellings': 'WARN',
     },
   },
   {
@@ -501,6 +544,41 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     collateral: ['cancel.concurrent'],
   },
   {
+    name: 'cancel-204-framed',
+    bug: 'answers a successful cancel 204 with `Content-Type: application/json` and `Content-Length: 2` (D24)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        const reply = await CORRECT.transition(b, order, id);
+        if (!('status' in reply) || reply.status !== 204) return reply;
+        return {
+          raw: (_req, res) => {
+            // Node drops a 204's body but keeps the headers: the client sees a framing of 2 bytes.
+            res.writeHead(204, { 'content-type': 'application/json', 'content-length': '2' });
+            res.end();
+          },
+        };
+      },
+    }),
+    caughtBy: { 'cancel.pending-order': 'FAIL' },
+    says: [['cancel.pending-order', '204 with Content-Length: 2: a 204 has no content (RFC 9110 §8.6, D24)']],
+  },
+  {
+    name: 'cancel-204-typed',
+    bug: 'answers a successful cancel 204 with `Content-Type: application/json` (D24: a warning)',
+    behaviour: broken({
+      async transition(b, order, id) {
+        const reply = await CORRECT.transition(b, order, id);
+        return 'status' in reply && reply.status === 204
+          ? { status: 204, headers: { 'content-type': 'application/json' } }
+          : reply;
+      },
+    }),
+    caughtBy: { 'cancel.pending-order': 'WARN' },
+    says: [
+      ['cancel.pending-order', '204 with Content-Type: application/json, though it has no content (D24)'],
+    ],
+  },
+  {
     name: 'recancel-204',
     bug: 'answers 204 again when a cancelled order is cancelled a second time (D2)',
     behaviour: broken({
@@ -530,6 +608,33 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     behaviour: cancelledComesBack(),
     caughtBy: { 'cancel.cancelled-stays-gone': 'FAIL' },
     says: [['cancel.cancelled-stays-gone', 'left the list, but the list shows it again']],
+  },
+  {
+    name: 'list-cache-stale-after-cancel',
+    bug: 'a list cache serves the list as it was before a successful cancel for one more read, then drops the order (D16: a stale read)',
+    behaviour: (() => {
+      let stale: Reply | null = null;
+      return broken({
+        listOrders(b, store) {
+          const reply = stale ?? CORRECT.listOrders(b, store);
+          stale = null;
+          return reply;
+        },
+        async cancelOrder(b, raw, store) {
+          const before = CORRECT.listOrders(b, store);
+          const reply = await CORRECT.cancelOrder(b, raw, store);
+          if ('status' in reply && reply.status === 204) stale = before;
+          return reply;
+        },
+      });
+    })(),
+    caughtBy: { 'cancel.cancelled-stays-gone': 'FAIL' },
+    says: [
+      [
+        'cancel.cancelled-stays-gone',
+        'stale read: order 3 was listed unchanged right after its cancel succeeded',
+      ],
+    ],
   },
   {
     name: 'shipped-cancelled-on-retry',
@@ -628,6 +733,21 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
         ),
     }),
     caughtBy: { 'pets.deprecation': 'WARN' },
+  },
+  {
+    name: 'pets-deprecation-millis',
+    bug: 'writes the Deprecation date in milliseconds, so it reads as later than the Sunset (D11: a warning)',
+    behaviour: broken({
+      getPet: (b) =>
+        CORRECT.json(
+          b,
+          200,
+          { id: 10, name: 'Rex' },
+          { deprecation: '@1767225600000', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' },
+        ),
+    }),
+    caughtBy: { 'pets.deprecation': 'WARN' },
+    says: [['pets.deprecation', 'later than Sunset: Wed, 30 Jun 2027 00:00:00 GMT']],
   },
   {
     name: 'pets-sunset-not-http-date',

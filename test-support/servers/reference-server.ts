@@ -70,6 +70,8 @@ export interface TargetRequest {
   path: string;
   underV1: boolean;
   authorization: string | undefined;
+  /** The query string, `?` included, or `''`. */
+  query: string;
 }
 
 export type Reply =
@@ -245,6 +247,7 @@ export function targetHandler(b: Behaviour, store: Store = createStore()): RawHa
       path: underV1 ? url.pathname.slice(3) : url.pathname,
       underV1,
       authorization: req.headers.authorization,
+      query: url.search,
     };
     const reply = await b.handle(b, request, store);
     if ('raw' in reply) {

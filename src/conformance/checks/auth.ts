@@ -231,6 +231,66 @@ const schemeCase: Check = {
   },
 };
 
+/**
+ * D7: near misses of the real key, each described and never printed (the key's redaction covers what the
+ * requests show). A server that compares a prefix, ignores case or reads the query string accepts one.
+ */
+function nearMisses(key: string): Array<{ label: string; path: string; auth: AuthHeader }> {
+  const last = key.at(-1) ?? '';
+  const swapped = [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+  const bearer = (token: string) => ({ path: '/store/orders', auth: template(`Bearer ${token}`) });
+  const inQuery = (name: string) => ({
+    label: `the key only in the query string (\`?${name}=\`), no Authorization header`,
+    path: `/store/orders?${name}=${encodeURIComponent(key)}`,
+    auth: NO_AUTH,
+  });
+  return [
+    ...(key.length > 1
+      ? [{ label: 'the key without its last character (a prefix)', ...bearer(key.slice(0, -1)) }]
+      : []),
+    { label: 'the key with one character added (an extension)', ...bearer(`${key}0`) },
+    {
+      label: 'the key with its last character changed',
+      ...bearer(`${key.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`),
+    },
+    ...(swapped !== key ? [{ label: 'the key with its case changed', ...bearer(swapped) }] : []),
+    // A header's own spaces are trimmed in transit: these are inside the token, percent-encoded.
+    { label: 'the key with spaces around it inside the token (`%20`)', ...bearer(`%20${key}%20`) },
+    inQuery('api_key'),
+    inQuery('access_token'),
+  ];
+}
+
+const nearMissKeys: Check = {
+  id: 'auth.near-miss-keys',
+  title: 'near misses of the key and the key in the query string are refused',
+  citation: '§5, D7',
+  level: 'failure',
+  operationId: 'listOrders',
+  sends:
+    'GET /store/orders with near misses of the key as a Bearer token: a prefix, an extension, one character changed, its case changed, spaces around it inside the token (`%20`); and with the key only in the query string (`?api_key=`, `?access_token=`)',
+  passes: `${EXPECT_401} for each: only the exact key as a bearer token is the key`,
+  async run(ctx) {
+    const findings: Array<Finding | null> = [];
+    const misses = nearMisses(ctx.key);
+    for (const miss of misses) {
+      const exchange = await ctx.request({ method: 'GET', path: miss.path, auth: miss.auth });
+      const status = statusOf(exchange);
+      findings.push(
+        status !== null && status >= 200 && status < 300
+          ? finding(
+              exchange,
+              ctx.key,
+              `GET /store/orders with ${miss.label} answered ${status}: the server accepted a key that is not the key (D7)`,
+              EXPECT_401,
+            )
+          : judgeError(ctx.options.contract, exchange, ctx.key, is(401), `${EXPECT_401} (${miss.label})`),
+      );
+    }
+    return verdict(findings, `${misses.length} near misses refused with 401`);
+  },
+};
+
 /** §5 across operations: the answers the key got everywhere in the run, judged by the observer. */
 const authConsistency: Check = {
   id: 'auth.same-key-everywhere',
@@ -262,5 +322,6 @@ export const AUTH_CHECKS: readonly Check[] = [
   ...authVariantChecks,
   ...authIdChecks,
   schemeCase,
+  nearMissKeys,
   authConsistency,
 ];

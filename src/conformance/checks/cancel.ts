@@ -4,6 +4,7 @@
  * changed is judged with the answer (src/judge/cancel-effects.ts).
  */
 import { type Contract, defaultContract } from '../../contract/index.js';
+import { sameInteger } from '../../judge/cancel-effects.js';
 import {
   documentedErrorRule,
   documentedStatusLevel,
@@ -18,6 +19,7 @@ import {
   type Judgement,
   judgeError,
   judgeErrorBody,
+  judgeNoContentType,
   judgeStatus,
   judgeSuccessBody,
   skip,
@@ -56,6 +58,31 @@ const shippedStatusLevel = (from: Contract): Level =>
 /** D3: how bad a refusal body that is not an Error is, as `x-petstore-conformance.body` says. */
 const shippedBodyLevel = (from: Contract): Level =>
   documentedErrorRule(from, 'cancelOrder', cancelAnswers(from).shipped)?.level ?? 'failure';
+
+/**
+ * D9: a server that read a malformed id as the order the same integer names in another common notation
+ * (`02`, `+2`, `2.0`, `2e0`, `0x2`, ` 2`) acted on the order the client meant: a warning, not a failure.
+ */
+function sameIntegerFinding(ctx: CheckContext, e: Exchange, raw: string, order: string): Finding {
+  return finding(
+    e,
+    ctx.key,
+    `DELETE ${e.plan.path} answered ${statusOf(e)}: the server read ${JSON.stringify(raw)} as ${order}, the same integer in another notation (a PostgreSQL cast or a Java, Go, Python or .NET parser reads ids so; allowed, D9)`,
+    '400, 404 or 422 for an id that is not in canonical int64 form (D9)',
+  );
+}
+
+/** Failures lead; a verdict whose only findings are D9 same-integer readings is a warning. */
+function withSameIntegers(
+  failures: ReadonlyArray<Finding | null>,
+  warnings: readonly Finding[],
+  passMessage: string,
+  notes: string[],
+): Judgement {
+  const judged = verdict([...failures, ...warnings], passMessage, notes);
+  const failed = failures.some((f) => f !== null);
+  return judged.kind === 'violation' && !failed ? { ...judged, level: 'warning' } : judged;
+}
 
 /** What a check that cancels returns: the status verdicts, then what the cancels did to the list. */
 function judged(
@@ -116,6 +143,13 @@ const malformedChecks: Check[] = MALFORMED_IDS.map(
           ? `sent ${aim.raw}: no lenient reading of it names a listed order`
           : `sent ${aim.raw}: a lenient parser reads it as pending order ${aim.target}`,
       ];
+      const status = statusOf(exchange);
+      const success = status !== null && status >= 200 && status < 300;
+      if (success && aim.target !== null && sameInteger(aim.raw) === BigInt(aim.target)) {
+        // The cancel step counted it as a cancel of that order (what else it changed is judged in full).
+        const warning = sameIntegerFinding(ctx, exchange, aim.raw, `pending order ${aim.target}`);
+        return withSameIntegers(step.findings, [warning], '', [...notes, ...step.notes]);
+      }
       return judged(
         step,
         [judgeStatus(exchange, ctx.key, is4xx, '4xx (400, 404 or 422: D9)')],
@@ -331,6 +365,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
       if (safe === null) return skip(NO_UNUSED_ID, null);
       const { shipped } = cancelAnswers(ctx.options.contract);
       const findings: Array<Finding | null> = [];
+      const warnings: Finding[] = [];
       const notes: string[] = [];
       let sent = 0;
       for (const id of ctx.options.shippedOrders) {
@@ -349,8 +384,13 @@ export const CANCEL_CHECKS: readonly Check[] = [
           notes.push(...step.notes);
           for (const e of step.exchanges) {
             const status = statusOf(e);
+            const readAsOrder = status === shipped || status === cancelAnswers(ctx.options.contract).pending;
+            if (readAsOrder && sameInteger(raw) === BigInt(id)) {
+              warnings.push(sameIntegerFinding(ctx, e, raw, `shipped order ${id}`));
+              continue;
+            }
             findings.push(
-              status === shipped || status === cancelAnswers(ctx.options.contract).pending
+              readAsOrder
                 ? finding(
                     e,
                     ctx.key,
@@ -368,7 +408,12 @@ export const CANCEL_CHECKS: readonly Check[] = [
           null,
         );
       }
-      return verdict(findings, `${sent} malformed spelling(s) refused as malformed`, notes);
+      return withSameIntegers(
+        findings,
+        warnings,
+        `${sent} malformed spelling(s) refused as malformed`,
+        notes,
+      );
     },
   },
   {
@@ -408,12 +453,16 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const status = judgeStatus(exchange, ctx.key, is(pending), `${pending} with no body`);
       if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
       ctx.shared.set('cancelled', id);
-      return judged(
+      const failed = judged(
         step,
         [judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'cancelOrder')],
         `order ${id} cancelled`,
         notes,
       );
+      // D24: a Content-Type on the 204 is only a warning.
+      const typed = judgeNoContentType(exchange, ctx.key);
+      if (failed.kind !== 'pass' || typed === null) return failed;
+      return { ...verdict([typed], '', failed.notes), level: 'warning' };
     },
   },
   {
@@ -511,10 +560,21 @@ export const CANCEL_CHECKS: readonly Check[] = [
           '--destructive --pending-order ID',
         );
       }
-      await ctx.freshListing();
+      const last = await ctx.freshListing();
       const back = ctx.observations.filter((o) => o.rule === 'state.cancelled-returns');
+      // D16: listed unchanged right after its cancel's success, gone now: the first read was stale.
+      const stale = [...ctx.keptUnchanged]
+        .filter(([id]) => last.ids !== null && !last.ids.has(id))
+        .map(([id, read]) =>
+          finding(
+            read,
+            ctx.key,
+            `stale read: order ${id} was listed unchanged right after its cancel succeeded, and is gone from the list later: a server that keeps cancelled orders listed must keep doing so (D16)`,
+            `order ${id} gone from the list read right after its cancel, or listed from then on`,
+          ),
+        );
       return verdict(
-        back.map((o) => finding(o.exchange, ctx.key, o.message, o.expected)),
+        [...back.map((o) => finding(o.exchange, ctx.key, o.message, o.expected)), ...stale],
         `${cancelled} cancel(s) answered ${pending}; no cancelled order came back`,
       );
     },

@@ -22,6 +22,9 @@ export const PETS_CHECKS: readonly Check[] = [
       if (exchange && !exchange.outcome.ok) {
         return verdict([judgeStatus(exchange, ctx.key, () => true, 'a response')], '');
       }
+      if (exchange && statusOf(exchange) === 410) {
+        return pass(`GET /pets/${probe.petId} answered 410 Gone: the deprecated read is retired (D11)`);
+      }
       if (probe.served !== 'yes' || !exchange?.outcome.ok) {
         const status = exchange ? statusOf(exchange) : null;
         const answered =

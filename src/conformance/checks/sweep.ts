@@ -68,7 +68,8 @@ export const SWEEP_CHECKS: readonly Check[] = [
               )
             : null,
         ),
-        `${answered.length} response(s), none 5xx`,
+        // The fuzz phase's answers are not kept: fuzz.invariants judges them, so this line must not claim them.
+        `${answered.length} response(s) of the checks, none 5xx${ctx.notKept > 0 ? `; the fuzz phase's ${ctx.notKept} request(s) are judged by fuzz.invariants` : ''}`,
       );
     },
   },

@@ -11,7 +11,13 @@ import {
   type Exchange,
   matchOperation,
 } from '../../judge/exchange.js';
-import { finding, judgeErrorBody, judgeStatus, pathParameterValues } from '../../judge/rules.js';
+import {
+  finding,
+  judgeErrorBody,
+  judgeStatus,
+  pathParameterValues,
+  serverReading,
+} from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
 
 export type Invariant = 'answers' | 'no-5xx' | 'documented-status' | 'error-body';
@@ -80,17 +86,22 @@ export function fuzzViolations(exchange: Exchange, key: string, contract: Contra
   // D10: outside the document any 4xx is right, and its body is not judged; a redirect or a 2xx is not a
   // failure there either (routes.* warn about it with requests of their own).
   if (operationId === null) return [];
+  // D11, D21: an undeclared query parameter refused, a retired deprecated read; the phase notes the reading.
+  if (serverReading(contract, operationId, exchange) !== null) return [];
   const op = contract.operation(operationId);
   const allowed = new Set(op.statuses);
   const malformed = malformedPath(contract, op, exchange.path);
-  if (malformed) for (const s of [400, 404, 422]) allowed.add(s);
+  // D21: a malformed id is outside the contract, so any 4xx refuses it.
+  if (malformed) for (let s = 400; s < 500; s++) allowed.add(s);
   if (invalidDeclared(contract, op, exchange)) for (const s of [400, 422]) allowed.add(s);
   // A body the operation does not declare may be refused.
   if (exchange.plan.body !== undefined) for (const s of [400, 413, 415]) allowed.add(s);
   // D11: a deprecated operation no longer served is a path outside the document (D10).
   const unserved = op.deprecated && outcome.value.headers.deprecation === undefined;
   if (unserved) for (const s of [404, 405]) allowed.add(s);
-  const expected = `one of ${[...allowed].sort().join(', ')} (§4${malformed ? ', D9' : ''})`;
+  const expected = malformed
+    ? '4xx (a malformed path id, D9, D21)'
+    : `one of ${[...allowed].sort().join(', ')} (§4)`;
   const wrong = judgeStatus(exchange, key, (s) => allowed.has(s), expected);
   if (wrong) {
     return [

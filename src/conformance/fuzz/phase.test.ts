@@ -15,6 +15,7 @@ import {
 } from '../../../test-support/servers/reference-server.js';
 import type { ConformanceOptions } from '../options.js';
 import { runConformance } from '../runner.js';
+import { DEFAULT_SEED } from './phase.js';
 
 /** Crashes on exactly one request: the cancel of a truncated UTF-8 escape. */
 const crashesOnBrokenEscape = behaviour(MOCK_LIKE_READINGS, {
@@ -103,6 +104,19 @@ describe('the fuzz phase', () => {
     expect(fuzzed(again.sent)).toEqual(fuzzed(first.sent));
     expect(fuzzed(other.sent)).not.toEqual(fuzzed(first.sent));
     expect(first.result.fuzz?.seed).toBe(1234);
+  });
+
+  it('uses a fixed seed when none is named, so every run sends the same requests (D23)', async () => {
+    const fuzzed = (sent: string[]) =>
+      sent.slice(-30).map((line) => line.replace(/http:\/\/127\.0\.0\.1:\d+/, ''));
+    const first = await run(undefined, { fuzzRequests: 30, only: ['fuzz'] });
+    const again = await run(undefined, { fuzzRequests: 30, only: ['fuzz'] });
+    expect(first.result.fuzz?.seed).toBe(DEFAULT_SEED);
+    expect(fuzzed(again.sent)).toEqual(fuzzed(first.sent));
+    const drawn = await run(undefined, { fuzzRequests: 1, seed: 'random', only: ['fuzz'] });
+    expect(drawn.fuzz?.notes).toContain(
+      `seed ${drawn.result.fuzz?.seed}: replay with --seed ${drawn.result.fuzz?.seed}`,
+    );
   });
 
   it('is off with a budget of 0', async () => {
