@@ -21,7 +21,8 @@ const sources = (dir) =>
   });
 
 const hash = createHash('sha256');
-for (const file of ['index.ts', 'tsconfig.json', 'tsconfig.build.json', ...sources('src')].sort()) {
+const build = ['scripts/build-if-stale.mjs', 'scripts/strip-comments.mjs'];
+for (const file of ['index.ts', 'tsconfig.json', 'tsconfig.build.json', ...build, ...sources('src')].sort()) {
   const { size, mtimeMs } = statSync(join(root, file));
   hash.update(`${file}\0${size}\0${mtimeMs}\n`);
 }
@@ -30,5 +31,6 @@ const fingerprint = hash.digest('hex');
 
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== fingerprint) {
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  await import('./strip-comments.mjs');
   writeFileSync(stamp, fingerprint);
 }
