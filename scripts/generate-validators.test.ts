@@ -10,7 +10,12 @@ import { packageRoot } from '../src/contract/package-root.js';
 import { DOCUMENT } from '../src/generated/document.js';
 import { validateFixtures } from '../src/generated/fixtures-validator.js';
 import { VALIDATORS } from '../src/generated/validators.js';
-import { contractValidatorsModule, forbiddenIn, inlineSchemaReads } from './generate-validators.js';
+import {
+  compactErrors,
+  contractValidatorsModule,
+  forbiddenIn,
+  inlineSchemaReads,
+} from './generate-validators.js';
 
 const GENERATED = join(packageRoot(), 'src', 'generated');
 
@@ -113,5 +118,41 @@ describe('inlineSchemaReads', () => {
       keyword: 'enum',
       params: { allowedValues: ['pending', 'shipped', 'cancelled'] },
     });
+  });
+});
+
+describe('compactErrors', () => {
+  const ajvCode = [
+    'function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){',
+    'let vErrors = null;',
+    'if(typeof data !== "string"){',
+    'const err0 = {instancePath,keyword:"type",params:{type: "string"}};',
+    'if(vErrors === null){\nvErrors = [err0];\n}\nelse {\nvErrors.push(err0);\n}',
+    'errors++;',
+    '}',
+  ].join('\n');
+
+  it('adds each error in one statement and drops the options no validator reads', () => {
+    const compact = compactErrors(ajvCode);
+    expect(compact).toContain('(vErrors ??= []).push(err0);');
+    expect(compact).not.toContain('vErrors === null');
+    expect(compact).toContain('function validate0(data, {instancePath=""}={}){');
+  });
+
+  it('keeps the options when a validator reads one', () => {
+    const reading = `${ajvCode}\nif(rootData){}`;
+    expect(compactErrors(reading)).toContain('rootData=data}={}');
+  });
+
+  it('leaves the committed validators with every error of a bad fixture file, in order', () => {
+    expect(validateFixtures({ apiKeys: [''], orders: [{ status: 'lost', extra: 1 }], x: 1 })).toBe(false);
+    expect(validateFixtures.errors?.map((error) => [error.instancePath, error.keyword])).toEqual([
+      ['', 'additionalProperties'],
+      ['/apiKeys/0', 'minLength'],
+      ['/apiKeys/0', 'pattern'],
+      ['/orders/0', 'required'],
+      ['/orders/0', 'additionalProperties'],
+      ['/orders/0/status', 'enum'],
+    ]);
   });
 });
