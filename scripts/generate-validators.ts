@@ -77,15 +77,19 @@ export function inlineSchemaReads(code: string): string {
 /** `if(vErrors === null){ vErrors = [err0]; } else { vErrors.push(err0); }`, as Ajv adds each error. */
 const ERROR_PUSH =
   /if\(vErrors === null\)\{\nvErrors = \[(err\d+)\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}/g;
+/** `const err0 = {…};` then its push: the object goes straight into the push. */
+const ERROR_DECLARED = /^const (err\d+) = (\{.*\});\n\(vErrors \?\?= \[\]\)\.push\(\1\);$/gm;
 /** The options every validator function takes, of which a root validator reads only `instancePath`. */
 const UNREAD_OPTIONS = ', parentData, parentDataProperty, rootData=data}';
 
 /**
  * Ajv's code, a little smaller in a page with the same errors: each error added in one statement
- * (`(vErrors ??= []).push(err0)`), and options no validator reads left out of the signatures.
+ * (`(vErrors ??= []).push({…})`), and options no validator reads left out of the signatures.
  */
 export function compactErrors(code: string): string {
-  const compact = code.replace(ERROR_PUSH, '(vErrors ??= []).push($1);');
+  const compact = code
+    .replace(ERROR_PUSH, '(vErrors ??= []).push($1);')
+    .replace(ERROR_DECLARED, '(vErrors ??= []).push($2);');
   const unread = !/\b(?:parentData|parentDataProperty|rootData)\b/.test(
     compact.split(UNREAD_OPTIONS).join(''),
   );

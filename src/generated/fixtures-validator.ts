@@ -19,15 +19,13 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((((key0 === "$schema") || (key0 === "description")) || (key0 === "apiKeys")) || (key0 === "petsDeprecated")) || (key0 === "petsSunset")) || (key0 === "pets")) || (key0 === "orders"))){
-const err0 = {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}};
-(vErrors ??= []).push(err0);
+(vErrors ??= []).push({instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.$schema !== undefined){
 if(typeof data.$schema !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",keyword:"type",params:{type: "string"}};
-(vErrors ??= []).push(err1);
+(vErrors ??= []).push({instancePath:instancePath+"/$schema",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -35,14 +33,12 @@ if(data.description !== undefined){
 let data1 = data.description;
 if(typeof data1 === "string"){
 if(func0(data1) > 500){
-const err2 = {instancePath:instancePath+"/description",keyword:"maxLength",params:{limit: 500}};
-(vErrors ??= []).push(err2);
+(vErrors ??= []).push({instancePath:instancePath+"/description",keyword:"maxLength",params:{limit: 500}});
 errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/description",keyword:"type",params:{type: "string"}};
-(vErrors ??= []).push(err3);
+(vErrors ??= []).push({instancePath:instancePath+"/description",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -54,31 +50,26 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(func0(data3) > 512){
-const err4 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"maxLength",params:{limit: 512}};
-(vErrors ??= []).push(err4);
+(vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"maxLength",params:{limit: 512}});
 errors++;
 }
 if(func0(data3) < 1){
-const err5 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"minLength",params:{limit: 1}};
-(vErrors ??= []).push(err5);
+(vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 if(!pattern0.test(data3)){
-const err6 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"}};
-(vErrors ??= []).push(err6);
+(vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"}});
 errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"type",params:{type: "string"}};
-(vErrors ??= []).push(err7);
+(vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/apiKeys",keyword:"type",params:{type: "array"}};
-(vErrors ??= []).push(err8);
+(vErrors ??= []).push({instancePath:instancePath+"/apiKeys",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -86,14 +77,12 @@ if(data.petsDeprecated !== undefined){
 let data4 = data.petsDeprecated;
 if(typeof data4 === "string"){
 if(!(formats0.validate(data4))){
-const err9 = {instancePath:instancePath+"/petsDeprecated",keyword:"format",params:{format: "date-time"}};
-(vErrors ??= []).push(err9);
+(vErrors ??= []).push({instancePath:instancePath+"/petsDeprecated",keyword:"format",params:{format: "date-time"}});
 errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/petsDeprecated",keyword:"type",params:{type: "string"}};
-(vErrors ??= []).push(err10);
+(vErrors ??= []).push({instancePath:instancePath+"/petsDeprecated",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -101,14 +90,12 @@ if(data.petsSunset !== undefined){
 let data5 = data.petsSunset;
 if(typeof data5 === "string"){
 if(!(formats0.validate(data5))){
-const err11 = {instancePath:instancePath+"/petsSunset",keyword:"format",params:{format: "date-time"}};
-(vErrors ??= []).push(err11);
+(vErrors ??= []).push({instancePath:instancePath+"/petsSunset",keyword:"format",params:{format: "date-time"}});
 errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/petsSunset",keyword:"type",params:{type: "string"}};
-(vErrors ??= []).push(err12);
+(vErrors ??= []).push({instancePath:instancePath+"/petsSunset",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -120,29 +107,25 @@ for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.id === undefined){
-const err13 = {instancePath:instancePath+"/pets/" + i1,keyword:"required",params:{missingProperty: "id"}};
-(vErrors ??= []).push(err13);
+(vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1,keyword:"required",params:{missingProperty: "id"}});
 errors++;
 }
 if(data7.id !== undefined){
 let data8 = data7.id;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/pets/" + i1+"/id",keyword:"type",params:{type: "integer"}};
-(vErrors ??= []).push(err14);
+(vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1+"/id",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/pets/" + i1,keyword:"type",params:{type: "object"}};
-(vErrors ??= []).push(err15);
+(vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1,keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/pets",keyword:"type",params:{type: "array"}};
-(vErrors ??= []).push(err16);
+(vErrors ??= []).push({instancePath:instancePath+"/pets",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -154,38 +137,33 @@ for(let i2=0; i2<len2; i2++){
 let data10 = data9[i2];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.id === undefined){
-const err17 = {instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "id"}};
-(vErrors ??= []).push(err17);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "id"}});
 errors++;
 }
 for(const key1 in data10){
 if(!(((((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status")) || (key1 === "state")) || (key1 === "complete"))){
-const err18 = {instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}};
-(vErrors ??= []).push(err18);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}});
 errors++;
 }
 }
 if(data10.id !== undefined){
 let data11 = data10.id;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err19 = {instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}};
-(vErrors ??= []).push(err19);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data10.petId !== undefined){
 let data12 = data10.petId;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err20 = {instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}};
-(vErrors ??= []).push(err20);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data10.quantity !== undefined){
 let data13 = data10.quantity;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err21 = {instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}};
-(vErrors ??= []).push(err21);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -193,58 +171,50 @@ if(data10.shipDate !== undefined){
 let data14 = data10.shipDate;
 if(typeof data14 === "string"){
 if(!(formats0.validate(data14))){
-const err22 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}};
-(vErrors ??= []).push(err22);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}});
 errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}};
-(vErrors ??= []).push(err23);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data10.status !== undefined){
 let data15 = data10.status;
 if(!(((data15 === "pending") || (data15 === "shipped")) || (data15 === "cancelled"))){
-const err24 = {instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
-(vErrors ??= []).push(err24);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}});
 errors++;
 }
 }
 if(data10.state !== undefined){
 let data16 = data10.state;
 if(!(((data16 === "pending") || (data16 === "shipped")) || (data16 === "cancelled"))){
-const err25 = {instancePath:instancePath+"/orders/" + i2+"/state",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
-(vErrors ??= []).push(err25);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/state",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}});
 errors++;
 }
 }
 if(data10.complete !== undefined){
 if(typeof data10.complete !== "boolean"){
-const err26 = {instancePath:instancePath+"/orders/" + i2+"/complete",keyword:"type",params:{type: "boolean"}};
-(vErrors ??= []).push(err26);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/complete",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}};
-(vErrors ??= []).push(err27);
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}};
-(vErrors ??= []).push(err28);
+(vErrors ??= []).push({instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,keyword:"type",params:{type: "object"}};
-(vErrors ??= []).push(err29);
+(vErrors ??= []).push({instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate0.errors = vErrors;

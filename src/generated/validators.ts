@@ -18,14 +18,12 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-(vErrors ??= []).push(err0);
+(vErrors ??= []).push({instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-(vErrors ??= []).push(err1);
+(vErrors ??= []).push({instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
 errors++;
 }
 }
@@ -33,14 +31,12 @@ errors++;
 if(data.petId !== undefined){
 let data1 = data.petId;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-(vErrors ??= []).push(err2);
+(vErrors ??= []).push({instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
-const err3 = {instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-(vErrors ??= []).push(err3);
+(vErrors ??= []).push({instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
 errors++;
 }
 }
@@ -48,8 +44,7 @@ errors++;
 if(data.quantity !== undefined){
 let data2 = data.quantity;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-(vErrors ??= []).push(err4);
+(vErrors ??= []).push({instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 }
@@ -57,28 +52,24 @@ if(data.shipDate !== undefined){
 let data3 = data.shipDate;
 if(typeof data3 === "string"){
 if(!(formats4.validate(data3))){
-const err5 = {instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-(vErrors ??= []).push(err5);
+(vErrors ??= []).push({instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
 errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-(vErrors ??= []).push(err6);
+(vErrors ??= []).push({instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.complete !== undefined){
 if(typeof data.complete !== "boolean"){
-const err7 = {instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-(vErrors ??= []).push(err7);
+(vErrors ??= []).push({instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-(vErrors ??= []).push(err8);
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate0.errors = vErrors;
@@ -93,66 +84,56 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
-(vErrors ??= []).push(err0);
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"});
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-(vErrors ??= []).push(err1);
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"});
 errors++;
 }
 if(data.status === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-(vErrors ??= []).push(err2);
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
 errors++;
 }
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
 if(func0(data0) < 1){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-(vErrors ??= []).push(err3);
+(vErrors ??= []).push({instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
-(vErrors ??= []).push(err4);
+(vErrors ??= []).push({instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-(vErrors ??= []).push(err5);
+(vErrors ??= []).push({instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.status !== undefined){
 let data2 = data.status;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-(vErrors ??= []).push(err6);
+(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 599 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
-(vErrors ??= []).push(err7);
+(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
 errors++;
 }
 if(data2 < 100 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
-(vErrors ??= []).push(err8);
+(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
 errors++;
 }
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-(vErrors ??= []).push(err9);
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate1.errors = vErrors;
@@ -167,8 +148,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-(vErrors ??= []).push(err0);
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate2.errors = vErrors;
@@ -181,14 +161,12 @@ function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-(vErrors ??= []).push(err0);
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
-const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-(vErrors ??= []).push(err1);
+(vErrors ??= []).push({instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
 errors++;
 }
 }
