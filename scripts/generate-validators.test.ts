@@ -142,6 +142,22 @@ describe('compactErrors', () => {
     expect(compact).toContain('function validate0(data, {instancePath=""}={}){');
   });
 
+  it('tests an integer with Number.isInteger', () => {
+    const integer =
+      'if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){';
+    expect(compactErrors(integer)).toBe('if(!(Number.isInteger(data8))){');
+  });
+
+  it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY, '7', true])(
+    'leaves the committed fixture validator refusing %s as an integer id',
+    (id) => {
+      expect(validateFixtures({ pets: [{ id }] })).toBe(false);
+      expect(validateFixtures.errors).toEqual([
+        { instancePath: '/pets/0/id', keyword: 'type', params: { type: 'integer' } },
+      ]);
+    },
+  );
+
   it('keeps the options when a validator reads one', () => {
     const reading = `${ajvCode}\nif(rootData){}`;
     expect(compactErrors(reading)).toContain('rootData=data}={}');

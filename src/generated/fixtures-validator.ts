@@ -112,7 +112,7 @@ errors++;
 }
 if(data7.id !== undefined){
 let data8 = data7.id;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+if(!(Number.isInteger(data8))){
 (vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1+"/id",keyword:"type",params:{type: "integer"}});
 errors++;
 }
@@ -148,21 +148,21 @@ errors++;
 }
 if(data10.id !== undefined){
 let data11 = data10.id;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+if(!(Number.isInteger(data11))){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data10.petId !== undefined){
 let data12 = data10.petId;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+if(!(Number.isInteger(data12))){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data10.quantity !== undefined){
 let data13 = data10.quantity;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+if(!(Number.isInteger(data13))){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}});
 errors++;
 }

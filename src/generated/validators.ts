@@ -17,7 +17,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+if(!(Number.isInteger(data0))){
 (vErrors ??= []).push({instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
@@ -30,7 +30,7 @@ errors++;
 }
 if(data.petId !== undefined){
 let data1 = data.petId;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+if(!(Number.isInteger(data1))){
 (vErrors ??= []).push({instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
@@ -43,7 +43,7 @@ errors++;
 }
 if(data.quantity !== undefined){
 let data2 = data.quantity;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+if(!(Number.isInteger(data2))){
 (vErrors ??= []).push({instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
@@ -116,7 +116,7 @@ errors++;
 }
 if(data.status !== undefined){
 let data2 = data.status;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+if(!(Number.isInteger(data2))){
 (vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
@@ -160,7 +160,7 @@ export const v3 = validate3;
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+if(!(Number.isInteger(data))){
 (vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
