@@ -130,6 +130,8 @@ describe('compactErrors', () => {
     'if(vErrors === null){\nvErrors = [err0];\n}\nelse {\nvErrors.push(err0);\n}',
     'errors++;',
     '}',
+    'validate0.errors = vErrors;',
+    'return errors === 0;',
   ].join('\n');
 
   it('adds each error in one statement and drops the options no validator reads', () => {
@@ -138,8 +140,15 @@ describe('compactErrors', () => {
       '(vErrors ??= []).push({instancePath,keyword:"type",params:{type: "string"}});',
     );
     expect(compact).not.toContain('err0');
-    expect(compact).not.toContain('vErrors === null');
+    expect(compact).not.toContain('if(vErrors === null)');
     expect(compact).toContain('function validate0(data, {instancePath=""}={}){');
+    expect(compact).not.toMatch(/\berrors\b(?!\s*=\s*vErrors)/);
+    expect(compact).toContain('return vErrors === null;');
+  });
+
+  it('keeps the count when the code reads it otherwise (anyOf, oneOf)', () => {
+    const reading = `${ajvCode}\nconst _errs0 = errors;`;
+    expect(compactErrors(reading)).toContain('return errors === 0;');
   });
 
   it('tests an integer with Number.isInteger', () => {

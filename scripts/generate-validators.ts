@@ -87,14 +87,18 @@ const UNREAD_OPTIONS = ', parentData, parentDataProperty, rootData=data}';
 
 /**
  * Ajv's code, a little smaller in a page with the same errors: each error added in one statement
- * (`(vErrors ??= []).push({…})`), integers tested with `Number.isInteger`, and options no validator reads
- * left out of the signatures.
+ * (`(vErrors ??= []).push({…})`) and not counted apart, integers tested with `Number.isInteger`, and
+ * options no validator reads left out of the signatures.
  */
 export function compactErrors(code: string): string {
-  const compact = code
+  let compact = code
     .replace(ERROR_PUSH, '(vErrors ??= []).push($1);')
     .replace(ERROR_DECLARED, '(vErrors ??= []).push($2);')
     .replace(INTEGER_TEST, 'Number.isInteger($1)');
+  // With no other reads of `errors` (no anyOf, oneOf or not), it counts the pushes: vErrors says as much.
+  const counted = compact.replace(/^let errors = 0;\n|^errors\+\+;\n/gm, '');
+  const counts = !/\berrors\b(?! === 0;$)/m.test(counted.replace(/\.errors\b/g, ''));
+  if (counts) compact = counted.replace(/^return errors === 0;$/gm, 'return vErrors === null;');
   const unread = !/\b(?:parentData|parentDataProperty|rootData)\b/.test(
     compact.split(UNREAD_OPTIONS).join(''),
   );

@@ -15,18 +15,15 @@ const formats0 = runtimeFormats["date-time"];
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://petstore.contract/fixtures.schema.json" */;
 let vErrors = null;
-let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((((key0 === "$schema") || (key0 === "description")) || (key0 === "apiKeys")) || (key0 === "petsDeprecated")) || (key0 === "petsSunset")) || (key0 === "pets")) || (key0 === "orders"))){
 (vErrors ??= []).push({instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
-errors++;
 }
 }
 if(data.$schema !== undefined){
 if(typeof data.$schema !== "string"){
 (vErrors ??= []).push({instancePath:instancePath+"/$schema",keyword:"type",params:{type: "string"}});
-errors++;
 }
 }
 if(data.description !== undefined){
@@ -34,12 +31,10 @@ let data1 = data.description;
 if(typeof data1 === "string"){
 if(func0(data1) > 500){
 (vErrors ??= []).push({instancePath:instancePath+"/description",keyword:"maxLength",params:{limit: 500}});
-errors++;
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/description",keyword:"type",params:{type: "string"}});
-errors++;
 }
 }
 if(data.apiKeys !== undefined){
@@ -51,26 +46,21 @@ let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(func0(data3) > 512){
 (vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"maxLength",params:{limit: 512}});
-errors++;
 }
 if(func0(data3) < 1){
 (vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"minLength",params:{limit: 1}});
-errors++;
 }
 if(!pattern0.test(data3)){
 (vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"}});
-errors++;
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"type",params:{type: "string"}});
-errors++;
 }
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/apiKeys",keyword:"type",params:{type: "array"}});
-errors++;
 }
 }
 if(data.petsDeprecated !== undefined){
@@ -78,12 +68,10 @@ let data4 = data.petsDeprecated;
 if(typeof data4 === "string"){
 if(!(formats0.validate(data4))){
 (vErrors ??= []).push({instancePath:instancePath+"/petsDeprecated",keyword:"format",params:{format: "date-time"}});
-errors++;
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/petsDeprecated",keyword:"type",params:{type: "string"}});
-errors++;
 }
 }
 if(data.petsSunset !== undefined){
@@ -91,12 +79,10 @@ let data5 = data.petsSunset;
 if(typeof data5 === "string"){
 if(!(formats0.validate(data5))){
 (vErrors ??= []).push({instancePath:instancePath+"/petsSunset",keyword:"format",params:{format: "date-time"}});
-errors++;
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/petsSunset",keyword:"type",params:{type: "string"}});
-errors++;
 }
 }
 if(data.pets !== undefined){
@@ -108,25 +94,21 @@ let data7 = data6[i1];
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.id === undefined){
 (vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1,keyword:"required",params:{missingProperty: "id"}});
-errors++;
 }
 if(data7.id !== undefined){
 let data8 = data7.id;
 if(!(Number.isInteger(data8))){
 (vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1+"/id",keyword:"type",params:{type: "integer"}});
-errors++;
 }
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1,keyword:"type",params:{type: "object"}});
-errors++;
 }
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/pets",keyword:"type",params:{type: "array"}});
-errors++;
 }
 }
 if(data.orders !== undefined){
@@ -138,33 +120,28 @@ let data10 = data9[i2];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.id === undefined){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "id"}});
-errors++;
 }
 for(const key1 in data10){
 if(!(((((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status")) || (key1 === "state")) || (key1 === "complete"))){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}});
-errors++;
 }
 }
 if(data10.id !== undefined){
 let data11 = data10.id;
 if(!(Number.isInteger(data11))){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}});
-errors++;
 }
 }
 if(data10.petId !== undefined){
 let data12 = data10.petId;
 if(!(Number.isInteger(data12))){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}});
-errors++;
 }
 }
 if(data10.quantity !== undefined){
 let data13 = data10.quantity;
 if(!(Number.isInteger(data13))){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}});
-errors++;
 }
 }
 if(data10.shipDate !== undefined){
@@ -172,53 +149,45 @@ let data14 = data10.shipDate;
 if(typeof data14 === "string"){
 if(!(formats0.validate(data14))){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}});
-errors++;
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}});
-errors++;
 }
 }
 if(data10.status !== undefined){
 let data15 = data10.status;
 if(!(((data15 === "pending") || (data15 === "shipped")) || (data15 === "cancelled"))){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}});
-errors++;
 }
 }
 if(data10.state !== undefined){
 let data16 = data10.state;
 if(!(((data16 === "pending") || (data16 === "shipped")) || (data16 === "cancelled"))){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/state",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}});
-errors++;
 }
 }
 if(data10.complete !== undefined){
 if(typeof data10.complete !== "boolean"){
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/complete",keyword:"type",params:{type: "boolean"}});
-errors++;
 }
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}});
-errors++;
 }
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}});
-errors++;
 }
 }
 }
 else {
 (vErrors ??= []).push({instancePath,keyword:"type",params:{type: "object"}});
-errors++;
 }
 validate0.errors = vErrors;
-return errors === 0;
+return vErrors === null;
 }
 
 

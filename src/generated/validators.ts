@@ -13,18 +13,15 @@ const formats4 = runtimeFormats["date-time"];
 
 function validate0(data, {instancePath=""}={}){
 let vErrors = null;
-let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(Number.isInteger(data0))){
 (vErrors ??= []).push({instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
 (vErrors ??= []).push({instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
-errors++;
 }
 }
 }
@@ -32,12 +29,10 @@ if(data.petId !== undefined){
 let data1 = data.petId;
 if(!(Number.isInteger(data1))){
 (vErrors ??= []).push({instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
 (vErrors ??= []).push({instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
-errors++;
 }
 }
 }
@@ -45,7 +40,6 @@ if(data.quantity !== undefined){
 let data2 = data.quantity;
 if(!(Number.isInteger(data2))){
 (vErrors ??= []).push({instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++;
 }
 }
 if(data.shipDate !== undefined){
@@ -53,27 +47,23 @@ let data3 = data.shipDate;
 if(typeof data3 === "string"){
 if(!(formats4.validate(data3))){
 (vErrors ??= []).push({instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
-errors++;
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
 }
 }
 if(data.complete !== undefined){
 if(typeof data.complete !== "boolean"){
 (vErrors ??= []).push({instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
-errors++;
 }
 }
 }
 else {
 (vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++;
 }
 validate0.errors = vErrors;
-return errors === 0;
+return vErrors === null;
 }
 
 export const v1 = validate1;
@@ -81,97 +71,81 @@ const func0 = runtimeUcs2length;
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
-let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
 (vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"});
-errors++;
 }
 if(data.message === undefined){
 (vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"});
-errors++;
 }
 if(data.status === undefined){
 (vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
-errors++;
 }
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
 if(func0(data0) < 1){
 (vErrors ??= []).push({instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++;
 }
 }
 else {
 (vErrors ??= []).push({instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
 }
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
 (vErrors ??= []).push({instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
 }
 }
 if(data.status !== undefined){
 let data2 = data.status;
 if(!(Number.isInteger(data2))){
 (vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 599 || isNaN(data2)){
 (vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
-errors++;
 }
 if(data2 < 100 || isNaN(data2)){
 (vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
-errors++;
 }
 }
 }
 }
 else {
 (vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++;
 }
 validate1.errors = vErrors;
-return errors === 0;
+return vErrors === null;
 }
 
 export const v2 = validate2;
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
-let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 }
 else {
 (vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++;
 }
 validate2.errors = vErrors;
-return errors === 0;
+return vErrors === null;
 }
 
 export const v3 = validate3;
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
-let errors = 0;
 if(!(Number.isInteger(data))){
 (vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 (vErrors ??= []).push({instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
-errors++;
 }
 }
 validate3.errors = vErrors;
-return errors === 0;
+return vErrors === null;
 }
 
 
