@@ -92,8 +92,10 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.id === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1,keyword:"required",params:{missingProperty: "id"}});
+for(const prop0 of ["id"]){
+if(data7[prop0] === undefined){
+(vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1,keyword:"required",params:{missingProperty: prop0}});
+}
 }
 if(data7.id !== undefined){
 let data8 = data7.id;
@@ -118,8 +120,10 @@ const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
 let data10 = data9[i2];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.id === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "id"}});
+for(const prop1 of ["id"]){
+if(data10[prop1] === undefined){
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: prop1}});
+}
 }
 for(const key1 in data10){
 if(!(((((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status")) || (key1 === "state")) || (key1 === "complete"))){

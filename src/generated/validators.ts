@@ -72,14 +72,10 @@ const func0 = runtimeUcs2length;
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"});
+for(const prop0 of ["code","message","status"]){
+if(data[prop0] === undefined){
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: prop0},message:"must have required property '"+prop0+"'"});
 }
-if(data.message === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"});
-}
-if(data.status === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
 }
 if(data.code !== undefined){
 let data0 = data.code;
