@@ -102,7 +102,7 @@ function rootOf(baseUrl: string, basePath: string): { root: string; prefix: stri
   const trimmed = baseUrl.replace(/\/+$/, '');
   if (!trimmed.endsWith(basePath)) {
     throw new Error(
-      `createHandlers: baseUrl must end in ${basePath}, the base path (D12), got ${JSON.stringify(baseUrl)}`,
+      `createHandlers: baseUrl must end in ${basePath} (D12), got ${JSON.stringify(baseUrl)}`,
     );
   }
   const root = trimmed.slice(0, trimmed.length - basePath.length);
