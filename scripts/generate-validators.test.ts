@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentSchemas } from '../src/contract/document-schemas.js';
+import { defaultContract } from '../src/contract/index.js';
 import { packageRoot } from '../src/contract/package-root.js';
 import { DOCUMENT } from '../src/generated/document.js';
 import { validateFixtures } from '../src/generated/fixtures-validator.js';
@@ -118,6 +119,23 @@ describe('inlineSchemaReads', () => {
       keyword: 'enum',
       params: { allowedValues: ['pending', 'shipped', 'cancelled'] },
     });
+  });
+});
+
+describe('the contract, whose generated type errors carry no message', () => {
+  it.each([
+    { given: { id: 'x' }, want: 'must be integer' },
+    { given: { shipDate: 1 }, want: 'must be string' },
+    { given: { complete: 'yes' }, want: 'must be boolean' },
+    { given: [], want: 'must be object' },
+  ])('words them as Ajv does: $want', ({ given, want }) => {
+    const verdict = defaultContract().validateSchema('Order', given as never);
+    expect(verdict.ok ? [] : verdict.error.map((violation) => violation.message)).toEqual([want]);
+  });
+
+  it('keeps the messages of other keywords', () => {
+    expect(readFileSync(join(GENERATED, 'validators.ts'), 'utf8')).not.toMatch(/message:"must be (?!<|>)/);
+    expect(readFileSync(join(GENERATED, 'validators.ts'), 'utf8')).toContain("must have required property '");
   });
 });
 

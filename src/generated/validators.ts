@@ -17,7 +17,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(Number.isInteger(data0))){
-(vErrors ??= []).push({instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+(vErrors ??= []).push({instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"}});
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
@@ -28,7 +28,7 @@ if(!(formats0.validate(data0))){
 if(data.petId !== undefined){
 let data1 = data.petId;
 if(!(Number.isInteger(data1))){
-(vErrors ??= []).push({instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+(vErrors ??= []).push({instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"}});
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
@@ -39,7 +39,7 @@ if(!(formats0.validate(data1))){
 if(data.quantity !== undefined){
 let data2 = data.quantity;
 if(!(Number.isInteger(data2))){
-(vErrors ??= []).push({instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+(vErrors ??= []).push({instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"}});
 }
 }
 if(data.shipDate !== undefined){
@@ -50,17 +50,17 @@ if(!(formats4.validate(data3))){
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"});
+(vErrors ??= []).push({instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"}});
 }
 }
 if(data.complete !== undefined){
 if(typeof data.complete !== "boolean"){
-(vErrors ??= []).push({instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+(vErrors ??= []).push({instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"}});
 }
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 }
 validate0.errors = vErrors;
 return vErrors === null;
@@ -85,18 +85,18 @@ if(func0(data0) < 1){
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"});
+(vErrors ??= []).push({instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}});
 }
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"});
+(vErrors ??= []).push({instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}});
 }
 }
 if(data.status !== undefined){
 let data2 = data.status;
 if(!(Number.isInteger(data2))){
-(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"}});
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 599 || isNaN(data2)){
@@ -109,7 +109,7 @@ if(data2 < 100 || isNaN(data2)){
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 }
 validate1.errors = vErrors;
 return vErrors === null;
@@ -122,7 +122,7 @@ let vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 }
 validate2.errors = vErrors;
 return vErrors === null;
@@ -133,7 +133,7 @@ export const v3 = validate3;
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 if(!(Number.isInteger(data))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"}});
 }
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
