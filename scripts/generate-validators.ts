@@ -82,8 +82,12 @@ const ERROR_DECLARED = /^const (err\d+) = (\{.*\});\n\(vErrors \?\?= \[\]\)\.pus
 /** Ajv's test of `type: integer`, which is what `Number.isInteger` says, word for word. */
 const INTEGER_TEST =
   /\(\(typeof (\w+) == "number"\) && \(!\(\1 % 1\) && !isNaN\(\1\)\)\) && \(isFinite\(\1\)\)/g;
-/** A type error with Ajv's message, which says no more than its `type` (src/contract/validators.ts). */
-const TYPE_MESSAGE = /(keyword:"type",params:\{type: "(\w+)"\}),message:"must be \2"/g;
+/**
+ * An error of `type`, `minimum` or `maximum` with Ajv's message, which says no more than its params:
+ * `must be integer`, `must be <= 599` (toViolations in src/contract/validators.ts writes it back).
+ */
+const TYPE_MESSAGE =
+  /(keyword:"(?:type|minimum|maximum)",params:\{(?:type: "(\w+)"|comparison: "([<>]=)", limit: (\d+))\}),message:"must be (?:\2|\3 \4)"/g;
 /** The options every validator function takes, of which a root validator reads only `instancePath`. */
 const UNREAD_OPTIONS = ', parentData, parentDataProperty, rootData=data}';
 
@@ -208,7 +212,7 @@ export function contractValidatorsModule(document: JsonObject): string {
   }
   const typeImport =
     "import { itemsReferencing, type PrecompiledValidators, referencing } from '../contract/validators.js';\n";
-  // A type error's message is Ajv's `must be <type>`, which toViolations writes from its params.
+  // Ajv's `must be <type>` and `must be <= 599`, which toViolations writes from the params.
   const code = standaloneModule(ajv, exports, typeImport).replace(TYPE_MESSAGE, '$1');
   return `${code}
 /** Every validator of the document, by the keys the contract looks them up by. */
