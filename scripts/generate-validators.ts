@@ -74,12 +74,49 @@ export function inlineSchemaReads(code: string): string {
     .join('\n');
 }
 
+/** `if(vErrors === null){ vErrors = [err0]; } else { vErrors.push(err0); }`, as Ajv adds each error. */
+const ERROR_PUSH =
+  /if\(vErrors === null\)\{\nvErrors = \[(err\d+)\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}/g;
+/** `const err0 = {…};` then its push: the object goes straight into the push. */
+const ERROR_DECLARED = /^const (err\d+) = (\{.*\});\n\(vErrors \?\?= \[\]\)\.push\(\1\);$/gm;
+/** Ajv's test of `type: integer`, which is what `Number.isInteger` says, word for word. */
+const INTEGER_TEST =
+  /\(\(typeof (\w+) == "number"\) && \(!\(\1 % 1\) && !isNaN\(\1\)\)\) && \(isFinite\(\1\)\)/g;
+/**
+ * An error of `type`, `minimum` or `maximum` with Ajv's message, which says no more than its params:
+ * `must be integer`, `must be <= 599` (toViolations in src/contract/validators.ts writes it back).
+ */
+const TYPE_MESSAGE =
+  /(keyword:"(?:type|minimum|maximum)",params:\{(?:type: "(\w+)"|comparison: "([<>]=)", limit: (\d+))\}),message:"must be (?:\2|\3 \4)"/g;
+/** The options every validator function takes, of which a root validator reads only `instancePath`. */
+const UNREAD_OPTIONS = ', parentData, parentDataProperty, rootData=data}';
+
+/**
+ * Ajv's code, a little smaller in a page with the same errors: each error added in one statement
+ * (`(vErrors ??= []).push({…})`) and not counted apart, integers tested with `Number.isInteger`, and
+ * options no validator reads left out of the signatures.
+ */
+export function compactErrors(code: string): string {
+  let compact = code
+    .replace(ERROR_PUSH, '(vErrors ??= []).push($1);')
+    .replace(ERROR_DECLARED, '(vErrors ??= []).push($2);')
+    .replace(INTEGER_TEST, 'Number.isInteger($1)');
+  // With no other reads of `errors` (no anyOf, oneOf or not), it counts the pushes: vErrors says as much.
+  const counted = compact.replace(/^let errors = 0;\n|^errors\+\+;\n/gm, '');
+  const counts = !/\berrors\b(?! === 0;$)/m.test(counted.replace(/\.errors\b/g, ''));
+  if (counts) compact = counted.replace(/^return errors === 0;$/gm, 'return vErrors === null;');
+  const unread = !/\b(?:parentData|parentDataProperty|rootData)\b/.test(
+    compact.split(UNREAD_OPTIONS).join(''),
+  );
+  return unread ? compact.split(UNREAD_OPTIONS).join('}') : compact;
+}
+
 function standaloneModule(
   ajv: ReturnType<typeof createAjv>,
   exports: Record<string, string>,
   typeImport = '',
 ): string {
-  let code = inlineSchemaReads(standaloneCode(ajv, exports));
+  let code = compactErrors(inlineSchemaReads(standaloneCode(ajv, exports)));
   for (const [required, name] of Object.entries(RUNTIME_REQUIRES)) code = code.split(required).join(name);
   const forbidden = forbiddenIn(code);
   if (forbidden.length > 0) {
@@ -175,7 +212,9 @@ export function contractValidatorsModule(document: JsonObject): string {
   }
   const typeImport =
     "import { itemsReferencing, type PrecompiledValidators, referencing } from '../contract/validators.js';\n";
-  return `${standaloneModule(ajv, exports, typeImport)}
+  // Ajv's `must be <type>` and `must be <= 599`, which toViolations writes from the params.
+  const code = standaloneModule(ajv, exports, typeImport).replace(TYPE_MESSAGE, '$1');
+  return `${code}
 /** Every validator of the document, by the keys the contract looks them up by. */
 export const VALIDATORS: PrecompiledValidators = {
   schemas: ${table(tables.schemas)},

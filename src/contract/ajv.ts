@@ -59,10 +59,13 @@ export function createAjv(
     messages: options.messages !== false,
     // A document given at run time runs its patterns bounded (pattern-bounds.ts); the generated validators
     // keep `new RegExp`, so no check reaches the page.
-    code:
-      options.standalone === true
-        ? { source: true, esm: true, lines: true, formats: new Name(STANDALONE_FORMATS_NAME) }
-        : { regExp: boundedRegExp },
+    ...(options.standalone === true
+      ? {
+          code: { source: true, esm: true, lines: true, formats: new Name(STANDALONE_FORMATS_NAME) },
+          // A loop over `required` instead of a test per property: the same errors, less code in a page.
+          loopRequired: 1,
+        }
+      : { code: { regExp: boundedRegExp } }),
   });
   if (options.standalone === true) {
     // Ajv2020 turns the tracking on in its constructor; its options object is where it reads them.

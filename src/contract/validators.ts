@@ -127,10 +127,11 @@ function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation
     path: error.instancePath,
     keyword: error.keyword,
     schemaPath: error.schemaPath,
+    // The generated validators leave out Ajv's `must be integer` and `must be <= 599`: the params, in words.
     message:
       error.keyword === 'format' && error.params.format === 'int64'
         ? 'must be an integer within int64 (−2^63 … 2^63−1)'
-        : (error.message ?? 'is invalid'),
+        : (error.message ?? `must be ${Object.values(error.params).join(' ')}`),
   }));
 }
 

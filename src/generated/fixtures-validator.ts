@@ -12,58 +12,29 @@ const func0 = runtimeUcs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9._~+/-]+=*$", "u");
 const formats0 = runtimeFormats["date-time"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://petstore.contract/fixtures.schema.json" */;
 let vErrors = null;
-let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((((key0 === "$schema") || (key0 === "description")) || (key0 === "apiKeys")) || (key0 === "petsDeprecated")) || (key0 === "petsSunset")) || (key0 === "pets")) || (key0 === "orders"))){
-const err0 = {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+(vErrors ??= []).push({instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 }
 }
 if(data.$schema !== undefined){
 if(typeof data.$schema !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/$schema",keyword:"type",params:{type: "string"}});
 }
 }
 if(data.description !== undefined){
 let data1 = data.description;
 if(typeof data1 === "string"){
 if(func0(data1) > 500){
-const err2 = {instancePath:instancePath+"/description",keyword:"maxLength",params:{limit: 500}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/description",keyword:"maxLength",params:{limit: 500}});
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/description",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/description",keyword:"type",params:{type: "string"}});
 }
 }
 if(data.apiKeys !== undefined){
@@ -74,107 +45,44 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(func0(data3) > 512){
-const err4 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"maxLength",params:{limit: 512}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"maxLength",params:{limit: 512}});
 }
 if(func0(data3) < 1){
-const err5 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"minLength",params:{limit: 1}});
 }
 if(!pattern0.test(data3)){
-const err6 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~+/-]+=*$"}});
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/apiKeys/" + i0,keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/apiKeys/" + i0,keyword:"type",params:{type: "string"}});
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/apiKeys",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/apiKeys",keyword:"type",params:{type: "array"}});
 }
 }
 if(data.petsDeprecated !== undefined){
 let data4 = data.petsDeprecated;
 if(typeof data4 === "string"){
 if(!(formats0.validate(data4))){
-const err9 = {instancePath:instancePath+"/petsDeprecated",keyword:"format",params:{format: "date-time"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/petsDeprecated",keyword:"format",params:{format: "date-time"}});
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/petsDeprecated",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/petsDeprecated",keyword:"type",params:{type: "string"}});
 }
 }
 if(data.petsSunset !== undefined){
 let data5 = data.petsSunset;
 if(typeof data5 === "string"){
 if(!(formats0.validate(data5))){
-const err11 = {instancePath:instancePath+"/petsSunset",keyword:"format",params:{format: "date-time"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/petsSunset",keyword:"format",params:{format: "date-time"}});
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/petsSunset",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/petsSunset",keyword:"type",params:{type: "string"}});
 }
 }
 if(data.pets !== undefined){
@@ -184,51 +92,25 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.id === undefined){
-const err13 = {instancePath:instancePath+"/pets/" + i1,keyword:"required",params:{missingProperty: "id"}};
-if(vErrors === null){
-vErrors = [err13];
+for(const prop0 of ["id"]){
+if(data7[prop0] === undefined){
+(vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1,keyword:"required",params:{missingProperty: prop0}});
 }
-else {
-vErrors.push(err13);
-}
-errors++;
 }
 if(data7.id !== undefined){
 let data8 = data7.id;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/pets/" + i1+"/id",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+if(!(Number.isInteger(data8))){
+(vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1+"/id",keyword:"type",params:{type: "integer"}});
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/pets/" + i1,keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/pets/" + i1,keyword:"type",params:{type: "object"}});
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/pets",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/pets",keyword:"type",params:{type: "array"}});
 }
 }
 if(data.orders !== undefined){
@@ -238,167 +120,78 @@ const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
 let data10 = data9[i2];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.id === undefined){
-const err17 = {instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: "id"}};
-if(vErrors === null){
-vErrors = [err17];
+for(const prop1 of ["id"]){
+if(data10[prop1] === undefined){
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"required",params:{missingProperty: prop1}});
 }
-else {
-vErrors.push(err17);
-}
-errors++;
 }
 for(const key1 in data10){
 if(!(((((((key1 === "id") || (key1 === "petId")) || (key1 === "quantity")) || (key1 === "shipDate")) || (key1 === "status")) || (key1 === "state")) || (key1 === "complete"))){
-const err18 = {instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"additionalProperties",params:{additionalProperty: key1}});
 }
 }
 if(data10.id !== undefined){
 let data11 = data10.id;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err19 = {instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+if(!(Number.isInteger(data11))){
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/id",keyword:"type",params:{type: "integer"}});
 }
 }
 if(data10.petId !== undefined){
 let data12 = data10.petId;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err20 = {instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+if(!(Number.isInteger(data12))){
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/petId",keyword:"type",params:{type: "integer"}});
 }
 }
 if(data10.quantity !== undefined){
 let data13 = data10.quantity;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err21 = {instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+if(!(Number.isInteger(data13))){
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/quantity",keyword:"type",params:{type: "integer"}});
 }
 }
 if(data10.shipDate !== undefined){
 let data14 = data10.shipDate;
 if(typeof data14 === "string"){
 if(!(formats0.validate(data14))){
-const err22 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"format",params:{format: "date-time"}});
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/shipDate",keyword:"type",params:{type: "string"}});
 }
 }
 if(data10.status !== undefined){
 let data15 = data10.status;
 if(!(((data15 === "pending") || (data15 === "shipped")) || (data15 === "cancelled"))){
-const err24 = {instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/status",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}});
 }
 }
 if(data10.state !== undefined){
 let data16 = data10.state;
 if(!(((data16 === "pending") || (data16 === "shipped")) || (data16 === "cancelled"))){
-const err25 = {instancePath:instancePath+"/orders/" + i2+"/state",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/state",keyword:"enum",params:{allowedValues: ["pending","shipped","cancelled"]}});
 }
 }
 if(data10.complete !== undefined){
 if(typeof data10.complete !== "boolean"){
-const err26 = {instancePath:instancePath+"/orders/" + i2+"/complete",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2+"/complete",keyword:"type",params:{type: "boolean"}});
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/orders/" + i2,keyword:"type",params:{type: "object"}});
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+(vErrors ??= []).push({instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}});
 }
 }
 }
 else {
-const err29 = {instancePath,keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+(vErrors ??= []).push({instancePath,keyword:"type",params:{type: "object"}});
 }
 validate0.errors = vErrors;
-return errors === 0;
+return vErrors === null;
 }
 
 

@@ -238,7 +238,7 @@ const isInspectorPath = (pathname: string) =>
 /** Where MSW handlers were made without the inspector (mock/inspector.ts), which a page opts in to. */
 const NO_INSPECTOR = mockError('notFound', {
   message:
-    "No state inspector in these handlers: pass createHandlers({ inspector }), with inspector from 'petstore-contract-toolkit/msw/inspector'.",
+    "No state inspector: pass createHandlers({ inspector }), with inspector from 'petstore-contract-toolkit/msw/inspector'.",
 });
 
 /**

@@ -331,7 +331,7 @@ export function buildFixtures(
   );
   return ok({
     source,
-    ...(fixture.description === undefined ? {} : { description: fixture.description }),
+    description: fixture.description,
     apiKeys: fixture.apiKeys ?? [],
     orders: new OrderBase(orders, orderStatesOf(contract)),
     pets,

@@ -101,9 +101,7 @@ function checkOptions(options: Partial<HandlersOptions> | undefined): void {
 function rootOf(baseUrl: string, basePath: string): { root: string; prefix: string } {
   const trimmed = baseUrl.replace(/\/+$/, '');
   if (!trimmed.endsWith(basePath)) {
-    throw new Error(
-      `createHandlers: baseUrl must end in ${basePath}, the base path (D12), got ${JSON.stringify(baseUrl)}`,
-    );
+    throw new Error(`createHandlers: baseUrl must end in ${basePath} (D12), got ${JSON.stringify(baseUrl)}`);
   }
   const root = trimmed.slice(0, trimmed.length - basePath.length);
   // The path before the base path, which the engine does not see: `https://x/api/v1` → `/api`.
