@@ -9,7 +9,7 @@ import { loadSpecFile } from '../contract/spec-file.js';
 import type { Result } from '../result.js';
 import type { Subcommand } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
-import { unservedOperation } from './core.js';
+import { controlOverlap, unservedOperation } from './core.js';
 import { parseAllowedHost, parseCorsOrigin } from './cors.js';
 import { MAX_DELAY_MS } from './faults.js';
 import { DEFAULT_FIXTURES_PATH, loadFixtureFileAsync } from './fixture-files.js';
@@ -183,7 +183,7 @@ function chooseContract(spec: string | undefined): Result<Contract, string> {
   if (spec === undefined) return { ok: true, value: defaultContract() };
   const loaded = loadSpecFile(spec);
   if (!loaded.ok) return loaded;
-  const unserved = unservedOperation(loaded.value);
+  const unserved = controlOverlap(loaded.value) ?? unservedOperation(loaded.value);
   return unserved === undefined ? loaded : { ok: false, error: `--spec ${spec}: ${unserved}` };
 }
 

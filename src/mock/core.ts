@@ -207,16 +207,24 @@ export function respondSafely(
 }
 
 /**
+ * Why a contract's API paths cannot be served beside the control endpoints, which own `/__mock`: an API
+ * path there would be shadowed or would shadow them. Checked where a document is loaded (the CLI and
+ * `createMock`), not in the core, so the page's MSW entry does not carry it.
+ *
+ * @example controlOverlap(defaultContract()) // undefined
+ */
+export function controlOverlap(contract: Contract): string | undefined {
+  const overlap = contract.operations.find((op) => isControlPath(contract.basePath + op.path));
+  if (!overlap) return undefined;
+  return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
+}
+
+/**
  * The first reason the mock cannot serve a contract: an operation with no handler in {@link API_HANDLERS}.
  *
  * @example unservedOperation(defaultContract()) // undefined
  */
 export function unservedOperation(contract: Contract): string | undefined {
-  // The control endpoints own /__mock: an API path there would be shadowed or would shadow them.
-  const overlap = contract.operations.find((op) => isControlPath(contract.basePath + op.path));
-  if (overlap) {
-    return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
-  }
   const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
   if (!missing) return undefined;
   return `the mock has no handler for operation ${missing.operationId} (it serves ${Object.keys(API_HANDLERS).join(', ')})`;

@@ -250,8 +250,7 @@ function checkOrder(
     order.status ??
     order.state ??
     (order.complete === undefined ? undefined : order.complete ? 'shipped' : 'pending');
-  if (state === undefined)
-    problems.push(`${where}: missing "status" (or \`complete\`, as the API lists orders)`);
+  if (state === undefined) problems.push(`${where}: missing "status" or "complete"`);
   else if (order.state !== undefined && order.state !== state) {
     problems.push(`${where}: status "${state}" and state "${order.state}" differ; give one`);
   }

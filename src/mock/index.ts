@@ -13,6 +13,7 @@
 import type { Server } from 'node:http';
 import { defaultContract } from '../contract/index.js';
 import { ok, type Result } from '../result.js';
+import { controlOverlap } from './core.js';
 import { createEngine, droppedConnection, type EngineOptions } from './engine.js';
 import { loadFixtures } from './fixture-files.js';
 import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
@@ -85,6 +86,8 @@ function connectableHost(host: string): string {
  */
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = options.contract ?? defaultContract();
+  const overlap = controlOverlap(contract);
+  if (overlap) throw new Error(overlap);
   const loaded = loadFixtures(options.fixtures, contract);
   if (!loaded.ok) throw loaded.error;
   const engine = createEngine(loaded.value, {

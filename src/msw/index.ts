@@ -67,11 +67,11 @@ const OPTIONS: Readonly<Record<string, string>> = {
   inspector: "function inspector from 'petstore-contract-toolkit/msw/inspector'",
   apiKeys: 'array an array of strings',
   corsOrigins: 'array an array of strings',
-  delayMs: 'number a number',
-  limits: 'object an object',
-  log: 'function a function',
-  onBug: 'function a function',
-  contract: 'object an object',
+  delayMs: 'number',
+  limits: 'object',
+  log: 'function',
+  onBug: 'function',
+  contract: 'object',
 };
 
 /** The type of a value, never the value itself: a key passed as a string must not be printed. */
@@ -89,7 +89,7 @@ function checkOptions(options: Partial<HandlersOptions> | undefined): void {
     const [type, ...what] = takes.split(' ');
     // Only fixtures is required.
     if ((value !== undefined || name === 'fixtures') && type !== typeOf(value)) {
-      throw new TypeError(`createHandlers: ${name} takes ${what.join(' ')}, got ${typeOf(value)}`);
+      throw new TypeError(`createHandlers: ${name} takes ${what.join(' ') || type}, got ${typeOf(value)}`);
     }
   }
 }
