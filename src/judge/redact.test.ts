@@ -192,6 +192,16 @@ describe('the values of credential-like query parameters are redacted whatever t
     ['key after ;', '/x?a=1;key=k', '/x?a=1;key=<redacted>'],
     ['token in a sentence', 'GET /x?token=t answered 500', 'GET /x?token=<redacted> answered 500'],
     ['a longer name is not one', '/x?monkey=3&keys=4', '/x?monkey=3&keys=4'],
+    [
+      'in prose, the value ends at a backtick or parenthesis',
+      'sent (`?api_key=k1`) here',
+      'sent (`?api_key=<redacted>`) here',
+    ],
+    [
+      'a parameter named in prose, with no value, keeps the prose',
+      'only in (`?api_key=`) with',
+      'only in (`?api_key=`) with',
+    ],
   ])('%s', (_label, text, want) => {
     expect(redactText(text, 'some-other-key-123')).toBe(want);
   });

@@ -61,7 +61,9 @@ export function keySpans(text: string, key: string): Array<[start: number, end: 
  * WebSocket URLs cannot set `Authorization`, so pages put the key there.
  */
 export const CREDENTIAL_PARAMETER = /^(?:access_token|api_key|apikey|key|token)$/i;
-const CREDENTIAL_VALUE = /(^|[?&;])(access_token|api_key|apikey|key|token)=([^&#\s"'<>]+)/gi;
+// A value ends where a URL or the prose around it does: a backtick or a parenthesis is never part of a
+// bearer token (RFC 6750 b64token), and in a URL it would be percent-encoded.
+const CREDENTIAL_VALUE = /(^|[?&;])(access_token|api_key|apikey|key|token)=([^&#\s"'<>`()]+)/gi;
 
 /**
  * Replaces every occurrence of the key in a text, in any of its forms (key-forms.ts), and the value of

@@ -144,6 +144,15 @@ async function runFuzz(ctx: CheckContext) {
     ...(budget.timeMs === null ? {} : { plugins: [fc.interruptAfterTimeLimit(budget.timeMs)] }),
   });
   report.shrinks = details.numShrinks;
+  // Nothing sent is nothing judged: a skip that says why, never a pass (D19 kept every request back).
+  if (report.sent === 0) {
+    return skip(
+      known === null
+        ? 'the list was not read in full, so no generated request was sent: any value could name an order (D19)'
+        : 'every generated request could name a listed or given order under a lenient reading, so none was sent (D19)',
+      null,
+    );
+  }
   const summary = `${report.sent} request(s) from seed ${budget.seed} (replay with --seed ${budget.seed})`;
   const notes = [
     `seed ${budget.seed}: replay with --seed ${budget.seed}`,
