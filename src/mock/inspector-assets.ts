@@ -31,6 +31,7 @@ export const INSPECTOR_MARKUP = `<header>
   </section>
   <section>
     <h2>Orders</h2>
+    <p id="source"></p>
     <table id="orders"><thead><tr><th>id</th><th>pet</th><th>qty</th><th>ship date</th><th>state</th><th></th></tr></thead><tbody></tbody></table>
   </section>
   <section>
@@ -261,6 +262,9 @@ export function mount(target, key) {
     if (!names.includes(session)) names.push(session);
     $('session').replaceChildren(...names.map((name) => new Option(name, name, false, name === session)));
     const [state, faults, requests] = await Promise.all([call('GET', 'state'), call('GET', 'faults'), call('GET', 'requests')]);
+    // Where the orders came from: a fixture file, and the line that petstore proxy --record writes (issue 24).
+    const about = state.body.fixturesDescription;
+    $('source').textContent = 'Fixtures: ' + state.body.fixtures + (about ? ' (' + about + ')' : '');
     showOrders(state.body.orders);
     showFaults(faults.body.faults);
     showRequests(requests.body.requests);

@@ -144,6 +144,10 @@ describeInChromium('the inspector in headless Chromium', () => {
     expect(await page.content()).not.toContain(KEY);
   });
 
+  it('says where the fixtures came from', async () => {
+    expect(await page.locator('#source').textContent()).toMatch(/^Fixtures: .*default\.yaml$/);
+  });
+
   it('shows every order with its state, ids above 2^53 exact', async () => {
     expect(await page.locator('#orders tbody tr').count()).toBe(14);
     expect(await stateOf('1')).toBe('pending');
