@@ -58,7 +58,14 @@ describeInChromium('pages from a local and a foreign origin in headless Chromium
   async function visit(origin: string): Promise<Record<string, Seen>> {
     const page = await browser.newPage();
     await page.goto(`${origin}/?mock=${encodeURIComponent(api.url)}`);
-    await page.waitForFunction('document.body.dataset.result !== undefined', undefined, { timeout: 10_000 });
+    // A function, not a string: a page whose CSP forbids eval would refuse a string predicate.
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { body: { dataset: Record<string, string | undefined> } } })
+          .document.body.dataset.result !== undefined,
+      undefined,
+      { timeout: 10_000 },
+    );
     const seen = JSON.parse(
       (await page.evaluate<string | undefined>('document.body.dataset.result')) ?? '{}',
     );

@@ -65,7 +65,14 @@ describeInChromium('a page on another origin in headless Chromium (D14)', () => 
     const page = await browser.newPage();
     const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
     await page.goto(`${origin}/?api=${encodeURIComponent(api.baseUrl)}`);
-    await page.waitForFunction('document.body.dataset.result !== undefined', undefined, { timeout: 10_000 });
+    // A function, not a string: a page whose CSP forbids eval would refuse a string predicate.
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { body: { dataset: Record<string, string | undefined> } } })
+          .document.body.dataset.result !== undefined,
+      undefined,
+      { timeout: 10_000 },
+    );
     seen = JSON.parse((await page.evaluate<string | undefined>('document.body.dataset.result')) ?? '{}');
   }, 30_000);
 
