@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMock, type ListenInfo, type Mock } from './index.js';
-import { describeInChromium, launchChromium } from './test-support/chromium.js';
+import { describeInChromium, launchChromium, pageResult } from './test-support/chromium.js';
 
 // Everything a page might try with the public key; what it saw lands on <body data-result>.
 const PAGE = `<!doctype html><meta charset="utf-8"><title>steer</title><script type="module">
@@ -58,17 +58,7 @@ describeInChromium('pages from a local and a foreign origin in headless Chromium
   async function visit(origin: string): Promise<Record<string, Seen>> {
     const page = await browser.newPage();
     await page.goto(`${origin}/?mock=${encodeURIComponent(api.url)}`);
-    // A function, not a string: a page whose CSP forbids eval would refuse a string predicate.
-    await page.waitForFunction(
-      () =>
-        (globalThis as unknown as { document: { body: { dataset: Record<string, string | undefined> } } })
-          .document.body.dataset.result !== undefined,
-      undefined,
-      { timeout: 10_000 },
-    );
-    const seen = JSON.parse(
-      (await page.evaluate<string | undefined>('document.body.dataset.result')) ?? '{}',
-    );
+    const seen = JSON.parse(await pageResult(page));
     await page.close();
     return seen;
   }

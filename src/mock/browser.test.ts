@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMock, type ListenInfo, type Mock } from './index.js';
-import { describeInChromium, launchChromium } from './test-support/chromium.js';
+import { describeInChromium, launchChromium, pageResult } from './test-support/chromium.js';
 
 // The page runs these requests in order and leaves what it saw on <body data-result>.
 const PAGE = `<!doctype html><meta charset="utf-8"><title>orders</title><script type="module">
@@ -65,15 +65,7 @@ describeInChromium('a page on another origin in headless Chromium (D14)', () => 
     const page = await browser.newPage();
     const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
     await page.goto(`${origin}/?api=${encodeURIComponent(api.baseUrl)}`);
-    // A function, not a string: a page whose CSP forbids eval would refuse a string predicate.
-    await page.waitForFunction(
-      () =>
-        (globalThis as unknown as { document: { body: { dataset: Record<string, string | undefined> } } })
-          .document.body.dataset.result !== undefined,
-      undefined,
-      { timeout: 10_000 },
-    );
-    seen = JSON.parse((await page.evaluate<string | undefined>('document.body.dataset.result')) ?? '{}');
+    seen = JSON.parse(await pageResult(page));
   }, 30_000);
 
   afterAll(async () => {

@@ -5,7 +5,7 @@
  * PETSTORE_REQUIRE_BROWSER=1, which turns a missing browser into a failure instead.
  */
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -57,4 +57,19 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
       ...extraArgs,
     ],
   });
+}
+
+/**
+ * Waits until the page has put its result in `document.body.dataset.result`, and returns it. A function
+ * predicate, never a string: a page whose CSP forbids eval refuses a string (stack-notes.md).
+ */
+export async function pageResult(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: { body: { dataset: Record<string, string | undefined> } } })
+        .document.body.dataset.result,
+    undefined,
+    { timeout: 10_000 },
+  );
+  return String(await handle.jsonValue());
 }
