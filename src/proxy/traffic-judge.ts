@@ -182,6 +182,11 @@ export interface TrafficJudgeOptions {
   record?: (exchange: RecordedExchange) => void;
 }
 
+/** The keys one request carried: its bearer token and any credential-like query value (issue 25). */
+function ownKeys(secret: string, target: string): string[] {
+  return [secret, ...querySecrets(target)].filter((key) => key !== '');
+}
+
 /**
  * One instance per proxy: numbers exchanges, tells keys apart without keeping them, and remembers what
  * the cross-request rules need.
@@ -282,7 +287,7 @@ export class TrafficJudge {
    */
   private unjudged(n: number, captured: CapturedExchange, error: unknown): Array<Omit<ProxyFinding, 'seq'>> {
     const secret = secretOf(captured.requestHeaders.authorization);
-    const own = [secret, ...querySecrets(captured.target)].filter((key) => key !== '');
+    const own = ownKeys(secret, captured.target);
     const reason = error instanceof Error ? error.message : String(error);
     return this.log(n, captured, captured.target, this.keys.label(secret), own, [
       {
@@ -358,7 +363,7 @@ export class TrafficJudge {
     const secret = secretOf(headers.authorization);
     const session = headers['x-mock-session'];
     const keyLabel = this.keys.label(secret);
-    const own = [secret, ...querySecrets(captured.target)].filter((key) => key !== '');
+    const own = ownKeys(secret, captured.target);
     // A key the upstream accepted is held apart from refused ones, which anyone can send by the dozen.
     const accepted = captured.response !== null && captured.response.status !== 401;
     for (const key of own) this.keys.hold(key, accepted);
