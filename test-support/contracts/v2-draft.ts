@@ -1,7 +1,8 @@
 /**
  * A hand-made v2 draft of the contract, as a user would write it: `spec/openapi.yaml` parsed with js-yaml
- * (as the fixtures are), a `limit` query parameter added to listOrders (integer, 1 to 100), and the local
- * `servers` entry moved to `/v2`. The proof that the document, not the code, drives the behaviour.
+ * (as the fixtures are), a `limit` query parameter added to listOrders (integer, 1 to 100), an integer
+ * `X-Total-Count` header on its 200, and the local `servers` entry moved to `/v2`. The proof that the
+ * document, not the code, drives the behaviour.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,13 @@ import { packageRoot } from '../../src/contract/package-root.js';
 
 interface Draft {
   servers: Array<{ url: string }>;
-  paths: Record<string, Record<string, { operationId?: string; parameters?: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId?: string; parameters?: unknown[]; responses?: Record<string, { headers?: unknown }> }
+    >
+  >;
 }
 
 /** The draft as a parsed document. */
@@ -22,6 +29,16 @@ export function v2Draft(): Record<string, unknown> {
   const listOrders = document.paths['/store/orders']?.get;
   if (!listOrders) throw new Error('spec/openapi.yaml has no GET /store/orders');
   addLimit(listOrders, 'v2 draft: how many orders to return at most.');
+  const listed = listOrders.responses?.['200'];
+  if (!listed) throw new Error('spec/openapi.yaml has no 200 for GET /store/orders');
+  listed.headers = {
+    'X-Total-Count': {
+      description: 'v2 draft: how many orders the store holds, however many this page lists.',
+      required: true,
+      schema: { type: 'integer', minimum: 0 },
+      example: 2,
+    },
+  };
   return document as unknown as Record<string, unknown>;
 }
 
