@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  base64Forms,
-  decodeEscapes,
-  decodeLayers,
-  keyNeedles,
-  MAX_LAYERS,
-  searchViews,
-} from './key-forms.js';
+import { base64Forms, decodeLayers, MAX_LAYERS, searchViews } from './key-forms.js';
+
+const decodeEscapes = (text: string) => decodeLayers(text)[0] ?? { text: '', origin: [] };
 
 describe('decoding escapes keeps the way back to the original text', () => {
   it.each([
@@ -77,21 +72,6 @@ describe('base64 forms', () => {
   });
 });
 
-describe('what is looked for', () => {
-  it('looks for a long key through every run of 12 characters', () => {
-    const key = 'abcdefghijklmn';
-    expect(keyNeedles(key).plain).toEqual(['abcdefghijkl', 'bcdefghijklm', 'cdefghijklmn']);
-  });
-
-  it('looks for a short key only whole, and not for base64 shorter than 8 characters', () => {
-    expect(keyNeedles('k1')).toEqual({ plain: ['k1'], wrapped: [], base64: [], hex: [] });
-  });
-
-  it('looks for a space in a key as + too', () => {
-    expect(keyNeedles('a b').plain).toEqual(['a b', 'a+b']);
-  });
-});
-
 describe('folding a view keeps the way back', () => {
   /** The original stretch of each character of the last view, as `start-end`. */
   const lastView = (text: string) => {
@@ -110,24 +90,5 @@ describe('folding a view keeps the way back', () => {
     ['drops a line break decoded from a JSON escape', 'a\\nb', 'ab', ['0-1', '3-4']],
   ])('%s', (_label, text, want, spans) => {
     expect(lastView(text)).toEqual({ text: want, spans });
-  });
-
-  it('looks for the key in the folded and compacted views only where they differ', () => {
-    expect(searchViews('plain').map((v) => v.needles)).toEqual(['plain', 'base64', 'hex']);
-  });
-});
-
-describe('hex needles', () => {
-  it('looks for a long key through every 12-byte run of its hex, in lower case', () => {
-    const { hex } = keyNeedles('ABCDEFGHIJKLM');
-    expect(hex).toEqual([
-      Buffer.from('ABCDEFGHIJKL').toString('hex'),
-      Buffer.from('BCDEFGHIJKLM').toString('hex'),
-    ]);
-  });
-
-  it('looks for the hex of a short key only whole, and not below 4 bytes', () => {
-    expect(keyNeedles('abcd').hex).toEqual(['61626364']);
-    expect(keyNeedles('abc').hex).toEqual([]);
   });
 });
