@@ -1,25 +1,17 @@
 /**
- * Assembling the {@link Contract} from a parsed OpenAPI document and the validators of its schemas: the
- * operations, their parameters and documented responses, and the state machine. It takes the document as
- * data and compiles nothing, so it runs wherever JavaScript does, under any CSP: the validators come
- * generated at build time (`contract.ts`) or compiled at run time (`compile.ts`).
+ * The {@link Contract} of a parsed document and the validators of its schemas. It compiles nothing, so it
+ * runs under any CSP: the validators come generated (`contract.ts`) or compiled at run time (`compile.ts`).
  */
-import { parameterNodes } from './document-schemas.js';
+import { firstMedia, type OperationNode, operationNodes } from './document-schemas.js';
 import { type ExactJson, parseExactJson } from './lossless-json.js';
-import {
-  type ComponentSchemaName,
-  type Contract,
-  HTTP_METHODS,
-  type OperationSpec,
-  type OrderStateMachine,
-  type ResponseSpec,
+import type {
+  ComponentSchemaName,
+  Contract,
+  OperationSpec,
+  OrderStateMachine,
+  ResponseSpec,
 } from './model.js';
-import {
-  type ParameterSchema,
-  type ParameterSpec,
-  parseParameter,
-  readParameterValue,
-} from './parameters.js';
+import { type ParameterSchema, type ParameterSpec, readParameterValue } from './parameters.js';
 import { isObject, type JsonObject, resolveRef } from './refs.js';
 import {
   type ContractValidators,
@@ -31,13 +23,10 @@ import {
 
 function readExamples(media: JsonObject | undefined): Map<string, ExactJson> {
   const examples = new Map<string, ExactJson>();
-  if (!media) return examples;
-  if (isObject(media.examples)) {
-    for (const [name, example] of Object.entries(media.examples)) {
-      if (isObject(example) && 'value' in example) examples.set(name, example.value as ExactJson);
-    }
+  for (const [name, example] of Object.entries(isObject(media?.examples) ? media.examples : {})) {
+    if (isObject(example) && 'value' in example) examples.set(name, example.value as ExactJson);
   }
-  if ('example' in media) examples.set('example', media.example as ExactJson);
+  if (media && 'example' in media) examples.set('example', media.example as ExactJson);
   return examples;
 }
 
@@ -59,11 +48,7 @@ function violation(keyword: string, message: string, path = ''): Verdict<never> 
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/**
- * The path every operation is served below (D12): that of the local `servers` entry (the mock's own
- * address), else of the first one, without a trailing slash: `http://127.0.0.1:4010/v1` → `/v1`. A
- * server URL that is still a `{variable}` is read through the variable's default.
- */
+/** The base path (D12): that of the local `servers` entry, else the first, `{variables}` at their defaults. */
 function basePathOf(servers: unknown): string {
   const urls = (Array.isArray(servers) ? servers : []).flatMap((server: unknown) => {
     if (!isObject(server) || typeof server.url !== 'string') return [];
@@ -72,73 +57,50 @@ function basePathOf(servers: unknown): string {
       const variable = variables[name];
       return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
     });
-    try {
-      return [new URL(url, 'http://relative.invalid')];
-    } catch {
-      return [];
-    }
+    return URL.canParse(url, 'http://relative.invalid') ? [new URL(url, 'http://relative.invalid')] : [];
   });
   const chosen = urls.find((url) => LOCAL_HOSTS.has(url.hostname)) ?? urls[0];
   return chosen ? chosen.pathname.replace(/\/+$/, '') : '';
 }
 
+function readOperation(document: JsonObject, node: OperationNode): OperationSpec {
+  const { operation: op, operationId } = node;
+  const responses = new Map<number, ResponseSpec>();
+  for (const [status, response] of node.responses) {
+    const [mediaType, media] = firstMedia(response);
+    const conformance = response['x-petstore-conformance'];
+    responses.set(status, {
+      status,
+      mediaType,
+      examples: readExamples(media),
+      headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) => h.toLowerCase()),
+      conformance: isObject(conformance) ? (conformance as ResponseSpec['conformance']) : null,
+    });
+  }
+  const security = Array.isArray(op.security) ? op.security : document.security;
+  return {
+    operationId,
+    method: node.method,
+    path: node.path,
+    deprecated: op.deprecated === true,
+    stability: typeof op['x-stability'] === 'string' ? op['x-stability'] : null,
+    security: (Array.isArray(security) ? security : []).flatMap((req: unknown) =>
+      isObject(req) ? Object.keys(req) : [],
+    ),
+    parameters: node.parameters.map((p) => readParameter(document, p)),
+    statuses: [...responses.keys()].sort((a, b) => a - b),
+    responses,
+  };
+}
+
 /**
- * The contract of a parsed OpenAPI 3.1 document, validating with the validators given. Most callers want
- * the built-in `contract`, or `buildContract` of `compile.ts` for another document.
+ * The contract of a parsed OpenAPI 3.1 document, validating with the validators given.
  *
  * @example assembleContract(DOCUMENT, precompiledValidators(VALIDATORS)).operations.length // 3
  */
 export function assembleContract(document: JsonObject, validators: ContractValidators): Contract {
-  const operations: OperationSpec[] = [];
-  const paths = isObject(document.paths) ? document.paths : {};
-  const rootSecurity = Array.isArray(document.security) ? document.security : [];
-
-  for (const [path, pathItemNode] of Object.entries(paths)) {
-    const pathItem = resolveRef(document, pathItemNode) as JsonObject;
-    for (const method of HTTP_METHODS) {
-      const op = pathItem[method];
-      if (!isObject(op)) continue;
-      const operationId = String(op.operationId);
-      const parameters = parameterNodes(document, pathItem, op).map((node) => readParameter(document, node));
-      const responses = new Map<number, ResponseSpec>();
-      for (const [statusText, responseNode] of Object.entries(isObject(op.responses) ? op.responses : {})) {
-        const response = resolveRef(document, responseNode) as JsonObject;
-        const status = Number(statusText);
-        const content = isObject(response.content) ? response.content : {};
-        const [mediaType, mediaNode] = Object.entries(content)[0] ?? [null, undefined];
-        const conformance = isObject(response['x-petstore-conformance'])
-          ? response['x-petstore-conformance']
-          : null;
-        responses.set(status, {
-          status,
-          mediaType,
-          examples: readExamples(isObject(mediaNode) ? mediaNode : undefined),
-          headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) =>
-            h.toLowerCase(),
-          ),
-          conformance: conformance as ResponseSpec['conformance'],
-        });
-      }
-      const security = (Array.isArray(op.security) ? op.security : rootSecurity).flatMap((req: unknown) =>
-        isObject(req) ? Object.keys(req) : [],
-      );
-      operations.push({
-        operationId,
-        method,
-        path,
-        deprecated: op.deprecated === true,
-        stability: typeof op['x-stability'] === 'string' ? op['x-stability'] : null,
-        security,
-        parameters,
-        statuses: [...responses.keys()].sort((a, b) => a - b),
-        responses,
-      });
-    }
-  }
-
+  const operations = operationNodes(document).map((node) => readOperation(document, node));
   const byId = new Map(operations.map((op) => [op.operationId, op]));
-  const orderStates = document['x-petstore-order-states'] as OrderStateMachine;
-
   const contract: Contract = {
     document,
     basePath: basePathOf(document.servers),
@@ -149,15 +111,15 @@ export function assembleContract(document: JsonObject, validators: ContractValid
       if (!op) throw new Error(`no operation ${operationId} in the document`);
       return op;
     },
-    orderStates,
+    orderStates: document['x-petstore-order-states'] as OrderStateMachine,
     validateSchema<T>(name: ComponentSchemaName, value: ExactJson): Verdict<T> {
       const validate = validators.schema(name);
       if (!validate) throw new Error(`no schema ${name} in the document`);
       return runValidator<T>(validate, value);
     },
     validateResponseBody(operationId, status, text) {
-      const response = contract.operation(operationId).responses.get(status);
-      if (!response) return violation('status', `status ${status} is not documented for ${operationId}`);
+      if (!contract.operation(operationId).responses.has(status))
+        return violation('status', `status ${status} is not documented for ${operationId}`);
       const validate = validators.responseBody(responseBodyKey(operationId, status));
       if (!validate)
         return text === '' ? { ok: true, value: undefined } : violation('body', 'must have no body');
@@ -166,19 +128,14 @@ export function assembleContract(document: JsonObject, validators: ContractValid
       return runValidator(validate, parsed.value);
     },
     validateParameter(operationId, location, name, raw) {
-      const op = contract.operation(operationId);
       // Header names are case-insensitive (RFC 9110 §5.1); the others are matched as written.
-      const lower = name.toLowerCase();
-      const param = op.parameters.find(
-        (p) =>
-          p.in === location && (location === 'header' ? p.name.toLowerCase() === lower : p.name === name),
-      );
+      const same = (p: ParameterSpec) =>
+        location === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name;
+      const param = contract.operation(operationId).parameters.find((p) => p.in === location && same(p));
       if (!param) throw new Error(`${operationId} declares no ${location} parameter ${name}`);
-      // Violations point at the parameter (`/limit`), as a body's point into the body.
       const path = `/${param.name}`;
-      if (raw === undefined) {
+      if (raw === undefined)
         return param.required ? violation('required', 'is required', path) : { ok: true, value: undefined };
-      }
       const value = readParameterValue(param, raw);
       if (!value.ok) return violation('type', value.error, path);
       const validate = validators.parameter(parameterKey(operationId, param.in, param.name));
@@ -187,7 +144,10 @@ export function assembleContract(document: JsonObject, validators: ContractValid
       if (verdict.ok) return verdict;
       return { ok: false, error: verdict.error.map((v) => ({ ...v, path: path + v.path })) };
     },
-    parseParameter,
+    parseParameter(param, raw) {
+      const value = readParameterValue(param, raw);
+      return value.ok ? value : violation('type', value.error, `/${param.name}`);
+    },
   };
   return contract;
 }

@@ -1,7 +1,6 @@
 /**
- * Building a contract whose validators Ajv compiles at run time: for a document given at run time
- * (`--spec`), in Node. It uses `new Function`, so the built-in contract, which a page may load under a
- * strict CSP, uses the validators generated at build time instead and never imports this module.
+ * A contract whose validators Ajv compiles at run time (`--spec`). Ajv uses `new Function`, so this is
+ * Node only, and the built-in contract never imports it.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { fail, type Result } from '../result.js';
@@ -11,53 +10,49 @@ import { documentProblem } from './contract.js';
 import { documentSchemas } from './document-schemas.js';
 import type { Contract } from './model.js';
 import { documentPatternProblem } from './pattern-bounds.js';
-import { isObject, type JsonObject, pointerTarget, SCHEMA_ID_BASE } from './refs.js';
-import {
-  type ContractValidators,
-  type PrecompiledValidators,
-  parameterKey,
-  precompiledValidators,
-  responseBodyKey,
-} from './validators.js';
+import { COMPONENT_SCHEMA, isObject, type JsonObject, pointerTarget, SCHEMA_ID_BASE } from './refs.js';
+import type { ContractValidators } from './validators.js';
 
 export { createAjv } from './ajv.js';
 
 /**
- * The validators of a document, compiled by Ajv on first use: compiling them all costs more than the rest
- * of a mock's start-up, and the mock needs only Order (for fixtures) to start.
+ * The validators of a document, compiled on first use (all of them cost more than the rest of the mock's
+ * start-up), or at once with `now`.
  *
  * @example compileValidators(document).schema('Order')?.({ id: 1 }) // true
  */
-export function compileValidators(document: JsonObject): ContractValidators {
+export function compileValidators(document: JsonObject, now = false): ContractValidators {
   const ajv = createAjv();
-  const schemas = documentSchemas(document);
-  for (const keyword of schemas.keywords) ajv.addKeyword(keyword);
-  for (const [name, schema] of schemas.components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
-  const compiled = new Map<string, ValidateFunction>();
-  const lazily = (table: ReadonlyMap<string, unknown>, kind: string) => (key: string) => {
+  const { components, responseBodies, parameters, keywords } = documentSchemas(document);
+  for (const keyword of keywords) ajv.addKeyword(keyword);
+  for (const [name, schema] of components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
+  const compiled = new Map<unknown, ValidateFunction>();
+  const lookup = (table: ReadonlyMap<string, unknown>) => (key: string) => {
     const schema = table.get(key);
     if (schema === undefined) return undefined;
-    let validate = compiled.get(`${kind} ${key}`);
-    if (!validate) {
-      validate = ajv.compile(schema as object);
-      compiled.set(`${kind} ${key}`, validate);
-    }
+    const validate = compiled.get(schema) ?? ajv.compile(schema as object);
+    compiled.set(schema, validate);
     return validate;
   };
-  return {
-    schema: (name) => (schemas.components.has(name) ? ajv.getSchema(SCHEMA_ID_BASE + name) : undefined),
-    responseBody: lazily(schemas.responseBodies, 'body'),
-    parameter: lazily(schemas.parameters, 'parameter'),
+  const validators: ContractValidators = {
+    schema: (name) => (components.has(name) ? ajv.getSchema(SCHEMA_ID_BASE + name) : undefined),
+    responseBody: lookup(responseBodies),
+    parameter: lookup(parameters),
   };
+  if (now) {
+    for (const name of components.keys()) validators.schema(name);
+    for (const key of responseBodies.keys()) validators.responseBody(key);
+    for (const key of parameters.keys()) validators.parameter(key);
+  }
+  return validators;
 }
 
 /** The keywords whose subschemas apply to the value itself, not to a part of it. */
 const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'];
 
 /**
- * The first component schema that leads back to itself without reading into the value (through `$ref`,
- * `allOf`, `not`, `if`…): checking any value against it would never end. A schema that refers to itself
- * for a part of the value (`properties`, `items`: a tree) is fine, as the value's depth ends it.
+ * The first component schema that leads back to itself without reading into the value (checking would
+ * never end); one that refers to itself for a part of the value (a tree) is fine.
  *
  * @example selfReferringSchema({ components: { schemas: { A: { allOf: [{ $ref: '#/components/schemas/A' }] } } } }) // 'A'
  */
@@ -67,7 +62,7 @@ function selfReferringSchema(document: JsonObject): string | undefined {
   const onPath = new Set<unknown>();
   const cleared = new Set<unknown>();
   let closing: unknown;
-  // `root` is the component a `#…` ref is relative to (Ajv knows each component by an id of its own).
+  // `root` is the component a `#…` ref is relative to: Ajv gives each component an id of its own.
   const loops = (node: unknown, root: unknown): boolean => {
     if (!isObject(node) || cleared.has(node)) return false;
     if (onPath.has(node)) {
@@ -77,8 +72,8 @@ function selfReferringSchema(document: JsonObject): string | undefined {
     onPath.add(node);
     const next: Array<[unknown, unknown]> = [];
     const ref = node.$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-      const name = ref.slice('#/components/schemas/'.length).split('/')[0] ?? '';
+    if (typeof ref === 'string' && ref.startsWith(COMPONENT_SCHEMA)) {
+      const name = ref.slice(COMPONENT_SCHEMA.length).split('/')[0] ?? '';
       next.push([pointerTarget(document, ref), pointerTarget(schemas, `#/${name}`)]);
     } else if (typeof ref === 'string' && ref.startsWith('#')) {
       next.push([pointerTarget(root, ref), root]);
@@ -103,24 +98,16 @@ function selfReferringSchema(document: JsonObject): string | undefined {
 }
 
 /**
- * Builds the contract of a parsed OpenAPI 3.1 document. Given validators compiled ahead of time (the
- * generated ones), it uses them and never touches Ajv; without them it compiles the document's schemas
- * with Ajv (Node only: Ajv compiles with `new Function`). The toolkit's own contract is `defaultContract()`; a
- * test may build one from a changed copy of the document to see the behaviour follow the document.
+ * The contract of a parsed document, its validators compiled by Ajv on first use, unchecked (tests, workers).
  *
  * @example buildContract(DOCUMENT).operations.map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
  */
-export function buildContract(document: JsonObject, validators?: PrecompiledValidators): Contract {
-  return assembleContract(
-    document,
-    validators ? precompiledValidators(validators) : compileValidators(document),
-  );
+export function buildContract(document: JsonObject): Contract {
+  return assembleContract(document, compileValidators(document));
 }
 
 /**
- * Builds a contract from a parsed OpenAPI 3.1 document (a hand-edited draft, a test's altered copy), its
- * schemas compiled with Ajv at run time (Node only); the reason, in one line, when the document cannot be
- * one.
+ * The contract of a parsed document (a draft, a test's altered copy), compiled now; or why it cannot be.
  *
  * @example const loaded = loadContract(load(readFileSync('v2.yaml', 'utf8'))); if (loaded.ok) createMock({ contract: loaded.value })
  */
@@ -136,17 +123,11 @@ export function loadContract(document: unknown): Result<Contract, string> {
     }
     const slow = documentPatternProblem(document);
     if (slow !== undefined) return fail(`the document's ${slow}`);
-    const validators = compileValidators(document as JsonObject);
-    const contract = assembleContract(document as JsonObject, validators);
-    // Validators compile on first use; a draft's broken schema should stop it here, not on a request.
-    const schemas = (document as { components?: { schemas?: object } }).components?.schemas ?? {};
-    for (const name of Object.keys(schemas)) validators.schema(name)?.(null);
-    for (const op of contract.operations) {
-      for (const status of op.statuses)
-        validators.responseBody(responseBodyKey(op.operationId, status))?.(null);
-      for (const p of op.parameters) validators.parameter(parameterKey(op.operationId, p.in, p.name))?.(null);
-    }
-    return { ok: true, value: contract };
+    // A draft's broken schema stops it here, not on a request.
+    return {
+      ok: true,
+      value: assembleContract(document as JsonObject, compileValidators(document as JsonObject, true)),
+    };
   } catch (error) {
     // A schema Ajv refuses (an unknown keyword, a $ref to nothing): the document's fault, not a bug.
     return fail(`the document cannot be compiled: ${error instanceof Error ? error.message : String(error)}`);

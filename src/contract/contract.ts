@@ -1,11 +1,6 @@
 /**
- * The contract as a value. {@link defaultContract} is the toolkit's own: the embedded copy of
- * `spec/openapi.yaml` (`src/generated/document.ts`) with the validators generated from it at build time
- * (`src/generated/validators.ts`, Ajv's standalone code), both written by `npm run generate` and
- * drift-checked. It is built the first time something asks for it, never at import time, so two
- * documents can live in one process and every entry point takes the contract it serves or judges as an
- * argument. This module loads in a browser and runs no `new Function` or `eval` (a page with a strict CSP
- * can use it); a document given at run time is `loadContract` of `./compile.js` (Node only, Ajv).
+ * The toolkit's own contract: `spec/openapi.yaml` embedded, with validators generated at build time. Built on
+ * first use, never at import; no `new Function` or `eval`, so a page with a strict CSP can load it.
  */
 import { DOCUMENT } from '../generated/document.js';
 import { VALIDATORS } from '../generated/validators.js';
@@ -17,8 +12,7 @@ import { precompiledValidators } from './validators.js';
 let builtIn: Contract | undefined;
 
 /**
- * The toolkit's contract, from `spec/openapi.yaml` and its generated validators, built on first use and
- * then shared.
+ * The toolkit's contract, built on first use and then shared.
  *
  * @example defaultContract().basePath // '/v1'
  */
@@ -28,8 +22,7 @@ export function defaultContract(): Contract {
 }
 
 /**
- * What a parsed document must hold before a contract can be built from it: the first problem found, in
- * words that finish "the document …", or `undefined`.
+ * The first reason a parsed document cannot be a contract, in words that finish "the document …".
  *
  * @example documentProblem({ swagger: '2.0' }) // 'is not OpenAPI 3.1 (openapi: null)'
  */

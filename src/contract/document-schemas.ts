@@ -1,15 +1,50 @@
 /**
- * The schemas of a document that the contract validates with, each under the key the contract looks it up
- * by: the component schemas, each documented response body and each declared parameter. Both ways of
- * compiling them read this list (the generator at build time, `compile.ts` at run time), so they cannot
- * disagree on what is validated.
+ * A document's operations, and the schemas the contract validates with under the keys it looks them up
+ * by. The generator (build time) and `compile.ts` (run time) both read this, so they cannot disagree.
  */
-import { HTTP_METHODS } from './model.js';
+import { HTTP_METHODS, type HttpMethod } from './model.js';
 import { isObject, type JsonObject, prepareSchema, resolveRef } from './refs.js';
 import { parameterKey, responseBodyKey } from './validators.js';
 
+/** One operation of a document, its parameters (path item's first) and responses with `$ref`s followed. */
+export interface OperationNode {
+  path: string;
+  method: HttpMethod;
+  operationId: string;
+  operation: JsonObject;
+  parameters: JsonObject[];
+  responses: ReadonlyArray<readonly [status: number, response: JsonObject]>;
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** @example operationNodes(DOCUMENT).map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet'] */
+export function operationNodes(document: JsonObject): OperationNode[] {
+  const paths = isObject(document.paths) ? document.paths : {};
+  return Object.entries(paths).flatMap(([path, node]) => {
+    const pathItem = resolveRef(document, node) as JsonObject;
+    return HTTP_METHODS.flatMap((method) => {
+      const operation = pathItem[method];
+      if (!isObject(operation)) return [];
+      const parameters = [...list(pathItem.parameters), ...list(operation.parameters)].map(
+        (parameter) => resolveRef(document, parameter) as JsonObject,
+      );
+      const responses = Object.entries(isObject(operation.responses) ? operation.responses : {}).map(
+        ([status, response]) => [Number(status), resolveRef(document, response) as JsonObject] as const,
+      );
+      return [{ path, method, operationId: String(operation.operationId), operation, parameters, responses }];
+    });
+  });
+}
+
+/** The first media type of a response, `[null, undefined]` without a body. */
+export function firstMedia(response: JsonObject): [string | null, JsonObject | undefined] {
+  const [mediaType, media] = Object.entries(isObject(response.content) ? response.content : {})[0] ?? [];
+  return mediaType === undefined ? [null, undefined] : [mediaType, isObject(media) ? media : undefined];
+}
+
 export interface DocumentSchemas {
-  /** Component schemas by name, `$ref`s rewritten to `SCHEMA_ID_BASE`. */
+  /** Component schemas by name. */
   components: ReadonlyMap<string, unknown>;
   /** Response body schemas by {@link responseBodyKey}. */
   responseBodies: ReadonlyMap<string, unknown>;
@@ -19,53 +54,22 @@ export interface DocumentSchemas {
   keywords: readonly string[];
 }
 
-/** A declared parameter as the document has it (its `$ref` followed). */
-export function parameterNodes(
-  document: JsonObject,
-  pathItem: JsonObject,
-  operation: JsonObject,
-): JsonObject[] {
-  const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
-  const own = Array.isArray(operation.parameters) ? operation.parameters : [];
-  return [...shared, ...own].map((node) => resolveRef(document, node) as JsonObject);
-}
-
-/** The body schema of a response, when it documents one (the first media type's). */
-function bodySchemaNode(response: JsonObject): unknown {
-  const content = isObject(response.content) ? response.content : {};
-  const media = Object.values(content)[0];
-  return isObject(media) ? media.schema : undefined;
-}
-
-/**
- * Every schema of the document the contract validates with.
- *
- * @example documentSchemas(DOCUMENT).parameters.keys() // 'cancelOrder path orderId', 'getPet path petId'
- */
+/** @example documentSchemas(DOCUMENT).parameters.keys() // 'cancelOrder path orderId', 'getPet path petId' */
 export function documentSchemas(document: JsonObject): DocumentSchemas {
   const keywords = new Set<string>();
   const components = isObject(document.components) ? document.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
   const responseBodies = new Map<string, unknown>();
   const parameters = new Map<string, unknown>();
-  for (const pathItemNode of Object.values(isObject(document.paths) ? document.paths : {})) {
-    const pathItem = resolveRef(document, pathItemNode) as JsonObject;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (!isObject(operation)) continue;
-      const operationId = String(operation.operationId);
-      for (const parameter of parameterNodes(document, pathItem, operation)) {
-        const key = parameterKey(operationId, String(parameter.in), String(parameter.name));
-        parameters.set(key, prepareSchema(isObject(parameter.schema) ? parameter.schema : {}, keywords));
-      }
-      for (const [status, responseNode] of Object.entries(
-        isObject(operation.responses) ? operation.responses : {},
-      )) {
-        const schema = bodySchemaNode(resolveRef(document, responseNode) as JsonObject);
-        if (schema !== undefined) {
-          responseBodies.set(responseBodyKey(operationId, Number(status)), prepareSchema(schema, keywords));
-        }
-      }
+  for (const op of operationNodes(document)) {
+    for (const parameter of op.parameters) {
+      const key = parameterKey(op.operationId, String(parameter.in), String(parameter.name));
+      parameters.set(key, prepareSchema(isObject(parameter.schema) ? parameter.schema : {}, keywords));
+    }
+    for (const [status, response] of op.responses) {
+      const schema = firstMedia(response)[1]?.schema;
+      if (schema !== undefined)
+        responseBodies.set(responseBodyKey(op.operationId, status), prepareSchema(schema, keywords));
     }
   }
   return {

@@ -1,7 +1,6 @@
 /**
- * `petstore-contract-toolkit/contract`: the built-in contract and what it is made of. It imports no Ajv
- * (its validators were generated at build time), so a page can use it under a strict CSP. Building the
- * contract of another document, with Ajv at run time, is `./compile.js` (`…/contract/compile`, Node only).
+ * `petstore-contract-toolkit/contract`: the built-in contract, with no Ajv (its validators are generated),
+ * so a page can use it under a strict CSP. Another document's contract is `…/contract/compile` (Node).
  */
 export { assembleContract } from './build.js';
 export { defaultContract, documentProblem } from './contract.js';

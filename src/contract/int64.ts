@@ -1,11 +1,7 @@
 /**
- * int64 (D8) as the toolkit reads it from text: one grammar for every path parameter and control-endpoint
- * id. The canonical decimal spelling only, the one JSON and `String(bigint)` write: no sign on zero
- * (`-0`), no leading zeros (`01`), no plus sign (`+1`), no spaces, exponents or fractions. Any other
- * spelling names no order, so `-0` cannot reach order 0 while `01` is refused.
- *
- * It imports nothing of the contract, so a page can check an id from its URL without loading the document
- * or its validators: `petstore-contract-toolkit/contract/int64`, or the same functions from `/client`.
+ * The one int64 grammar (D8) for path parameters and control-endpoint ids: the canonical decimal spelling
+ * only, so `-0` cannot reach order 0 and `01` names no order. It imports nothing of the contract, so a page
+ * can check an id without loading the document (`…/contract/int64`).
  */
 import { fail, ok, type Result } from '../result.js';
 
@@ -20,10 +16,9 @@ export const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
  * Reads an int64 written canonically, exactly.
  *
  * @example parseInt64('9007199254740993') // { ok: true, value: 9007199254740993n }
- * @example parseInt64('-0').ok // false
  */
 export function parseInt64(text: string): Result<bigint, string> {
-  // 20 characters hold every int64 (`-9223372036854775808`); longer text is refused before BigInt runs.
+  // 20 characters hold every int64: longer text is refused before BigInt runs.
   if (text.length > 20 || !CANONICAL_INTEGER.test(text)) {
     return fail(
       `must be an integer written in plain decimal (no sign on 0, no leading zeros), got ${JSON.stringify(text.slice(0, 40))}`,
@@ -35,11 +30,7 @@ export function parseInt64(text: string): Result<bigint, string> {
   return ok(value);
 }
 
-/**
- * Whether text is an int64 written canonically: the id strings the typed client hands over and takes back.
- *
- * @example isInt64String(new URLSearchParams(location.search).get('order') ?? '') // narrows to `${bigint}`
- */
+/** @example isInt64String(new URLSearchParams(location.search).get('order') ?? '') // narrows to `${bigint}` */
 export function isInt64String(text: string): text is `${bigint}` {
   return parseInt64(text).ok;
 }

@@ -1,15 +1,6 @@
 /**
- * JSON parsing and serialisation that keep int64 values exact (decision D8).
- *
- * `JSON.parse` rounds every integer above 2^53 to the nearest double, so an order id of
- * 9007199254740993 would come back as 9007199254740992 and an id of 2^64 would look like a valid
- * int64. Here integers that a double cannot hold exactly become `bigint`; everything else stays a
- * plain JSON value.
- *
- * A small parser of our own rather than a library: it runs in every page that holds the mock or the typed
- * client, where lossless-json (general number classes, revivers, its own stringify) was a tenth of the MSW
- * entry's gzipped size. `lossless-json.test.ts` holds it to lossless-json's verdicts on a table of texts.
- * Like lossless-json, it refuses a key given twice with different values.
+ * JSON that keeps int64 values exact (D8): integers a double cannot hold become `bigint`. Our own small
+ * parser, as lossless-json was a tenth of the MSW entry; lossless-json.test.ts holds it to its verdicts.
  */
 import type { Result } from '../result.js';
 
@@ -23,11 +14,9 @@ export type ExactJson =
   | ExactJson[]
   | { [key: string]: ExactJson };
 
-/** A JSON integer literal (JSON allows `-0`; path parameters use the stricter grammar of `int64.ts`). */
 const INTEGER_LITERAL = /^-?(0|[1-9][0-9]*)$/;
 const WHITESPACE = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-// Any character but a quote, a backslash or a control character, or one of JSON's escapes (RFC 8259 §7).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON refuses raw control characters in strings.
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const LITERALS: ReadonlyArray<[string, ExactJson]> = [
@@ -41,7 +30,6 @@ function exactNumber(text: string): number | bigint {
     const value = Number(text);
     return Number.isSafeInteger(value) ? value : BigInt(text);
   }
-  // Non-integer literals (1.5, 1e3) are not ids; a double is the JSON Schema reading of them.
   return Number(text);
 }
 
@@ -154,7 +142,6 @@ export function parseExactJson(text: string): Result<ExactJson, string> {
   try {
     return { ok: true, value: readJson(text) };
   } catch (error) {
-    // A SyntaxError of ours, or a RangeError for a nesting deeper than the stack.
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
@@ -176,7 +163,6 @@ function write(value: unknown): string | undefined {
     }
     return `{${members.join(',')}}`;
   }
-  // Strings, finite and non-finite numbers, booleans, null, and objects with toJSON (Date), as JSON has them.
   return JSON.stringify(value);
 }
 

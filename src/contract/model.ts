@@ -1,8 +1,4 @@
-/**
- * What the contract module hands out: the operations of the document with their parameters and
- * documented responses, and the order state machine of `x-petstore-order-states`. Plain data, built once
- * by `assembleContract` (`build.ts`) from a document and the validators of its schemas.
- */
+/** What the contract hands out: the document's operations and the order state machine, as plain data. */
 import type { ExactJson } from './lossless-json.js';
 import type { ParameterSpec, RawParameter } from './parameters.js';
 import type { SchemaViolation, Verdict } from './validators.js';
@@ -21,9 +17,9 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
 
 export interface ResponseSpec {
   status: number;
-  /** The media type of the documented body, or `null` when the response has no body (204). */
+  /** The media type of the documented body, `null` without one (204). */
   mediaType: string | null;
-  /** Named examples of the body, exact (ids above 2^53 stay `bigint`). */
+  /** Named examples of the body, exact (D8). */
   examples: ReadonlyMap<string, ExactJson>;
   /** Documented response header names, lower-case. */
   headers: readonly string[];
@@ -34,12 +30,12 @@ export interface ResponseSpec {
 export interface OperationSpec {
   operationId: string;
   method: HttpMethod;
-  /** The path template of the document, relative to the base path: `/store/orders/{orderId}`. */
+  /** The path template, relative to the base path: `/store/orders/{orderId}`. */
   path: string;
   deprecated: boolean;
   /** The `x-stability` marker (D13), `null` where the operation carries none. */
   stability: string | null;
-  /** Security scheme names required by the operation (every operation: `bearerAuth`, §5). */
+  /** Security scheme names the operation requires (§5). */
   security: readonly string[];
   parameters: readonly ParameterSpec[];
   /** Documented statuses, ascending. */
@@ -73,10 +69,7 @@ export type ComponentSchemaName = 'Order' | 'Error' | 'Pet';
 export interface Contract {
   /** The parsed document, as authored. */
   document: Readonly<Record<string, unknown>>;
-  /**
-   * The path every operation is served below (D12), from the document's local `servers` entry (else its
-   * first): `/v1` for the built-in document. Operation paths are relative to it.
-   */
+  /** The path every operation is served below (D12): `/v1` for the built-in document. */
   basePath: string;
   version: string;
   operations: readonly OperationSpec[];
@@ -84,16 +77,11 @@ export interface Contract {
   orderStates: OrderStateMachine;
   /** Validates an exact JSON value against a component schema. */
   validateSchema<T = ExactJson>(name: ComponentSchemaName, value: ExactJson): Verdict<T>;
-  /**
-   * Validates a response body against what the document says for that operation and status; `text`
-   * is parsed losslessly first. A status without a documented body must come with an empty body.
-   */
+  /** Validates a response body (parsed losslessly) for that operation and status; no documented body: empty. */
   validateResponseBody(operationId: string, status: number, text: string): Verdict<ExactJson | undefined>;
   /**
-   * Checks a declared path, query, header or cookie parameter against its schema (D21). The text is read
-   * as the type the schema names first (an int64 exactly, as a `bigint`); that value comes back on
-   * success. `undefined` is an absent parameter: refused when it is required. A header name is matched
-   * case-insensitively. Asking about a parameter the operation does not declare is a bug, and throws.
+   * Checks a declared parameter against its schema (D21), read as the type the schema names first; that
+   * value comes back. `undefined` is an absent parameter. Asking about an undeclared one throws.
    *
    * @example contract.validateParameter('cancelOrder', 'path', 'orderId', '9007199254740993') // { ok: true, value: 9007199254740993n }
    */
@@ -103,8 +91,8 @@ export interface Contract {
     name: string,
     raw: RawParameter | undefined,
   ): Verdict<ExactJson | undefined>;
-  /** Parses a path or query value per its parameter schema: an int64 comes back as an exact `bigint`. */
-  parseParameter(param: ParameterSpec, raw: string): Verdict<bigint | number | string>;
+  /** Reads a value as its parameter's schema type, without the schema's other rules: an int64 as a `bigint`. */
+  parseParameter(param: ParameterSpec, raw: string): Verdict<ExactJson>;
 }
 
 export type { SchemaViolation, Verdict };

@@ -2,10 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * The project folder (the one holding `spec/openapi.yaml`), found by walking up from this file, so the
- * same code finds `spec/` and `fixtures/` whether it runs from `src/` (tests) or `dist/src/` (the command).
- */
+/** The folder holding `spec/openapi.yaml`, found walking up: from `src/` (tests) or `dist/src/` alike. */
 export function packageRoot(): string {
   const start = dirname(fileURLToPath(import.meta.url));
   for (let dir = start; ; dir = dirname(dir)) {

@@ -1,7 +1,6 @@
 /**
- * Path templates (`/store/orders/{orderId}`), matched segment by segment with plain string comparisons:
- * the mock's router and the judge read a template the same way, and no character of a document's path
- * (`(`, `.`, `+`) is ever taken as a pattern.
+ * Path templates (`/store/orders/{orderId}`) matched segment by segment with plain string comparisons, so no
+ * character of a document's path is taken as a pattern; the mock's router and the judge share them.
  */
 
 /** One segment of a template: its literal texts, with a parameter between each two (`orders({id})`). */
@@ -27,15 +26,14 @@ export function parsePathTemplate(template: string): PathTemplate {
   });
 }
 
-/** Whether the template has no parameter: its literal paths are tried first. */
+/** Whether the template has no parameter (literal paths are tried first). */
 export function isLiteralTemplate(template: PathTemplate): boolean {
   return template.every((segment) => segment.params.length === 0);
 }
 
 /**
- * The parameters of a path (already split at `/`) when it matches the template, else `undefined`. A
- * parameter takes at least one character, up to the first place where the literal after it follows (so
- * `{a}-{b}` reads `1-2-3` as a = 1, b = 2-3); an empty segment fills no parameter (D10).
+ * The parameters of a path (split at `/`) that matches the template. A parameter takes one character or
+ * more, up to where the literal after it first follows; an empty segment fills none (D10).
  *
  * @example matchPathTemplate(parsePathTemplate('/store/orders({orderId})'), ['', 'store', 'orders(7)']) // { orderId: '7' }
  */

@@ -1,15 +1,9 @@
 /**
- * The `pattern`s of a document given with `--spec` run on a backtracking RegExp over untrusted input (a
- * query value, a body field), so a pattern such as `^(a+)+$` could hold the event loop for minutes. Node
- * has no linear-time engine, so each pattern is checked before Ajv compiles it, and refused (naming it)
- * unless its worst case stays small; and it runs only on strings of at most {@link MAX_PATTERN_INPUT}
- * characters. The built-in document's patterns are generated at build time and never come here.
+ * A `--spec` document's patterns run on untrusted input with a backtracking RegExp, so `^(a+)+$` could hold
+ * the event loop for minutes: each is refused unless its worst case is small, and runs on bounded input.
  */
 
-/**
- * The longest string a document's pattern runs on; a longer one does not match. With at most two free
- * quantifiers a match then takes at most about a million steps (7 ms measured for `^\d*\d*$`).
- */
+/** The longest string a pattern runs on (longer does not match): 7 ms worst case measured for `^\d*\d*$`. */
 export const MAX_PATTERN_INPUT = 1000;
 
 /** Free quantifiers (`*`, `+`, `?`, `{m,n}`) a pattern may have, counting a missing leading `^` as one. */
@@ -17,15 +11,14 @@ const MAX_FREE = 2;
 
 const RANGE = /^\{(\d+)(,(\d*))?\}/;
 
+/** `ambiguous`: it holds a quantifier, an alternative or a back-reference. */
 interface Group {
-  /** It holds a quantifier, an alternative or a back-reference: repeating it makes the match ambiguous. */
   ambiguous: boolean;
 }
 
 /**
- * Why a pattern's worst case is too slow to run on untrusted input, or `undefined`: a quantifier on a
- * group that itself repeats or has alternatives (exponential: `^(a+)+$`), or more than two free
- * quantifiers (polynomial: `\d*\d*\d*x`). Conservative: some safe patterns are refused too.
+ * Why a pattern's worst case is too slow (a repeated ambiguous group, or more than two free quantifiers),
+ * or `undefined`. Conservative: some safe patterns are refused too.
  *
  * @example patternProblem('^(a+)+$') // 'repeats a group that itself repeats or has alternatives …'
  */
@@ -94,9 +87,8 @@ export function patternProblem(pattern: string): string | undefined {
 }
 
 /**
- * Ajv's `code.regExp` for a document given at run time: the pattern checked by {@link patternProblem}
- * (Ajv's compile throws the reason, naming the pattern), then run only on strings of at most
- * {@link MAX_PATTERN_INPUT} characters.
+ * Ajv's `code.regExp` for `--spec`: the pattern checked (compiling throws the reason), then run only on
+ * strings of at most {@link MAX_PATTERN_INPUT} characters.
  *
  * @example boundedRegExp('^[a-z]+$', 'u').test('abc') // true
  */
@@ -116,9 +108,8 @@ export function boundedRegExp(
 boundedRegExp.code = 'boundedRegExp';
 
 /**
- * The first `pattern` (or `patternProperties` name) of a document that {@link patternProblem} refuses,
- * with the reason, wherever it sits: a parameter, a body, a response header. Examples are data, not
- * patterns, and are skipped.
+ * The first `pattern` (or `patternProperties` name) of a document that {@link patternProblem} refuses, with
+ * the reason; examples are data and are skipped.
  *
  * @example documentPatternProblem({ components: { schemas: { A: { pattern: '^(a+)+$' } } } }) // 'pattern "^(a+)+$" repeats …'
  */

@@ -1,12 +1,10 @@
-/**
- * `$ref` handling: following a local reference of the document, and rewriting component-schema
- * references to the absolute ids the Ajv instance knows them by.
- */
+/** Following a document's local `$ref`s, and rewriting component refs to the ids Ajv knows them by. */
 
 export type JsonObject = Record<string, unknown>;
 
 /** The id prefix component schemas are registered under in Ajv. */
 export const SCHEMA_ID_BASE = 'https://petstore.contract/components/schemas/';
+export const COMPONENT_SCHEMA = '#/components/schemas/';
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,22 +21,25 @@ export function pointerTarget(root: unknown, pointer: string): unknown {
 }
 
 /**
- * Follows a local `$ref` (and the refs it leads to); a node without one is returned as is.
+ * Follows a local `$ref` and the refs it leads to; a node without one is returned as is.
  *
  * @example resolveRef(document, { $ref: '#/components/responses/Unauthorized' }) // the response object
  */
 export function resolveRef(document: JsonObject, node: unknown): unknown {
-  if (!isObject(node) || typeof node.$ref !== 'string') return node;
-  const ref = node.$ref;
-  if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, found ${ref}`);
-  const target = pointerTarget(document, ref);
-  if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
-  return resolveRef(document, target);
+  let current = node;
+  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
+    const ref = current.$ref;
+    if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, found ${ref}`);
+    if (hops === 32) throw new Error(`the $ref ${ref} leads back to itself`);
+    current = pointerTarget(document, ref);
+    if (current === undefined) throw new Error(`unresolved $ref ${ref}`);
+  }
+  return current;
 }
 
 /**
- * A copy of a schema whose `#/components/schemas/X` refs point at {@link SCHEMA_ID_BASE}; every `x-`
- * keyword met is added to `extensions`, so Ajv's strict mode can be told about it.
+ * A copy of a schema whose component refs point at {@link SCHEMA_ID_BASE}; each `x-` keyword met is added
+ * to `extensions`, for Ajv's strict mode.
  *
  * @example prepareSchema({ $ref: '#/components/schemas/Order' }, new Set()) // { $ref: 'https://petstore.contract/components/schemas/Order' }
  */
@@ -48,8 +49,8 @@ export function prepareSchema(schema: unknown, extensions: Set<string>): unknown
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key.startsWith('x-')) extensions.add(key);
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
-      out[key] = SCHEMA_ID_BASE + value.slice('#/components/schemas/'.length);
+    if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_SCHEMA)) {
+      out[key] = SCHEMA_ID_BASE + value.slice(COMPONENT_SCHEMA.length);
     } else {
       out[key] = key === 'examples' || key === 'example' ? value : prepareSchema(value, extensions);
     }

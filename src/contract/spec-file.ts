@@ -1,8 +1,4 @@
-/**
- * `--spec FILE`: another OpenAPI document (a hand-edited draft of the contract) read from disk, for the
- * command line only. YAML or JSON (JSON is YAML), parsed with js-yaml as the fixtures are; its schemas
- * compile with Ajv at run time, so this stays on Node, away from the browser entry points.
- */
+/** `--spec FILE`: another OpenAPI document (YAML or JSON) read from disk, for the command line (Node only). */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { load } from 'js-yaml';
@@ -14,10 +10,7 @@ import { expansionProblem, MAX_ALIASES } from './yaml-bounds.js';
 /** A document larger than this is refused rather than parsed: the toolkit's own is about 20 kB. */
 export const MAX_SPEC_BYTES = 4 * 1024 * 1024;
 
-/**
- * What a document may expand to once its aliases are followed, as JSON text: twice the file cap. Every
- * schema is copied for Ajv, so a 16 KB alias bomb would otherwise become gigabytes (the fixtures' bound).
- */
+/** What a document may expand to through its aliases, as JSON text: a 16 KB alias bomb names gigabytes. */
 export const MAX_SPEC_EXPANDED_BYTES = 2 * MAX_SPEC_BYTES;
 
 function readProblem(error: unknown): string {
@@ -29,8 +22,7 @@ function readProblem(error: unknown): string {
 }
 
 /**
- * Reads, parses and checks a document (a relative path is read from `cwd`); the reason in one line,
- * naming the file as given, when it cannot serve as a contract.
+ * Reads, parses and checks a document (relative to `cwd`), or the one-line reason, naming the file.
  *
  * @example const loaded = loadSpecFile('spec/v2-draft.yaml'); if (!loaded.ok) console.error(loaded.error)
  */

@@ -1,7 +1,4 @@
-/**
- * The API's types, taken from the generated file so no shape is declared twice. Hand-written code
- * imports from here.
- */
+/** The API's types, from the generated file, so no shape is declared twice. */
 import type { components, operations } from '../generated/openapi.js';
 
 export type Order = components['schemas']['Order'];

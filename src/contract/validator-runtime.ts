@@ -1,8 +1,6 @@
 /**
- * What validators need when they run, beside their own code: the formats the toolkit knows and Ajv's
- * Unicode string length. The generated validators import it (instead of `require`s into ajv and
- * ajv-formats, which neither a browser nor a strict CSP allows), and the Ajv of run-time compilation
- * uses the same formats, so both judge a value alike.
+ * What validators need at run time besides their code: our formats and Unicode string length. Generated
+ * validators import it instead of `require`s into ajv (no browser or strict CSP allows those).
  */
 import { isInt64View } from './int64-view.js';
 
@@ -37,9 +35,8 @@ function isFullTime(text: string): boolean {
 }
 
 /**
- * RFC 3339 §5.6 `date-time`, with a time zone: ajv-formats' full `date-time`, which
- * `validator-runtime.test.ts` holds this to. Only this format of ajv-formats is needed in a page, and its
- * module carries all of them.
+ * RFC 3339 `date-time` as ajv-formats reads it (validator-runtime.test.ts holds it to that), without
+ * carrying all of ajv-formats into a page.
  *
  * @example isDateTime('2026-12-01T10:00:00Z') // true
  */
@@ -59,8 +56,7 @@ export const FORMATS = {
 } as const;
 
 /**
- * The length of a string in Unicode code points, as JSON Schema's `minLength`/`maxLength` count it
- * (ajv's `ucs2length`): a surrogate pair is one character.
+ * Length in code points, as `minLength`/`maxLength` count it (ajv's `ucs2length`).
  *
  * @example ucs2length('😀') // 1
  */

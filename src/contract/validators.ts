@@ -1,8 +1,6 @@
 /**
- * Validators as the contract uses them, whoever made them: Ajv's standalone code generated at build time
- * (`src/generated/validators.ts`, the built-in contract) or Ajv at run time (`compile.ts`, a document
- * given with `--spec`). This module imports no Ajv, so a page that uses the built-in contract runs no
- * `new Function` and carries no schema compiler.
+ * Validators as the contract uses them, generated at build time or compiled by Ajv at run time. No Ajv
+ * import, so a page carries no schema compiler and runs no `new Function`.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { Result } from '../result.js';
@@ -22,7 +20,7 @@ export interface SchemaViolation {
 /** A value that passed a schema, or every way it broke it. */
 export type Verdict<T> = Result<T, SchemaViolation[]>;
 
-/** A validation function as Ajv compiles or generates it: a verdict, and on `false` the reasons. */
+/** A validation function as Ajv compiles or generates it. */
 export interface CompiledValidator {
   (data: unknown): boolean;
   errors?: ErrorObject[] | null;
@@ -34,7 +32,7 @@ export interface FixtureValidator {
   errors?: Array<Omit<ErrorObject, 'schemaPath' | 'message'>> | null;
 }
 
-/** Where the contract finds the validator of each schema of its document, by the keys below. */
+/** The validator of each schema of a document, by the keys below. */
 export interface ContractValidators {
   /** A component schema (`Order`). */
   schema(name: string): CompiledValidator | undefined;
@@ -61,10 +59,7 @@ export function parameterKey(operationId: string, location: string, name: string
   return `${operationId} ${location} ${name}`;
 }
 
-/**
- * The lookups of validators compiled ahead of time.
- *
- * @example precompiledValidators(VALIDATORS).schema('Order') // the generated Order validator
+/** @example precompiledValidators(VALIDATORS).schema('Order') // the generated Order validator
  */
 export function precompiledValidators(records: PrecompiledValidators): ContractValidators {
   const find = (table: Readonly<Record<string, CompiledValidator>>, key: string) =>
@@ -77,10 +72,8 @@ export function precompiledValidators(records: PrecompiledValidators): ContractV
 }
 
 /**
- * The validator of a schema that is only a `$ref` to a component: the component's own, with each error's
- * `schemaPath` rooted at the component's id, as Ajv writes it when it copies the component in. The
- * generated code keeps one copy of each component instead of one per response that documents it (six
- * responses document an `Error` body).
+ * The validator of a body that is only a `$ref` to a component, with Ajv's errors: one copy of `Error` in
+ * the page, not one per response.
  *
  * @example referencing(VALIDATORS.schemas.Error, 'https://petstore.contract/components/schemas/Error')
  */
@@ -95,9 +88,7 @@ export function referencing(validate: CompiledValidator, id: string): CompiledVa
 }
 
 /**
- * The validator of `{ type: 'array', items: { $ref } }`: the component's own run on each item, with the
- * errors Ajv's code for that schema gives (the item's index in `instancePath`, `schemaPath` rooted at the
- * component). The generated code then keeps no second copy of the component for the list of it.
+ * The validator of `{ type: 'array', items: { $ref } }`, with Ajv's errors, reusing the component's code.
  *
  * @example itemsReferencing(VALIDATORS.schemas.Order, 'https://petstore.contract/components/schemas/Order')
  */
@@ -127,7 +118,7 @@ function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation
     path: error.instancePath,
     keyword: error.keyword,
     schemaPath: error.schemaPath,
-    // The generated validators leave out Ajv's `must be integer` and `must be <= 599`: the params, in words.
+    // Generated validators carry no messages: their params, in words.
     message:
       error.keyword === 'format' && error.params.format === 'int64'
         ? 'must be an integer within int64 (−2^63 … 2^63−1)'
@@ -136,7 +127,7 @@ function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation
 }
 
 /**
- * Runs a validator on an exact value; the exact value comes back on success.
+ * Runs a validator on an exact value, which comes back on success.
  *
  * @example runValidator(validate, { id: 9007199254740993n }) // { ok: true, value: { id: 9007199254740993n } }
  */
