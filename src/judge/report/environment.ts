@@ -1,13 +1,7 @@
-/**
- * The line every report gives a run that saw other clients at work, or was told how to judge them (D16):
- * a CI reader must see at once that warnings about unrelated orders come from a live environment.
- */
+/** The line every report gives a run that saw other clients at work, or was told how to judge them (D16). */
 import type { ReportInput } from './input.js';
 
-/**
- * One line about other clients, or `null` for a run that saw none and was given no flag.
- *
- * @example environmentLine(result) // 'Live environment: 3 changes by other clients seen; judged in shared mode (D16): …'
+/** @example environmentLine(result) // 'Live environment: 3 changes by other clients seen; judged in shared mode (D16): …'
  */
 export function environmentLine(input: Pick<ReportInput, 'environment'>): string | null {
   const env = input.environment;

@@ -1,8 +1,4 @@
-/**
- * One finding as text, the same in every report: the pretty report, the JUnit details and the vitest
- * failure message all show what was sent, what was expected, what came back, the broken schema rules and a
- * curl line to repeat the request.
- */
+/** One finding as text, the same in the pretty report, the JUnit details and a vitest failure message. */
 import type { Finding } from '../types.js';
 
 /** How much of a finding a report shows; the JUnit file keeps everything. */
@@ -13,7 +9,7 @@ export interface FindingLimits {
   rules: number;
 }
 
-/** For a terminal: the start of the body and the first five rules (the json report has the rest). */
+/** For a terminal; the json report has the rest. */
 export const SHORT_FINDING: FindingLimits = { bodyChars: 300, rules: 5 };
 /** Everything the result holds. */
 export const FULL_FINDING: FindingLimits = {
@@ -22,13 +18,11 @@ export const FULL_FINDING: FindingLimits = {
 };
 
 /**
- * What a target's text must not bring into a report as it is: C0 and C1 controls and DEL (a line break
- * lets a body write a line of its own at column 0, such as a fake `PASSED:` verdict; ESC drives the
- * terminal), the line and paragraph separators U+2028/U+2029, and the bidi controls that reorder what is
- * shown (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069), which can make text read as something else.
+ * What a target's text must not bring into a report as it is: controls (a line break could forge a `PASSED:`
+ * line, ESC drives the terminal), U+2028/U+2029 and the bidi controls that reorder what is shown.
  */
 const UNPRINTABLE = /[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
-/** The same, but line breaks and tabs kept: for HTML and XML, where a line break cannot forge a verdict. */
+/** The same, line breaks and tabs kept: in HTML and XML a line break cannot forge a verdict. */
 const UNPRINTABLE_BUT_LINES = /(?![\n\t])[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
 
 const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -38,8 +32,7 @@ function escaped(ch: string): string {
 }
 
 /**
- * Target-controlled text as one line that shows what it holds: every character of {@link UNPRINTABLE}
- * written as an escape (`\n`, `\u202e`), so it can neither start a line nor drive or reorder the terminal.
+ * Target-controlled text as one line, each character of {@link UNPRINTABLE} written as an escape.
  *
  * @example printable('ok\nPASSED: 44 passed') // 'ok\\nPASSED: 44 passed'
  */
@@ -47,18 +40,12 @@ export function printable(text: string): string {
   return text.replace(UNPRINTABLE, escaped);
 }
 
-/**
- * Like {@link printable}, but line breaks and tabs are kept: for a report whose structure is markup
- * (HTML, JUnit XML), where a body's own lines are easier to read and cannot pass for the report's.
- */
+/** Like {@link printable}, line breaks and tabs kept: for HTML and JUnit XML. */
 export function printableLines(text: string): string {
   return text.replace(UNPRINTABLE_BUT_LINES, escaped);
 }
 
-/**
- * The lines of one finding, each starting with `indent`.
- *
- * @example findingLines(finding, '   ').join('\n')
+/** @example findingLines(finding, '   ').join('\n')
  */
 export function findingLines(f: Finding, indent: string, limits: FindingLimits = SHORT_FINDING): string[] {
   const lines = [`${indent}${printable(f.message)}`];
@@ -69,11 +56,7 @@ export function findingLines(f: Finding, indent: string, limits: FindingLimits =
   }
   lines.push(`${indent}expected: ${printable(f.expected)}`);
   if (f.actual) {
-    const actual =
-      f.actual.status === null
-        ? `no response: ${f.actual.transportError ?? 'unknown'}`
-        : `${f.actual.status}${f.actual.contentType ? ` ${f.actual.contentType}` : ''}${f.actual.transportError ? ` (${f.actual.transportError})` : ''}`;
-    lines.push(`${indent}actual:   ${printable(actual)}`);
+    lines.push(`${indent}actual:   ${printable(actualText(f.actual))}`);
     if (f.actual.bodyExcerpt !== '')
       lines.push(`${indent}body:     ${printable(f.actual.bodyExcerpt.slice(0, limits.bodyChars))}`);
   }
@@ -86,6 +69,12 @@ export function findingLines(f: Finding, indent: string, limits: FindingLimits =
     lines.push(`${indent}          … ${f.schemaViolations.length - limits.rules} more rule(s)`);
   if (f.request) lines.push(`${indent}repeat:   ${printable(f.request.curl)}`);
   return lines;
+}
+
+/** What came back: `409 application/json`, or why nothing did. */
+export function actualText(a: NonNullable<Finding['actual']>): string {
+  if (a.status === null) return `no response: ${a.transportError ?? 'unknown'}`;
+  return `${a.status}${a.contentType ? ` ${a.contentType}` : ''}${a.transportError ? ` (${a.transportError})` : ''}`;
 }
 
 /** Several findings, a blank line between them. */

@@ -1,7 +1,6 @@
 /**
- * One finding per cause: a single bug often shows in many checks (a 401 body without `status` fails
- * every auth check), and a reader wants it once, with the list of checks it broke. The pretty and HTML
- * reports show these groups; the JSON and JUnit reports keep every check's own verdict.
+ * One finding per cause for the pretty and HTML reports: one bug often fails many checks (a 401 body
+ * without `status`), and a reader wants it once with the checks it broke.
  */
 import type { CheckResult, Finding } from '../types.js';
 
@@ -21,8 +20,7 @@ export interface CauseGroup {
 const REQUEST_PREFIX = /^[A-Z]{3,7} \S+?(?: → \d{3})?:? /;
 
 /**
- * A finding's message without the request it was seen on, so that the same fault seen on two requests
- * reads the same.
+ * A finding's message without the request it was seen on, so one fault on two requests reads the same.
  *
  * @example causeOf(f) // 'the error body is `text/plain`, not application/json (D15)'
  */
@@ -31,8 +29,7 @@ export function causeOf(message: string): string {
 }
 
 /**
- * The checks of one outcome grouped by cause, in the order the causes first appear. A check with findings
- * of several causes is in several groups.
+ * The checks of one outcome grouped by cause, in order of first appearance.
  *
  * @example groupByCause(result.checks, 'FAIL').filter((g) => g.checks.length > 1)
  */

@@ -1,15 +1,10 @@
 /**
- * The HTML report: one self-contained file to attach to a CI run or mail to a team. No script, no
- * external asset, no request of any kind (a Content-Security-Policy of `default-src 'none'` says so to the
- * browser too); the details are native `<details>` elements, readable without JavaScript. Failures come
- * first: the causes (groups.ts), then every check, failing ones at the top, each with its level, citation,
- * verdict, what was sent and came back (already redacted) and the curl line.
- *
- * Everything the target sent is escaped: a body can hold `<script>`.
+ * The HTML report: one self-contained file with no script and no request (its CSP says so); failures first,
+ * by cause, then every check. Everything the target sent is escaped: a body can hold `<script>`.
  */
 import type { CheckResult, Finding, Outcome } from '../types.js';
 import { environmentLine } from './environment.js';
-import { printableLines } from './finding.js';
+import { actualText, printableLines } from './finding.js';
 import { type FailOn, gates, verdictLabel } from './gate.js';
 import { type CauseGroup, groupByCause } from './groups.js';
 import type { ReportInput } from './input.js';
@@ -25,10 +20,7 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/**
- * Text for an HTML element or a quoted attribute: markup escaped, control and bidi characters shown as
- * escapes (a U+202E would reverse what follows it).
- */
+/** Text for an element or a quoted attribute; control and bidi characters shown as escapes. */
 export function html(text: string): string {
   return printableLines(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }
@@ -53,8 +45,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3r
 `;
 
 /**
- * One finding as the report shows it: message, request (redacted), expected, actual, body excerpt, schema
- * rules and the curl line, every value escaped. The proxy's live page renders its findings with it.
+ * One finding, every value escaped; the proxy's live page renders its findings with it too.
  *
  * @example renderFinding(finding) // '<dl class="finding"><dt>finding</dt>…'
  */
@@ -68,13 +59,9 @@ export function renderFinding(f: Finding): string {
   }
   rows.push(`<dt>expected</dt><dd>${html(f.expected)}</dd>`);
   if (f.actual) {
-    const a = f.actual;
-    const actual =
-      a.status === null
-        ? `no response: ${a.transportError ?? 'unknown'}`
-        : `${a.status}${a.contentType ? ` ${a.contentType}` : ''}${a.transportError ? ` (${a.transportError})` : ''}`;
-    rows.push(`<dt>actual</dt><dd>${html(actual)}</dd>`);
-    if (a.bodyExcerpt !== '') rows.push(`<dt>body</dt><dd><pre>${html(a.bodyExcerpt)}</pre></dd>`);
+    rows.push(`<dt>actual</dt><dd>${html(actualText(f.actual))}</dd>`);
+    if (f.actual.bodyExcerpt !== '')
+      rows.push(`<dt>body</dt><dd><pre>${html(f.actual.bodyExcerpt)}</pre></dd>`);
   }
   if (f.schemaViolations.length > 0) {
     const rules = f.schemaViolations
@@ -123,13 +110,9 @@ function checkRows(check: CheckResult, failOn: FailOn): string {
   return `${row}<tr class="details" data-for="${html(check.id)}"><td></td><td colspan="4">${extra.join('')}</td></tr>`;
 }
 
-/**
- * Renders a result as one HTML page.
- *
- * @example writeFileSync('conformance.html', renderHtml(applyGate(result, 'warn')))
+/** @example writeFileSync('conformance.html', renderHtml(applyGate(result, 'warn')))
  */
 export function renderHtml(result: ReportInput): string {
-  // The gate was applied to the result (gate.ts): its outcome is the verdict to show.
   const failOn = result.failOn ?? 'fail';
   const { outcome } = result;
   const s = result.summary;

@@ -1,7 +1,4 @@
-/**
- * What a report is made from: plain data, a list of verdicts and a summary, so that any tool can render
- * it. A {@link ConformanceResult} is one; the validating proxy builds one from the traffic it judged.
- */
+/** What a report is made from: plain verdicts and a summary, built by the suite or the proxy alike. */
 import type { Contract } from '../../contract/index.js';
 import type {
   CheckResult,
@@ -46,8 +43,7 @@ export interface ReportInput {
 }
 
 /**
- * The summary of a list of verdicts, counted from them: any tool that builds a {@link ReportInput} counts
- * the same way.
+ * The summary of a list of verdicts, counted from them.
  *
  * @example summarise(checks, exchanges.length) // { total: 43, passed: 35, … }
  */
@@ -69,8 +65,7 @@ export function summarise(
 }
 
 /**
- * Which documented responses of each operation a run received, from the statuses seen per operation:
- * the suite counts its own exchanges, the proxy the traffic it judged.
+ * Which documented responses of each operation a run received, from the statuses seen per operation.
  *
  * @example operationCoverage(contract, (id) => seen.get(id) ?? new Set())
  */

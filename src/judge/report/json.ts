@@ -1,7 +1,4 @@
-/**
- * The machine report: the {@link ConformanceResult} itself, documented field by field in
- * docs/conformance.md and in src/judge/types.ts. `schemaVersion` changes only on a breaking change.
- */
+/** The machine report: the result itself (docs/conformance.md); `schemaVersion` changes only when it breaks. */
 import type { ConformanceResult } from '../types.js';
 
 /** @example writeFileSync('conformance.json', renderJson(result)) */

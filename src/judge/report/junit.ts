@@ -1,9 +1,6 @@
 /**
- * The CI report in JUnit XML: one testcase per check, each with its own verdict (no grouping here). A FAIL
- * is a <failure>, a SKIP a <skipped> with its reason. A WARN is never shown green: under `--fail-on warn` it
- * is a `<failure type="warning">` (the run fails), otherwise a `<skipped type="warning">` whose message
- * starts with WARNING: JUnit viewers show a skipped case as not passed, and no CI tool fails a job for one.
- * JUnit has no warning state of its own; docs/conformance.md explains the choice.
+ * JUnit XML, one testcase per check. JUnit has no warning state, and a WARN must never read as passed: under
+ * `--fail-on warn` it is a `<failure type="warning">`, else a `<skipped type="warning">` (docs/conformance.md).
  */
 import type { CheckResult, Finding, Unreachable } from '../types.js';
 import { environmentLine } from './environment.js';
@@ -14,27 +11,18 @@ import { BODIES_OMITTED } from './omit-bodies.js';
 import { coverageLine } from './pretty.js';
 import { retriesLine } from './retries.js';
 
-/**
- * Escapes text for XML. Control and bidi characters are shown as escapes (printableLines): XML 1.0 cannot
- * carry most controls at all, and a CI viewer would obey a U+202E.
- */
-function xml(text: string): string {
-  let out = '';
-  for (const ch of printableLines(text)) {
-    const code = ch.codePointAt(0) ?? 0;
-    const forbidden = code === 0xfffe || code === 0xffff;
-    out += forbidden ? '\uFFFD' : (XML_ENTITIES[ch] ?? ch);
-  }
-  return out;
-}
-
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Text for XML 1.0, which cannot carry most controls (shown as escapes) nor U+FFFE/U+FFFF. */
+function xml(text: string): string {
+  return printableLines(text).replace(/[&<>"\uFFFE\uFFFF]/g, (ch) => XML_ENTITIES[ch] ?? '\uFFFD');
+}
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-/** Every finding in full: a CI report has room for the whole body excerpt and every broken rule. */
+/** Every finding in full: a CI report has room. */
 function details(findings: readonly Finding[]): string {
   return findingsText(findings, '', FULL_FINDING);
 }
@@ -66,10 +54,7 @@ function testcase(check: CheckResult, failOn: FailOn): string {
   return body.join('\n');
 }
 
-/**
- * A run that stopped before judging is one testcase in error: a CI view shows it red with the reason, and
- * does not read it as a server that failed 40 checks (or as a suite with no tests, which some show green).
- */
+/** A run that stopped before judging is one testcase in error, not 40 failures nor an empty (green) suite. */
 function stoppedCase(
   reason: Pick<Unreachable, 'message' | 'hint'>,
   outcome: string,
@@ -84,11 +69,9 @@ function stoppedCase(
 
 /** @example writeFileSync('conformance-junit.xml', renderJunit(applyGate(result, 'warn'))) */
 export function renderJunit(result: ReportInput): string {
-  // The gate was applied to the result (gate.ts); a gating warning is a <failure>.
   const failOn = result.failOn ?? 'fail';
   const s = result.summary;
   const name = xml(`${result.tool} ${result.baseUrl}`);
-  // The counts agree with the elements: a gating warning is a <failure>, any other warning a <skipped>.
   const warningsFail = failOn === 'warn';
   const failures = s.failed + (warningsFail ? s.warned : 0);
   const skipped = s.skipped + (warningsFail ? 0 : s.warned);

@@ -1,17 +1,13 @@
 /**
- * `--no-bodies`: a report without the response bodies. Redaction finds the forms of the key listed in
- * docs/conformance.md, but a target that holds the key can always write it in a form no redaction knows
- * (encrypted, reversed, split across fields); a report that carries no body cannot carry that either.
+ * `--no-bodies`: redaction knows the key's usual forms, but a target can always write it in another
+ * (encrypted, reversed); a report without bodies cannot carry it at all.
  */
 import type { CheckResult, ConformanceResult } from '../types.js';
 
 /** What every report says when the bodies were left out. */
 export const BODIES_OMITTED = 'Response bodies are left out of this report (--no-bodies).';
 
-/**
- * The result with every finding's body excerpt emptied and `bodiesOmitted` set, for every reporter.
- *
- * @example renderJson(withoutBodies(result))
+/** @example renderJson(withoutBodies(result))
  */
 export function withoutBodies<T extends Pick<ConformanceResult, 'checks'>>(
   result: T,

@@ -1,8 +1,4 @@
-/**
- * The human report: one line per check, the operations with their stability markers (D13), the spec
- * coverage line, then the failures and warnings grouped by cause (groups.ts), each with what was sent and
- * came back and a curl line to repeat the request.
- */
+/** The human report: a line per check, the operations (D13), coverage, then findings grouped by cause. */
 import type { CheckResult, OperationCoverage, Outcome } from '../types.js';
 import { environmentLine } from './environment.js';
 import { findingLines, printable } from './finding.js';
@@ -49,14 +45,10 @@ export function coverageLine(coverage: readonly OperationCoverage[]): string {
   return `Spec coverage: ${exercised}/${total} documented responses: ${parts.join(' · ')}`;
 }
 
-/**
- * Renders a result as text.
- *
- * @example process.stdout.write(renderPretty(result, { color: false }))
+/** @example process.stdout.write(renderPretty(result, { color: false }))
  */
 export function renderPretty(result: ReportInput, options: PrettyOptions): string {
   const { color } = options;
-  // The gate was applied to the result (gate.ts): its outcome is the verdict to show.
   const failOn = result.failOn ?? 'fail';
   const lines: string[] = [];
   const mode =
@@ -109,10 +101,7 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * One cause: a single check shows its own heading and findings; a cause shared by several checks is named
- * once, with the checks it broke and the first finding as the example.
- */
+/** One cause: a single check with its own findings, or a shared cause once, with its first finding. */
 function groupLines(group: CauseGroup, number: number): string[] {
   const [only] = group.checks;
   const lines: string[] = [];

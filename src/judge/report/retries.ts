@@ -1,16 +1,10 @@
-/**
- * The line every report gives the suite's retries of gateway answers (D22): which requests a 429 or 503
- * made it send again, how often, and how much of the retry budget the waiting took.
- */
+/** The line every report gives the suite's retries after a gateway's 429 or 503 (D22). */
 import type { ReportInput } from './input.js';
 
 /** Requests named in the line; the JSON report lists them all. */
 const NAMED = 5;
 
-/**
- * One line naming the retried requests, or `null` when nothing was retried.
- *
- * @example retriesLine(result) // 'Retried after 429 or 503 (D22): 2 requests: GET http://h/v1/store/orders (429, 200); …'
+/** @example retriesLine(result) // 'Retried after 429 or 503 (D22): 2 requests: GET http://h/v1/store/orders (429, 200); …'
  */
 export function retriesLine(
   input: Pick<ReportInput, 'retries' | 'retriesNotListed' | 'retryPolicy'>,
