@@ -55,15 +55,22 @@ function readJson(text: string): ExactJson {
     const literal = token(STRING) ?? fail('A string');
     return literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
   };
-  const readObject = (): ExactJson => {
-    const object: Record<string, ExactJson> = {};
+  /** The members of an object or the items of an array, up to `close`, each read by `readOne`. */
+  const readList = (close: string, what: string, readOne: () => void) => {
     at++;
     skipSpace();
-    if (text[at] === '}') {
-      at++;
-      return object;
-    }
+    if (text[at] === close) return void at++;
     for (;;) {
+      readOne();
+      skipSpace();
+      if (text[at] === close) return void at++;
+      if (text[at] !== ',') fail(`A comma ',' or '${close}' after the ${what}`);
+      at++;
+    }
+  };
+  const readObject = (): ExactJson => {
+    const object: Record<string, ExactJson> = {};
+    readList('}', 'value', () => {
       skipSpace();
       const keyAt = at;
       if (text[at] !== '"') fail('A quoted object key');
@@ -73,43 +80,22 @@ function readJson(text: string): ExactJson {
       at++;
       const value = readValue();
       if (Object.hasOwn(object, key)) {
-        if (stringifyExactJson(object[key]) !== stringifyExactJson(value)) {
-          at = keyAt;
-          fail(`A key given once, not '${key}' again,`);
-        }
+        if (stringifyExactJson(object[key]) === stringifyExactJson(value)) return;
+        at = keyAt;
+        fail(`A key given once, not '${key}' again,`);
       } else if (key === '__proto__') {
         // A plain assignment would set the prototype instead of adding the member.
         Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
       } else {
         object[key] = value;
       }
-      skipSpace();
-      if (text[at] === '}') {
-        at++;
-        return object;
-      }
-      if (text[at] !== ',') fail("A comma ',' or '}' after the value");
-      at++;
-    }
+    });
+    return object;
   };
   const readArray = (): ExactJson => {
     const array: ExactJson[] = [];
-    at++;
-    skipSpace();
-    if (text[at] === ']') {
-      at++;
-      return array;
-    }
-    for (;;) {
-      array.push(readValue());
-      skipSpace();
-      if (text[at] === ']') {
-        at++;
-        return array;
-      }
-      if (text[at] !== ',') fail("A comma ',' or ']' after the item");
-      at++;
-    }
+    readList(']', 'item', () => array.push(readValue()));
+    return array;
   };
   const readValue = (): ExactJson => {
     skipSpace();

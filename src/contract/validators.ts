@@ -7,12 +7,10 @@ import type { Result } from '../result.js';
 import { validationView } from './int64-view.js';
 import type { ExactJson } from './lossless-json.js';
 
-/** One way a value broke a schema, as ajv reports it. */
+/** One way a value broke a schema, as Ajv reports it: JSON Pointers into the value and the schema. */
 export interface SchemaViolation {
-  /** JSON Pointer into the value, `''` for the value itself. */
   path: string;
   keyword: string;
-  /** JSON Pointer into the schema, naming the rule that broke. */
   schemaPath: string;
   message: string;
 }
@@ -32,13 +30,10 @@ export interface FixtureValidator {
   errors?: Array<Omit<ErrorObject, 'schemaPath' | 'message'>> | null;
 }
 
-/** The validator of each schema of a document, by the keys below. */
+/** The validator of a component schema by name, a response body and a parameter by the keys below. */
 export interface ContractValidators {
-  /** A component schema (`Order`). */
   schema(name: string): CompiledValidator | undefined;
-  /** A documented response body, keyed by {@link responseBodyKey}. */
   responseBody(key: string): CompiledValidator | undefined;
-  /** A declared parameter, keyed by {@link parameterKey}. */
   parameter(key: string): CompiledValidator | undefined;
 }
 
@@ -59,8 +54,7 @@ export function parameterKey(operationId: string, location: string, name: string
   return `${operationId} ${location} ${name}`;
 }
 
-/** @example precompiledValidators(VALIDATORS).schema('Order') // the generated Order validator
- */
+/** @example precompiledValidators(VALIDATORS).schema('Order') // the generated Order validator */
 export function precompiledValidators(records: PrecompiledValidators): ContractValidators {
   const find = (table: Readonly<Record<string, CompiledValidator>>, key: string) =>
     Object.hasOwn(table, key) ? table[key] : undefined;

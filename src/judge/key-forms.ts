@@ -14,20 +14,14 @@ const MIN_BASE64_CHARS = 8;
 /** Hex shorter than this (4 bytes) is too short to be told apart from ids and hashes. */
 const MIN_HEX_CHARS = 8;
 
-/**
- * A text with its escapes decoded: decoded `[a, b)` is original `[origin[a], end[b - 1])`, and
- * `origin[text.length]` is the original length.
- */
+/** A text with its escapes decoded: decoded `[a, b)` is original `[origin[a], end[b - 1])`. */
 export interface DecodedView {
   text: string;
   origin: number[];
   end: number[];
 }
 
-/**
- * One escape: JSON's, JavaScript's `\u{…}` and `\xXX`, URL encoding (one UTF-8 character, or `%uXXXX`),
- * and an HTML character reference as the HTML parser reads it (`;` optional where it is).
- */
+/** One escape: JSON's, JavaScript's, one URL-encoded character, an HTML character reference. */
 const ESCAPE = new RegExp(
   [
     String.raw`\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]{1,6}\}|\\x[0-9a-fA-F]{2}|\\["\\/bfnrt]`,
@@ -143,15 +137,11 @@ function folded(view: DecodedView): DecodedView {
   });
 }
 
-/** What the key is looked for as: see {@link keyNeedles}. */
+/** What the key is looked for as: the key itself, across whitespace (a long key only), base64, hex. */
 export interface KeyNeedles {
-  /** The key as sent (and `+` for a space), whole or in runs of {@link FRAGMENT_CHARS}. */
   plain: string[];
-  /** The same runs across whitespace: only for a long key, whose runs are not words. */
   wrapped: string[];
-  /** Its base64 forms, whole or in runs of {@link FRAGMENT_CHARS} bytes. */
   base64: string[];
-  /** Hex of its UTF-8 bytes in lower case, whole or in runs of {@link FRAGMENT_CHARS} bytes. */
   hex: string[];
 }
 

@@ -1,11 +1,6 @@
 /**
- * Keeping the API key out of every output. Requests are recorded with the key already replaced, and the
- * whole result goes through {@link redactDeep} once more before anyone sees it, because a target can
- * echo the key back in a body or a header, encoded: key-forms.ts lists the forms found (docs/conformance.md
- * says which cannot be, and why).
- *
- * Everything here works on plain values and a key, not on a run, so any report of any tool (the
- * conformance suite, the validating proxy) redacts the same way.
+ * Keeping the API key out of every output: requests are recorded with it replaced, and each report goes
+ * through {@link redactDeep} too, as a target can echo the key back in any form (key-forms.ts).
  */
 import { type KeyNeedles, keyNeedles, searchViews } from './key-forms.js';
 
@@ -16,7 +11,7 @@ export const KEY_VARIABLE = '$PETSTORE_API_KEY';
 /** Below this length a key can also occur in unrelated words, which redaction then hides too. */
 export const SHORT_KEY = 12;
 
-/** The needles of the last keys used: a run redacts thousands of strings with one key. */
+/** A run redacts thousands of strings with one key. */
 const needles = new Map<string, KeyNeedles>();
 
 function needlesFor(key: string): KeyNeedles {
@@ -29,16 +24,12 @@ function needlesFor(key: string): KeyNeedles {
   return found;
 }
 
-/**
- * The stretches of `text` that hold the key in some form (key-forms.ts), in any layer of escapes and any
- * folding of it, overlapping ones joined.
- */
+/** The stretches of `text` that hold the key in some form, overlapping ones joined. */
 export function keySpans(text: string, key: string): Array<[start: number, end: number]> {
   if (key.length === 0 || text.length === 0) return [];
   const found: Array<[number, number]> = [];
   const forms = needlesFor(key);
-  // Every layer is searched: a deeper one decodes more, but could also decode away an escape-like
-  // sequence that a shallower one showed next to the key.
+  // Every layer: a deeper one could decode away an escape-like text a shallower one showed by the key.
   for (const { view, needles } of searchViews(text)) {
     for (const needle of forms[needles]) {
       for (let at = view.text.indexOf(needle); at !== -1; at = view.text.indexOf(needle, at + 1)) {
@@ -56,18 +47,13 @@ export function keySpans(text: string, key: string): Array<[start: number, end: 
   return spans;
 }
 
-/**
- * Query parameters whose values are credentials by their name, whoever sent them: EventSource, `<img>` and
- * WebSocket URLs cannot set `Authorization`, so pages put the key there.
- */
+/** Query parameters that carry credentials by name (EventSource, `<img>` and WebSocket URLs can set no header). */
 export const CREDENTIAL_PARAMETER = /^(?:access_token|api_key|apikey|key|token)$/i;
-// A value ends where a URL or the prose around it does: a backtick or a parenthesis is never part of a
-// bearer token (RFC 6750 b64token), and in a URL it would be percent-encoded.
+// A backtick or a parenthesis is never part of a bearer token (RFC 6750 b64token): the prose around it.
 const CREDENTIAL_VALUE = /(^|[?&;])(access_token|api_key|apikey|key|token)=([^&#\s"'<>`()]+)/gi;
 
 /**
- * Replaces every occurrence of the key in a text, in any of its forms (key-forms.ts), and the value of
- * every credential-like query parameter ({@link CREDENTIAL_PARAMETER}) written as `name=value`.
+ * Replaces the key in any of its forms, and every credential-like query parameter's value.
  *
  * @example redactText('key=target-secret-key-5b1e9c', 'target-secret-key-5b1e9c') // 'key=<redacted>'
  */
@@ -91,11 +77,7 @@ export function redactKeys(text: string, keys: readonly string[], replacement: s
   return keys.reduce((t, key) => redactText(t, key, replacement), text);
 }
 
-/**
- * Fields whose values the suite itself writes (check ids, outcomes, levels, citations…), never the target.
- * They are left alone so that a short key cannot rewrite the report's structure: a key of `x` must not turn
- * `exercised` into `e<redacted>ercised` or an outcome into `<redacted>`.
- */
+/** Fields the suite writes, never the target: a short key such as `x` must not rewrite `exercised`. */
 const OWN_FIELDS = new Set([
   'id',
   'title',
@@ -112,9 +94,8 @@ const OWN_FIELDS = new Set([
 ]);
 
 /**
- * Returns a copy of a JSON-like value with the key replaced in every string the target could have
- * influenced: string values, and the names in `headers` maps (a target chooses its header names). Other
- * object keys and the suite's own fields ({@link OWN_FIELDS}) are the report's structure, not data.
+ * A copy of a JSON-like value with the key replaced in every string a target could influence: values, and
+ * the names in `headers` maps; other keys and {@link OWN_FIELDS} are the report's structure.
  *
  * @example redactDeep({ a: ['Bearer k1'] }, 'k1') // { a: ['Bearer <redacted>'] }
  */
@@ -139,7 +120,7 @@ function shellQuote(text: string): string {
 }
 
 /**
- * A curl line that repeats a request. The key must already be replaced by {@link KEY_VARIABLE}.
+ * A curl line that repeats a request, the key already replaced by {@link KEY_VARIABLE}.
  *
  * @example curlLine('GET', 'http://h/v1/store/orders', { authorization: 'Bearer $PETSTORE_API_KEY' })
  */
@@ -152,7 +133,6 @@ export function curlLine(
   const parts = ['curl', '-i', '-X', method];
   for (const [name, value] of Object.entries(headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
   if (body !== undefined) parts.push('--data-raw', shellQuote(body));
-  // A request that asked for a compressed answer: curl decodes it, as the sender did.
   const encoding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'accept-encoding')?.[1];
   if (encoding !== undefined && /gzip|deflate|br|zstd/i.test(encoding)) parts.push('--compressed');
   parts.push(shellQuote(url));

@@ -1,8 +1,7 @@
 /** The line every report gives a run that saw other clients at work, or was told how to judge them (D16). */
 import type { ReportInput } from './input.js';
 
-/** @example environmentLine(result) // 'Live environment: 3 changes by other clients seen; judged in shared mode (D16): …'
- */
+/** @example environmentLine(result) // 'Live environment: 3 changes by other clients seen; judged in shared mode (D16): …' */
 export function environmentLine(input: Pick<ReportInput, 'environment'>): string | null {
   const env = input.environment;
   if (env === undefined || (!env.live && env.setBy === 'default')) return null;

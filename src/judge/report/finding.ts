@@ -1,11 +1,9 @@
 /** One finding as text, the same in the pretty report, the JUnit details and a vitest failure message. */
 import type { Finding } from '../types.js';
 
-/** How much of a finding a report shows; the JUnit file keeps everything. */
+/** How much of a finding a report shows: body characters, and rules before "… N more rule(s)". */
 export interface FindingLimits {
-  /** Characters of the (already redacted) body excerpt. */
   bodyChars: number;
-  /** Schema rules listed before "… N more rule(s)". */
   rules: number;
 }
 
@@ -45,8 +43,7 @@ export function printableLines(text: string): string {
   return text.replace(UNPRINTABLE_BUT_LINES, escaped);
 }
 
-/** @example findingLines(finding, '   ').join('\n')
- */
+/** @example findingLines(finding, '   ').join('\n') */
 export function findingLines(f: Finding, indent: string, limits: FindingLimits = SHORT_FINDING): string[] {
   const lines = [`${indent}${printable(f.message)}`];
   if (f.request) {

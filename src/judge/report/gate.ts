@@ -8,8 +8,7 @@ import type { ReportInput } from './input.js';
 export type { FailOn } from '../types.js';
 export const FAIL_ON = ['fail', 'warn'] as const satisfies readonly FailOn[];
 
-/** @example gates({ outcome: 'WARN' }, 'warn') // true
- */
+/** @example gates({ outcome: 'WARN' }, 'warn') // true */
 export function gates(check: Pick<CheckResult, 'outcome'>, failOn: FailOn): boolean {
   return check.outcome === 'FAIL' || (failOn === 'warn' && check.outcome === 'WARN');
 }
@@ -27,20 +26,11 @@ export function gatedOutcome(
   return input.checks.some((check) => gates(check, failOn)) ? 'fail' : 'pass';
 }
 
-/** @example verdictLabel('not-ready') // 'NOT READY'
- */
+/** @example verdictLabel('not-ready') // 'NOT READY' */
 export function verdictLabel(outcome: ReportInput['outcome']): string {
-  return VERDICT_LABELS[outcome];
+  if (outcome === 'pass' || outcome === 'fail') return outcome === 'pass' ? 'PASSED' : 'FAILED';
+  return outcome.toUpperCase().replace('-', ' ');
 }
-
-const VERDICT_LABELS: Record<ReportInput['outcome'], string> = {
-  pass: 'PASSED',
-  fail: 'FAILED',
-  unreachable: 'UNREACHABLE',
-  'not-ready': 'NOT READY',
-  'setup-error': 'SETUP ERROR',
-  interrupted: 'INTERRUPTED',
-};
 
 /**
  * The result with the gate applied to `outcome` and `failOn` recorded; render and exit from this value.

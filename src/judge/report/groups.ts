@@ -6,13 +6,11 @@ import type { CheckResult, Finding } from '../types.js';
 
 export interface CauseGroup {
   outcome: 'FAIL' | 'WARN';
-  /** The cause in words: the message without the request it was seen on. */
+  /** The message without the request it was seen on. */
   cause: string;
-  /** The status the cause came with, `null` when no response arrived or the checks gave only a message. */
+  /** `null` when no response arrived or the checks gave only a message. */
   status: number | null;
-  /** The checks that hit the cause, in report order, each once. */
   checks: CheckResult[];
-  /** Every finding with this cause, in report order; empty for checks that gave only a message. */
   findings: Finding[];
 }
 

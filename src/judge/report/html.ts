@@ -110,8 +110,7 @@ function checkRows(check: CheckResult, failOn: FailOn): string {
   return `${row}<tr class="details" data-for="${html(check.id)}"><td></td><td colspan="4">${extra.join('')}</td></tr>`;
 }
 
-/** @example writeFileSync('conformance.html', renderHtml(applyGate(result, 'warn')))
- */
+/** @example writeFileSync('conformance.html', renderHtml(applyGate(result, 'warn'))) */
 export function renderHtml(result: ReportInput): string {
   const failOn = result.failOn ?? 'fail';
   const { outcome } = result;

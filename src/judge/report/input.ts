@@ -13,32 +13,28 @@ import type {
 } from '../types.js';
 
 export interface ReportInput {
-  /** The tool that judged, for the title: `petstore conformance`. */
+  /** For the title: `petstore conformance`. */
   tool: string;
   baseUrl: string;
   contractVersion: string;
-  /** Whether the run could change data; shown next to the title when known. */
   destructive?: boolean;
   startedAt: string;
   durationMs: number;
-  /** The run's verdict, under the gate of `failOn` (gate.ts); every reporter shows this one. */
+  /** The run's verdict under the gate of `failOn` (absent: `fail`); every reporter shows this one. */
   outcome: ConformanceResult['outcome'];
-  /** Which verdicts fail the run; absent means `fail` (only failures). */
   failOn?: FailOn;
   unreachable: Unreachable | null;
   /** Set when a signal stopped the run: what stopped it and where. */
   interrupted?: string;
   summary: ConformanceSummary;
-  /** Every verdict, in the order it was reached. */
   checks: readonly CheckResult[];
   coverage: readonly OperationCoverage[];
-  /** The requests the suite sent again after a gateway's 429 or 503 (D22); absent for the proxy. */
+  /** The suite's retries after a gateway's 429 or 503 (D22). */
   retries?: readonly RetriedRequest[];
   retriesNotListed?: number;
   retryPolicy?: RetryReport;
-  /** The response bodies were left out (omit-bodies.ts); each report says so. */
   bodiesOmitted?: boolean;
-  /** Whether other clients were seen at work, and how the run judged (D16); absent for the proxy. */
+  /** Other clients seen at work, and how the run judged them (D16). */
   environment?: EnvironmentReport;
 }
 

@@ -7,8 +7,7 @@ import type { CheckResult, ConformanceResult } from '../types.js';
 /** What every report says when the bodies were left out. */
 export const BODIES_OMITTED = 'Response bodies are left out of this report (--no-bodies).';
 
-/** @example renderJson(withoutBodies(result))
- */
+/** @example renderJson(withoutBodies(result)) */
 export function withoutBodies<T extends Pick<ConformanceResult, 'checks'>>(
   result: T,
 ): T & { bodiesOmitted: true } {

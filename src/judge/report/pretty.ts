@@ -45,8 +45,7 @@ export function coverageLine(coverage: readonly OperationCoverage[]): string {
   return `Spec coverage: ${exercised}/${total} documented responses: ${parts.join(' · ')}`;
 }
 
-/** @example process.stdout.write(renderPretty(result, { color: false }))
- */
+/** @example process.stdout.write(renderPretty(result, { color: false })) */
 export function renderPretty(result: ReportInput, options: PrettyOptions): string {
   const { color } = options;
   const failOn = result.failOn ?? 'fail';

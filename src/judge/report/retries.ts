@@ -4,8 +4,7 @@ import type { ReportInput } from './input.js';
 /** Requests named in the line; the JSON report lists them all. */
 const NAMED = 5;
 
-/** @example retriesLine(result) // 'Retried after 429 or 503 (D22): 2 requests: GET http://h/v1/store/orders (429, 200); …'
- */
+/** @example retriesLine(result) // 'Retried after 429 or 503 (D22): 2 requests: GET http://h/v1/store/orders (429, 200); …' */
 export function retriesLine(
   input: Pick<ReportInput, 'retries' | 'retriesNotListed' | 'retryPolicy'>,
 ): string | null {
