@@ -55,8 +55,6 @@ function readScalar(schema: ParameterSchema, text: string): Result<ExactJson, st
 /**
  * Reads a parameter's text as the type its schema names. An array takes each value of a repeated query
  * parameter, or the comma-separated items of a path or header value (the default styles).
- *
- * @example readParameterValue({ name: 'limit', in: 'query', required: false, schema: { type: 'integer' } }, '5') // { ok: true, value: 5 }
  */
 export function readParameterValue(param: ParameterSpec, raw: RawParameter): Result<ExactJson, string> {
   if (typesOf(param.schema).includes('array')) {

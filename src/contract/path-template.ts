@@ -11,11 +11,7 @@ interface TemplateSegment {
 
 export type PathTemplate = readonly TemplateSegment[];
 
-/**
- * Splits a template at `/`, each segment into literals and `{name}`s.
- *
- * @example parsePathTemplate('/pets/{petId}')[2] // { literals: ['', ''], params: ['petId'] }
- */
+/** Splits a template at `/`, each segment into literals and `{name}`s. */
 export function parsePathTemplate(template: string): PathTemplate {
   return template.split('/').map((segment) => {
     const parts = segment.split(/\{([^}]*)\}/);
@@ -34,8 +30,6 @@ export function isLiteralTemplate(template: PathTemplate): boolean {
 /**
  * The parameters of a path (split at `/`) that matches the template. A parameter takes one character or
  * more, up to where the literal after it first follows; an empty segment fills none (D10).
- *
- * @example matchPathTemplate(parsePathTemplate('/store/orders({orderId})'), ['', 'store', 'orders(7)']) // { orderId: '7' }
  */
 export function matchPathTemplate(
   template: PathTemplate,

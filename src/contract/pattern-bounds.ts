@@ -19,8 +19,6 @@ interface Group {
 /**
  * Why a pattern's worst case is too slow (a repeated ambiguous group, or more than two free quantifiers),
  * or `undefined`. Conservative: some safe patterns are refused too.
- *
- * @example patternProblem('^(a+)+$') // 'repeats a group that itself repeats or has alternatives …'
  */
 export function patternProblem(pattern: string): string | undefined {
   const stack: Group[] = [{ ambiguous: false }];
@@ -89,8 +87,6 @@ export function patternProblem(pattern: string): string | undefined {
 /**
  * Ajv's `code.regExp` for `--spec`: the pattern checked (compiling throws the reason), then run only on
  * strings of at most {@link MAX_PATTERN_INPUT} characters.
- *
- * @example boundedRegExp('^[a-z]+$', 'u').test('abc') // true
  */
 export function boundedRegExp(
   pattern: string,
@@ -110,8 +106,6 @@ boundedRegExp.code = 'boundedRegExp';
 /**
  * The first `pattern` (or `patternProperties` name) of a document that {@link patternProblem} refuses, with
  * the reason; examples are data and are skipped.
- *
- * @example documentPatternProblem({ components: { schemas: { A: { pattern: '^(a+)+$' } } } }) // 'pattern "^(a+)+$" repeats …'
  */
 export function documentPatternProblem(node: unknown): string | undefined {
   if (typeof node !== 'object' || node === null) return undefined;

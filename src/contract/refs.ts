@@ -20,11 +20,7 @@ export function pointerTarget(root: unknown, pointer: string): unknown {
   return target;
 }
 
-/**
- * Follows a local `$ref` and the refs it leads to; a node without one is returned as is.
- *
- * @example resolveRef(document, { $ref: '#/components/responses/Unauthorized' }) // the response object
- */
+/** Follows a local `$ref` and the refs it leads to; a node without one is returned as is. */
 export function resolveRef(document: JsonObject, node: unknown): unknown {
   let current = node;
   for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
@@ -40,8 +36,6 @@ export function resolveRef(document: JsonObject, node: unknown): unknown {
 /**
  * A copy of a schema whose component refs point at {@link SCHEMA_ID_BASE}; each `x-` keyword met is added
  * to `extensions`, for Ajv's strict mode.
- *
- * @example prepareSchema({ $ref: '#/components/schemas/Order' }, new Set()) // { $ref: 'https://petstore.contract/components/schemas/Order' }
  */
 export function prepareSchema(schema: unknown, extensions: Set<string>): unknown {
   if (Array.isArray(schema)) return schema.map((item) => prepareSchema(item, extensions));

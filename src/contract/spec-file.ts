@@ -21,11 +21,7 @@ function readProblem(error: unknown): string {
   return `cannot be read (${code ?? String(error)})`;
 }
 
-/**
- * Reads, parses and checks a document (relative to `cwd`), or the one-line reason, naming the file.
- *
- * @example const loaded = loadSpecFile('spec/v2-draft.yaml'); if (!loaded.ok) console.error(loaded.error)
- */
+/** Reads, parses and checks a document (relative to `cwd`), or the one-line reason, naming the file. */
 export function loadSpecFile(path: string, cwd = process.cwd()): Result<Contract, string> {
   let text: string;
   try {

@@ -37,8 +37,6 @@ function isFullTime(text: string): boolean {
 /**
  * RFC 3339 `date-time` as ajv-formats reads it (validator-runtime.test.ts holds it to that), without
  * carrying all of ajv-formats into a page.
- *
- * @example isDateTime('2026-12-01T10:00:00Z') // true
  */
 export function isDateTime(text: string): boolean {
   const parts = text.split(/t|\s/i);
@@ -55,11 +53,7 @@ export const FORMATS = {
   },
 } as const;
 
-/**
- * Length in code points, as `minLength`/`maxLength` count it (ajv's `ucs2length`).
- *
- * @example ucs2length('😀') // 1
- */
+/** Length in code points, as `minLength`/`maxLength` count it (ajv's `ucs2length`). */
 export function ucs2length(text: string): number {
   let length = 0;
   for (const _ of text) length++;

@@ -68,8 +68,6 @@ export function precompiledValidators(records: PrecompiledValidators): ContractV
 /**
  * The validator of a body that is only a `$ref` to a component, with Ajv's errors: one copy of `Error` in
  * the page, not one per response.
- *
- * @example referencing(VALIDATORS.schemas.Error, 'https://petstore.contract/components/schemas/Error')
  */
 export function referencing(validate: CompiledValidator, id: string): CompiledValidator {
   const referenced: CompiledValidator = (data) => {
@@ -81,11 +79,7 @@ export function referencing(validate: CompiledValidator, id: string): CompiledVa
   return referenced;
 }
 
-/**
- * The validator of `{ type: 'array', items: { $ref } }`, with Ajv's errors, reusing the component's code.
- *
- * @example itemsReferencing(VALIDATORS.schemas.Order, 'https://petstore.contract/components/schemas/Order')
- */
+/** The validator of `{ type: 'array', items: { $ref } }`, with Ajv's errors, reusing the component's code. */
 export function itemsReferencing(validate: CompiledValidator, id: string): CompiledValidator {
   const item = referencing(validate, id);
   const list: CompiledValidator = (data) => {
@@ -120,11 +114,7 @@ function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation
   }));
 }
 
-/**
- * Runs a validator on an exact value, which comes back on success.
- *
- * @example runValidator(validate, { id: 9007199254740993n }) // { ok: true, value: { id: 9007199254740993n } }
- */
+/** Runs a validator on an exact value, which comes back on success. */
 export function runValidator<T>(validate: CompiledValidator, value: ExactJson): Verdict<T> {
   return validate(validationView(value))
     ? { ok: true, value: value as T }

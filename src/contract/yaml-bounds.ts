@@ -32,8 +32,6 @@ function expandedSize(root: unknown, limit: number): number {
 /**
  * Why parsed data is larger than `limit` bytes as JSON once its aliases are expanded, or `undefined`: 28
  * aliases over a 60 KB string already name a gigabyte.
- *
- * @example expansionProblem(load(text, { maxAliases: MAX_ALIASES }), text, 8 * 2 ** 20) // undefined, or the reason
  */
 export function expansionProblem(data: unknown, text: string, limit: number): string | undefined {
   if (!text.includes('*')) return undefined;

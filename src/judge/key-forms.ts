@@ -84,11 +84,7 @@ function rewrite(view: DecodedView, pattern: RegExp, change: (match: string) => 
   return out;
 }
 
-/**
- * The views of a text with its escapes decoded once, twice…, while a layer still decodes something.
- *
- * @example decodeLayers('a%252Fb').map((view) => view.text) // ['a%2Fb', 'a/b']
- */
+/** The views of a text with its escapes decoded once, twice…, while a layer still decodes something. */
 export function decodeLayers(text: string): DecodedView[] {
   const plain: DecodedView = {
     text,
@@ -108,8 +104,6 @@ export function decodeLayers(text: string): DecodedView[] {
 /**
  * The base64 text of the key wherever it sits in a longer value: at each byte alignment, only the
  * characters that depend on the key's bits alone, in the standard and url-safe alphabets.
- *
- * @example base64Forms('abc') // ['YWJj', 'FiY', 'hYm']
  */
 export function base64Forms(key: string): string[] {
   const bytes = Buffer.from(key, 'utf8');
@@ -154,8 +148,6 @@ function asciiLower(text: string): string {
  * Every view of a text in which the key is looked for, with which needles: each layer, then folded, then
  * with whitespace dropped (base64 lines, a wrapped key, hex). The key matches in any case of its ASCII
  * letters (a UUID upper-cased is the same key); base64 keeps its case, which carries the bits.
- *
- * @example searchViews('6B65\n7931').at(-1)?.view.text // '6b657931'
  */
 export function searchViews(text: string): Array<{ view: DecodedView; needles: keyof KeyNeedles }> {
   const views: Array<{ view: DecodedView; needles: keyof KeyNeedles }> = [];
@@ -185,8 +177,6 @@ const unique = (needles: string[]) => [...new Set(needles)].filter((needle) => n
 /**
  * What a view must hold for the key to be there: a key of {@link FRAGMENT_CHARS} characters or more through
  * every run of that many characters, a shorter key only whole; a space also as `+` (a query's).
- *
- * @example keyNeedles('k1').plain // ['k1']
  */
 export function keyNeedles(key: string): KeyNeedles {
   const long = key.length >= FRAGMENT_CHARS;

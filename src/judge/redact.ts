@@ -119,11 +119,7 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/**
- * A curl line that repeats a request, the key already replaced by {@link KEY_VARIABLE}.
- *
- * @example curlLine('GET', 'http://h/v1/store/orders', { authorization: 'Bearer $PETSTORE_API_KEY' })
- */
+/** A curl line that repeats a request, the key already replaced by {@link KEY_VARIABLE}. */
 export function curlLine(
   method: string,
   url: string,

@@ -4,8 +4,6 @@ import { dirname } from 'node:path';
 /**
  * Creates a directory and its missing parents, one level at a time: `mkdirSync(dir, { recursive: true })`
  * spins forever under `/proc` on Node 20 instead of failing.
- *
- * @example ensureDirectory('/tmp/reports/conformance')
  */
 export function ensureDirectory(path: string): void {
   if (existsSync(path)) {

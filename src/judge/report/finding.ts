@@ -29,11 +29,7 @@ function escaped(ch: string): string {
   return SHORT_ESCAPES[ch] ?? `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
 }
 
-/**
- * Target-controlled text as one line, each character of {@link UNPRINTABLE} written as an escape.
- *
- * @example printable('ok\nPASSED: 44 passed') // 'ok\\nPASSED: 44 passed'
- */
+/** Target-controlled text as one line, each character of {@link UNPRINTABLE} written as an escape. */
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, escaped);
 }

@@ -17,11 +17,7 @@ export interface CauseGroup {
 /** `GET /store/orders → 401: `, `DELETE /store/orders/7 `, `GET http://h/v1/store/orders: `. */
 const REQUEST_PREFIX = /^[A-Z]{3,7} \S+?(?: → \d{3})?:? /;
 
-/**
- * A finding's message without the request it was seen on, so one fault on two requests reads the same.
- *
- * @example causeOf(f) // 'the error body is `text/plain`, not application/json (D15)'
- */
+/** A finding's message without the request it was seen on, so one fault on two requests reads the same. */
 export function causeOf(message: string): string {
   return message.replace(REQUEST_PREFIX, '');
 }

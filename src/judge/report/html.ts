@@ -44,11 +44,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3r
 .muted{color:#555}details{margin:.2rem 0}summary{cursor:pointer}
 `;
 
-/**
- * One finding, every value escaped; the proxy's live page renders its findings with it too.
- *
- * @example renderFinding(finding) // '<dl class="finding"><dt>finding</dt>…'
- */
+/** One finding, every value escaped; the proxy's live page renders its findings with it too. */
 export function renderFinding(f: Finding): string {
   const rows: string[] = [`<dt>finding</dt><dd>${html(f.message)}</dd>`];
   if (f.request) {

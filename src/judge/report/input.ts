@@ -38,11 +38,7 @@ export interface ReportInput {
   environment?: EnvironmentReport;
 }
 
-/**
- * The summary of a list of verdicts, counted from them.
- *
- * @example summarise(checks, exchanges.length) // { total: 43, passed: 35, … }
- */
+/** The summary of a list of verdicts, counted from them. */
 export function summarise(
   checks: readonly CheckResult[],
   requests: number,
@@ -60,11 +56,7 @@ export function summarise(
   };
 }
 
-/**
- * Which documented responses of each operation a run received, from the statuses seen per operation.
- *
- * @example operationCoverage(contract, (id) => seen.get(id) ?? new Set())
- */
+/** Which documented responses of each operation a run received, from the statuses seen per operation. */
 export function operationCoverage(
   contract: Contract,
   statusesOf: (operationId: string) => ReadonlySet<number>,
