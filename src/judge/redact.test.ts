@@ -178,6 +178,10 @@ describe('redaction reads the key as an HTML parser or a JavaScript decoder woul
     expect(redactText(`before ${echoed} after`, key)).toBe('before <redacted> after');
   });
 
+  it('decodes every named reference of the HTML table, not only those of ASCII characters', () => {
+    expect(redactText('x=caf&eacute;-key-0123456', 'café-key-0123456')).toBe('x=<redacted>');
+  });
+
   it('decodes the legacy &amp without ; but no other named reference', () => {
     expect(redactText('x=a&ampb&solc', 'a&b&solc')).toBe('x=<redacted>');
     expect(redactText('x=a&amp;b&sol c', 'a&b/ c')).toBe('x=a&amp;b&sol c');
