@@ -7,6 +7,7 @@ import type { Contract, OperationSpec } from '../contract/index.js';
 import { matchPathTemplate, type PathTemplate, parsePathTemplate } from '../contract/path-template.js';
 import type { HttpOutcome } from './http-outcome.js';
 import { curlLine, KEY_VARIABLE, REDACTED, redactText } from './redact.js';
+import type { RatedFinding } from './rules.js';
 import type { Level, ReportedRequest, ReportedResponse } from './types.js';
 
 /** The Authorization header a request carries. `$KEY` in a template stands for the real key. */
@@ -55,6 +56,8 @@ export interface Exchange extends ObservedExchange {
   operationId: string | null;
   /** Set once the response arrived; see {@link ErrorRule}. */
   errorRule: ErrorRule;
+  /** What `judgeExchange` found, as the proxy would on the same exchange. */
+  judged: RatedFinding[];
 }
 
 type Template = { op: OperationSpec; template: PathTemplate };
