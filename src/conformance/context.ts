@@ -168,7 +168,7 @@ export class CheckContext {
     const headers: Record<string, string> = { accept: 'application/json', ...plan.headers };
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
-    // fetch asks for this anyway; named here, the finding and its curl line (`--compressed`) show it.
+    // fetch asks for it anyway; named, the curl line shows it (`--compressed`).
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
       headers['accept-encoding'] = 'gzip, deflate';
     }
@@ -287,15 +287,13 @@ export class CheckContext {
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
     await this.initialListing();
     let before = this.lastSnapshot;
-    // Read just before the step, so that what another client changed since the last read is not blamed on
-    // this step (and is seen as theirs: no write of the suite came in between).
+    // Read just before the step, so another client's change since is not blamed on it.
     if (before !== null) before = (await this.freshListing()).snapshot ?? before;
     // Cancels sent together are judged together: a double click's loser may be answered first.
     const together = await Promise.all(plans.map((plan) => this.send(plan)));
     this.observe(together);
     const exchanges = together.map((s) => s.exchange);
     const first = exchanges[0];
-    // Without the list before there is nothing to compare with, so the list is not read again.
     if (before === null || first === undefined) {
       return {
         exchanges,
@@ -368,26 +366,23 @@ export class CheckContext {
 
   /** An int64 id neither listed nor given; `null` when the list was not read in full (D19). */
   unknownOrderId(): Promise<string | null> {
-    this.unknownId ??= this.initialListing().then((listing) => {
-      if (listing.ids === null) return null;
-      const known = new Set([...listing.ids, ...this.options.pendingOrders, ...this.options.shippedOrders]);
+    this.unknownId ??= (async () => {
       let candidate = 424_242_424n;
-      while (known.has(String(candidate))) candidate += 1n;
+      while (!(await this.isUnused(candidate))) {
+        if ((await this.initialListing()).ids === null) return null;
+        candidate += 1n;
+      }
       return String(candidate);
-    });
+    })();
     return this.unknownId;
   }
 
   /** Whether an id is neither listed at the start nor given (false when the list was not read in full). */
   async isUnused(id: bigint): Promise<boolean> {
-    const listing = await this.initialListing();
-    if (listing.ids === null) return false;
+    const { ids } = await this.initialListing();
     const text = String(id);
-    return (
-      !listing.ids.has(text) &&
-      !this.options.pendingOrders.includes(text) &&
-      !this.options.shippedOrders.includes(text)
-    );
+    const given = [...this.options.pendingOrders, ...this.options.shippedOrders];
+    return ids !== null && !ids.has(text) && !given.includes(text);
   }
 
   /** Whether the target serves the deprecated `GET /pets/{petId}` (D11): a 2xx or a `Deprecation` header. */

@@ -22,10 +22,7 @@ import {
 } from './exchange.js';
 import type { Finding, Level } from './types.js';
 
-/**
- * What a check concluded. `consumed` names the pending orders it really used, where that is not simply
- * the ids it was handed (cancel.int64-exact uses its spare id only when it has no better probe).
- */
+/** What a check concluded; `consumed` names the pending orders it used where not simply the ones handed it. */
 export type Judgement =
   | { kind: 'pass'; message: string; notes?: string[]; consumed?: string[] }
   | {
