@@ -21,6 +21,7 @@ interface Recorded {
   keyed: boolean;
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 const order = (id: number, complete = false) => ({ id, petId: 10, quantity: 1, complete });
@@ -62,14 +63,18 @@ async function replaying(sequence: readonly Recorded[]) {
     const answer = sequence[next++];
     if (!answer) throw new Error('the replay ran past the recording');
     const body = answer.body === null ? '' : JSON.stringify(answer.body);
-    res.writeHead(answer.status, answer.body === null ? {} : { 'content-type': 'application/json' });
+    const type = answer.body === null ? {} : { 'content-type': 'application/json' };
+    res.writeHead(answer.status, { ...type, ...answer.headers });
     res.end(body);
   });
 }
 
 type Verdict = Array<[rule: string, level: string]>;
 
-async function throughTheSuite(sequence: readonly Recorded[]): Promise<Verdict> {
+async function throughTheSuite(
+  sequence: readonly Recorded[],
+  rules: 'state' | 'exchange' = 'state',
+): Promise<Verdict> {
   const target = await replaying(sequence);
   try {
     const ctx = new CheckContext({
@@ -91,13 +96,18 @@ async function throughTheSuite(sequence: readonly Recorded[]): Promise<Verdict> 
     });
     for (const r of sequence)
       await ctx.request({ method: r.method, path: r.path, auth: r.keyed ? VALID_AUTH : NO_AUTH });
+    if (rules === 'exchange')
+      return ctx.exchanges.flatMap((e) => e.judged.map((f): [string, string] => [f.rule, f.level]));
     return ctx.observations.map((o) => [o.rule, o.level]);
   } finally {
     await target.close();
   }
 }
 
-async function throughTheProxy(sequence: readonly Recorded[]): Promise<Verdict> {
+async function throughTheProxy(
+  sequence: readonly Recorded[],
+  rules: 'state' | 'exchange' = 'state',
+): Promise<Verdict> {
   const target = await replaying(sequence);
   const proxy = createProxy({ upstream: target.baseUrl, judgeClient: false });
   try {
@@ -109,7 +119,7 @@ async function throughTheProxy(sequence: readonly Recorded[]): Promise<Verdict> 
     await proxy.close();
     return proxy
       .findings()
-      .filter((f) => f.rule.startsWith('state.'))
+      .filter((f) => f.rule.startsWith('state.') === (rules === 'state'))
       .map((f) => [f.rule, f.level]);
   } finally {
     await proxy.close();
@@ -131,6 +141,30 @@ describe('the suite and the proxy reach the same verdict on the same exchanges',
       ['state.409-on-pending', 'warning'],
       ['state.refused-then-gone', 'failure'],
       ['state.cancelled-still-listed', 'failure'],
+    ]);
+  });
+
+  it('on each exchange alone: every exchange of the suite goes through judgeExchange, as the proxy does', async () => {
+    const faults: Recorded[] = [
+      rec('GET', '/store/orders', 200, [order(1)], true),
+      rec('GET', '/store/orders', 200, [order(1)], false),
+      rec('DELETE', '/store/orders/1', 500, error(500)),
+      rec('DELETE', '/store/orders/1', 204, null, true),
+      { ...rec('DELETE', '/store/orders/2', 204), headers: { 'content-type': 'application/json' } },
+      rec('DELETE', '/store/orders/abc', 200, { ok: true }),
+      rec('GET', '/store/orders?a=x', 400, { message: 'unknown parameter a' }),
+      rec('GET', '/store/orders', 404, { message: 'no' }),
+      rec('GET', '/no-such-path', 200, []),
+    ];
+    const suite = await throughTheSuite(faults, 'exchange');
+    expect(suite).toEqual(await throughTheProxy(faults, 'exchange'));
+    expect(suite).toEqual([
+      ['auth', 'failure'],
+      ['server-error', 'failure'],
+      ['headers', 'warning'],
+      ['status', 'failure'],
+      ['status', 'failure'],
+      ['route', 'warning'],
     ]);
   });
 

@@ -1,6 +1,6 @@
 /**
- * What a check can ask of the run: send a request (recorded), send cancels and learn what they did to
- * the list, the order list as it was at the start and as it is now, an order id that does not exist,
+ * What a check can ask of the run: send a request (recorded and judged by `judgeExchange` and the observer,
+ * as the proxy judges traffic), send cancels and learn what they did to the list, the list, an unused id,
  * and the pet probe (D11).
  */
 import { type Contract, parseExactJson, parseInt64 } from '../contract/index.js';
@@ -25,7 +25,7 @@ import {
   VALID_AUTH,
 } from '../judge/exchange.js';
 import { Observer, type SeenExchange, type StateFinding } from '../judge/observer.js';
-import { finding } from '../judge/rules.js';
+import { finding, judgeExchange } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
 import { type EnvironmentMode, EnvironmentWatch, namedBy } from './environment.js';
 import type { FuzzBudget, FuzzReport } from './fuzz/phase.js';
@@ -43,7 +43,6 @@ export interface ResolvedOptions {
   only: string[];
   petId: string | null;
   fetch: typeof fetch;
-  /** The contract judged against: its operations, schemas and `x-petstore-conformance` levels. */
   contract: Contract;
   /** How 429 and 503 are retried and how fast the suite sends (D22). */
   retry: RetryPolicy;
@@ -51,16 +50,12 @@ export interface ResolvedOptions {
   environment: EnvironmentMode;
   /** How long apart the two list reads before the checks are (D16). */
   liveProbeMs: number;
-  /** How much the fuzz phase sends, and its seed. */
   fuzz: FuzzBudget;
 }
 
 export interface Listing {
   exchange: Exchange;
-  /**
-   * Order ids (decimal text) of a JSON-array body; `null` when the list was not read in full as a JSON
-   * array (an error, a body over the size cap, not JSON): then no id is known to be unused.
-   */
+  /** Order ids of a JSON-array body; `null` when the list was not read in full: no id is known unused. */
   ids: Set<string> | null;
   /** Each listed order's exact JSON, by id; `null` as for `ids`. */
   snapshot: ListSnapshot | null;
@@ -105,15 +100,14 @@ function readListing(exchange: Exchange): Listing {
   return { exchange, ids: new Set(snapshot.keys()), snapshot, petIds };
 }
 
-/** A rule that spans requests, broken at one exchange of the run (src/judge/observer.ts). */
+/** A rule that spans requests, broken at one exchange of the run. */
 export interface Observation extends StateFinding {
   exchange: Exchange;
 }
 
-/** A usable bearer token (§5, D7), as the observer needs it: the scheme case-insensitive, a token. */
+/** A usable bearer token (§5, D7). */
 const BEARER = /^(bearer) +\S+/i;
 
-/** A request sent and recorded, with what the observer needs of it and whose scope it is. */
 interface Sent {
   exchange: Exchange;
   seen: SeenExchange;
@@ -126,42 +120,27 @@ export class CheckContext {
   readonly exchanges: Exchange[] = [];
   /** Hand-over between checks that share orders (cancel.pending-order → cancel.repeat). */
   readonly shared = new Map<string, unknown>();
-  /** The check currently running; recorded on each exchange. */
   currentCheck = '';
   private initial: Promise<Listing> | null = null;
   private unknownId: Promise<string | null> | null = null;
   private pets: Promise<PetProbe> | null = null;
   private keylessPet: Promise<Exchange> | null = null;
-  /** The list as last read: what the next cancel's effect is judged against. */
   private lastSnapshot: ListSnapshot | null = null;
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
-  /** Every request goes through it: the run's pace, its retries of 429 and 503, and whether it must stop. */
+  /** The run's pace, its retries of 429 and 503 (D22), and whether it must stop. */
   readonly gateway: Gateway;
   /** Requests sent but not kept in `exchanges` (the fuzz phase's: a budget of thousands must not pile up). */
   notKept = 0;
-  /** What the fuzz phase did, once it ran. */
   fuzzReport: FuzzReport | null = null;
-
-  /**
-   * The cross-request observer every exchange of the run is fed to, the same one the proxy feeds with
-   * forwarded traffic. The suite is the target's only client as far as it knows, and judges its own
-   * steps strictly (judgeCancelEffect); the observer adds the rules no single step shows.
-   */
+  /** The proxy's cross-request observer, fed every exchange of the run. */
   readonly observer: Observer;
-  /** What the observer found, in the order of the exchanges. */
   readonly observations: Observation[] = [];
   /** Other clients at work, and whether a change no request of a step named is judged leniently (D16). */
   readonly environment: EnvironmentWatch;
-  /**
-   * Named pending orders the first list did not show and whose cancel was refused: gone before the run
-   * (an earlier destructive run cancelled them), by id, with the refusal. No check is given them.
-   */
+  /** Named pending orders unlisted at the start whose cancel was refused (an earlier run's), by id. */
   readonly stalePending = new Map<string, Exchange>();
-  /**
-   * Orders listed unchanged right after the success of their cancel, with that list read: on a server that
-   * keeps cancelled orders listed they stay; gone later, the first read was stale (D16).
-   */
+  /** Orders listed unchanged right after their cancel's success, with that list read: gone later is stale (D16). */
   readonly keptUnchanged = new Map<string, Exchange>();
 
   constructor(readonly options: ResolvedOptions) {
@@ -175,27 +154,21 @@ export class CheckContext {
     return this.options.apiKey;
   }
 
-  /**
-   * Sends a planned request and records the exchange, credited to the running check or to `creditTo`
-   * (a request several checks share belongs to the check whose request it is).
-   */
+  /** Sends, records and judges a planned request, credited to the running check or to `creditTo`. */
   async request(plan: RequestPlan, creditTo?: string, { keep = true } = {}): Promise<Exchange> {
     const sent = await this.send(plan, creditTo, keep);
     this.observe([sent]);
     return sent.exchange;
   }
 
-  /**
-   * Sends and records a request (unless `keep` is false: the fuzz phase's many requests are counted, not
-   * kept); what the observer needs of it is returned, not yet fed to it.
-   */
+  /** Sends and records a request; what the observer needs of it is returned, not yet fed to it. */
   private async send(plan: RequestPlan, creditTo?: string, keep = true): Promise<Sent> {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
     const headers: Record<string, string> = { accept: 'application/json', ...plan.headers };
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
-    // fetch asks for this anyway; named here, the finding and its curl line (`--compressed`) show it.
+    // fetch asks for it anyway; named, the curl line shows it (`--compressed`).
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
       headers['accept-encoding'] = 'gzip, deflate';
     }
@@ -211,20 +184,24 @@ export class CheckContext {
     const startedAt = performance.now();
     const outcome = await this.gateway.send(request, this.options);
     const endedAt = performance.now();
+    const observed = {
+      path: plan.path,
+      request: reportRequest(plan.method, url, headers, apiKey, plan.body),
+      outcome,
+    };
     const exchange: Exchange = {
+      ...observed,
       seq: this.exchanges.length + 1,
       checkId,
       plan,
-      path: plan.path,
       operationId,
-      request: reportRequest(plan.method, url, headers, apiKey, plan.body),
-      outcome,
       errorRule:
         plan.errorRule !== undefined
           ? plan.errorRule
           : outcome.ok
             ? documentedErrorRule(this.options.contract, operationId, outcome.value.status)
             : null,
+      judged: judgeExchange(this.options.contract, observed, apiKey),
     };
     if (keep) this.exchanges.push(exchange);
     else this.notKept += 1;
@@ -252,10 +229,7 @@ export class CheckContext {
     return { exchange, seen, scope: authorization ?? '' };
   }
 
-  /**
-   * Feeds exchanges to the observer, in the order it reads them (overlapping cancels of one order: the
-   * one that moved it first). The scope is the Authorization sent, never shown anywhere.
-   */
+  /** Feeds exchanges to the observer in the order it reads them (of overlapping cancels, the one that moved first). */
   private observe(sent: readonly Sent[]): void {
     for (const { exchange, seen, scope } of this.observer.order(sent)) {
       for (const found of this.observer.observe({ key: scope, orders: scope }, seen, exchange.seq)) {
@@ -281,11 +255,7 @@ export class CheckContext {
     return readListing(await this.request({ method: 'GET', path: '/store/orders', auth: VALID_AUTH }));
   }
 
-  /**
-   * Reads the list a second time, `liveProbeMs` after the first, before any check sends anything: what
-   * changed in between was changed by another client (D16). Orders that appeared count as used from then
-   * on, so no unused id is picked among them.
-   */
+  /** Reads the list again `liveProbeMs` later, before any check: what changed was another client's (D16). */
   async probeEnvironment(): Promise<void> {
     const first = await this.initialListing();
     if (first.ids === null) return;
@@ -297,10 +267,8 @@ export class CheckContext {
   }
 
   /**
-   * Destructive runs only: a named pending order the first list does not show is asked to be cancelled
-   * once. A refusal (404, or 409 for an order already cancelled: D2) means it is gone, most likely cancelled
-   * by an earlier run: no check is given it, and the checks that needed it say so instead of failing the
-   * server. Any other answer is judged by list.includes-given-orders.
+   * Destructive runs: a named pending order the first list does not show is cancelled once; a 404 or 409
+   * (D2) means an earlier run cancelled it, so no check is given it.
    */
   async findStalePending(creditTo: string): Promise<void> {
     const listing = await this.initialListing();
@@ -315,22 +283,17 @@ export class CheckContext {
     }
   }
 
-  /**
-   * Sends cancels (several at once when given several), then reads the list again and judges what they
-   * did (§3, D2, D16): every order no successful cancel named must still be listed and unchanged.
-   */
+  /** Sends cancels (together), then reads the list again and judges what they did (§3, D2, D16). */
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
     await this.initialListing();
     let before = this.lastSnapshot;
-    // Read just before the step, so that what another client changed since the last read is not blamed on
-    // this step (and is seen as theirs: no write of the suite came in between).
+    // Read just before the step, so another client's change since is not blamed on it.
     if (before !== null) before = (await this.freshListing()).snapshot ?? before;
     // Cancels sent together are judged together: a double click's loser may be answered first.
     const together = await Promise.all(plans.map((plan) => this.send(plan)));
     this.observe(together);
     const exchanges = together.map((s) => s.exchange);
     const first = exchanges[0];
-    // Without the list before there is nothing to compare with, so the list is not read again.
     if (before === null || first === undefined) {
       return {
         exchanges,
@@ -401,39 +364,28 @@ export class CheckContext {
     };
   }
 
-  /**
-   * An int64 id that names no order: not listed at the start and not given by the user. `null` when the
-   * list was not read in full, so that no id is known to be unused: a cancel of a guessed id could cancel
-   * a real order. Fixed candidates keep the run deterministic.
-   */
+  /** An int64 id neither listed nor given; `null` when the list was not read in full (D19). */
   unknownOrderId(): Promise<string | null> {
-    this.unknownId ??= this.initialListing().then((listing) => {
-      if (listing.ids === null) return null;
-      const known = new Set([...listing.ids, ...this.options.pendingOrders, ...this.options.shippedOrders]);
+    this.unknownId ??= (async () => {
       let candidate = 424_242_424n;
-      while (known.has(String(candidate))) candidate += 1n;
+      while (!(await this.isUnused(candidate))) {
+        if ((await this.initialListing()).ids === null) return null;
+        candidate += 1n;
+      }
       return String(candidate);
-    });
+    })();
     return this.unknownId;
   }
 
-  /** Ids that are neither listed at the start nor given: `null` when the list was not read in full. */
+  /** Whether an id is neither listed at the start nor given (false when the list was not read in full). */
   async isUnused(id: bigint): Promise<boolean> {
-    const listing = await this.initialListing();
-    if (listing.ids === null) return false;
+    const { ids } = await this.initialListing();
     const text = String(id);
-    return (
-      !listing.ids.has(text) &&
-      !this.options.pendingOrders.includes(text) &&
-      !this.options.shippedOrders.includes(text)
-    );
+    const given = [...this.options.pendingOrders, ...this.options.shippedOrders];
+    return ids !== null && !ids.has(text) && !given.includes(text);
   }
 
-  /**
-   * Whether the target serves the deprecated `GET /pets/{petId}` (D11), asked once with the key. The
-   * pet id is `--pet-id`, else the `petId` of a listed order; a 2xx answer or a `Deprecation` header
-   * shows the operation is served.
-   */
+  /** Whether the target serves the deprecated `GET /pets/{petId}` (D11): a 2xx or a `Deprecation` header. */
   petProbe(): Promise<PetProbe> {
     this.pets ??= (async (): Promise<PetProbe> => {
       let petId = this.options.petId;
@@ -465,8 +417,7 @@ export class CheckContext {
     return this.pets;
   }
 
-  /** `GET /pets/{petId}` without a key, once: auth.getPet.no-header's request, and the evidence that the
-   * path is behind authentication (a 401) even where the target does not show that it serves pets. */
+  /** `GET /pets/{petId}` without a key, once: its 401 shows the path is behind authentication. */
   petWithoutKey(): Promise<Exchange> {
     this.keylessPet ??= this.petProbe().then((probe) =>
       this.request(
@@ -493,8 +444,7 @@ function shippedBetween(was: string | undefined, now: string | undefined): boole
 }
 
 /**
- * The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), by the
- * one int64 grammar of every order id (D8), else `null`.
+ * The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), else `null`.
  *
  * @example canonicalId('9007199254740993') // '9007199254740993'; canonicalId('1.5') // null
  */

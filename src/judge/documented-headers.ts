@@ -1,7 +1,6 @@
 /**
- * The response headers the document lists, with their schemas, read from `spec/openapi.yaml` through the
- * contract module: the deprecated pet read's `Deprecation` (`@<epoch seconds>`, RFC 9745) and `Sunset`
- * (an HTTP-date, RFC 8594) are judged by the patterns the document gives them, not by rules restated here.
+ * The response headers the document lists, judged by the schemas it gives them (D11's Deprecation and
+ * Sunset, a draft's X-Total-Count), never by rules restated here.
  */
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../contract/compile.js';
@@ -35,6 +34,8 @@ export interface DocumentedHeader {
   shownAs: string;
   description: string;
   example: string | null;
+  /** The schema's `type`, which says how the header's text is read before validating. */
+  type: unknown;
   validate: ValidateFunction;
 }
 
@@ -61,16 +62,33 @@ export function documentedHeaders(from: Contract, operationId: string, status: n
   const found = Object.entries(headers).map(([shownAs, node]): DocumentedHeader => {
     const header = resolve(document, node);
     const schema = isObject(header) ? resolve(document, header.schema) : undefined;
+    const example = isObject(header) ? header.example : undefined;
     return {
       name: shownAs.toLowerCase(),
       shownAs,
       description: isObject(header) && typeof header.description === 'string' ? header.description : '',
-      example: isObject(header) && typeof header.example === 'string' ? header.example : null,
+      example: example === undefined || isObject(example) ? null : String(example),
+      type: isObject(schema) ? schema.type : undefined,
       validate: ajv.compile(isObject(schema) ? schema : {}),
     };
   });
   byResponse.set(cacheKey, found);
   return found;
+}
+
+/**
+ * A header's text read as its schema's type (`"13"` as 13 for an integer), as a simple-style parameter is;
+ * a text that does not read as that type stays text, so the schema refuses it.
+ *
+ * @example headerValue('integer', '13') // 13; headerValue('integer', 'abc') // 'abc'
+ */
+export function headerValue(type: unknown, text: string): unknown {
+  const trimmed = text.trim();
+  if ((type === 'integer' || type === 'number') && /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(trimmed)) {
+    return Number(trimmed);
+  }
+  if (type === 'boolean' && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true';
+  return text;
 }
 
 export interface HeaderProblem {
@@ -96,7 +114,7 @@ export function documentedHeaderViolations(
     const expected = `a ${header.shownAs} header${header.example ? ` like \`${header.example}\`` : ''} (${header.description.trim()})`;
     const value = headers[header.name];
     if (value === undefined) return [{ message: `without ${header.shownAs}`, expected, violations: [] }];
-    if (header.validate(value)) return [];
+    if (header.validate(headerValue(header.type, value))) return [];
     const violations = (header.validate.errors ?? []).map(
       (e): SchemaViolation => ({
         path: `/headers/${header.shownAs}`,
@@ -115,13 +133,10 @@ export function documentedHeaderViolations(
     ];
   });
   const both = ['deprecation', 'sunset'].every((name) => documented.some((h) => h.name === name));
-  return problems.length === 0 && both ? [...deprecationAfterSunset(headers)] : problems;
+  return problems.length === 0 && both ? deprecationAfterSunset(headers) : problems;
 }
 
-/**
- * D11: a `Deprecation` date later than the `Sunset` date, both valid; the deprecation comes first (RFC 9745
- * §3). A date written in milliseconds reads as one tens of thousands of years ahead.
- */
+/** D11: the deprecation comes first (RFC 9745 §3); a date in milliseconds reads as a far-future one. */
 function deprecationAfterSunset(headers: Readonly<Record<string, string>>): HeaderProblem[] {
   const seconds = /^@(-?[0-9]{1,20})$/.exec(headers.deprecation ?? '')?.[1];
   const sunset = Date.parse(headers.sunset ?? '');

@@ -18,6 +18,7 @@ function exchangeWith(text: string): Exchange {
     request: { method: 'GET', url: 'http://h/v1/store/orders', headers: {}, curl: '' },
     outcome,
     errorRule: null,
+    judged: [],
   };
 }
 

@@ -1,12 +1,9 @@
-/**
- * Requests as the checks plan them, and exchanges as the run records them. Every exchange keeps what
- * the error sweeps need to judge it afterwards: the operation it hit and how strictly the Error contract
- * applies to its error responses.
- */
+/** Requests as the checks plan them, and exchanges as the run records them and the judge reads them. */
 import type { Contract, OperationSpec } from '../contract/index.js';
 import { matchPathTemplate, type PathTemplate, parsePathTemplate } from '../contract/path-template.js';
 import type { HttpOutcome } from './http-outcome.js';
 import { curlLine, KEY_VARIABLE, REDACTED, redactText } from './redact.js';
+import type { RatedFinding } from './rules.js';
 import type { Level, ReportedRequest, ReportedResponse } from './types.js';
 
 /** The Authorization header a request carries. `$KEY` in a template stands for the real key. */
@@ -15,11 +12,7 @@ export type AuthHeader = { kind: 'valid' } | { kind: 'none' } | { kind: 'templat
 export const VALID_AUTH: AuthHeader = { kind: 'valid' };
 export const NO_AUTH: AuthHeader = { kind: 'none' };
 
-/**
- * How an error response of this request is held to the Error contract (§7): at failure level (the
- * default), at warning level where a decision relaxes it (D3 for 409, D9 for malformed ids), or not at
- * all (D10: unknown paths and methods are never judged).
- */
+/** How an error response is held to the Error contract (§7): relaxed by D3 or D9, or not at all (D10). */
 export type ErrorRule = { level: Level; source: string } | null;
 
 export interface RequestPlan {
@@ -35,10 +28,7 @@ export interface RequestPlan {
   body?: string;
 }
 
-/**
- * What a judgement needs of one exchange, however it was obtained (a scripted request, or forwarded live
- * traffic): the request as reported, the path after the base URL, and what came back.
- */
+/** What a judgement needs of one exchange, whether the suite sent it or the proxy forwarded it. */
 export interface ObservedExchange {
   request: ReportedRequest;
   /** The path after the base URL, query included: `/store/orders/42`. */
@@ -55,19 +45,12 @@ export interface Exchange extends ObservedExchange {
   operationId: string | null;
   /** Set once the response arrived; see {@link ErrorRule}. */
   errorRule: ErrorRule;
+  /** What `judgeExchange` found, as the proxy would on the same exchange. */
+  judged: RatedFinding[];
 }
 
-type Template = { op: OperationSpec; template: PathTemplate };
-const parsedTemplates = new WeakMap<Contract, readonly Template[]>();
-
-/** The contract's path templates, parsed once per contract. */
-function templatesOf(contract: Contract): readonly Template[] {
-  let templates = parsedTemplates.get(contract);
-  if (!templates) {
-    templates = contract.operations.map((op) => ({ op, template: parsePathTemplate(op.path) }));
-    parsedTemplates.set(contract, templates);
-  }
-  return templates;
+function templatesOf(contract: Contract): Array<{ op: OperationSpec; template: PathTemplate }> {
+  return contract.operations.map((op) => ({ op, template: parsePathTemplate(op.path) }));
 }
 
 /** The documented operation a request hits, by method and path template (the path after the base). */
@@ -79,10 +62,7 @@ export function matchOperation(contract: Contract, method: string, path: string)
   return found ? found.op.operationId : null;
 }
 
-/**
- * The documented methods of the path template a path matches (upper case), empty when it matches none:
- * D10 tells an unknown path (404) from an undocumented method on a known one (405 with Allow, or 404).
- */
+/** The documented methods (upper case) of the path template a path matches: D10's 404 or 405. */
 export function documentedMethods(contract: Contract, path: string): string[] {
   const parts = (path.split('?')[0] ?? path).split('/');
   return templatesOf(contract)
@@ -90,10 +70,7 @@ export function documentedMethods(contract: Contract, path: string): string[] {
     .map(({ op }) => op.method.toUpperCase());
 }
 
-/**
- * The rule the document sets for an error body: `x-petstore-conformance.body` where the response has it
- * (D3), else the Error contract at failure level (§7).
- */
+/** The rule the document sets for an error body: `x-petstore-conformance.body` (D3), else §7 at failure. */
 export function documentedErrorRule(from: Contract, operationId: string | null, status: number): ErrorRule {
   if (operationId === null) return null;
   const conformance = from.operation(operationId).responses.get(status)?.conformance;
@@ -102,8 +79,7 @@ export function documentedErrorRule(from: Contract, operationId: string | null, 
 }
 
 /**
- * How bad the wrong status is where the document expects this one: `x-petstore-conformance.status` where
- * the response has it (D3: a shipped order's 409), else a failure.
+ * How bad the wrong status is where the document expects this one: `x-petstore-conformance.status` (D3).
  *
  * @example documentedStatusLevel(defaultContract(), 'cancelOrder', 409) // 'failure', as spec/openapi.yaml says
  */
@@ -149,7 +125,7 @@ export function reportResponse(exchange: ObservedExchange, key: string): Reporte
     return { status: null, contentType: null, bodyExcerpt: '', transportError: outcome.error.message };
   }
   const response = outcome.value;
-  // Redact the whole body before cutting it: cut first, and a key straddling the cut would leave its start.
+  // Redact before cutting: a key straddling the cut would leave its start.
   const text = redactText(response.text, key);
   const excerpt =
     text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}… (${response.bytes} bytes)` : text;

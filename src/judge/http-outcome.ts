@@ -1,7 +1,4 @@
-/**
- * An HTTP exchange's answer as the judge sees it, however it was obtained: sent by a scripted client or
- * forwarded from live traffic. A transport failure is a value, so a hostile target cannot end a run.
- */
+/** An exchange's answer as the judge sees it; a transport failure is a value, so a hostile target cannot end a run. */
 import type { Result } from '../result.js';
 
 export interface HttpRequest {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { v2Draft } from '../../test-support/contracts/v2-draft.js';
+import { loadContract } from '../contract/compile.js';
 import { defaultContract } from '../contract/index.js';
+import { createMock } from '../mock/index.js';
 import { reportRequest } from './exchange.js';
 import type { HttpOutcome } from './http-outcome.js';
 import { judgeExchange } from './rules.js';
@@ -292,4 +295,48 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       expect(judgeExchange(defaultContract(), before, KEY).map((f) => f.rule)).toEqual(['auth']);
     },
   );
+});
+
+describe('a declared query parameter that breaks its schema (the v2 draft: limit 1..100, D21)', () => {
+  const loaded = loadContract(v2Draft());
+  if (!loaded.ok) throw new Error(loaded.error);
+  const draft = loaded.value;
+  const list = '[{"id":1,"petId":1,"quantity":1,"complete":false}]';
+  const counted = { ...JSON_TYPE, 'x-total-count': '1' };
+
+  it("passes the mock's own 400 on ?limit=0, as the proxy and the suite judge it", async () => {
+    const mock = await createMock({ contract: draft, apiKeys: [KEY] });
+    const response = await mock.handle(
+      new Request('http://h/v2/store/orders?limit=0', { headers: { authorization: `Bearer ${KEY}` } }),
+    );
+    const text = await response.text();
+    expect(response.status).toBe(400);
+    const outcome = answered(response.status, Object.fromEntries(response.headers), text);
+    expect(judgeExchange(draft, observed('GET', '/store/orders?limit=0', outcome), KEY)).toEqual([]);
+  });
+
+  it('passes any other 4xx, and fails a 5xx', () => {
+    const refused = observed(
+      'GET',
+      '/store/orders?limit=101',
+      answered(422, { 'content-type': 'text/html' }, '<p>no</p>'),
+    );
+    expect(judgeExchange(draft, refused, KEY)).toEqual([]);
+    const crashed = observed('GET', '/store/orders?limit=0', answered(500, {}, ''));
+    expect(judgeExchange(draft, crashed, KEY).map((f) => [f.rule, f.level])).toEqual([
+      ['server-error', 'failure'],
+    ]);
+  });
+
+  it('warns on a 200 to ?limit=0: the invalid value was accepted', () => {
+    const accepted = observed('GET', '/store/orders?limit=0', answered(200, counted, list));
+    const found = judgeExchange(draft, accepted, KEY);
+    expect(found.map((f) => [f.rule, f.level, f.citation])).toEqual([['status', 'warning', 'D21']]);
+    expect(found[0]?.finding.message).toBe('GET /store/orders?limit=0 accepted the invalid `limit` with 200');
+  });
+
+  it('still fails an undocumented 4xx to a valid limit', () => {
+    const refused = observed('GET', '/store/orders?limit=5', answered(400, JSON_TYPE, error(400)));
+    expect(judgeExchange(draft, refused, KEY).map((f) => [f.rule, f.level])).toEqual([['status', 'failure']]);
+  });
 });

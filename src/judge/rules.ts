@@ -1,8 +1,6 @@
 /**
- * The judgements of one exchange, usable without a run: each takes what was sent and what came back
- * (an {@link ObservedExchange}) and the key (to redact it from the finding), and returns the broken rule
- * as a finding or `null`. Scripted checks call them on the requests they send, and live traffic is judged
- * by the same functions. Every body verdict comes from the contract module; no schema is written here.
+ * The judgements of one exchange, the same for the suite's requests and the proxy's traffic: each returns
+ * the broken rule as a finding (the key redacted) or `null`. Every body verdict comes from the contract.
  */
 import {
   type Contract,
@@ -24,10 +22,7 @@ import {
 } from './exchange.js';
 import type { Finding, Level } from './types.js';
 
-/**
- * What a check concluded. `consumed` names the pending orders it really used, where that is not simply
- * the ids it was handed (cancel.int64-exact uses its spare id only when it has no better probe).
- */
+/** What a check concluded; `consumed` names the pending orders it used where not simply the ones handed it. */
 export type Judgement =
   | { kind: 'pass'; message: string; notes?: string[]; consumed?: string[] }
   | {
@@ -83,16 +78,6 @@ export function finding(
   };
 }
 
-/** `application/json`, with or without parameters such as `charset` (D15). */
-export function isJsonMediaType(contentType: string | undefined): boolean {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
-
-/** The path after the base URL, for messages. */
-export function pathOf(exchange: ObservedExchange): string {
-  return exchange.path;
-}
-
 /**
  * The status the response must have, or why it has none (no response, a redirect).
  *
@@ -119,16 +104,13 @@ export function judgeStatus(
   return finding(
     exchange,
     key,
-    `${exchange.request.method} ${pathOf(exchange)} answered ${status}, expected ${expected}`,
+    `${exchange.request.method} ${exchange.path} answered ${status}, expected ${expected}`,
     expected,
   );
 }
 
-/**
- * D15: a body the document gives as JSON must come as `application/json` (any parameters allowed).
- * `what` names the body in the message: "the list", "the error body".
- */
-export function judgeMediaType(
+/** D15: a JSON body comes as `application/json`, any parameters (a `charset`) allowed. */
+function judgeMediaType(
   exchange: ObservedExchange,
   key: string,
   what: string,
@@ -136,7 +118,7 @@ export function judgeMediaType(
 ): Finding | null {
   if (!exchange.outcome.ok) return null;
   const type = exchange.outcome.value.headers['content-type'];
-  if (isJsonMediaType(type)) return null;
+  if ((type ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json') return null;
   return finding(
     exchange,
     key,
@@ -145,10 +127,7 @@ export function judgeMediaType(
   );
 }
 
-/**
- * The Error contract: `application/json`, a valid Error (three fields, right types, non-empty code: §2,
- * D4) whose `status` equals the HTTP status (D5). Only meaningful for a response that arrived.
- */
+/** The Error contract (§2, §7, D4, D15) whose `status` equals the HTTP status (D5). */
 export function judgeErrorBody(
   contract: Contract,
   exchange: ObservedExchange,
@@ -158,7 +137,7 @@ export function judgeErrorBody(
   const { outcome } = exchange;
   if (!outcome.ok) return null;
   const { status, text } = outcome.value;
-  const where = `${exchange.request.method} ${pathOf(exchange)} → ${status}`;
+  const where = `${exchange.request.method} ${exchange.path} → ${status}`;
   const media = judgeMediaType(exchange, key, `${where}: the error body`, expected);
   if (media) return media;
   const parsed = parseExactJson(text);
@@ -212,21 +191,9 @@ export function judgeError(
   return judgeStatus(exchange, key, allowed, expected) ?? judgeErrorBody(contract, exchange, key, expected);
 }
 
-/** The status is one the document lists for the operation (§4). */
-export function judgeDocumentedStatus(
-  contract: Contract,
-  exchange: ObservedExchange,
-  key: string,
-  operationId: string,
-): Finding | null {
-  const { statuses } = contract.operation(operationId);
-  return judgeStatus(exchange, key, (s) => statuses.includes(s), `one of ${statuses.join(', ')}`);
-}
-
 /**
- * A success body as the document gives it for the operation and status: the media type (D15) and the
- * body read losslessly, so an id outside int64 fails and one above 2^53 passes (D8); a status without a
- * documented body (204) must come without one (§4.2). `what` names the body in the message.
+ * A success body as documented: media type (D15), read losslessly (D8), and none where the document
+ * gives none (§4.2, D24). `what` names the body in the message.
  */
 export function judgeSuccessBody(
   contract: Contract,
@@ -239,7 +206,7 @@ export function judgeSuccessBody(
   if (!outcome.ok) return null;
   const { status, text } = outcome.value;
   const response = contract.operation(operationId).responses.get(status);
-  const where = `${exchange.request.method} ${pathOf(exchange)} → ${status}`;
+  const where = `${exchange.request.method} ${exchange.path} → ${status}`;
   if (response?.mediaType === null) {
     const empty = contract.validateResponseBody(operationId, status, text);
     if (!empty.ok) {
@@ -251,7 +218,6 @@ export function judgeSuccessBody(
         empty.error,
       );
     }
-    // D24: a Content-Length that is not 0 frames a body a 204 cannot have (RFC 9110 §8.6, §15.3.5).
     const length = outcome.value.headers['content-length'];
     return length === undefined || length.trim() === '0'
       ? null
@@ -277,10 +243,7 @@ export function judgeSuccessBody(
   );
 }
 
-/**
- * Why a body may not read as JSON though the server meant it to: still compressed after the client undid the
- * `Content-Encoding` it named (a body gzipped twice), or gzip bytes sent without naming any.
- */
+/** Why a body meant as JSON may not read so: gzipped twice, or gzip bytes with no Content-Encoding named. */
 function encodingHint(exchange: ObservedExchange): string {
   if (!exchange.outcome.ok) return '';
   const { headers, text } = exchange.outcome.value;
@@ -292,11 +255,7 @@ function encodingHint(exchange: ObservedExchange): string {
   return gzip ? '; the body starts like gzip data, though the response names no Content-Encoding' : '';
 }
 
-/**
- * D24: a response without content that names a media type (a `Content-Type` on a 204): a warning.
- *
- * @example judgeNoContentType(exchange, key) // a finding for a 204 with Content-Type: application/json
- */
+/** D24: a `Content-Type` on a 204, which has no content: a warning. */
 export function judgeNoContentType(exchange: ObservedExchange, key: string): Finding | null {
   if (!exchange.outcome.ok) return null;
   const { status, headers } = exchange.outcome.value;
@@ -305,20 +264,17 @@ export function judgeNoContentType(exchange: ObservedExchange, key: string): Fin
     ? finding(
         exchange,
         key,
-        `${exchange.request.method} ${pathOf(exchange)} → 204 with Content-Type: ${type}, though it has no content (D24)`,
+        `${exchange.request.method} ${exchange.path} → 204 with Content-Type: ${type}, though it has no content (D24)`,
         '204 without Content-Type',
       )
     : null;
 }
 
-/**
- * D10: a request outside the document (an unknown path, or a method the path does not document) is
- * answered with 4xx; 405 must carry `Allow` (RFC 9110 §15.5.6). 5xx is a failure judged elsewhere.
- */
+/** D10: outside the document any 4xx; a 405 carries `Allow` (RFC 9110 §15.5.6). */
 export function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string): Finding | null {
   const methods = documentedMethods(contract, exchange.path);
   const expected = methods.length > 0 ? '405 with Allow, or 404 (D10)' : '404 (D10)';
-  const status = judgeStatus(exchange, key, (s) => s >= 400 && s <= 499, expected);
+  const status = judgeStatus(exchange, key, is4xx, expected);
   if (status || !exchange.outcome.ok) return status;
   const response = exchange.outcome.value;
   if (response.status === 405 && response.headers.allow === undefined) {
@@ -327,11 +283,7 @@ export function judgeRoute(contract: Contract, exchange: ObservedExchange, key: 
   return null;
 }
 
-/**
- * The response headers the document lists for the operation and status are present and valid by their
- * schemas: on the deprecated pet read, `Deprecation: @<epoch seconds>` (RFC 9745) and an HTTP-date
- * `Sunset` (RFC 8594), D11.
- */
+/** The documented response headers, present and valid by their schemas (D11). */
 export function judgeDocumentedHeaders(
   contract: Contract,
   exchange: ObservedExchange,
@@ -347,26 +299,15 @@ export function judgeDocumentedHeaders(
       finding(
         exchange,
         key,
-        `${exchange.request.method} ${pathOf(exchange)} answered ${status} ${problem.message}`,
+        `${exchange.request.method} ${exchange.path} answered ${status} ${problem.message}`,
         problem.expected,
         problem.violations,
       ),
   );
 }
 
-const EXPECT_UNAUTHORIZED = '401 with an Error body whose status is 401';
-
 /**
- * Whether the request carried a usable bearer token (§5, D7): the scheme in any case and a non-empty
- * token. The reported header has the key redacted, which keeps both visible.
- */
-export function sendsBearerToken(exchange: ObservedExchange): boolean {
-  return /^bearer +\S/i.test(exchange.request.headers.authorization ?? '');
-}
-
-/**
- * The raw (still escaped) value of each path parameter of an operation in a path after the base URL, query
- * allowed; empty when the path is not the operation's.
+ * The raw (still escaped) value of each path parameter of an operation in a path after the base URL.
  *
  * @example pathParameterValues(op, '/store/orders/1.5?x') // Map { 'orderId' => '1.5' }
  */
@@ -375,24 +316,31 @@ export function pathParameterValues(op: OperationSpec, path: string): Map<string
   return new Map(Object.entries(matchPathTemplate(parsePathTemplate(op.path), parts) ?? {}));
 }
 
-/**
- * The path parameters of the operation whose value breaks its schema, by name: an order id that is not an
- * int64 integer (D9). The path is the one after the base URL, query allowed.
- *
- * @example malformedPathParameters(contract, 'cancelOrder', '/store/orders/1.5') // ['orderId']
- */
-export function malformedPathParameters(contract: Contract, operationId: string, path: string): string[] {
-  const op = contract.operation(operationId);
+/** The declared path parameters whose value breaks its schema (D9: an order id that is not an int64). */
+export function malformedPathParameters(contract: Contract, op: OperationSpec, path: string): string[] {
   return [...pathParameterValues(op, path)].flatMap(([name, value]) => {
     const param = op.parameters.find((p) => p.name === name && p.in === 'path');
-    let raw = value;
     try {
-      raw = decodeURIComponent(raw);
+      return param !== undefined && !contract.parseParameter(param, decodeURIComponent(value)).ok
+        ? [name]
+        : [];
     } catch {
       return [name];
     }
-    return param !== undefined && !contract.parseParameter(param, raw).ok ? [name] : [];
   });
+}
+
+/**
+ * The declared query parameters sent with a value their schema refuses (D21).
+ *
+ * @example invalidQueryParameters(v2, listOrders, '/store/orders?limit=0') // ['limit']
+ */
+export function invalidQueryParameters(contract: Contract, op: OperationSpec, path: string): string[] {
+  const query = new URLSearchParams(path.split('?')[1] ?? '');
+  return op.parameters
+    .filter((p) => p.in === 'query' && query.has(p.name))
+    .filter((p) => !contract.validateParameter(op.operationId, 'query', p.name, query.getAll(p.name)).ok)
+    .map((p) => p.name);
 }
 
 function sameIntegerOf(raw: string | undefined): boolean {
@@ -405,8 +353,8 @@ function sameIntegerOf(raw: string | undefined): boolean {
 
 /**
  * An answer the contract leaves to the server, in words, else `null` (D11, D21): a request the contract does
- * not describe (an undeclared query parameter) may get any 4xx, and a retired deprecated read 410 Gone or
- * 404 without its Deprecation header; the body is not judged then.
+ * not describe (an undeclared query parameter, an invalid declared one) may get any 4xx, and a retired
+ * deprecated read 410 Gone or 404 without its Deprecation header; the body is not judged then.
  *
  * @example serverReading(contract, 'listOrders', exchangeOf('GET /store/orders?a=x', 400)) // 'an undeclared …'
  */
@@ -421,18 +369,19 @@ export function serverReading(
   if (op.deprecated && (status === 410 || (status === 404 && headers.deprecation === undefined))) {
     return `the deprecated ${op.operationId} answered ${status}: retired (D11)`;
   }
-  if (status < 400 || status > 499 || op.statuses.includes(status)) return null;
+  if (!is4xx(status) || op.statuses.includes(status)) return null;
   const declared = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
   const query = new URLSearchParams(exchange.path.split('?')[1] ?? '');
-  const undeclared = [...new Set(query.keys())].filter((name) => !declared.has(name));
-  return undeclared.length === 0
-    ? null
-    : `an undeclared query parameter refused with ${status} (the server's choice, D21)`;
+  if ([...query.keys()].some((name) => !declared.has(name))) {
+    return `an undeclared query parameter refused with ${status} (the server's choice, D21)`;
+  }
+  const invalid = invalidQueryParameters(contract, op, exchange.path);
+  return invalid.length === 0 ? null : `an invalid \`${invalid.join('`, `')}\` refused with ${status} (D21)`;
 }
 
 /** A broken rule of one exchange, with the level the document and the decisions give it. */
 export interface RatedFinding {
-  /** The rule, in the checks' terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`. */
+  /** The rule, in the checks' terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`, `gateway`. */
   rule: string;
   citation: string;
   level: Level;
@@ -440,11 +389,9 @@ export interface RatedFinding {
 }
 
 /**
- * Everything the document says about one exchange, for live traffic: 401 without a bearer token (§5, D6,
- * D7), any 4xx for a malformed path parameter (D9), the documented status, the Error
- * contract at the level the document sets (D3, §7), the success body with exact int64 (D8) and media type
- * (D15), 204 without a body, D10 for requests outside the document, and D11's headers. A transport
- * failure or a redirect is one `failure` finding. The operation is found from the method and path.
+ * Everything the document says about one exchange, whoever made it: 401 without a bearer token (§5, D6,
+ * D7), any 4xx for a request outside the contract (D9, D21), the documented status, the Error contract at
+ * the document's level (D3, §7), the success body (D8, D15, D24), D10 outside the document, D11's headers.
  *
  * @example judgeExchange(contract, { request, path: '/store/orders', outcome }, key).filter((f) => f.level === 'failure')
  */
@@ -452,6 +399,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   const rated = (rule: string, citation: string, level: Level, f: Finding | null): RatedFinding[] =>
     f ? [{ rule, citation, level, finding: f }] : [];
   const { outcome } = exchange;
+  const where = `${exchange.request.method} ${exchange.path}`;
   if (!outcome.ok || redirectMessage(exchange)) {
     return rated(
       'status',
@@ -461,51 +409,47 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
     );
   }
   const { status } = outcome.value;
-  // D20, D22: a 429 or 503 without the API's Error is a gateway's "not now", an environment note, as the
-  // suite retries it; one with the API's Error is the server's own answer and judged so.
+  // D20, D22: a 429 or 503 without the API's Error is a gateway's "not now", as the suite retries it.
   if ((status === 429 || status === 503) && judgeErrorBody(contract, exchange, key, 'an Error') !== null) {
     const note = finding(
       exchange,
       key,
-      `${exchange.request.method} ${pathOf(exchange)} answered ${status} without the API's Error body: a gateway or rate limiter answered, not the server (D20, D22)`,
+      `${where} answered ${status} without the API's Error body: a gateway or rate limiter answered, not the server (D20, D22)`,
       'the server behind the gateway, once it takes requests',
     );
     return rated('gateway', 'D20, D22', 'warning', note);
   }
   if (status >= 500) {
-    const f = finding(
-      exchange,
-      key,
-      `${exchange.request.method} ${pathOf(exchange)} answered ${status}`,
-      'no 5xx',
+    return rated(
+      'server-error',
+      '§7, D9, D10',
+      'failure',
+      finding(exchange, key, `${where} answered ${status}`, 'no 5xx'),
     );
-    return rated('server-error', '§7, D9, D10', 'failure', f);
   }
   const operationId = matchOperation(contract, exchange.request.method, exchange.path);
   if (operationId === null) return rated('route', 'D10', 'warning', judgeRoute(contract, exchange, key));
-  // D11: a deprecated operation answered 404 without its Deprecation header is no longer served, and a
-  // path that is not served is judged as one outside the document (D10), as the scripted pet probe does:
-  // with or without a key, since a router that no longer knows the path answers before authentication.
-  const { deprecated } = contract.operation(operationId);
-  if (deprecated && status === 404 && outcome.value.headers.deprecation === undefined) {
+  const op = contract.operation(operationId);
+  // D11: a deprecated read no longer served is a path outside the document, key or not.
+  if (op.deprecated && status === 404 && outcome.value.headers.deprecation === undefined) {
     return rated('route', 'D10, D11', 'warning', judgeRoute(contract, exchange, key));
   }
-  if (deprecated && status === 410) return [];
-  // D6: without a usable key the answer is 401 whatever the path holds, before any id is looked at.
-  if (!sendsBearerToken(exchange)) {
+  if (op.deprecated && status === 410) return [];
+  // D6: without a usable key the answer is 401, before any id is looked at.
+  if (!/^bearer +\S/i.test(exchange.request.headers.authorization ?? '')) {
     return rated(
       'auth',
       '§5, D6, D7',
       'failure',
-      judgeError(contract, exchange, key, is(401), EXPECT_UNAUTHORIZED),
+      judgeError(contract, exchange, key, is(401), '401 with an Error body whose status is 401'),
     );
   }
-  const malformed = malformedPathParameters(contract, operationId, exchange.path);
   if (serverReading(contract, operationId, exchange) !== null) return [];
+  const malformed = malformedPathParameters(contract, op, exchange.path);
   if (malformed.length > 0) {
     const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');
     // D9: `02` or `0x2` read as order 2, the same integer in another notation, is only a warning.
-    const values = pathParameterValues(contract.operation(operationId), exchange.path);
+    const values = pathParameterValues(op, exchange.path);
     const sameValue = status < 300 && malformed.every((name) => sameIntegerOf(values.get(name)));
     if (refused) return rated('status', '§4.2, D9', sameValue ? 'warning' : 'failure', refused);
     return rated(
@@ -515,9 +459,14 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
       judgeErrorBody(contract, exchange, key, 'an Error body (D9)'),
     );
   }
-  const statusLevel = documentedStatusLevel(contract, operationId, status);
-  const undocumented = judgeDocumentedStatus(contract, exchange, key, operationId);
-  if (undocumented) return rated('status', '§4', statusLevel, undocumented);
+  const undocumented = judgeStatus(
+    exchange,
+    key,
+    (s) => op.statuses.includes(s),
+    `one of ${op.statuses.join(', ')}`,
+  );
+  if (undocumented)
+    return rated('status', '§4', documentedStatusLevel(contract, operationId, status), undocumented);
   if (status >= 400) {
     const rule = documentedErrorRule(contract, operationId, status);
     return rule === null
@@ -529,7 +478,19 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
           judgeErrorBody(contract, exchange, key, 'an Error body'),
         );
   }
+  // D21: accepting an invalid declared parameter is a warning.
+  const invalid = invalidQueryParameters(contract, op, exchange.path);
+  const accepted =
+    invalid.length === 0
+      ? null
+      : finding(
+          exchange,
+          key,
+          `${where} accepted the invalid \`${invalid.join('`, `')}\` with ${status}`,
+          '400 or 422 (any 4xx) with an Error body (D21)',
+        );
   return [
+    ...rated('status', 'D21', 'warning', accepted),
     ...rated('body', '§4, D8, D15, D24', 'failure', judgeSuccessBody(contract, exchange, key, operationId)),
     ...rated('headers', 'D24', 'warning', judgeNoContentType(exchange, key)),
     ...judgeDocumentedHeaders(contract, exchange, key, operationId).map(

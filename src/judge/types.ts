@@ -1,8 +1,6 @@
 /**
- * The shapes of a judged run: findings, checks, coverage and the result every reporter writes, whoever
- * obtained the exchanges. The JSON report is exactly a {@link ConformanceResult}, so this file is also
- * the documented shape of `--reporter json` (docs/conformance.md). Additions are backwards compatible; a
- * breaking change bumps `schemaVersion`.
+ * The shapes of a judged run. The JSON report is exactly a {@link ConformanceResult} (`--reporter json`);
+ * additions are backwards compatible, a breaking change bumps `schemaVersion`.
  */
 import type { SchemaViolation } from '../contract/index.js';
 
@@ -36,10 +34,7 @@ export interface RetryReport {
   waitedMs: number;
 }
 
-/**
- * Whether other clients changed orders while the suite ran, and how the run judged because of it (D16).
- * Absent from the proxy's reports: it has `--sole-client` of its own.
- */
+/** Whether other clients changed orders while the suite ran, and how the run judged because of it (D16). */
 export interface EnvironmentReport {
   /** Another client was seen at work: an order no request of the suite named changed, appeared or left. */
   live: boolean;
@@ -47,10 +42,7 @@ export interface EnvironmentReport {
   reason: string;
   /** Changes to orders no request of the suite named (each order once per list read that showed it). */
   changesByOthers: number;
-  /**
-   * `shared`: a change to an order no request of a step named is a warning that another client may have
-   * made it; `sole-client`: it is a failure.
-   */
+  /** How a change no request of a step named is judged: `shared` a warning, `sole-client` a failure. */
   mode: 'shared' | 'sole-client';
   /** `flag`: `--shared` or `--sole-client`; `detected`: the run saw another client; `default`: it saw none. */
   setBy: 'flag' | 'detected' | 'default';
@@ -121,19 +113,12 @@ export interface OperationCoverage {
   exercised: number[];
 }
 
-/**
- * Why nothing was judged (exit 2): the target could not be reached, the environment is not ready, or the
- * setup is wrong. Only a target that answers the documented list with the key is judged. (The name is
- * older than the other reasons; it stays so that schemaVersion 1 readers keep working.)
- */
+/** Why nothing was judged (exit 2); the name is older than its other reasons, kept for schemaVersion 1. */
 export interface Unreachable {
   /**
-   * `unreachable`: no connection (refused, unknown host, blocked port); `not-ready`: a gateway kept
-   * answering 429 or 503 past the retry budget, or the first request was answered by something that is not
-   * the API (no Error body: a gateway page, a firewall's 403) (D22); `tls`: an http/https mismatch
-   * (`https://` to a plain server, `http://` to a TLS one) or a refused certificate; `key-refused`: the list
-   * answered 401 to the key; `no-list`: the list answered 404; `pending-unlisted`: every check selected
-   * skipped because the pending ids given are not in the list (nothing was judged).
+   * `unreachable`: no connection; `not-ready`: a gateway or firewall answered instead of the API (D22);
+   * `tls`: an http/https mismatch or a refused certificate; `key-refused`: the list answered 401 to the
+   * key; `no-list`: it answered 404; `pending-unlisted`: every check skipped, the pending ids unlisted.
    */
   kind: 'unreachable' | 'not-ready' | 'tls' | 'key-refused' | 'no-list' | 'pending-unlisted';
   url: string;
@@ -168,27 +153,17 @@ export interface ConformanceResult {
   destructive: boolean;
   startedAt: string;
   durationMs: number;
-  /**
-   * `pass`: no check failed; `fail`: at least one did. Nothing was judged (exit 2, see {@link Unreachable}):
-   * `unreachable`, no connection; `not-ready`, a gateway or firewall answered instead of the API (D22);
-   * `setup-error`, a mistake in the setup (the key refused, no list at the base URL, http/https mismatch).
-   */
+  /** `pass`: no check failed; `fail`: one did; the {@link StoppedOutcome}s judged nothing (exit 2). */
   outcome: RunOutcome;
   /** Set when the outcome is `interrupted`: what stopped the run, and where (e.g. `SIGTERM during auth.wrong-key`). */
   interrupted?: string;
-  /**
-   * The gate `outcome` was decided under (`--fail-on`), set once the gate is applied (the CLI's reports):
-   * under `warn` a run whose checks only warned has `outcome: 'fail'`. Absent means `fail`.
-   */
+  /** The `--fail-on` gate `outcome` was decided under, once applied; absent means `fail`. */
   failOn?: FailOn;
   unreachable: Unreachable | null;
   summary: ConformanceSummary;
   checks: CheckResult[];
   coverage: OperationCoverage[];
-  /**
-   * The suite's requests retried after a gateway's 429 or 503 (D22), at most 100; `retriesNotListed`
-   * counts the rest. Absent from the proxy's reports: the proxy forwards, it never retries.
-   */
+  /** The suite's requests retried after a 429 or 503 (D22), at most 100; `retriesNotListed` counts the rest. */
   retries?: RetriedRequest[];
   retriesNotListed?: number;
   /** How the suite treated gateway answers, as printed at the start of the run. */

@@ -1,7 +1,4 @@
-/**
- * The auth checks (§5, D6, D7): every documented operation refuses every way of not presenting the key
- * as a bearer token, and the key is checked before the order is looked up.
- */
+/** The auth checks (§5, D6, D7): every way of not presenting the key is refused, before any lookup. */
 
 import { type AuthHeader, NO_AUTH } from '../../judge/exchange.js';
 import { schemeCaseFinding } from '../../judge/observer.js';
@@ -10,7 +7,6 @@ import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { type Check, cancel, EXPECT_401, NO_UNUSED_ID, statusOf, template, WRONG_KEY } from './check.js';
 
-/** §5, D7: every way of not presenting the right key as a bearer token. `$KEY` is the real key. */
 export interface AuthVariant {
   name: string;
   label: string;
@@ -30,7 +26,6 @@ export const AUTH_VARIANTS: readonly AuthVariant[] = [
   { name: 'bare-key', label: 'the bare key without a scheme', auth: template('$KEY') },
 ];
 
-/** The documented operations, each reached by a request that changes nothing on a correct server. */
 const AUTH_TARGETS: ReadonlyArray<{ operationId: string; describe: string }> = [
   { operationId: 'listOrders', describe: 'GET /store/orders' },
   {
@@ -44,7 +39,7 @@ const AUTH_TARGETS: ReadonlyArray<{ operationId: string; describe: string }> = [
   },
 ];
 
-/** The operations these checks cover; the generic checks (`generic.ts`) cover every other one. */
+/** The operations these checks cover; `generic.ts` covers every other one. */
 export const AUTH_COVERED: ReadonlySet<string> = new Set(AUTH_TARGETS.map((t) => t.operationId));
 
 async function runVariant(ctx: CheckContext, operationId: string, variant: AuthVariant): Promise<Judgement> {
@@ -52,14 +47,11 @@ async function runVariant(ctx: CheckContext, operationId: string, variant: AuthV
   if (operationId === 'cancelOrder') {
     const id = await ctx.unknownOrderId();
     if (id === null) return skip(NO_UNUSED_ID, null);
-    const step = await ctx.cancel([cancel(id, variant.auth)]);
-    const [exchange] = step.exchanges;
-    if (!exchange) return skip('no request was sent', null);
-    return verdict(
-      [judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401), ...step.findings],
-      '401 with a valid Error body, and the list unchanged',
-      [`used unknown id ${id}`, ...step.notes],
-    );
+    const { findings, notes } = await refusedCancels(ctx, [id], [variant.auth]);
+    return verdict(findings, '401 with a valid Error body, and the list unchanged', [
+      `used unknown id ${id}`,
+      ...notes,
+    ]);
   }
   const exchange = await ctx.request({ method: 'GET', path: '/store/orders', auth: variant.auth });
   return verdict(
@@ -68,12 +60,7 @@ async function runVariant(ctx: CheckContext, operationId: string, variant: AuthV
   );
 }
 
-/**
- * A server that no longer serves the deprecated pet read may treat its path as unknown (D10) and answer
- * 404 before authenticating. The variant is judged when the target shows it serves pets, or when the same
- * path without any key is 401: then the path is behind authentication and any other answer means the key
- * was not checked. Otherwise the skip says exactly what was seen.
- */
+/** D10, D11: judged where the target serves pets or its keyless answer is 401; else a skip that says what was seen. */
 async function petVariant(ctx: CheckContext, variant: AuthVariant): Promise<Judgement> {
   const probe = await ctx.petProbe();
   const exchange =
@@ -120,6 +107,24 @@ const authVariantChecks: Check[] = AUTH_TARGETS.flatMap((target) =>
   ),
 );
 
+/** Cancels of `ids` with each of `auths`, each expected 401 with the list unchanged (§5, D6). */
+async function refusedCancels(ctx: CheckContext, ids: readonly string[], auths: readonly AuthHeader[]) {
+  const findings: Array<Finding | null> = [];
+  const notes: string[] = [];
+  for (const id of ids) {
+    for (const auth of auths) {
+      const step = await ctx.cancel([cancel(id, auth)]);
+      for (const e of step.exchanges)
+        findings.push(judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401));
+      findings.push(...step.findings);
+      notes.push(...step.notes);
+    }
+  }
+  return { findings, notes };
+}
+
+const NO_KEY_AND_WRONG_KEY = [NO_AUTH, template(`Bearer ${WRONG_KEY}`)];
+
 const authIdChecks: Check[] = [
   {
     id: 'auth.cancelOrder.shipped-order',
@@ -132,17 +137,7 @@ const authIdChecks: Check[] = [
     passes: `${EXPECT_401}, for each, and no order changed`,
     needs: { shippedOrders: true },
     async run(ctx) {
-      const findings: Array<Finding | null> = [];
-      const notes: string[] = [];
-      for (const id of ctx.options.shippedOrders) {
-        for (const auth of [NO_AUTH, template(`Bearer ${WRONG_KEY}`)]) {
-          const step = await ctx.cancel([cancel(id, auth)]);
-          for (const e of step.exchanges)
-            findings.push(judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401));
-          findings.push(...step.findings);
-          notes.push(...step.notes);
-        }
-      }
+      const { findings, notes } = await refusedCancels(ctx, ctx.options.shippedOrders, NO_KEY_AND_WRONG_KEY);
       return verdict(findings, '401 before the order is looked up', notes);
     },
   },
@@ -155,15 +150,8 @@ const authIdChecks: Check[] = [
     sends: 'DELETE /store/orders/abc with no Authorization header, then GET /store/orders',
     passes: `${EXPECT_401}, and no order changed`,
     async run(ctx) {
-      const step = await ctx.cancel([cancel('abc', NO_AUTH)]);
-      return verdict(
-        [
-          ...step.exchanges.map((e) => judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401)),
-          ...step.findings,
-        ],
-        '401 before the id is parsed',
-        step.notes,
-      );
+      const { findings, notes } = await refusedCancels(ctx, ['abc'], [NO_AUTH]);
+      return verdict(findings, '401 before the id is parsed', notes);
     },
   },
   {
@@ -178,25 +166,13 @@ const authIdChecks: Check[] = [
     needs: { destructive: true, pendingOrders: 1 },
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
-      const findings: Array<Finding | null> = [];
-      const notes = [`used pending order ${id}`];
-      for (const auth of [NO_AUTH, template(`Bearer ${WRONG_KEY}`)]) {
-        const step = await ctx.cancel([cancel(id, auth)]);
-        for (const e of step.exchanges)
-          findings.push(judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401));
-        findings.push(...step.findings);
-        notes.push(...step.notes);
-      }
-      return verdict(findings, `401 and order ${id} still listed`, notes);
+      const { findings, notes } = await refusedCancels(ctx, [id], NO_KEY_AND_WRONG_KEY);
+      return verdict(findings, `401 and order ${id} still listed`, [`used pending order ${id}`, ...notes]);
     },
   },
 ];
 
-/**
- * D7: scheme names are case-insensitive (RFC 9110 §11.1), so the key under `bearer` is the key. The
- * interface shows `Bearer`, which every client that copies it sends: a refusal is a warning, the same
- * judgement the proxy makes from traffic (the observer's `state.scheme-case`).
- */
+/** D7: a refusal under `bearer` is a warning (RFC 9110 §11.1), as the observer's `state.scheme-case`. */
 const schemeCase: Check = {
   id: 'auth.scheme-case',
   title: 'the key under a lower-case `bearer` scheme is accepted as under `Bearer`',
@@ -231,10 +207,7 @@ const schemeCase: Check = {
   },
 };
 
-/**
- * D7: near misses of the real key, each described and never printed (the key's redaction covers what the
- * requests show). A server that compares a prefix, ignores case or reads the query string accepts one.
- */
+/** D7: near misses of the key, described and never printed, that a prefix or case-blind compare accepts. */
 function nearMisses(key: string): Array<{ label: string; path: string; auth: AuthHeader }> {
   const last = key.at(-1) ?? '';
   const swapped = [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
@@ -254,7 +227,6 @@ function nearMisses(key: string): Array<{ label: string; path: string; auth: Aut
       ...bearer(`${key.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`),
     },
     ...(swapped !== key ? [{ label: 'the key with its case changed', ...bearer(swapped) }] : []),
-    // A header's own spaces are trimmed in transit: these are inside the token, percent-encoded.
     { label: 'the key with spaces around it inside the token (`%20`)', ...bearer(`%20${key}%20`) },
     inQuery('api_key'),
     inQuery('access_token'),

@@ -1,8 +1,4 @@
-/**
- * What a conformance check is: data with a citation (the section of the interface spec or the product
- * decision it enforces), a level, what it sends and what passes, and the function that runs it. The
- * families of checks live one per file beside this one; `index.ts` gathers them in run order.
- */
+/** A conformance check: data with a citation, a level, what it sends and passes, and how it runs. */
 import type { Contract } from '../../contract/index.js';
 import { type AuthHeader, type Exchange, type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
 import type { Judgement } from '../../judge/rules.js';
@@ -27,10 +23,7 @@ export interface Check {
   /** Section of the interface spec (§) and/or product decision (D) it enforces. */
   citation: string;
   level: Level;
-  /**
-   * The level as a given contract sets it, for checks whose level the document decides
-   * (`x-petstore-conformance`, D3); `level` is the toolkit document's.
-   */
+  /** The level a given contract sets (`x-petstore-conformance`, D3); `level` is the toolkit document's. */
   levelIn?: (contract: Contract) => Level;
   operationId: string | null;
   /** What it sends, in words (reports and docs). */
@@ -47,7 +40,6 @@ export interface Check {
 export const WRONG_KEY = 'petstore-conformance-wrong-key';
 export const EXPECT_401 = '401 with an Error body whose status is 401';
 
-/** Why a check that cancels an unused id does not run: without the whole list no id is known unused. */
 export const NO_UNUSED_ID =
   'the list was not read in full (see list.orders), so no order id is known to be unused; cancelling a guessed id could cancel a real order';
 

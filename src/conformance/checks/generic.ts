@@ -1,44 +1,27 @@
 /**
- * Checks drawn from the run's contract, one family per operation, so that an operation or a parameter
- * added to the document is checked without new check code: every operation that declares security
- * refuses a missing and a wrong key with a 401 Error (§5, D6), and every declared query or header
- * parameter with constraints refuses a value its schema does not allow (D21).
- *
- * Nothing here may change data (D19): parameter checks send only GET and HEAD, with the key; auth checks
- * send no key or a wrong key, which a correct server refuses, and fill path parameters with an id that
- * names no listed order. An unsafe operation without path parameters is reached only in a destructive run.
+ * Checks drawn from the run's contract: every secured operation refuses a missing and a wrong key (§5, D6),
+ * and every constrained query or header parameter an invalid value (D21). Nothing here may change data
+ * (D19): path parameters get an unused id, and an unsafe operation without one waits for a destructive run.
  */
 
 import type { Contract, OperationSpec } from '../../contract/index.js';
 import type { ParameterSpec } from '../../contract/parameters.js';
-import {
-  type AuthHeader,
-  type Exchange,
-  NO_AUTH,
-  type RequestPlan,
-  VALID_AUTH,
-} from '../../judge/exchange.js';
+import { type Exchange, type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
 import { finding, is, is4xx, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
-import { AUTH_COVERED } from './auth.js';
-import { type Check, EXPECT_401, NO_UNUSED_ID, statusOf, template, WRONG_KEY } from './check.js';
+import { AUTH_COVERED, AUTH_VARIANTS } from './auth.js';
+import { type Check, EXPECT_401, NO_UNUSED_ID, statusOf } from './check.js';
 
 const SAFE_METHODS = new Set(['get', 'head']);
 
-const AUTH_CASES: ReadonlyArray<{ name: string; label: string; auth: AuthHeader }> = [
-  { name: 'auth-missing', label: 'no Authorization header', auth: NO_AUTH },
-  {
-    name: 'auth-wrong-key',
-    label: `a wrong key (\`Bearer ${WRONG_KEY}\`)`,
-    auth: template(`Bearer ${WRONG_KEY}`),
-  },
-];
+/** The first two of {@link AUTH_VARIANTS}, under the generic checks' names. */
+const AUTH_CASES = AUTH_VARIANTS.slice(0, 2).map((v) => ({
+  ...v,
+  name: v.name === 'no-header' ? 'auth-missing' : `auth-${v.name}`,
+}));
 
-/**
- * The path of an operation with every path parameter filled in: an id that no listed or given order has,
- * so that no request of these checks can name a real order. `null` when no such id is known.
- */
+/** The operation's path, each path parameter an id no listed or given order has; `null` when none is known. */
 async function fillPath(ctx: CheckContext, operation: OperationSpec): Promise<string | null> {
   const names = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
   if (names.length === 0) return operation.path;
@@ -60,7 +43,6 @@ function authChecks(operation: OperationSpec): Check[] {
       operationId,
       sends: `${method.toUpperCase()} ${operation.path} with ${variant.label}${hasPathParameters ? ', path parameters set to an id no listed order has' : ''}`,
       passes: EXPECT_401,
-      // A broken server could act on an unsafe request that names nothing unused: only when allowed to change data.
       ...(safe || hasPathParameters ? {} : { needs: { destructive: true } }),
       async run(ctx) {
         const path = await fillPath(ctx, operation);
@@ -75,10 +57,7 @@ function authChecks(operation: OperationSpec): Check[] {
   );
 }
 
-/**
- * Texts a parameter's schema refuses, derived from its constraints; each is confirmed invalid by the
- * contract itself, so a check never sends a value the document allows.
- */
+/** Texts a parameter's schema refuses, derived from its constraints and confirmed by the contract. */
 export function invalidValues(contract: Contract, operationId: string, param: ParameterSpec): string[] {
   const { schema } = param;
   const candidates: string[] = [];
@@ -191,8 +170,7 @@ function parameterCheck(contract: Contract, operation: OperationSpec, param: Par
 }
 
 /**
- * The generic checks of a contract, in the document's order. Operations the hand-written auth checks
- * cover (`auth.<operationId>.*`) get no generic auth checks; parameter checks only for GET and HEAD.
+ * The generic checks of a contract, in the document's order, except the auth checks `auth.ts` covers.
  *
  * @example genericChecks(loadContract(draft).value).map((c) => c.id) // ['generic.getInventory.auth-missing', …]
  */

@@ -1,8 +1,4 @@
-/**
- * Every check of the suite, in run order, as data. The families (auth variants on every operation,
- * malformed ids) are tables expanded into one check per row, in the manner of Prism's test-harness
- * scenarios. docs/conformance.md lists the same table; a test keeps the two in step.
- */
+/** Every check of the suite, in run order; docs/conformance.md lists the same table, kept in step by a test. */
 
 import { FUZZ_CHECKS } from '../fuzz/phase.js';
 import { AUTH_CHECKS } from './auth.js';

@@ -1,9 +1,6 @@
 /**
- * D9's malformed order ids, built so that a read-only run can never cancel an order (D19). A lenient
- * server turns `12abc` into 12 (parseInt), `2^64 + 1` into 1 (64-bit wrap), `2^63` into 2^63 − 1
- * (strtoll's clamp), so each id is built from a base id, and every number a lenient parser could read
- * from it must be an id the list shows is unused. In destructive mode the base is a pending order the
- * user named, so a lenient parser cancels that order, and the run names it.
+ * D9's malformed order ids, built so that every number a lenient parser could read from one is unused
+ * (D19); a destructive run aims them at a named pending order, so a lenient parser cancels it and is named.
  */
 
 const INT64_MIN = -(2n ** 63n);
@@ -27,11 +24,8 @@ const INT32_MIN = -(2n ** 31n);
 const INT32_MAX = 2n ** 31n - 1n;
 
 /**
- * Every int64 a lenient parser could read from `raw` (D19): the integer prefix (atoi, parseInt, a `\d+`
- * capture, a leading `+`; 0 when there is none, as atoi reads `abc`), the digits alone (a parser that
- * strips what is not a digit), Number() rounded down, up and to nearest (a double), BigInt() (hex, `0o`,
- * `0b`), a leading zero read as octal (C's `strtol(s, 0)`), each as is, wrapped to 64 and 32 bits and
- * clamped to int64 and int32.
+ * Every int64 a lenient parser could read from `raw` (D19): atoi's prefix (0 for none), the digits alone,
+ * octal, Number() rounded each way, BigInt(), each wrapped and clamped to 64 and 32 bits.
  *
  * @example lenientReadings('12abc') // [12n]
  */
@@ -39,13 +33,11 @@ export function lenientReadings(raw: string): bigint[] {
   const values = new Set<bigint>();
   const trimmed = raw.trim();
   const prefix = /^[+-]?[0-9]+/.exec(trimmed)?.[0];
-  // C's atoi reads a text without a leading integer (`abc`) as 0.
   values.add(prefix === undefined ? 0n : BigInt(prefix));
   const digits = raw.replace(/[^0-9]/g, '');
   if (digits !== '') values.add(BigInt(trimmed.startsWith('-') ? `-${digits}` : digits));
   const octal = /^([+-]?)0([0-7]+)/.exec(trimmed);
   if (octal?.[2] !== undefined) {
-    // BigInt reads `0o…` but not `-0o…`: the sign is applied to the value.
     const value = BigInt(`0o${octal[2]}`);
     values.add(octal[1] === '-' ? -value : value);
   }
@@ -128,11 +120,7 @@ export const MALFORMED_IDS: readonly MalformedId[] = [
   },
 ];
 
-/**
- * Malformed spellings of a shipped id the user named (D19): a correct server refuses each as malformed
- * (400, 404 or 422); a 409 proves it read the spelling as the shipped order, a lenient parser that would
- * cancel a pending order from a mistyped id. A space is sent percent-encoded (`%2020`).
- */
+/** Malformed spellings of a named shipped id (D19): a 409 shows the server read it as that order. */
 export const SHIPPED_SPELLINGS: ReadonlyArray<{ name: string; build(id: bigint): string }> = [
   { name: 'a suffix', build: (id) => `${id}abc` },
   { name: 'a fraction', build: (id) => `${id}.0` },
@@ -142,8 +130,7 @@ export const SHIPPED_SPELLINGS: ReadonlyArray<{ name: string; build(id: bigint):
 ];
 
 /**
- * The listed or named orders other than `shipped` that a lenient reading of `raw` names: a spelling of a
- * shipped id is sent only when it can name nothing but that order.
+ * The listed or named orders other than `shipped` that a lenient reading of `raw` names.
  *
  * @example otherReadings('020', 20n, (id) => id !== 16n) // ['16'] (octal)
  */
@@ -164,9 +151,8 @@ export interface Aim {
 }
 
 /**
- * The id to send for one row. `unused(id)` says whether an id is known to name no order; `pending` are
- * the named pending ids a destructive run may aim at. Returns `null` when no id can be built whose every
- * lenient reading is safe.
+ * The id to send for one row, aimed at one of `pending` where it can be; `null` when no id can be built
+ * whose every lenient reading is `unused`.
  *
  * @example aimMalformed(row, (id) => !listed.has(id), []) // { raw: '424242424.5', target: null }
  */
@@ -176,7 +162,6 @@ export function aimMalformed(
   pending: readonly bigint[],
   firstUnused: bigint = 424_242_424n,
 ): Aim | null {
-  // Destructive: aim at a named pending order, so that a lenient parser cancels it and is caught.
   if (row.usesBase) {
     for (const base of [...pending].reverse().filter(isSafeBase)) {
       const raw = row.build(base);
@@ -194,10 +179,7 @@ export function aimMalformed(
   return null;
 }
 
-/**
- * The listed orders that block a row: what lenient readings of its first candidate name that are not
- * known to be unused, for the skip message.
- */
+/** The listed orders that lenient readings of a row's first candidate name, for the skip message. */
 export function blockingReadings(
   row: MalformedId,
   unused: (id: bigint) => boolean,

@@ -36,8 +36,7 @@ export const PETS_CHECKS: readonly Check[] = [
           '--pet-id ID',
         );
       }
-      // A served deprecated operation carries the headers on every answer (D11); the 200's list is the one
-      // the document gives.
+      // D11: a served deprecated read carries the 200's documented headers on every answer.
       const broken = judgeDocumentedHeaders(ctx.options.contract, exchange, ctx.key, 'getPet', 200);
       const names = documentedHeaders(ctx.options.contract, 'getPet', 200).map((h) => h.shownAs);
       if (broken.length > 0) return verdict(broken, '');

@@ -1,9 +1,9 @@
 /**
- * The sweeps (§7, D4, D5, D15): they send nothing, and judge every answer of the run after the other checks.
+ * The sweeps (§7, D4, D5, D15): they send nothing, and take what `judgeExchange` found on every answer of
+ * the run after the other checks.
  */
-import { finding, is4xx, judgeErrorBody, skip, verdict } from '../../judge/rules.js';
+import { is4xx, skip, verdict } from '../../judge/rules.js';
 import type { Check } from './check.js';
-import { statusOf } from './check.js';
 
 /** Answers whose Error contract a decision's own sweep judges (cancel.*.error-body), at its level. */
 const RELAXED_BY_DECISION = new Set(['D3', 'D9']);
@@ -20,8 +20,7 @@ export const SWEEP_CHECKS: readonly Check[] = [
       'application/json (a charset is fine), a valid Error (code a non-empty string, message a string, status an integer) whose status equals the HTTP status',
     sweep: true,
     async run(ctx) {
-      // On a target that does not serve the deprecated pet read, /pets/{petId} is an unknown path (D10):
-      // only its 401s are judged.
+      // D10: on a target that does not serve the deprecated pet read, only its 401s are judged.
       const petsServed = (await ctx.petProbe()).served === 'yes';
       const judged = ctx.exchanges.filter(
         (e) =>
@@ -33,14 +32,17 @@ export const SWEEP_CHECKS: readonly Check[] = [
       );
       if (judged.length === 0) return skip('no error response was received in this run', null);
       return verdict(
-        judged.map((e) =>
-          judgeErrorBody(
-            ctx.options.contract,
-            e,
-            ctx.key,
-            'an Error body whose status equals the HTTP status',
-          ),
-        ),
+        judged.map((e) => {
+          const status = e.outcome.ok ? e.outcome.value.status : null;
+          // The shared judgement's Error-body finding; a status it faults is the check's own matter.
+          const body = e.judged.find(
+            (f) =>
+              (f.rule === 'error-body' || (f.rule === 'auth' && status === 401)) && f.level === 'failure',
+          );
+          return body
+            ? { ...body.finding, expected: 'an Error body whose status equals the HTTP status' }
+            : null;
+        }),
         `${judged.length} error response(s), all valid`,
       );
     },
@@ -58,15 +60,10 @@ export const SWEEP_CHECKS: readonly Check[] = [
       const answered = ctx.exchanges.filter((e) => e.outcome.ok);
       if (answered.length === 0) return skip('no response was received in this run', null);
       return verdict(
-        answered.map((e) =>
-          (statusOf(e) ?? 0) >= 500
-            ? finding(
-                e,
-                ctx.key,
-                `${e.request.method} ${e.plan.path} answered ${statusOf(e)} (sent by ${e.checkId})`,
-                'no 5xx',
-              )
-            : null,
+        answered.flatMap((e) =>
+          e.judged
+            .filter((f) => f.rule === 'server-error')
+            .map((f) => ({ ...f.finding, message: `${f.finding.message} (sent by ${e.checkId})` })),
         ),
         // The fuzz phase's answers are not kept: fuzz.invariants judges them, so this line must not claim them.
         `${answered.length} response(s) of the checks, none 5xx${ctx.notKept > 0 ? `; the fuzz phase's ${ctx.notKept} request(s) are judged by fuzz.invariants` : ''}`,

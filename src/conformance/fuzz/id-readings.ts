@@ -1,12 +1,7 @@
 /**
- * Which orders a generated path id, query value or header value could name on a lenient server (D19; a
- * server may read the id from its merged input, `?orderId=3`). The fuzz phase sends values it drew at
- * random, so before one is sent every number a careless server could read from it is worked out, and the
- * value is sent only when none of them names an order the list shows or the user named. The readings are the
- * malformed-id probes' own (atoi prefix, 0 for letters, Number rounding, BigInt's hex, 64-bit wrap and
- * clamp) plus, because a drawn value can be anything, the ones a random text adds: the text percent-decoded
- * leniently and in NFKC form, every run of digits and all digits stripped together, octal with a leading
- * zero, 32-bit wrap and clamp, and the absolute value.
+ * Which orders a drawn path id, query or header value could name on a lenient server (D19): the
+ * malformed-id probes' readings, plus what a random text adds (lenient and NFKC decoding, every run of
+ * digits, the absolute value). A value is sent only when none names a listed or given order.
  */
 import { lenientReadings } from '../checks/malformed-ids.js';
 
@@ -18,10 +13,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 /** Digit strings longer than this are read only through their 64-bit wrap: any number then is possible anyway. */
 const MAX_DIGITS = 400;
 
-/**
- * `%XX` escapes decoded one byte at a time as Latin-1, invalid ones left as they are: what a server that
- * decodes leniently (or a byte-oriented one) sees.
- */
+/** `%XX` escapes decoded byte by byte as Latin-1, invalid ones kept: what a lenient decoder sees. */
 function lenientPercentDecode(text: string): string {
   return text.replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) =>
     String.fromCharCode(Number.parseInt(hex, 16)),

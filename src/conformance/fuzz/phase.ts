@@ -1,12 +1,7 @@
 /**
- * The fuzz phase (`fuzz.invariants`): requests drawn from the document by fast-check, each judged by the
- * invariants of `invariants.ts`. A failing request is shrunk to a small one that still fails, and reported
- * with its curl line. The seed is reported, so `--seed` replays the same requests against the same list.
- *
- * Safety (D19), in every mode: a drawn id, query value or header value goes on the wire only when none of
- * its lenient readings names an order the list showed at the start or the user named, whatever the method
- * and the key. A drawn value that could is replaced by one that cannot, and when the list was not read in
- * full no drawn value is sent at all. Where bodies and keys may go is decided in `requests.ts`.
+ * The fuzz phase (`fuzz.invariants`): requests drawn from the document by fast-check, judged by
+ * `invariants.ts`, a failure shrunk and replayable with `--seed`. A drawn value that a lenient reading
+ * could take as a listed or given order is replaced, and none is sent without the whole list (D19).
  */
 import fc from 'fast-check';
 import type { RequestPlan } from '../../judge/exchange.js';
@@ -25,13 +20,9 @@ export const MAX_SHRINK_REQUESTS = 100;
 /** With a time budget, still at most this many requests: every report has a bound. */
 export const MAX_FUZZ_REQUESTS = 100_000;
 
-/**
- * The seed of a run that names none (D23): the same server gets the same requests, so the same verdict, run
- * after run. `--seed random` draws another; a failing seed is replayed with `--seed N`.
- */
+/** The seed of a run that names none: the same requests, so the same verdict, run after run (D23). */
 export const DEFAULT_SEED = 20_221;
 
-/** How much fuzzing a run does, and from which seed. */
 export interface FuzzBudget {
   /** Requests to draw; 0 turns the phase off. */
   requests: number;
@@ -40,16 +31,12 @@ export interface FuzzBudget {
   seed: number;
 }
 
-/** What the phase did, for the reports (`fuzz` in the JSON report). */
 export type FuzzReport = FuzzRunReport;
 
 /** A stand-in for an id that could name an order: no digits, so its only lenient reading is `atoi`'s 0. */
 const STAND_IN = 'fuzz-id';
 
-/**
- * A drawn request as a plan the context can send, or `null` when a value in it cannot be made safe. Path
- * ids, query values and header values are all held to D19: a server may read an order id from any of them.
- */
+/** A drawn request as a plan, every id and value held to D19; `null` when one cannot be made safe. */
 export function safePlan(
   drawn: DrawnRequest,
   known: ReadonlySet<string> | null,
@@ -76,18 +63,13 @@ export function safePlan(
     path: pathOf({ ...drawn, ids, query }),
     auth: drawn.auth,
     headers,
-    // The fuzz phase judges its own answers: the sweeps leave them alone.
     errorRule: null,
     ...(drawn.body === undefined ? {} : { body: drawn.body }),
   };
   return { plan, ids, replaced };
 }
 
-/**
- * Orders no fuzz request may name: those listed at the start and the pending ones the user named; `null`
- * when the list was not read in full. Named shipped orders are left out, as D19 allows: the suite asks to
- * cancel them anyway, to see their 409.
- */
+/** Orders no fuzz request may name (listed or named pending; D19 lets shipped ones be); `null` without the list. */
 async function forbiddenOrders(ctx: CheckContext): Promise<Set<string> | null> {
   const listing = await ctx.initialListing();
   if (listing.ids === null) return null;
@@ -112,12 +94,10 @@ async function runFuzz(ctx: CheckContext) {
   ctx.fuzzReport = report;
   const cap = budget.requests + MAX_SHRINK_REQUESTS;
   let failure: Violation[] = [];
-  // The readings the server showed where the contract leaves it free (D11, D21), each named once.
   const readings = new Set<string>();
-  // A request left without an answer (a time-out, a reset) is not shrunk: each smaller try could wait as long.
+  // An unanswered request is not shrunk: each smaller try could wait as long.
   let unanswered = false;
   const property = fc.asyncProperty(fuzzRequests(ctx.options.contract), async (drawn) => {
-    // Past the cap, or once the gateway stopped the run, a candidate passes unsent: shrinking ends there.
     if (report.sent >= cap || ctx.gateway.notReady || unanswered) return true;
     const safe = safePlan(drawn, known);
     if (safe === null) {
@@ -132,7 +112,6 @@ async function runFuzz(ctx: CheckContext) {
     const reading = operationId && serverReading(ctx.options.contract, operationId, exchange);
     if (reading) readings.add(reading);
     const failed = violations.filter((v) => v.level === 'failure');
-    // The last failing request is the shrunk one: fast-check tries smaller ones until none fails.
     if (failed.length > 0) failure = violations;
     if (violations.some((v) => v.invariant === 'answers')) unanswered = true;
     return failed.length === 0;
@@ -144,7 +123,6 @@ async function runFuzz(ctx: CheckContext) {
     ...(budget.timeMs === null ? {} : { plugins: [fc.interruptAfterTimeLimit(budget.timeMs)] }),
   });
   report.shrinks = details.numShrinks;
-  // Nothing sent is nothing judged: a skip that says why, never a pass (D19 kept every request back).
   if (report.sent === 0) {
     return skip(
       known === null
@@ -189,7 +167,7 @@ export const FUZZ_CHECKS: readonly Check[] = [
     operationId: null,
     sends: `--fuzz N requests (default ${DEFAULT_FUZZ_REQUESTS}) drawn by fast-check from the document: generated path ids (percent-encoding, broken escapes, Unicode, long strings, signs, exponents), declared and undeclared query parameters, other methods, bodies, Authorization variants, unknown paths; never an id any lenient reading of which names a listed or given order`,
     passes:
-      'no 5xx and an answer to every request; on a documented operation only a documented status (or 400/404/422 for a malformed path id, 400/422 for an invalid declared parameter, 400/413/415 for a body), and every error an Error whose status equals the HTTP status; outside the document any 4xx (D10). A failure is shrunk and reported with its curl line and the seed',
+      'no 5xx and an answer to every request; on a documented operation only a documented status (or 400/404/422 for a malformed path id, any 4xx for an invalid declared query parameter, 400/422 for an invalid declared header, 400/413/415 for a body), and every error an Error whose status equals the HTTP status; outside the document any 4xx (D10). A failure is shrunk and reported with its curl line and the seed',
     run: runFuzz,
   },
 ];

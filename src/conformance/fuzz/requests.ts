@@ -1,9 +1,6 @@
 /**
- * The requests the fuzz phase draws, from the document: each documented operation's path with generated
- * ids, its declared query and header parameters with valid and invalid values, undeclared ones, other
- * methods, bodies, `Authorization` variants, and paths outside the document. On a documented path a write
- * carries no body, and one the document does not give that path no key (D19). Nothing here knows the
- * target: which drawn ids and values may be sent is decided by `id-readings.ts` at send time.
+ * The requests the fuzz phase draws from the document. On a documented path a write carries no body, and
+ * one the document does not give that path no key (D19); which values may be sent is decided at send time.
  */
 import fc from 'fast-check';
 import type { Contract, OperationSpec, ParameterSchema, ParameterSpec } from '../../contract/index.js';
@@ -44,8 +41,7 @@ export const BROKEN_ESCAPES = [
 const KEPT = /[A-Za-z0-9\-._~!$'()*+,;:@%]/;
 
 /**
- * A drawn text as it goes on the wire: every character outside {@link KEPT} percent-encoded (a lone
- * surrogate as the escape of U+FFFD), and never a dot segment, which URL parsers would remove.
+ * A drawn text as it goes on the wire: percent-encoded outside {@link KEPT}, never a dot segment.
  *
  * @example wireText('a b/%E0') // 'a%20b%2F%E0'
  */
@@ -203,11 +199,7 @@ function bodyFor(method: string): fc.Arbitrary<string | undefined> {
   return fc.option(fc.constantFrom(...BODIES), { nil: undefined, freq: 2 });
 }
 
-/**
- * Requests to the paths of `documented` (the methods the document gives the path, `null` outside it). A
- * write there goes without a body, and one the document does not give the path goes without the key: a
- * server may read an id from a body or place an order on any POST, and a read-only run must not (D19).
- */
+/** Requests to a path whose documented methods are `documented` (`null` outside the document), per D19. */
 function drawn(
   segments: string[],
   methods: fc.Arbitrary<string>,
@@ -280,9 +272,7 @@ export function fuzzRequests(contract: Contract): fc.Arbitrary<DrawnRequest> {
 const CORPUS_ESCAPES = ['%E0%A4%A', '%ED%A0%A'];
 
 /**
- * Requests every run sends first, whatever the seed: each operation with ids, by its own method with the
- * key, at a truncated UTF-8 escape. A decoder that throws on it is the commonest crash of an id route, and a
- * small default budget must not leave finding it to chance.
+ * Requests every run sends first: each id operation at a truncated UTF-8 escape, the commonest crash.
  *
  * @example corpus(contract)[0] // DELETE /store/orders/%E0%A4%A with the key
  */
