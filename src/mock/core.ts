@@ -223,9 +223,8 @@ export function respondSafely(
 }
 
 /**
- * Why a contract's API paths cannot be served beside the control endpoints, which own `/__mock`: an API
- * path there would be shadowed or would shadow them. Checked where a document is loaded (the CLI and
- * `createMock`), not in the core, so the page's MSW entry does not carry it.
+ * Why a contract's API paths cannot be served beside the control endpoints under `/__mock` (checked where a
+ * document is loaded, so the MSW entry does not carry it).
  *
  * @example controlOverlap(defaultContract()) // undefined
  */

@@ -96,7 +96,10 @@ export function createLineWriter(fd: number, options: LineWriterOptions = {}): L
   function flush(): void {
     timer = undefined;
     if (!broken && queuedBytes === 0) report();
-    if (!busy()) return idle?.();
+    if (!busy()) {
+      idle?.();
+      return;
+    }
     const chunk = Buffer.concat(queue, queuedBytes);
     let written = 0;
     try {

@@ -18,9 +18,7 @@ export interface StoredOrder {
 }
 
 /**
- * The published Order (§2) of a stored order: no `status` field, `complete` from the state (D1), ids as
- * exact digits. Hand-written because it runs for every listed order and JSON.stringify cannot write
- * bigints.
+ * The published Order (§2): no `status`, `complete` from the state (D1), ids exact (JSON.stringify cannot).
  *
  * @example orderJson({ id: 2n ** 53n + 1n, state: 'shipped' }, states) // '{"id":9007199254740993,"complete":true}'
  */
@@ -61,11 +59,7 @@ export class OrderBase {
   }
 }
 
-/**
- * What one session may hold of orders put through `PUT /__mock/orders/{id}` (added or replaced), so that
- * no stream of PUTs grows the mock without end (a million of them took 495 MB): a test needs a handful.
- * With the named-session cap (100) this bounds every session's puts together at about 100 MB.
- */
+/** What one session may hold of orders put through `PUT /__mock/orders/{id}`: a test needs a handful. */
 export const PUT_LIMITS = { orders: 1000, bytes: 256 * 1024 } as const;
 
 export class OrderStore {
