@@ -1,11 +1,7 @@
 /**
- * `petstore-contract-toolkit/client`: the typed client, and the API's types as it hands them over.
- * Runs wherever `fetch` does (Node, browsers, workers): it reads no file.
+ * `petstore-contract-toolkit/client`: the typed client and the API's types. Runs wherever `fetch` does.
  *
- * @example
- * import { createPetstoreClient } from 'petstore-contract-toolkit/client';
- * const client = createPetstoreClient({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key' });
- * const { data, error } = await client.GET('/store/orders');
+ * @example const { data, error } = await createPetstoreClient({ baseUrl, apiKey }).GET('/store/orders');
  */
 import type { components, paths } from '../generated/openapi.js';
 

@@ -1,11 +1,6 @@
 /**
- * What the mock's control surface can do, once: reset a session, put an order in a given state, plan a
- * fault, change the global delay, list the sessions. The `/__mock/` HTTP endpoints (control.ts) and the
- * typed control object (mock-control.ts) are thin adapters over these functions, so a test that calls
- * `mock.fault(…)` and a page that POSTs `/__mock/faults` get the same checks, messages and state.
- *
- * Each function takes the request's input as exact JSON (ids as `bigint` when above 2^53) and returns the
- * changed state or the message a 400 `invalid_request` carries.
+ * What the control surface does, once: the `/__mock/` endpoints (control.ts) and the typed control object
+ * (mock-control.ts) are thin adapters over these functions, so both get the same checks and messages.
  */
 import { type Contract, type ExactJson, type ParameterSpec, stringifyExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';

@@ -1,10 +1,6 @@
 /**
- * Control endpoints, outside the versioned API under `/__mock/`, for tests and developers: reset a
- * session, read its full state (each order's internal state included), add or replace an order in a
- * given state, read the recent-request log, plan simulated faults (D18), change the global delay and list
- * the sessions. They need a valid key and honour `X-Mock-Session`; no fault and no `Prefer` ever applies
- * to them. Each endpoint reads its request and writes its JSON; what it does is a function of
- * control-operations.ts, which the typed control object calls too.
+ * The `/__mock/` control endpoints, for tests and developers: each reads its request and writes its JSON;
+ * what it does is a function of control-operations.ts. No fault and no `Prefer` applies to them.
  */
 import { type Contract, type ExactJson, parseExactJson, stringifyExactJson } from '../contract/index.js';
 import {

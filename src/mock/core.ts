@@ -1,26 +1,8 @@
 /**
- * The mock's core: a function from a request to a response, with no socket. Each request goes
- * route → authenticate → validate → state transition → respond, each step read from the contract:
- *
- * 1. Routes are the document's paths below its base path. A CORS preflight (`OPTIONS`) is answered from
- *    them without a key (D14); a page whose origin is not allowed gets no CORS headers, and the control
- *    endpoints refuse it outright.
- * 2. Every other request must carry a valid key (the document's bearer scheme), before anything about
- *    the path is judged (D6, D7).
- * 3. Unknown paths are 404 `not_found`, other methods 405 `method_not_allowed` with `Allow` (D10).
- * 4. `Prefer: code=NNN` forces a documented response and skips the rest.
- * 5. Every declared path, query and header parameter is checked against its schema: an invalid one is
- *    400 `invalid_parameter` naming it (D21), except an id that is not an int64, which names nothing
- *    (404, D9). An undeclared query parameter is ignored.
- * 6. The operation's handler, one per `operationId` in {@link API_HANDLERS}; the state transition comes
- *    from the document's state table (§3, D1–D3).
- *
- * Routes, security, parameters, statuses and the state table come from the contract it is given; the
- * handler table below is the only behaviour written by hand.
- *
- * Web-standard only (no Node built-in on this path), so the same core answers on a socket (server.ts),
- * in-process and under MSW in a page (both through engine.ts); each entry point builds a
- * {@link CoreRequest} and the request target goes through the one reading of request-target.ts.
+ * The mock's core: a function from a request to a response, with no socket and no Node built-in, so the
+ * same core answers on a socket, in-process and under MSW. Each request goes route → authenticate →
+ * validate → state transition → respond, each step read from the contract; {@link API_HANDLERS} is the
+ * only behaviour written by hand.
  */
 import type {
   Contract,
@@ -30,6 +12,7 @@ import type {
   RawParameter,
   SchemaViolation,
 } from '../contract/index.js';
+import { isObject, type JsonObject, resolveRef } from '../contract/refs.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
 import { CONTROL_BASE, CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
 import { type Cors, compileCors } from './cors.js';
@@ -49,7 +32,12 @@ type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; nam
 /** The parameters of a request, as the contract read them (an int64 as a `bigint`); absent ones are not set. */
 export type ApiParameters = ReadonlyMap<string, ExactJson>;
 
-export type ApiHandler = (session: Session, params: ApiParameters, fixtures: FixtureSet) => CoreResponse;
+export type ApiHandler = (
+  session: Session,
+  params: ApiParameters,
+  fixtures: FixtureSet,
+  operation: OperationSpec,
+) => CoreResponse;
 
 /** Whether a request is for a control endpoint, known or not (`/__mock/…`, however it is escaped). */
 function isControl(match: RouteMatch<Target>, pathname: string): boolean {
@@ -73,14 +61,15 @@ export function isControlTarget(pathname: string): boolean {
 
 const isControlPath = (path: string) => path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`);
 
-/** `Deprecation` and `Sunset` (D11), sent on every answer of a deprecated operation. */
-function deprecationHeaders(fixtures: FixtureSet): Record<string, string> {
-  return { deprecation: fixtures.deprecationHeader, sunset: fixtures.sunsetHeader };
-}
-
 /** What each documented operation does; every operation of the document must have one (checked at start). */
 export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
-  listOrders: (session) => jsonResponse(200, session.orders.listBody(), session),
+  listOrders: (session, _params, _fixtures, operation) => {
+    // The one header whose meaning the handler knows, sent where the document declares it (issue 22).
+    const total = operation.responses.get(200)?.headers.includes('x-total-count')
+      ? { 'x-total-count': String(session.orders.listedCount()) }
+      : undefined;
+    return jsonResponse(200, session.orders.listBody(), session, total);
+  },
   cancelOrder: (session, params) => {
     const outcome = session.orders.apply(params.get('orderId') as bigint, 'cancelOrder');
     return outcome.ok ? emptyResponse(outcome.value.status, session) : errorResponse(outcome.error, session);
@@ -89,10 +78,42 @@ export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
     const id = params.get('petId') as bigint;
     const pet = fixtures.pets.get(id);
     return pet
-      ? jsonResponse(200, pet.body, session, deprecationHeaders(fixtures))
-      : errorResponse(mockError('petNotFound', { id }), session, deprecationHeaders(fixtures));
+      ? jsonResponse(200, pet.body, session)
+      : errorResponse(mockError('petNotFound', { id }), session);
   },
 };
+
+/**
+ * A value for each documented response header, by status: the header's example, else one its schema
+ * allows. Sent on every answer, forced ones included (issue 22); a handler's real value wins.
+ */
+function documentedHeaders(
+  document: JsonObject,
+  operation: OperationSpec,
+): Map<number, Record<string, string>> {
+  const byStatus = new Map<number, Record<string, string>>();
+  const node = (value: unknown) => asObject(resolveRef(document, value));
+  const responses = node(node(node(document.paths)[operation.path])[operation.method]).responses;
+  for (const [status, response] of Object.entries(node(responses))) {
+    const headers: Record<string, string> = {};
+    for (const [name, header] of Object.entries(node(node(response).headers))) {
+      headers[name.toLowerCase()] = exampleOf(node(header), node(node(header).schema));
+    }
+    byStatus.set(Number(status), headers);
+  }
+  return byStatus;
+}
+
+function exampleOf(header: JsonObject, schema: JsonObject): string {
+  const named = Object.values(asObject(header.examples))[0] as { value?: unknown } | undefined;
+  const listed = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+  const value = header.example ?? named?.value ?? schema.example ?? listed ?? schema.default;
+  if (value !== undefined) return String(value);
+  if (Array.isArray(schema.enum)) return String(schema.enum[0]);
+  return schema.type === 'integer' || schema.type === 'number' ? String(schema.minimum ?? 0) : '';
+}
+
+const asObject = (value: unknown): JsonObject => (isObject(value) ? value : {});
 
 /** The Error for an id in the path that is not what the document says: it names no resource (D9). */
 const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
@@ -163,16 +184,11 @@ export interface Core {
   reload(fixtures: FixtureSet, apiKeys: readonly string[]): void;
 }
 
-/** A response forced by `Prefer` or a fault, with the operation's deprecation headers. */
-function forcedResponse(
-  forced: ForcedResponse,
-  session: Session,
-  deprecation: Record<string, string> | undefined,
-): CoreResponse {
-  const headers = { ...deprecation, ...forced.headers };
-  if (forced.body === undefined) return emptyResponse(forced.status, session, headers);
-  const response = jsonResponse(forced.status, forced.body, session, headers);
-  // The request log shows an Error's code; a forced body is a small Error or a documented example.
+/** A response forced by `Prefer` or a fault. */
+function forcedResponse(forced: ForcedResponse, session: Session): CoreResponse {
+  if (forced.body === undefined) return emptyResponse(forced.status, session, forced.headers);
+  const response = jsonResponse(forced.status, forced.body, session, forced.headers);
+  // The request log shows an Error's code.
   if (forced.status >= 400) response.code = errorCodeOf(forced.body);
   return response;
 }
@@ -207,9 +223,8 @@ export function respondSafely(
 }
 
 /**
- * Why a contract's API paths cannot be served beside the control endpoints, which own `/__mock`: an API
- * path there would be shadowed or would shadow them. Checked where a document is loaded (the CLI and
- * `createMock`), not in the core, so the page's MSW entry does not carry it.
+ * Why a contract's API paths cannot be served beside the control endpoints under `/__mock` (checked where a
+ * document is loaded, so the MSW entry does not carry it).
  *
  * @example controlOverlap(defaultContract()) // undefined
  */
@@ -283,7 +298,18 @@ export function createCore(options: CoreOptions): Core {
     ]),
   );
 
-  /** Steps 4–6 for a documented operation: Prefer, then parameters, then the handler's transition. */
+  const headersOf = new Map(contract.operations.map((op) => [op, documentedHeaders(contract.document, op)]));
+  /** The operation's documented headers (issue 22) and, when it is deprecated, D11's fixture dates. */
+  const withHeaders = (operation: OperationSpec, response: CoreResponse): CoreResponse => {
+    if (operation.deprecated) {
+      const { deprecationHeader, sunsetHeader } = sessions.fixtures;
+      Object.assign(response.headers, { deprecation: deprecationHeader, sunset: sunsetHeader });
+    }
+    response.headers = { ...headersOf.get(operation)?.get(response.status), ...response.headers };
+    return response;
+  };
+
+  /** Fault, Prefer, parameters, then the handler's transition. */
   const answerOperation = (
     operation: OperationSpec,
     rawParams: Readonly<Record<string, string>>,
@@ -291,14 +317,13 @@ export function createCore(options: CoreOptions): Core {
     session: Session,
     faults = true,
   ): CoreResponse => {
-    const deprecation = operation.deprecated ? deprecationHeaders(sessions.fixtures) : undefined;
     const fault = faults ? session.faults.take(operation.operationId) : undefined;
     if (fault) {
       const delay = { delayMs: fault.delayMs };
       if (fault.drop) return { ...emptyResponse(0, session), ...delay, drop: true };
       if (fault.status !== undefined) {
         const forced = forcer.status(operation, fault.status, rawParams, fault.message);
-        return { ...forcedResponse(forced, session, deprecation), ...delay };
+        return { ...forcedResponse(forced, session), ...delay };
       }
       const slowed = answerOperation(operation, rawParams, request, session, false);
       slowed.headers[faultSettings.header] = 'control';
@@ -307,8 +332,7 @@ export function createCore(options: CoreOptions): Core {
     const prefer = parsePrefer(request.header('prefer'));
     if (prefer) {
       const outcome = forcer.prefer(operation, prefer, rawParams);
-      if (!outcome.ok) return errorResponse(outcome.error, session, deprecation);
-      return forcedResponse(outcome.value, session, deprecation);
+      return outcome.ok ? forcedResponse(outcome.value, session) : errorResponse(outcome.error, session);
     }
     const params = new Map<string, ExactJson>();
     let query: Map<string, string[]> | undefined;
@@ -321,13 +345,11 @@ export function createCore(options: CoreOptions): Core {
         raw = query.get(parameter.name);
       }
       const verdict = contract.validateParameter(operation.operationId, parameter.in, parameter.name, raw);
-      if (!verdict.ok) {
-        return errorResponse(parameterError(parameter, raw, verdict.error), session, deprecation);
-      }
+      if (!verdict.ok) return errorResponse(parameterError(parameter, raw, verdict.error), session);
       if (verdict.value !== undefined) params.set(parameter.name, verdict.value);
     }
     const handler = API_HANDLERS[operation.operationId] as ApiHandler;
-    return handler(session, params, sessions.fixtures);
+    return handler(session, params, sessions.fixtures, operation);
   };
 
   const core: Core = {
@@ -402,13 +424,11 @@ export function createCore(options: CoreOptions): Core {
     }
     const auth = authenticate(request.header('authorization'));
     if (!auth.ok) {
-      // The route is known before the key is checked, so a deprecated operation says so on its 401 too.
-      const deprecated =
-        match.kind === 'match' && match.target.kind === 'api' && match.target.operation.deprecated;
-      const headers = deprecated ? deprecationHeaders(sessions.fixtures) : undefined;
-      // Logged in the shared default session only: a request without a key never writes into a named
-      // session's log, so it cannot push a test's own entries out.
-      return errorResponse(auth.error, sessions.peek(undefined), headers);
+      // Logged in the default session only, so a keyless request cannot push a test's entries out.
+      const refused = errorResponse(auth.error, sessions.peek(undefined));
+      return match.kind === 'match' && match.target.kind === 'api'
+        ? withHeaders(match.target.operation, refused)
+        : refused;
     }
     if (sessionName !== undefined && sessionName.length > MAX_SESSION_NAME) {
       return errorResponse(mockError('invalidSession'), undefined);
@@ -436,7 +456,8 @@ export function createCore(options: CoreOptions): Core {
       });
     }
 
-    return answerOperation(target.operation, match.params, request, session);
+    const response = answerOperation(target.operation, match.params, request, session);
+    return response.drop ? response : withHeaders(target.operation, response);
   }
   return core;
 }

@@ -10,56 +10,34 @@ import { errorResponse } from './responses.js';
 const contract = defaultContract();
 
 describe('the error table', () => {
-  it.each(Object.keys(CORE_ERRORS) as MockErrorName[])('builds a valid Error body for %s', (name) => {
-    const body = errorBody(mockError(name, { id: 7n }));
-    expect(contract.validateSchema('Error', body).ok).toBe(true);
-    expect(body.status).toBe(CORE_ERRORS[name].status);
-    expect(body.message).not.toContain('{id}');
+  it("builds a valid Error body for every entry, the package's socket errors included", () => {
+    for (const [name, spec] of Object.entries(MOCK_ERRORS)) {
+      const body = errorBody(
+        name in CORE_ERRORS ? mockError(name as MockErrorName, { id: 7n }) : { spec, message: spec.message },
+      );
+      expect(contract.validateSchema('Error', body).ok, name).toBe(true);
+      expect(body.status, name).toBe(spec.status);
+      expect(body.message, name).not.toContain('{id}');
+    }
   });
 
-  it.each(Object.entries(MOCK_ERRORS))('the package lists %s with a valid Error body', (name, spec) => {
-    const body = errorBody({ spec, message: spec.message });
-    expect(contract.validateSchema('Error', body).ok, name).toBe(true);
-  });
-
-  // Issue 24: an app shows an Error's message as it comes; Markdown would show raw.
-  const documented = contract.operations.flatMap((operation) =>
-    [...operation.responses.values()].flatMap((response) => [...response.examples.values()]),
-  );
-  it.each([
-    ...Object.entries(MOCK_ERRORS).map(([name, spec]) => ({ name, message: spec.message })),
-    ...documented.flatMap((example) => {
-      const message = (example as { message?: unknown } | null)?.message;
-      return typeof message === 'string' ? [{ name: 'a documented example', message }] : [];
-    }),
-  ])('says $name in plain text, no Markdown: $message', ({ message }) => {
-    expect(message).not.toMatch(/`|\*\*/);
-  });
-
-  it("lists the socket's own errors beside the shared ones", () => {
-    expect(Object.keys(MOCK_ERRORS)).toEqual(expect.arrayContaining(['unauthorized', 'headersTooLarge']));
+  it('says every message in plain text, no Markdown (issue 24: an app shows it as it comes)', () => {
+    const documented = contract.operations.flatMap((operation) =>
+      [...operation.responses.values()].flatMap((response) => [...response.examples.values()]),
+    );
+    const messages = [
+      ...Object.values(MOCK_ERRORS).map((spec) => spec.message),
+      ...documented.map((example) => (example as { message?: unknown } | null)?.message),
+    ].filter((message) => typeof message === 'string');
+    expect(messages.length).toBeGreaterThan(Object.keys(MOCK_ERRORS).length);
+    for (const message of messages) expect(message).not.toMatch(/`|\*\*/);
   });
 
   it.each([
-    { name: 'a plain error', error: mockError('notFound') },
     { name: 'an id with quotes and a backslash', error: mockError('orderNotFound', { id: 'a"b\\c' }) },
     { name: 'an id with control characters', error: mockError('orderNotFound', { id: 'a\u0000\tb\u001f' }) },
-    {
-      name: 'an id with non-ASCII and a lone surrogate',
-      error: mockError('petNotFound', { id: 'é😀\udc00' }),
-    },
-    { name: 'an int64 id', error: mockError('orderAlreadyShipped', { id: 9007199254740993n }) },
-    { name: 'a clipped id', error: mockError('orderNotFound', { id: '"'.repeat(100) }) },
-    {
-      name: 'control characters and non-ASCII',
-      error: mockError('invalidRequest', { message: 'x\u0001\n\u2028é😀' }),
-    },
     { name: 'a lone surrogate', error: mockError('invalidRequest', { message: 'x\ud800y' }) },
-    {
-      name: 'an id that looks like a replacement pattern',
-      error: mockError('orderNotFound', { id: "$&$'$`" }),
-    },
-    { name: 'an error with headers', error: mockError('unauthorized', { headers: { a: 'b' } }) },
+    { name: 'an int64 id', error: mockError('orderAlreadyShipped', { id: 9007199254740993n }) },
   ])('sends the Error body of $name as JSON.stringify of the Error object', ({ error }) => {
     const sent = errorResponse(error, undefined).body;
     expect(sent).toBe(
@@ -102,13 +80,6 @@ describe('the error table', () => {
         expect(errorNameFor(transition.code ?? '', transition.status)).toBeDefined();
     }
     expect(errorNameFor('no_such_code', 400)).toBeUndefined();
-  });
-
-  it('names the exact entry for a code and status, the first in the table where two share them', () => {
-    expect(errorNameFor('order_already_shipped', 409)).toBe('orderAlreadyShipped');
-    expect(errorNameFor('order_not_found', 404)).toBe('orderNotFound');
-    expect(errorNameFor('order_not_found', 409)).toBeUndefined();
-    expect(errorNameFor('not_found', 404)).toBe('petNotFound');
   });
 
   it('sends the body of every Error example of the document, message included', () => {

@@ -1,7 +1,6 @@
 /**
- * The mock's own error responses: tables of named constants (this one, and the socket's in server.ts),
- * so every Error body (§2, §7) has the same shape and `status` always equals the HTTP status (D5). Codes follow D4; the ones beyond D4 are
- * the mock's own (bad `Prefer`, oversized requests, control-endpoint input) and are listed in docs/mock.md.
+ * The mock's own errors, one table of named constants, so every Error body has one shape and `status` equals
+ * the HTTP status (D5). Codes beyond D4 are listed in docs/mock.md.
  */
 import type { ApiError } from '../contract/index.js';
 
@@ -12,11 +11,7 @@ export interface MockErrorSpec {
   readonly message: string;
 }
 
-/**
- * The errors any adapter can give. Those only a socket can give (oversized headers, a missing `Host`, an
- * unmet `Expect`) are server.ts's own `SOCKET_ERRORS`, so a page's MSW entry does not carry them; the
- * package's `MOCK_ERRORS` (server.ts, exported from `/mock`) is both.
- */
+/** The errors any adapter can give; the socket's own are server.ts's, so the MSW entry does not carry them. */
 export const CORE_ERRORS = {
   unauthorized: {
     status: 401,

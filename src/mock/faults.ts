@@ -1,23 +1,12 @@
 /**
- * Simulated faults (D18, the document's `x-petstore-faults`), so that a front-end can show its error
- * states: opt-in only, per session, and marked as simulated in every answer they shape.
- *
- * A session keeps a short list of fault rules, added through `POST /__mock/faults`. Each rule names an
- * operation (or none, for every operation), what to do, and how many requests it still applies to. The
- * core asks {@link FaultPlan.take} once per routed API request, after the key is checked, so that a request
- * without a key never uses up another client's fault. The core decides; an adapter only carries the
- * decision out (a connection closed mid-answer, a rejected promise or `Response.error()` for a dropped
- * connection).
+ * Simulated faults (D18, `x-petstore-faults`): opt-in, per session, and marked as simulated. The core takes
+ * a rule only after the key is checked, so a keyless request never uses up another client's fault.
  */
 import type { ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import type { MockError, MockErrorSpec } from './errors.js';
 
-/**
- * The longest wait a fault or the global delay may ask for, the same bound as `--delay`: 30 s shows any
- * spinner or timeout a front-end has, and a longer one only hangs every client of the mock (a delay set by
- * mistake, or by anyone who can reach the control endpoints).
- */
+/** The longest wait a fault or the delay may ask for (as `--delay`): longer only hangs every client. */
 export const MAX_DELAY_MS = 30_000;
 /** Rules a session keeps at once; a test needs a few, and the cap keeps a session's memory bounded. */
 export const MAX_FAULT_RULES = 50;
@@ -83,9 +72,7 @@ export function readFaultSettings(document: Readonly<Record<string, unknown>>): 
 }
 
 /**
- * The Error of a simulated fault the document does not describe: its `code` and the `X-Mock-Fault` header
- * say so (D18). The default message says "simulated" in words an app may show on screen, without naming the
- * control path; a fault's own `message` replaces it (issue 24).
+ * The Error of a simulated fault the document does not describe, in words an app may show (issue 24).
  *
  * @example simulatedFault(503, settings).message // 'Simulated fault: the mock answered 503 on purpose.'
  */

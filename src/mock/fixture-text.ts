@@ -1,7 +1,6 @@
 /**
- * Fixture text: a fixture file's YAML 1.2 or JSON, parsed with integers exact and then checked as data by
- * `fixtures.ts`. Kept apart from the data path so the MSW entry, which takes fixtures as values, carries no
- * YAML parser (js-yaml is a fifth of its minified size otherwise).
+ * Fixture text (YAML 1.2 or JSON), parsed with integers exact, then checked by `fixtures.ts`. Apart, so the
+ * MSW entry carries no YAML parser.
  */
 import { CORE_SCHEMA, defineScalarTag, load, NOT_RESOLVED, YAMLException } from 'js-yaml';
 import { type Contract, defaultContract } from '../contract/index.js';
@@ -44,9 +43,7 @@ const FIXTURE_YAML = CORE_SCHEMA.withTags(exactIntegerTag);
 export const MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
 
 /**
- * Parses fixture text and checks it. YAML 1.2 and JSON (JSON is YAML) go through one parser, js-yaml:
- * as fast on YAML as the exact JSON parser is on JSON, exact for integers beyond 2^53, and it refuses a
- * key given twice in one mapping, in YAML or JSON alike, naming the line and column.
+ * Parses fixture text with js-yaml (JSON is YAML) and checks it; a key given twice is refused with its line.
  *
  * @example parseFixtureText('orders: [{ id: 1, status: pending }]', 'inline.yaml').ok // true
  */

@@ -1,11 +1,7 @@
 /**
- * `petstore mock --watch`: reloads the fixture file when it changes, and refuses what an editor leaves
- * behind halfway through a save. A save that truncates the file and then writes it passes through an
- * empty file, or one with only its first lines; each is refused with its reason, and the last good state
- * stays. Change events are debounced (an editor fires several per save), reading never blocks the event
- * loop and a large file is parsed in a worker (`loadFixtureFileAsync`), so the server keeps answering.
+ * `petstore mock --watch`: reloads the fixture file when it changes. A save passes through states (an
+ * empty file, its first lines) that are refused with their reason, keeping the last good state.
  */
-
 import { type FSWatcher, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Contract } from '../contract/index.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFixtureFile, loadFixtures, MAX_FIXTURE_BYTES, readFixtureText } from './fixture-files.js';
+import { loadFixtureFile, loadFixtures, MAX_FIXTURE_BYTES } from './fixture-files.js';
 import type { FixtureData } from './fixtures.js';
 import { aliasBomb } from './test-support/alias-bomb.js';
 
@@ -459,33 +459,5 @@ describe('fixture files', () => {
     symlinkSync(file('target.yaml', 'orders: [{ id: 5, status: pending }]\n'), path);
     const outcome = loadFixtureFile(path);
     expect(outcome.ok && [...outcome.value.orders.orders.keys()]).toEqual([5n]);
-  });
-});
-
-describe('reading a fixture file while serving', () => {
-  it.each([
-    { name: 'a regular file', setup: () => file('async.yaml', 'orders: []\n'), want: { ok: true } },
-    {
-      name: 'a FIFO',
-      setup: () => {
-        const path = join(dir, 'async-fifo.yaml');
-        execFileSync('mkfifo', [path]);
-        return path;
-      },
-      want: { ok: false, message: /is not a regular file/ },
-    },
-    {
-      name: 'a file over the cap',
-      setup: () => {
-        const path = file('async-huge.yaml', '');
-        truncateSync(path, MAX_FIXTURE_BYTES + 1);
-        return path;
-      },
-      want: { ok: false, message: /over the 32 MiB/ },
-    },
-  ])('takes $name as the sync reader does', async ({ setup, want }) => {
-    const outcome = await readFixtureText(setup());
-    expect(outcome.ok).toBe(want.ok);
-    if (!outcome.ok && want.message) expect(outcome.error.message).toMatch(want.message);
   });
 });

@@ -1,9 +1,6 @@
 /**
- * Fixtures: the state the mock starts from, given as data, checked against `fixtures/fixtures.schema.json`
- * and, field by field, the document's Order schema. Integers are read as bigint, so ids above 2^53 stay
- * exact and ids beyond int64 are caught (D8). Web-standard only and free of any YAML parser, so a page
- * (MSW) gets the same checks and the same messages without paying for one; parsing YAML/JSON text is
- * `fixture-text.ts`, reading and watching files `fixture-files.ts`.
+ * Fixtures: the state the mock starts from, as data checked against `fixtures/fixtures.schema.json` and the
+ * document's Order schema, integers exact (D8). No YAML parser here, so a page (MSW) gets the same checks.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import {
@@ -122,11 +119,7 @@ function entryName(data: unknown, pointer: string): { entry: string; field: stri
   return { entry: label, field: rest.join('.') };
 }
 
-/**
- * The value a JSON Pointer names in the data (RFC 6901). Messages quote it from the caller's data, exact,
- * instead of from Ajv's `error.data`: the fixture validator is not verbose, which keeps a third of its
- * code out of every page.
- */
+/** The value a JSON Pointer names (RFC 6901): the fixture validator is not verbose, which keeps it small. */
 function valueAt(data: unknown, pointer: string): unknown {
   let value = data;
   for (const token of pointer.split('/').slice(1)) {

@@ -1,13 +1,7 @@
 /**
- * The state inspector's page, style and script, served by inspector.ts at `/__mock/`. They are text
- * constants so that the web-standard core can serve them from anywhere (a socket, MSW), with no file to
- * read. The script builds every element with `textContent`, never `innerHTML`, so no data the mock holds
- * (a session name, a path someone requested) can become markup; it runs under a CSP that allows only
- * same-origin script and style. It calls the same `/__mock/` JSON endpoints a test calls.
- *
- * The script is a module that exports `mount(target, key)`: its own page mounts it into the body, and an
- * app under MSW mounts it beside itself (issue 24: the app and the timeline stay). It lives in a shadow
- * root, so the app's styles and ids and the inspector's never meet.
+ * The state inspector's page, style and script, as text so the web-standard core serves them anywhere. The
+ * script builds elements with `textContent`, never `innerHTML`, so no data can become markup, and mounts in
+ * a shadow root, so an app's styles and the inspector's never meet (issue 24).
  */
 
 /** The inspector's visible part, which its script mounts into a shadow root: static, it holds no data. */

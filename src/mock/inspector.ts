@@ -1,17 +1,7 @@
 /**
- * The state inspector at `GET /__mock/`: a page that shows each session's orders, the planned faults and
- * the request timeline, with buttons to reset, cancel and plan a fault. It is a client of the control
- * endpoints and nothing more, so it can do exactly what a test can, with the same key.
- *
- * The page, its script and its style hold no data and no key, so they are served without one (a browser
- * cannot send a bearer token when it opens a page); every datum then comes from the JSON endpoints, which
- * need the key the developer types in. The core still refuses them to a foreign origin's page (D14), and
- * the CSP allows same-origin script, style and fetch only, and no framing, so another site can neither
- * run its script in the page nor trick a click on its buttons.
- *
- * The inspector is an option of the core, not an import of it: the mock on a port always passes
- * {@link inspector} (index.ts), while MSW handlers, which a page loads, carry it (and its ~15 kB page) only
- * when the developer imports `petstore-contract-toolkit/msw/inspector` and passes it to `createHandlers`.
+ * The state inspector at `GET /__mock/`: a page that is a client of the control endpoints and nothing more.
+ * Its assets hold no data and no key, so they are served without one; the CSP allows same-origin script,
+ * style and fetch only, and no framing. An option of the core, so MSW pages carry it only when asked.
  */
 import type { Contract } from '../contract/index.js';
 import { operationIds } from './control-operations.js';

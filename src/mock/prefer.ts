@@ -1,14 +1,6 @@
 /**
- * `Prefer: code=NNN` (like Prism): forces one of the operation's documented responses without touching
- * state. `example=NAME` picks a named example. Other preferences are ignored, as RFC 7240 §2 asks.
- *
- * - A documented Error whose message names the resource (404, 409) names the id the request asked
- *   for, not the one in the document's example.
- * - A 5xx that the operation does not document is a simulated fault (D18, `x-petstore-faults`): an
- *   Error marked as simulated, so that a front-end can show its "server failed" state on demand.
- *
- * The same forcing serves the status faults of `/__mock/faults` ({@link Forcer.status}). Fixed bodies
- * are serialised once, at start-up.
+ * `Prefer: code=NNN` (like Prism) forces a documented response without touching state; `example=NAME` picks
+ * an example. An undocumented 5xx is a simulated fault (D18). Other preferences are ignored (RFC 7240 §2).
  */
 import { type OperationSpec, stringifyExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';

@@ -1,10 +1,6 @@
 /**
- * The recent-request log behind `GET /__mock/requests`: a ring buffer, so memory stays flat however long
- * the mock runs.
- *
- * The default session's log has a second, smaller ring for requests without a valid key (401s,
- * preflights): anyone can send those, so they must never push a keyed entry out, yet a developer whose
- * page forgot the key still sees its 401s. Reading the log merges both rings into one timeline.
+ * The recent-request log behind `GET /__mock/requests`: a ring buffer. The default session has a second,
+ * smaller ring for keyless requests, so anyone's 401s never push a keyed entry out.
  */
 
 export interface LoggedRequest {

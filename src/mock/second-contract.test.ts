@@ -25,10 +25,14 @@ afterAll(async () => {
   await Promise.all([v1.close(), v2.close()]);
 });
 
-async function get(url: string) {
-  const response = await fetch(url, { headers: AUTH });
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers: { ...AUTH, ...headers } });
   const text = await response.text();
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+  return {
+    status: response.status,
+    body: text === '' ? undefined : JSON.parse(text),
+    headers: response.headers,
+  };
 }
 
 describe('a v2 draft served beside the built-in contract, in one process', () => {
@@ -52,6 +56,30 @@ describe('a v2 draft served beside the built-in contract, in one process', () =>
     const { status, body } = await get(`${base.v2}/store/orders?limit=5`);
     expect(status).toBe(200);
     expect(Array.isArray(body)).toBe(true);
+  });
+
+  it.each([
+    { name: 'a normal 200', prefer: {} as Record<string, string>, count: (body: unknown[]) => body.length },
+    { name: 'a Prefer-forced 200', prefer: { prefer: 'code=200' }, count: () => 2 },
+  ])('sends the documented integer X-Total-Count on $name (issue 22)', async ({ prefer, count }) => {
+    const { status, body, headers } = await get(`${base.v2}/store/orders`, prefer);
+    expect(status).toBe(200);
+    const total = headers.get('x-total-count');
+    expect(total).toMatch(/^\d+$/);
+    expect(Number(total)).toBe(count(body));
+  });
+
+  it('sends the documented header on a 200 a fault shaped', async () => {
+    const session = { 'x-mock-session': 'total-count-fault' };
+    const fault = await fetch(`${base.v2.slice(0, -'/v2'.length)}/__mock/faults`, {
+      method: 'POST',
+      headers: { ...AUTH, ...session, 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'listOrders', delayMs: 1 }),
+    });
+    expect(fault.status).toBe(201);
+    const { headers } = await get(`${base.v2}/store/orders`, session);
+    expect(headers.get('x-mock-fault')).toBe('control');
+    expect(headers.get('x-total-count')).toMatch(/^\d+$/);
   });
 
   it('does not serve the v1 paths: /v1 is an unknown path on the v2 mock, and its 404 says where the API is', async () => {

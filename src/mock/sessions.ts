@@ -1,8 +1,6 @@
 /**
- * Sessions (`X-Mock-Session: NAME`): each name gets its own state, seeded from the fixtures on first use,
- * so parallel test runs don't trip over each other. No header means the shared default session, which is
- * never evicted. Named sessions are capped; the least recently used one is dropped when a new one would
- * exceed the cap.
+ * Sessions (`X-Mock-Session: NAME`): each name gets its own state, seeded from the fixtures on first use.
+ * The default session is never evicted; named ones are capped, the least recently used dropped first.
  */
 import { FaultPlan } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
@@ -90,11 +88,7 @@ export class Sessions {
     return this.get(name);
   }
 
-  /**
-   * The session a header names if it exists, without creating or touching it, as a request without a
-   * valid key sees it: the default session's log is then its keyless ring, so such requests (anyone can
-   * send them) never push a keyed entry out.
-   */
+  /** The session a header names if it exists, untouched; a keyless request logs into the default's keyless ring. */
   peek(name: string | undefined): Session | undefined {
     return name === undefined || name === DEFAULT_SESSION ? this.#keylessView : this.#named.get(name);
   }

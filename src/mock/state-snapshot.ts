@@ -1,8 +1,6 @@
 /**
- * A mock's changeable state as text, and back: what each session changed of its orders, the faults it
- * still has planned, and the global delay. What the fixtures hold is not in it (they are rebuilt at every
- * start), nor the request logs (a timeline per page load). Ids are exact decimal strings, so that an id
- * above 2^53 survives `JSON`. MSW's `persist: inSessionStorage` keeps this text in `sessionStorage`.
+ * A mock's changeable state as text, and back (MSW's `persist: inSessionStorage`): each session's order
+ * changes, its planned faults and the delay; ids as decimal strings so they survive `JSON`.
  */
 import type { Contract, ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
@@ -69,12 +67,8 @@ export function snapshotState(sessions: Sessions, settings: MockSettings): strin
 }
 
 /**
- * Puts a saved state back into fresh sessions, through the checks the control endpoints apply (issue 25):
- * each order as `PUT /__mock/orders/{id}` takes it (the document's Order schema, int64 ids, the
- * per-session caps), each fault as `POST /__mock/faults`, the delay as `PUT /__mock/delay`, and a session
- * name no longer than `X-Mock-Session` may be. Another script of the page can edit `sessionStorage`, so the
- * text is input like any request. On the first refusal every session goes back to the fixtures and the
- * error says why: nothing is half-restored.
+ * Puts a saved state back into fresh sessions through the control endpoints' checks (issue 25): the text is
+ * input like any request. On the first refusal every session goes back to the fixtures: nothing is half-restored.
  */
 export function restoreState(
   text: string,

@@ -1,18 +1,9 @@
 /**
- * The stateful mock as MSW (Mock Service Worker) handlers: the same web-standard engine that answers on a
- * socket, so keys are checked, cancels are remembered and every error is the contract's `Error`, in a
- * page (`setupWorker`), in Node tests (`setupServer`), in Storybook. Fixtures are data in the format of a
- * fixture file, checked the same way, with the same messages.
- *
- * What `createHandlers` returns is the array of handlers that `setupServer(...)` takes, carrying the
- * control methods of the mock behind them (mock-handlers.ts).
+ * The stateful mock as MSW handlers: the same web-standard engine that answers on a socket.
  *
  * @example
- * import { setupServer } from 'msw/node';
- * import { createHandlers } from 'petstore-contract-toolkit/msw';
  * const mock = createHandlers({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' });
- * const server = setupServer(...mock);
- * server.listen();
+ * setupServer(...mock).listen();
  * afterEach(() => mock.reset());
  */
 import { type HttpHandler, http } from 'msw';
@@ -111,11 +102,7 @@ function rootOf(baseUrl: string, basePath: string): { root: string; prefix: stri
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/**
- * The URLs the handlers claim: exactly the mock's own paths, `<root><basePath>/…` and `<root>/__mock/…`, case
- * and all. MSW's string patterns match paths without regard to case (`/V1/…` would be claimed), so the
- * pattern is a RegExp over the whole URL. A relative root is the page's own origin, as MSW reads it.
- */
+/** The mock's own URLs, case and all: MSW's string patterns ignore case, so this is a RegExp. */
 function claimedPaths(root: string, prefix: string, basePath: string): RegExp {
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(root);
   const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin;

@@ -1,13 +1,7 @@
 /**
- * The state inspector for MSW handlers, as its own entry so that a page which does not ask for it does not
- * load its page, script and style (about 15 kB minified; the MSW entry's size budget leaves it out).
+ * The state inspector for MSW handlers, its own entry so a page that does not ask for it does not load it.
  *
- * @example
- * import { createHandlers } from 'petstore-contract-toolkit/msw';
- * import { inspector, mountInspector } from 'petstore-contract-toolkit/msw/inspector';
- * const mock = createHandlers({ fixtures, inspector });
- * await setupWorker(...mock).start();
- * await mountInspector(mock); // a panel over the app, with the handlers' key
+ * @example createHandlers({ fixtures, inspector }); await mountInspector(mock);
  */
 import type { MockHandlers } from './mock-handlers.js';
 

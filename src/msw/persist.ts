@@ -1,10 +1,7 @@
 /**
- * `persist: inSessionStorage`: the mock's state survives a page reload, kept in the tab's `sessionStorage`
- * (state-snapshot.ts says what is kept). Its own entry (`petstore-contract-toolkit/msw/persist`), so that a
- * page that keeps no state does not load it: the MSW entry only calls what it is given. Saved after every answer and every control call; read once
- * when the handlers are created. The saved text is bounded: a state that does not fit (or a storage that
- * refuses it) is kept in memory only, the stale copy is removed so that a reload starts from the fixtures
- * rather than from an older state, and the console says so once.
+ * `persist: inSessionStorage`: the mock's state survives a page reload in the tab's `sessionStorage`. The
+ * saved text is bounded: a state that does not fit stays in memory only, the stale copy is removed, and the
+ * console says so once.
  */
 import type { Contract } from '../contract/index.js';
 import type { MockSettings } from '../mock/control-operations.js';
