@@ -1,9 +1,8 @@
 /**
- * The proxy's own answers, one table of named constants: each is the contract's `Error` (§2, §7) with
- * `status` equal to the HTTP status (D5), a code that starts with `proxy_` and a message that starts with
- * "petstore proxy:", so nobody mistakes them for the upstream's (D20). They also carry the header
- * `x-petstore-proxy`.
+ * The proxy's own answers: each the contract's `Error` (§7, D5), its code `proxy_…` and message "petstore
+ * proxy: …" so nobody mistakes them for the upstream's (D20).
  */
+import type { ServerResponse } from 'node:http';
 
 export const PROXY_ERRORS = {
   upstreamUnreachable: { status: 502, code: 'proxy_upstream_unreachable' },
@@ -47,4 +46,14 @@ export function proxyError(name: ProxyErrorName, detail: string): ProxyErrorResp
     },
     body,
   };
+}
+
+/** Writes an answer of the proxy's own; a response already begun is cut instead. */
+export function writeAnswer(res: ServerResponse, answer: ProxyErrorResponse): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }
