@@ -33,14 +33,8 @@ const UNREACHABLE_CODES: Record<string, TransportErrorKind> = {
   EAI_AGAIN: 'unresolved',
 };
 
-const TLS_CERTIFICATE_CODES = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
+/** Certificates Node refuses: self-signed, an unknown issuer, expired, another name. */
+const TLS_CERTIFICATE_CODE = /SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)|^CERT_|CERT_ALTNAME/;
 
 const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'ECONNABORTED']);
 
@@ -76,7 +70,7 @@ function classify(error: unknown, options: HttpClientOptions): TransportError {
   if (code?.startsWith('ERR_SSL_') || code === 'EPROTO') {
     return { kind: 'tls', message: `the TLS handshake failed (${code}): ${NOT_TLS}` };
   }
-  if (code !== undefined && TLS_CERTIFICATE_CODES.has(code)) {
+  if (code !== undefined && TLS_CERTIFICATE_CODE.test(code)) {
     return {
       kind: 'tls',
       message: `the target's TLS certificate was not accepted (${code}); give Node the CA with NODE_EXTRA_CA_CERTS`,

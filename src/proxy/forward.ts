@@ -259,13 +259,17 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       upReq.destroy();
     } else (answer ?? upReq).destroy(new UpstreamTimeout());
   }, timeoutMs);
-  const clearTimer = () => clearTimeout(timer);
+  /** Ends the exchange once: `false` when it was already over. */
+  const end = (): boolean => {
+    if (finished) return false;
+    finished = true;
+    clearTimeout(timer);
+    return true;
+  };
   let captured: () => CapturedExchange['response'] = () => null;
 
   const fail = (error: unknown, afterHeaders: boolean, response: CapturedExchange['response']) => {
-    if (finished) return;
-    finished = true;
-    clearTimer();
+    if (!end()) return;
     const fault = classify(error, timeoutMs, afterHeaders);
     const own = proxyError(FAULT_ERRORS[fault.kind], `${fault.message}; upstream ${upstream.baseUrl}`);
     writeAnswer(res, own);
@@ -274,9 +278,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
   };
 
   const clientStalled = () => {
-    if (finished) return;
-    finished = true;
-    clearTimer();
+    if (!end()) return;
     upReq.destroy();
     const own = proxyError(
       'requestTimeout',
@@ -299,8 +301,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
 
   res.on('close', () => {
     if (!res.writableFinished) {
-      finished = true;
-      clearTimer();
+      end();
       upReq.destroy();
     }
   });
@@ -352,9 +353,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       bodyCopy.add(chunk);
     });
     const complete = (): CapturedExchange | null => {
-      if (finished) return null;
-      finished = true;
-      clearTimer();
+      if (!end()) return null;
       // Answered before the whole body: where the next request starts on this connection is in doubt.
       if (!upReq.writableFinished) upReq.destroy();
       return exchange(captured(), null);
@@ -389,12 +388,11 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       if (!done) return;
       const replacement = options.judge(done);
       if (streaming) return;
-      if (replacement) {
-        writeAnswer(res, replacement);
-        return;
+      if (replacement) writeAnswer(res, replacement);
+      else {
+        sendHead();
+        res.end(held.length === 1 ? held[0] : Buffer.concat(held));
       }
-      sendHead();
-      res.end(held.length === 1 ? held[0] : Buffer.concat(held));
     });
   });
 }

@@ -112,11 +112,11 @@ export class Recorder {
     }
     this.orders.set(id, { order, line });
     this.bytes = grown;
-    this.timer ??= setTimeout(() => this.flush(), WRITE_DELAY_MS).unref();
+    this.timer ??= setTimeout(() => this.close(), WRITE_DELAY_MS).unref();
   }
 
-  /** A failure is a note; the next change tries again. */
-  private flush(): void {
+  /** Writes the file as it is now; a failure is a note, and the next change tries again. */
+  close(): void {
     const problem = this.write();
     if (problem !== null) this.options.note(`petstore proxy: ${problem}`);
   }
@@ -143,11 +143,6 @@ export class Recorder {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       return `cannot write --record ${this.options.file} (${code}); check the path`;
     }
-  }
-
-  /** Writes the file as it is now. */
-  close(): void {
-    this.flush();
   }
 }
 

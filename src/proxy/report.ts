@@ -4,7 +4,7 @@
  */
 import type { Contract } from '../contract/index.js';
 import { MAX_LIST_BYTES, type Reading } from '../judge/observer.js';
-import { operationCoverage } from '../judge/report/input.js';
+import { operationCoverage, summarise } from '../judge/report/input.js';
 import type { CheckResult, ConformanceResult, Level } from '../judge/types.js';
 import { type CheckCount, MAX_KEPT_FINDING_BYTES, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
 
@@ -115,14 +115,13 @@ export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>)
 }
 
 export interface ProxyRun {
-  /** The contract the traffic was judged against. */
   contract: Contract;
   upstreamUrl: string;
   startedAt: string;
   durationMs: number;
   /** The findings kept for display. */
   findings: readonly ProxyFinding[];
-  /** Every finding counted, by check id, kept or not: the verdict is made of these. */
+  /** Every finding counted, by check id: the verdict is made of these. */
   counts: ReadonlyMap<string, CheckCount>;
   exchanges: number;
   statuses: ReadonlyMap<string, ReadonlySet<number>>;
@@ -130,32 +129,24 @@ export interface ProxyRun {
   unjudgedBodies: number;
 }
 
-/** What the proxy learnt or left unjudged, as notes of the check they concern. */
-function notesFor(id: string, run: ProxyRun): string[] {
+/** What the proxy learnt or left unjudged, as a note of the check it concerns. */
+function noteFor(id: string, run: ProxyRun): string | null {
   const { dropped, keptListed } = run.reading;
   if (id === 'state.cancelled-still-listed' && dropped + keptListed > 0) {
-    return [
-      `D16 reading: of the orders cancelled with 204, ${dropped} left the next list and ${keptListed} stayed listed`,
-    ];
+    return `D16 reading: of the orders cancelled with 204, ${dropped} left the next list and ${keptListed} stayed listed`;
   }
   const forgotten = run.reading.forgottenScopes ?? 0;
   if (id.startsWith('state.') && forgotten > 0) {
-    return [
-      `${forgotten} key or session scope(s) were forgotten, oldest first, to keep the remembered lists within ${MAX_LIST_BYTES / 1024 / 1024} MiB: what they saw before is no longer compared`,
-    ];
+    return `${forgotten} key or session scope(s) were forgotten, oldest first, to keep the remembered lists within ${MAX_LIST_BYTES / 1024 / 1024} MiB: what they saw before is no longer compared`;
   }
   if (id === 'exchange.body' && run.unjudgedBodies > 0) {
-    return [
-      `${run.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`,
-    ];
+    return `${run.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`;
   }
   const notKept = run.counts.get(id)?.dropped ?? 0;
   if (notKept > 0) {
-    return [
-      `${notKept} of its ${run.counts.get(id)?.count} finding(s) were counted (and printed) but not kept: the proxy keeps ${MAX_KEPT_FINDINGS.toLocaleString('en')} findings or ${MAX_KEPT_FINDING_BYTES / 1024 / 1024} MiB for the server and as many for the client`,
-    ];
+    return `${notKept} of its ${run.counts.get(id)?.count} finding(s) were counted (and printed) but not kept: the proxy keeps ${MAX_KEPT_FINDINGS.toLocaleString('en')} findings or ${MAX_KEPT_FINDING_BYTES / 1024 / 1024} MiB for the server and as many for the client`;
   }
-  return [];
+  return null;
 }
 
 /**
@@ -204,13 +195,13 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
         ...f.finding,
         message: `exchange #${f.exchange} (${f.scope}, ${f.at}): ${f.finding.message}`,
       })),
-      notes: notesFor(id, run),
+      notes: [noteFor(id, run)].filter((note) => note !== null),
       skip: null,
       consumedOrders: [],
       durationMs: 0,
     };
   });
-  const count = (o: CheckResult['outcome']) => checks.filter((c) => c.outcome === o).length;
+  const summary = summarise(checks, run.exchanges);
   return {
     schemaVersion: 1,
     tool: 'petstore proxy',
@@ -219,17 +210,9 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
     destructive: false,
     startedAt: run.startedAt,
     durationMs: run.durationMs,
-    outcome: count('FAIL') > 0 ? 'fail' : 'pass',
+    outcome: summary.failed > 0 ? 'fail' : 'pass',
     unreachable: null,
-    summary: {
-      total: checks.length,
-      passed: count('PASS'),
-      failed: count('FAIL'),
-      warned: count('WARN'),
-      skipped: 0,
-      notSelected: 0,
-      requests: run.exchanges,
-    },
+    summary,
     checks,
     coverage: operationCoverage(run.contract, (id) => run.statuses.get(id) ?? new Set<number>()),
   };
