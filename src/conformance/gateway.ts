@@ -19,30 +19,22 @@ export interface RetryPolicy {
   rateLimit: number | null;
 }
 
-export const DEFAULT_RETRY_BUDGET_MS = 30_000;
-export const MAX_RETRIES_PER_REQUEST = 5;
 export const MAX_WAIT_MS = 10_000;
 /** The wait when an answer gives no usable `Retry-After`. */
 export const DEFAULT_WAIT_MS = 1_000;
 /** D22: the most requests per second once a gateway answered 429. */
-export const THROTTLED_RATE = 50;
+const THROTTLED_RATE = 50;
 /** Requests listed in `retries`; more are only counted. */
-export const MAX_RETRIES_LISTED = 100;
-
+const MAX_RETRIES_LISTED = 100;
 /** RFC 9110 §15.6.4, RFC 6585 §4. */
-export const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  budgetMs: DEFAULT_RETRY_BUDGET_MS,
-  maxRetriesPerRequest: MAX_RETRIES_PER_REQUEST,
+  budgetMs: 30_000,
+  maxRetriesPerRequest: 5,
   maxWaitMs: MAX_WAIT_MS,
   rateLimit: null,
 };
-
-export interface NotReadyReason {
-  url: string;
-  message: string;
-}
 
 export interface Clock {
   now(): number;
@@ -54,11 +46,7 @@ const REAL_CLOCK: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/**
- * The wait a `Retry-After` asks for, in ms (RFC 9110 §10.2.3); `null` when absent or neither form.
- *
- * @example retryAfterMs('2', 0) // 2000; retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT', Date.now()) // 0
- */
+/** The wait a `Retry-After` asks for, in ms: seconds or an HTTP-date (RFC 9110 §10.2.3), else `null`. */
 export function retryAfterMs(value: string | undefined, now: number): number | null {
   if (value === undefined) return null;
   const text = value.trim();
@@ -69,11 +57,7 @@ export function retryAfterMs(value: string | undefined, now: number): number | n
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-/**
- * Parses `--retry-budget`: a duration with a unit (`500ms`, `30s`, `2m`) or a bare number of seconds.
- *
- * @example parseDuration('30s') // 30000; parseDuration('1.5') // 1500; parseDuration('soon') // null
- */
+/** Parses `--retry-budget`: `500ms`, `30s`, `2m`, or a bare number of seconds; else `null`. */
 export function parseDuration(text: string): number | null {
   const match = /^([0-9]+(?:\.[0-9]+)?)(ms|s|m)?$/.exec(text.trim());
   if (!match) return null;
@@ -99,7 +83,7 @@ export class Gateway {
   retriesNotListed = 0;
   waitedMs = 0;
   /** Once set, no later request is sent. */
-  notReady: NotReadyReason | null = null;
+  notReady: { url: string; message: string } | null = null;
   private nextStart = 0;
   /** D22: the budget bounds the wait since an answer last got through, not the run's total wait. */
   private stalledMs = 0;

@@ -120,12 +120,7 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
   }
 }
 
-/**
- * Sends one request. Never throws: a time-out, a reset, an oversized body or a refused connection is an
- * `{ ok: false }` value whose message says what happened.
- *
- * @example const outcome = await send({ method: 'GET', url, headers: {} }, { timeoutMs: 10_000, maxBodyBytes: 1 << 20, fetch })
- */
+/** Sends one request. Never throws: every failure is an `{ ok: false }` value that says what happened. */
 export async function send(request: HttpRequest, options: HttpClientOptions): Promise<HttpOutcome> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;

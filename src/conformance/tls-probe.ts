@@ -3,12 +3,7 @@
 import { isIP } from 'node:net';
 import { connect } from 'node:tls';
 
-/**
- * Resolves `true` when a TLS handshake with `host:port` completes within `timeoutMs`, `false` on any error,
- * a close or the time limit. Never rejects.
- *
- * @example await speaksTls('127.0.0.1', 8443, 2000) // true for an https server, whatever its certificate
- */
+/** Whether a TLS handshake with `host:port` completes within `timeoutMs`. Never rejects. */
 export function speaksTls(host: string, port: number, timeoutMs: number): Promise<boolean> {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   return new Promise((resolve) => {

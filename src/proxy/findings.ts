@@ -99,6 +99,7 @@ export class FindingLog {
     client: { findings: 0, bytes: 0 },
   };
   private count = 0;
+  private readonly tallies = { failures: 0, warnings: 0, client: 0 };
 
   constructor(
     private readonly onFinding: (found: ProxyFinding) => void = () => undefined,
@@ -113,6 +114,8 @@ export class FindingLog {
     const counted = this.counts.get(id) ?? { count: 0, level: found.level, party: found.party, dropped: 0 };
     counted.count += 1;
     this.counts.set(id, counted);
+    this.tallies[found.party === 'client' ? 'client' : found.level === 'failure' ? 'failures' : 'warnings'] +=
+      1;
     const budget = this.keptOf[found.party];
     const bytes = JSON.stringify(numbered).length;
     if (budget.findings < this.maxKept && budget.bytes + bytes <= this.maxBytes) {
@@ -142,6 +145,11 @@ export class FindingLog {
       else high = mid;
     }
     return this.kept.slice(low, low + limit);
+  }
+
+  /** Findings made, kept or not: the server's failures and warnings, and the client's. */
+  tally(): { failures: number; warnings: number; client: number } {
+    return { ...this.tallies };
   }
 
   /** How often each check was broken, by check id, kept or not. */

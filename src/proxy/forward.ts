@@ -52,6 +52,8 @@ export interface BodyCopy {
   truncated: boolean;
 }
 
+type Captured = CapturedExchange['response'];
+
 export interface CapturedExchange {
   method: string;
   /** As the client sent it: `/v1/store/orders/7?x=1`. */
@@ -91,10 +93,7 @@ function headerRecord(raw: readonly string[]): Record<string, string> {
   return out;
 }
 
-/**
- * The proxy sets a request's host and framing itself. `Connection: content-length` must not drop them from
- * an answer: its body would go on unframed (request smuggling).
- */
+// Set by the proxy on a request; never dropped by `Connection: content-length` (request smuggling).
 const HOST_AND_FRAMING: ReadonlySet<string> = new Set(['host', 'content-length']);
 
 /** Raw headers minus the hop-by-hop ones and those `Connection` names, casing and order kept. */
@@ -191,12 +190,7 @@ function classify(error: unknown, timeoutMs: number, afterHeaders: boolean): Ups
   return fault('other', `the request to the upstream failed: ${text}`);
 }
 
-/**
- * Streams one request to the upstream and its answer back. Never throws; a fault of the upstream becomes
- * the proxy's own 502/504 Error (or a cut connection once the status line was sent) and is judged too.
- *
- * @example createServer((req, res) => forward(req, res, options))
- */
+/** Streams one request upstream and its answer back. Never throws: a fault is the proxy's own Error. */
 export function forward(req: IncomingMessage, res: ServerResponse, options: ForwardOptions): void {
   const { upstream, timeoutMs } = options;
   const startedAt = Date.now();
@@ -204,10 +198,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
   const requestCopy = new Copier(options.captureBytes);
   let finished = false;
 
-  const exchange = (
-    response: CapturedExchange['response'],
-    fault: UpstreamFault | null,
-  ): CapturedExchange => ({
+  const exchange = (response: Captured, fault: UpstreamFault | null): CapturedExchange => ({
     method: req.method ?? 'GET',
     target: req.url ?? '/',
     requestHeaders: headerRecord(req.rawHeaders),
@@ -266,9 +257,9 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     clearTimeout(timer);
     return true;
   };
-  let captured: () => CapturedExchange['response'] = () => null;
+  let captured: () => Captured = () => null;
 
-  const fail = (error: unknown, afterHeaders: boolean, response: CapturedExchange['response']) => {
+  const fail = (error: unknown, afterHeaders: boolean, response: Captured) => {
     if (!end()) return;
     const fault = classify(error, timeoutMs, afterHeaders);
     const own = proxyError(FAULT_ERRORS[fault.kind], `${fault.message}; upstream ${upstream.baseUrl}`);

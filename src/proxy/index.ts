@@ -28,13 +28,7 @@ import { renderJunit } from '../judge/report/junit.js';
 import { withoutBodies } from '../judge/report/omit-bodies.js';
 import type { ConformanceResult } from '../judge/types.js';
 import { allowsHost } from '../mock/cors.js';
-import {
-  type CheckCount,
-  FindingLog,
-  findingLine,
-  MAX_KEPT_FINDINGS,
-  type ProxyFinding,
-} from './findings.js';
+import { FindingLog, findingLine, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
 import { forward } from './forward.js';
 import {
   LIVE_PAGE_CSP,
@@ -237,15 +231,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const agent = upstream.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const startedAt = new Date();
   const t0 = performance.now();
-  const forwardOptions = {
-    upstream,
-    agent,
-    timeoutMs,
-    captureBytes,
-    hold: options.errors === true,
-    via,
-    judge: (captured: Parameters<TrafficJudge['judge']>[0]) => judge.judge(captured),
-  };
+  const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
   const result = (): ConformanceResult =>
     proxyResult({
@@ -261,17 +247,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       unjudgedBodies: judge.unjudgedBodies,
     });
 
-  const summary = (): LiveSummary => {
-    const counts = [...log.checks().values()];
-    const sum = (keep: (c: CheckCount) => boolean) => counts.filter(keep).reduce((n, c) => n + c.count, 0);
-    return {
-      exchanges: judge.exchanges,
-      failures: sum((c) => c.party === 'server' && c.level === 'failure'),
-      warnings: sum((c) => c.party === 'server' && c.level === 'warning'),
-      client: sum((c) => c.party === 'client'),
-      total: log.total,
-    };
-  };
+  const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tally(), total: log.total });
 
   /** Never cached, framed or sniffed, under the live page's CSP. */
   const answer = (res: ServerResponse, type: string, body: string, name: string): void => {
@@ -399,12 +375,9 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   /** A cancel is tracked from its request on, so a double click's two answers are judged together. */
   const send = (req: IncomingMessage, res: ServerResponse): void => {
     const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
-    if (flight === null) forward(req, res, forwardOptions);
-    else {
-      // After the judgement, which runs just after the answer is sent.
-      res.once('close', () => setImmediate(() => judge.settle(flight)));
-      forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
-    }
+    // After the judgement, which runs just after the answer is sent.
+    if (flight !== null) res.once('close', () => setImmediate(() => judge.settle(flight)));
+    forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
   };
 
   // Pipelined requests go upstream one at a time, in order; past MAX_PIPELINED waiting the connection is

@@ -12,11 +12,7 @@ export const MAX_HELD_KEYS = 32;
 /** Each held key costs every later finding a search. */
 const MAX_HELD_KEY_CHARS = 4096;
 
-/**
- * The secret an Authorization value carries: the token after the scheme, or the whole value without one.
- *
- * @example secretOf('Bearer abc ') // 'abc'
- */
+/** The token after an Authorization scheme, or the whole value: `secretOf('Bearer abc ')` is `abc`. */
 export function secretOf(authorization: string | undefined): string {
   const value = (authorization ?? '').trim();
   const match = /^[A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*\s+(.*)$/.exec(value);
@@ -27,11 +23,7 @@ export function secretOf(authorization: string | undefined): string {
 /** `Bearer ` with an empty token arrives trimmed to the scheme alone. */
 const SCHEMES = new Set(['bearer', 'basic', 'token', 'digest', 'negotiate', 'apikey']);
 
-/**
- * The values of credential-like query parameters in a request target, decoded (`+` as a space).
- *
- * @example querySecrets('/v1/store/orders?api_key=abc%2Fdef&x=1') // ['abc/def']
- */
+/** Credential-like query values, decoded: `querySecrets('/o?api_key=a%2Fb&x=1')` is `['a/b']`. */
 export function querySecrets(target: string): string[] {
   const query = /\?([^#]*)/.exec(target)?.[1] ?? '';
   const decode = (text: string): string => {

@@ -29,11 +29,7 @@ export interface ProxyErrorResponse {
   body: string;
 }
 
-/**
- * An Error response of the proxy's own.
- *
- * @example proxyError('upstreamTimeout', 'no answer within 30000 ms').status // 504
- */
+/** An Error response of the proxy's own: `proxyError('upstreamTimeout', 'no answer').status` is 504. */
 export function proxyError(name: ProxyErrorName, detail: string): ProxyErrorResponse {
   const { status, code } = PROXY_ERRORS[name];
   const body = JSON.stringify({ code, message: `petstore proxy: ${detail}`, status });

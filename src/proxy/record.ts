@@ -37,12 +37,7 @@ export interface RecorderOptions {
   maxBytes?: number;
 }
 
-/**
- * Records orders into a fixture file: at once (a bad path is found at start), after changes and on close;
- * through a temporary file renamed over it, so Ctrl+C never leaves a truncated file.
- *
- * @example const recorder = new Recorder({ file: 'staging.yaml', upstream, contract, note: console.error })
- */
+/** Writes at once (a bad path is found at start), after changes and on close, through a renamed temp file. */
 export class Recorder {
   /** By id, in the order first seen, which a replayed list keeps. */
   private readonly orders = new Map<string, { order: FixtureOrder; line: string }>();

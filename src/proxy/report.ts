@@ -149,11 +149,7 @@ function noteFor(id: string, run: ProxyRun): string | null {
   return null;
 }
 
-/**
- * The run as a report for the suite's reporters.
- *
- * @example renderJson(proxyResult(run))
- */
+/** The run as a report for the suite's reporters. */
 export function proxyResult(run: ProxyRun): ConformanceResult {
   const byCheck = new Map<string, ProxyFinding[]>();
   for (const found of run.findings) {

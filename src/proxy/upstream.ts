@@ -13,12 +13,7 @@ export interface Upstream {
   baseUrl: string;
 }
 
-/**
- * Reads `--upstream`, refusing what cannot be forwarded faithfully: another scheme, credentials (they would
- * reach reports), a query or a fragment.
- *
- * @example parseUpstream('http://127.0.0.1:4010/v1') // { ok: true, value: { basePath: '/v1', … } }
- */
+/** Reads `--upstream`; refuses another scheme, credentials (they would reach reports), query or fragment. */
 export function parseUpstream(raw: string): Result<Upstream, string> {
   let url: URL;
   try {
@@ -60,11 +55,7 @@ export function parseUpstream(raw: string): Result<Upstream, string> {
   };
 }
 
-/**
- * The path below the base, query included; `null` outside it (still forwarded, judged unknown, D10).
- *
- * @example pathBelowBase('/v1/store/orders?x=1', '/v1') // '/store/orders?x=1'
- */
+/** `/v1/orders?x=1` below `/v1` is `/orders?x=1`; `null` outside the base (judged unknown, D10). */
 export function pathBelowBase(requestPath: string, basePath: string): string | null {
   if (basePath === '') return requestPath;
   if (requestPath === basePath) return '';
