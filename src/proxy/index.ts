@@ -40,7 +40,7 @@ import {
   renderLivePage,
   summaryLine,
 } from './live-page.js';
-import { PROXY_HEADER, proxyError, writeAnswer } from './proxy-errors.js';
+import { PROXY_HEADER, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
 import { type RecordedExchange, Recorder } from './record.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
@@ -152,6 +152,33 @@ function rawBadRequest(detail: string): string {
   return `HTTP/1.1 ${own.status} ${STATUS_CODES[own.status] ?? ''}\r\n${head}\r\n\r\n${own.body}`;
 }
 
+const HOST_NOT_ALLOWED = proxyError(
+  'hostNotAllowed',
+  'the /__proxy/ paths answer only to a local Host (localhost, 127.0.0.0/8, [::1]) or one named with --allowed-host',
+);
+const FORBIDDEN = proxyError(
+  'forbidden',
+  "the /__proxy/ paths answer only the proxy's own page and local tools, not another site's page",
+);
+const NOT_FOUND = proxyError(
+  'notFound',
+  "the proxy serves only GET /__proxy/ (the live page), /__proxy/findings and the page's own files under /__proxy/",
+);
+
+/** One of the live page's answers: never cached, framed or sniffed, under the page's CSP. */
+function pageAnswer(type: string, body: string, name = 'page'): ProxyErrorResponse {
+  const headers = {
+    'content-type': type,
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    'content-security-policy': LIVE_PAGE_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    [PROXY_HEADER]: name,
+  };
+  return { status: 200, headers, body };
+}
+
 /** A whole-number query parameter, its fallback when absent, `null` when out of range. */
 function wholeParameter(raw: string | null, fallback: number, max: number): number | null {
   if (raw === null || raw === '') return fallback;
@@ -249,37 +276,29 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
 
   const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tally(), total: log.total });
 
-  /** Never cached, framed or sniffed, under the live page's CSP. */
-  const answer = (res: ServerResponse, type: string, body: string, name: string): void => {
-    res.writeHead(200, {
-      'content-type': type,
-      'content-length': String(Buffer.byteLength(body)),
-      'cache-control': 'no-store',
-      'content-security-policy': LIVE_PAGE_CSP,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      [PROXY_HEADER]: name,
-    });
-    res.end(body);
-  };
-
-  const live = (url: URL): string | null => {
+  const live = (url: URL): ProxyErrorResponse => {
     const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
-    if (since === null) return null;
+    if (since === null)
+      return proxyError('badRequest', 'since must be a whole number, e.g. /__proxy/live?since=0');
     const now = summary();
-    return JSON.stringify({
+    const body = JSON.stringify({
       summary: { ...now, line: summaryLine(now) },
       findings: log
         .page(since, Number.MAX_SAFE_INTEGER)
         .slice(-LIVE_PAGE_FINDINGS)
         .map((f) => ({ seq: f.seq, html: renderLiveFinding(f) })),
     });
+    return pageAnswer('application/json', body, 'live');
   };
 
-  const findingsPage = (url: URL): string | null => {
+  const findingsPage = (url: URL): ProxyErrorResponse => {
     const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
     const limit = wholeParameter(url.searchParams.get('limit'), FINDINGS_PAGE, MAX_FINDINGS_PAGE);
-    if (since === null || limit === null || limit === 0) return null;
+    if (since === null || limit === null || limit === 0) {
+      const example = `/__proxy/findings?since=0&limit=${FINDINGS_PAGE}`;
+      const detail = `since must be a whole number and limit one from 1 to ${MAX_FINDINGS_PAGE}, e.g. ${example}`;
+      return proxyError('badRequest', detail);
+    }
     const page: string[] = [];
     let bytes = 0;
     let last = since;
@@ -298,73 +317,38 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       summary: { ...counts, notKept: log.dropped },
       next: log.page(last, 1).length > 0 ? `/__proxy/findings?since=${last}&limit=${limit}` : null,
     });
-    return `${head.slice(0, -1)},"findings":[${page.join(',')}]}`;
+    return pageAnswer('application/json', `${head.slice(0, -1)},"findings":[${page.join(',')}]}`, 'findings');
   };
 
-  /** The proxy's own paths, under `/__proxy/`; never forwarded. */
-  const control = (req: IncomingMessage, res: ServerResponse): void => {
+  /** The answer to one of the proxy's own paths, under `/__proxy/`; they are never forwarded. */
+  const control = (req: IncomingMessage): ProxyErrorResponse => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
-    const route = req.method === 'GET' ? url.pathname.replace(/^\/__proxy$/, '/__proxy/') : '';
     // Findings describe a developer's traffic: no CORS, and no other site's page may read them. A page
     // whose DNS name was rebound to 127.0.0.1 is same-origin; only its Host tells.
+    if (!allowsHost(req.headers.host, options.allowedHosts ?? [])) return HOST_NOT_ALLOWED;
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
-    if (!allowsHost(req.headers.host, options.allowedHosts ?? [])) {
-      writeAnswer(
-        res,
-        proxyError(
-          'hostNotAllowed',
-          'the /__proxy/ paths answer only to a local Host (localhost, 127.0.0.0/8, [::1]) or one named with --allowed-host',
-        ),
-      );
-    } else if (
-      (site !== undefined && site !== 'same-origin' && site !== 'none') ||
-      (origin !== undefined && origin !== `http://${req.headers.host ?? ''}`)
-    ) {
-      writeAnswer(
-        res,
-        proxyError(
-          'forbidden',
-          "the /__proxy/ paths answer only the proxy's own page and local tools, not another site's page",
-        ),
-      );
-    } else if (route === '/__proxy/') {
-      const page = renderLivePage(upstream.baseUrl, log.all(), summary());
-      answer(res, 'text/html; charset=utf-8', page, 'page');
-    } else if (route === '/__proxy/page.js') {
-      answer(res, 'text/javascript; charset=utf-8', LIVE_PAGE_SCRIPT, 'page');
-    } else if (route === '/__proxy/page.css') {
-      answer(res, 'text/css; charset=utf-8', LIVE_PAGE_STYLE, 'page');
-    } else if (route === '/__proxy/live') {
-      const body = live(url);
-      if (body !== null) answer(res, 'application/json', body, 'live');
-      else
-        writeAnswer(
-          res,
-          proxyError('badRequest', 'since must be a whole number, e.g. /__proxy/live?since=0'),
-        );
-    } else if (route === '/__proxy/findings') {
-      const body = findingsPage(url);
-      if (body !== null) answer(res, 'application/json', body, 'findings');
-      else {
-        const example = `/__proxy/findings?since=0&limit=${FINDINGS_PAGE}`;
-        const detail = `since must be a whole number and limit one from 1 to ${MAX_FINDINGS_PAGE}, e.g. ${example}`;
-        writeAnswer(res, proxyError('badRequest', detail));
-      }
-    } else {
-      writeAnswer(
-        res,
-        proxyError(
-          'notFound',
-          "the proxy serves only GET /__proxy/ (the live page), /__proxy/findings and the page's own files under /__proxy/",
-        ),
-      );
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return FORBIDDEN;
+    if (origin !== undefined && origin !== `http://${req.headers.host ?? ''}`) return FORBIDDEN;
+    switch (req.method === 'GET' ? url.pathname.replace(/^\/__proxy$/, '/__proxy/') : '') {
+      case '/__proxy/':
+        return pageAnswer('text/html; charset=utf-8', renderLivePage(upstream.baseUrl, log.all(), summary()));
+      case '/__proxy/page.js':
+        return pageAnswer('text/javascript; charset=utf-8', LIVE_PAGE_SCRIPT);
+      case '/__proxy/page.css':
+        return pageAnswer('text/css; charset=utf-8', LIVE_PAGE_STYLE);
+      case '/__proxy/live':
+        return live(url);
+      case '/__proxy/findings':
+        return findingsPage(url);
+      default:
+        return NOT_FOUND;
     }
   };
 
   const server: Server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     if (req.url?.startsWith('/__proxy/') || req.url === '/__proxy' || req.url?.startsWith('/__proxy?'))
-      control(req, res);
+      writeAnswer(res, control(req));
     else if (!req.headers.via?.includes(via)) lineUp(req, res);
     else {
       const detail = `the request came back to the proxy that forwarded it: --upstream ${upstream.baseUrl} leads back to this proxy; point it at the server`;

@@ -23,6 +23,7 @@ export type ProxyErrorName = keyof typeof PROXY_ERRORS;
 /** Marks every answer the proxy writes itself. */
 export const PROXY_HEADER = 'x-petstore-proxy';
 
+/** An answer of the proxy's own: its Errors, and the live page's files. */
 export interface ProxyErrorResponse {
   status: number;
   headers: Record<string, string>;
