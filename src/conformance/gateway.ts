@@ -1,10 +1,8 @@
 /**
- * What may stand between the suite and the server (D22): a gateway that throttles (429) or a load balancer
- * with nothing to forward to (503) is not the server breaking the contract. The suite paces its own
- * requests (`--rate-limit`), retries those two answers within a bounded budget honouring `Retry-After`
- * (`--retry-budget`, waited while no answer gets through), and records what it retried. A request still
- * refused when its retries or the budget run out makes the environment "not ready": the run stops and nothing
- * is judged.
+ * D22: a gateway's 429 or a load balancer's 503 is not the server breaking the contract. The suite paces
+ * itself, retries them within a run-wide budget honouring `Retry-After`, and stops "not ready" past it.
+ * Not undici's RetryAgent: it hides the retried statuses, throws away the last answer, has no run-wide
+ * budget or pace, and cannot wrap a caller's own `fetch`.
  */
 import type { HttpOutcome, HttpRequest } from '../judge/http-outcome.js';
 import type { RetriedRequest } from '../judge/types.js';
@@ -21,31 +19,22 @@ export interface RetryPolicy {
   rateLimit: number | null;
 }
 
-export const DEFAULT_RETRY_BUDGET_MS = 30_000;
-export const MAX_RETRIES_PER_REQUEST = 5;
 export const MAX_WAIT_MS = 10_000;
-/** The wait before a retry when the answer gives no usable `Retry-After`. */
+/** The wait when an answer gives no usable `Retry-After`. */
 export const DEFAULT_WAIT_MS = 1_000;
-/** D22: the most requests per second the suite starts once a gateway answered 429, to be throttled less. */
-export const THROTTLED_RATE = 50;
-/** Requests listed in `retries`; more are counted in `retriesNotListed` (every report has a bound). */
-export const MAX_RETRIES_LISTED = 100;
-
-/** The answers a gateway gives when the server behind it cannot take the request now (RFC 9110 §15.6.4, RFC 6585 §4). */
-export const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+/** D22: the most requests per second once a gateway answered 429. */
+const THROTTLED_RATE = 50;
+/** Requests listed in `retries`; more are only counted. */
+const MAX_RETRIES_LISTED = 100;
+/** RFC 9110 §15.6.4, RFC 6585 §4. */
+const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  budgetMs: DEFAULT_RETRY_BUDGET_MS,
-  maxRetriesPerRequest: MAX_RETRIES_PER_REQUEST,
+  budgetMs: 30_000,
+  maxRetriesPerRequest: 5,
   maxWaitMs: MAX_WAIT_MS,
   rateLimit: null,
 };
-
-/** Why the run stopped before judging: the gateway kept refusing. */
-export interface NotReadyReason {
-  url: string;
-  message: string;
-}
 
 export interface Clock {
   now(): number;
@@ -57,27 +46,18 @@ const REAL_CLOCK: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/**
- * The wait a `Retry-After` value asks for, in ms: delay-seconds or an HTTP-date (RFC 9110 §10.2.3); a date
- * in the past is 0. `null` when the value is absent or neither form.
- *
- * @example retryAfterMs('2', 0) // 2000; retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT', Date.now()) // 0
- */
+/** The wait a `Retry-After` asks for, in ms: seconds or an HTTP-date (RFC 9110 §10.2.3), else `null`. */
 export function retryAfterMs(value: string | undefined, now: number): number | null {
   if (value === undefined) return null;
   const text = value.trim();
   if (/^[0-9]+$/.test(text)) return Number(text) * 1000;
-  // An HTTP-date always names its weekday and GMT; Date.parse alone would take "1" or "tomorrow"-like text.
+  // Date.parse alone would take "1" or "tomorrow"-like text.
   if (!/^[A-Za-z]{3}, .* GMT$/.test(text)) return null;
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-/**
- * Parses `--retry-budget`: a duration with a unit (`500ms`, `30s`, `2m`) or a bare number of seconds.
- *
- * @example parseDuration('30s') // 30000; parseDuration('1.5') // 1500; parseDuration('soon') // null
- */
+/** Parses `--retry-budget`: `500ms`, `30s`, `2m`, or a bare number of seconds; else `null`. */
 export function parseDuration(text: string): number | null {
   const match = /^([0-9]+(?:\.[0-9]+)?)(ms|s|m)?$/.exec(text.trim());
   if (!match) return null;
@@ -97,23 +77,16 @@ function seconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-/**
- * Sends requests for the suite with its pace and retries. One per run: the budget and the pace are the
- * run's, shared by every request, also by requests sent at the same time.
- */
+/** Sends the suite's requests with its pace and retries; one per run, shared by concurrent requests. */
 export class Gateway {
   readonly retries: RetriedRequest[] = [];
   retriesNotListed = 0;
   waitedMs = 0;
-  /** Set once a request stays refused: every later request is not sent. */
-  notReady: NotReadyReason | null = null;
+  /** Once set, no later request is sent. */
+  notReady: { url: string; message: string } | null = null;
   private nextStart = 0;
-  /**
-   * Time waited since the last answer that got through: the budget bounds this, so a limiter that throttles
-   * one request in four lets a whole run finish, and one that lets nothing through stops it (D22).
-   */
+  /** D22: the budget bounds the wait since an answer last got through, not the run's total wait. */
   private stalledMs = 0;
-  /** A gateway answered 429: the suite paces itself from then on (D22). */
   private throttled = false;
 
   constructor(
@@ -121,7 +94,7 @@ export class Gateway {
     private readonly clock: Clock = REAL_CLOCK,
   ) {}
 
-  /** Sends one request, retrying 429 and 503 within the policy. Never throws, like {@link send}. */
+  /** Sends one request, retrying 429 and 503 within the policy. Never throws. */
   async send(request: HttpRequest, options: HttpClientOptions): Promise<HttpOutcome> {
     const statuses: number[] = [];
     for (;;) {
@@ -165,7 +138,7 @@ export class Gateway {
     }
   }
 
-  /** Waits for the request's turn under `--rate-limit` (and after a 429): starts are at least 1/N s apart. */
+  /** Starts are at least 1/N s apart under `--rate-limit`, and after a 429. */
   private async pace(): Promise<void> {
     const rates = [this.policy.rateLimit, this.throttled ? THROTTLED_RATE : null].filter((r) => r !== null);
     if (rates.length === 0) return;
@@ -175,7 +148,6 @@ export class Gateway {
     if (start > now) await this.clock.sleep(start - now);
   }
 
-  /** `statuses` are the HTTP answers; a last attempt that got none (a time-out) counts but has no status. */
   private record(request: HttpRequest, attempts: number, statuses: number[]): void {
     if (this.retries.length >= MAX_RETRIES_LISTED) {
       this.retriesNotListed += 1;

@@ -1,7 +1,7 @@
 /**
- * Sending one request to the target and reading its answer defensively: a time limit on the whole
- * exchange (headers and body), redirects reported instead of followed, and a cap on the body bytes read.
- * Whatever goes wrong comes back as a value, never as a throw, so a hostile target cannot end the run.
+ * One request to the target, read defensively: a time limit on the whole exchange, redirects returned as
+ * they are, a cap on the body bytes read. Built on `fetch` because callers may pass their own (an
+ * in-process handler); every failure comes back as a value, so a hostile target cannot end the run.
  */
 import type {
   HttpOutcome,
@@ -22,7 +22,7 @@ export interface HttpClientOptions {
 class ExchangeTimeout extends Error {}
 class BodyTooLarge extends Error {}
 
-/** The error codes that mean the target could not be reached at all (exit 2), not that it misbehaved. */
+/** Codes that mean the target could not be reached at all (exit 2), not that it misbehaved. */
 const UNREACHABLE_CODES: Record<string, TransportErrorKind> = {
   ECONNREFUSED: 'refused',
   EHOSTUNREACH: 'refused',
@@ -33,46 +33,28 @@ const UNREACHABLE_CODES: Record<string, TransportErrorKind> = {
   EAI_AGAIN: 'unresolved',
 };
 
-/** Certificates Node refuses: a wrong name, an unknown or self-signed issuer, an expired one. */
-const TLS_CERTIFICATE_CODES = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
+/** Certificates Node refuses: self-signed, an unknown issuer, expired, another name. */
+const TLS_CERTIFICATE_CODE = /SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)|^CERT_|CERT_ALTNAME/;
 
-function errorCode(error: unknown): string | undefined {
+const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'ECONNABORTED']);
+
+const NOT_TLS = 'the target does not speak https at this address; is it plain http?';
+
+/** The first code along an error's causes (and an AggregateError's first error), and their messages. */
+function unwrap(error: unknown): { code: string | undefined; text: string } {
+  const messages: string[] = [];
+  let code: string | undefined;
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const record = current as { code?: unknown; errors?: unknown[]; cause?: unknown };
-    if (typeof record.code === 'string') return record.code;
-    if (Array.isArray(record.errors) && record.errors.length > 0) {
-      const inner = errorCode(record.errors[0]);
-      if (inner) return inner;
-    }
+    const record = current as { code?: unknown; errors?: unknown[]; cause?: unknown; message?: unknown };
+    if (current instanceof Error) messages.push(current.message);
+    if (code === undefined && typeof record.code === 'string') code = record.code;
+    code ??= Array.isArray(record.errors) ? unwrap(record.errors[0]).code : undefined;
     current = record.cause;
   }
-  return undefined;
+  return { code, text: messages.length > 0 ? messages.join(': ') : String(error) };
 }
 
-/** The messages of an error and its causes, for telling errors with the same code apart. */
-function describeDeep(error: unknown): string {
-  const parts: string[] = [];
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    parts.push(current.message);
-    current = current.cause;
-  }
-  return parts.join(': ');
-}
-
-function describe(error: unknown): string {
-  const base = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${base}${cause}`;
-}
-
-export function classify(error: unknown, options: HttpClientOptions): TransportError {
+function classify(error: unknown, options: HttpClientOptions): TransportError {
   if (error instanceof ExchangeTimeout) {
     return { kind: 'timeout', message: `no complete response within ${options.timeoutMs} ms (time-out)` };
   }
@@ -82,39 +64,32 @@ export function classify(error: unknown, options: HttpClientOptions): TransportE
       message: `the response body exceeded ${options.maxBodyBytes} bytes; the suite stopped reading it`,
     };
   }
-  const code = errorCode(error);
-  if (code && UNREACHABLE_CODES[code]) {
-    return { kind: UNREACHABLE_CODES[code], message: `could not connect (${code})` };
+  const { code, text } = unwrap(error);
+  const unreachable = code === undefined ? undefined : UNREACHABLE_CODES[code];
+  if (unreachable) return { kind: unreachable, message: `could not connect (${code})` };
+  if (code?.startsWith('ERR_SSL_') || code === 'EPROTO') {
+    return { kind: 'tls', message: `the TLS handshake failed (${code}): ${NOT_TLS}` };
   }
-  if (code !== undefined && (code.startsWith('ERR_SSL_') || code === 'EPROTO')) {
-    return {
-      kind: 'tls',
-      message: `the TLS handshake failed (${code}): the target does not speak https at this address; is it plain http?`,
-    };
-  }
-  if (code !== undefined && TLS_CERTIFICATE_CODES.has(code)) {
+  if (code !== undefined && TLS_CERTIFICATE_CODE.test(code)) {
     return {
       kind: 'tls',
       message: `the target's TLS certificate was not accepted (${code}); give Node the CA with NODE_EXTRA_CA_CERTS`,
     };
   }
   // A plain server that drops the ClientHello instead of answering it with a 400.
-  if (code === 'ECONNRESET' && /before secure TLS connection/.test(describeDeep(error))) {
+  if (code === 'ECONNRESET' && text.includes('before secure TLS connection')) {
     return {
       kind: 'tls',
-      message:
-        'the connection closed during the TLS handshake (ECONNRESET): the target does not speak https at this address; is it plain http?',
+      message: `the connection closed during the TLS handshake (ECONNRESET): ${NOT_TLS}`,
     };
   }
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'ECONNABORTED') {
+  if (code !== undefined && RESET_CODES.has(code)) {
     return {
       kind: 'reset',
       message: `the connection was closed or reset before a complete response (${code})`,
     };
   }
-  const text = describe(error);
-  // fetch refuses the ports of the Fetch standard's "bad port" list (6000, 6665–6669, 10080, …) without
-  // trying them; for the user that is an unreachable target, with a fix of its own.
+  // fetch refuses the Fetch standard's "bad ports" (6000, 10080, …) without trying them.
   if (/\bbad port\b/.test(text)) {
     return {
       kind: 'blocked-port',
@@ -133,7 +108,7 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
     for (;;) {
       if (signal.aborted) throw signal.reason;
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) return Buffer.concat(chunks, total);
       total += value.byteLength;
       if (total > maxBytes) throw new BodyTooLarge();
       chunks.push(value);
@@ -143,25 +118,13 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
     reader.cancel().catch(() => undefined);
     throw error;
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }
 
-/**
- * Sends one request. Never throws: a time-out, a reset, an oversized body or a refused connection is an
- * `{ ok: false }` value whose message says what happened.
- *
- * @example const outcome = await send({ method: 'GET', url, headers: {} }, { timeoutMs: 10_000, maxBodyBytes: 1 << 20, fetch })
- */
+/** Sends one request. Never throws: every failure is an `{ ok: false }` value that says what happened. */
 export async function send(request: HttpRequest, options: HttpClientOptions): Promise<HttpOutcome> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  // The race guarantees the time limit even with a custom fetch that ignores the abort signal.
+  // Raced, not only aborted: a custom fetch may ignore the signal.
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const timeout = new ExchangeTimeout();
@@ -181,23 +144,19 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
     response.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
-    let body: Uint8Array;
-    try {
-      body = await readCapped(response, options.maxBodyBytes, controller.signal);
-    } catch (error) {
+    const body = await readCapped(response, options.maxBodyBytes, controller.signal).catch((error) => {
       if (error instanceof BodyTooLarge) controller.abort(error);
       throw error;
-    }
+    });
     return {
       status: response.status,
       headers,
-      text: new TextDecoder('utf-8', { fatal: false }).decode(body),
+      text: new TextDecoder().decode(body),
       bytes: body.byteLength,
     };
   };
   const work = exchange();
-  // A rejected `work` after the deadline must not surface as an unhandled rejection.
-  work.catch(() => undefined);
+  work.catch(() => undefined); // a rejection after the deadline is not unhandled
   try {
     return { ok: true, value: await Promise.race([work, deadline]) };
   } catch (error) {

@@ -1,26 +1,15 @@
-/**
- * Whether a server speaks TLS at an address: an `http://` base URL aimed at an https server gets no HTTP
- * answer (Node's https server closes the connection, others send a TLS alert or a 400), which would look
- * like a server that resets every request. A TLS handshake that completes tells the setup mistake apart.
- * Any certificate will do: the probe sends nothing but the handshake and closes.
- */
+// An `http://` base URL aimed at an https server looks like a server that resets every request;
+// a completed TLS handshake (any certificate) tells the setup mistake apart.
 import { isIP } from 'node:net';
 import { connect } from 'node:tls';
 
-/**
- * Resolves `true` when a TLS handshake with `host:port` completes within `timeoutMs`, `false` on any error,
- * a close or the time limit. Never rejects.
- *
- * @example await speaksTls('127.0.0.1', 8443, 2000) // true for an https server, whatever its certificate
- */
+/** Whether a TLS handshake with `host:port` completes within `timeoutMs`. Never rejects. */
 export function speaksTls(host: string, port: number, timeoutMs: number): Promise<boolean> {
-  // A URL writes an IPv6 host in brackets; the socket takes it bare.
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   return new Promise((resolve) => {
     const socket = connect({
       host: bare,
       port,
-      // The certificate is not judged: any completed handshake proves the server speaks TLS.
       rejectUnauthorized: false,
       ...(isIP(bare) === 0 ? { servername: bare } : {}),
     });

@@ -1,8 +1,3 @@
-/**
- * What the proxy found, as it finds it: each finding keeps the rule it broke (with its citation and
- * level), who is at fault (the upstream server or the client), and the exchange as the suite reports
- * one: the request with the key redacted, a curl line, the response excerpt.
- */
 import { printable } from '../judge/report/finding.js';
 import type { Finding, Level } from '../judge/types.js';
 import { checkIdOf } from './report.js';
@@ -13,7 +8,7 @@ export type Party = 'server' | 'client';
 export interface ProxyFinding {
   /** 1, 2, 3… in the order found. */
   seq: number;
-  /** The exchange it is about (1, 2, 3… in the order requests arrived). */
+  /** 1, 2, 3… in the order requests arrived. */
   exchange: number;
   /** When the exchange started, ISO 8601. */
   at: string;
@@ -32,13 +27,12 @@ export interface ProxyFinding {
   finding: Finding;
 }
 
-/** The most findings kept in memory for each party (the server's, the client's); later ones are counted. */
+/** The most findings kept for each party; later ones are only counted. */
 export const MAX_KEPT_FINDINGS = 10_000;
-/** The most bytes (as JSON) of findings kept for each party: what bounds the reports and the memory. */
+/** The most bytes (as JSON) of findings kept for each party. */
 export const MAX_KEPT_FINDING_BYTES = 8 * 1024 * 1024;
-/** Each string of a kept finding is cut to this many characters (a 15 KB path is shown by its start). */
+/** Each string of a kept finding is cut to this many characters, each list to so many items. */
 export const MAX_FINDING_STRING = 2_000;
-/** Each list in a kept finding (schema violations) is cut to this many items. */
 const MAX_FINDING_ITEMS = 20;
 
 /** How often one check was broken, kept or not: what the verdict and the exit code are made of. */
@@ -46,11 +40,10 @@ export interface CheckCount {
   count: number;
   level: Level;
   party: Party;
-  /** The findings of it that were counted but not kept (over a bound). */
+  /** Counted but not kept. */
   dropped: number;
 }
 
-/** A copy of a value with every string cut to {@link MAX_FINDING_STRING} and every list to 20 items. */
 function clipped<T>(value: T): T {
   if (typeof value === 'string') {
     return (
@@ -68,15 +61,14 @@ function clipped<T>(value: T): T {
   return value;
 }
 
-const LABELS: Record<Party, Record<Level, string>> = {
+/** A finding's label in lines and on the live page. */
+export const LABELS: Record<Party, Record<Level, string>> = {
   server: { failure: 'FAIL', warning: 'WARN' },
   client: { failure: 'CLIENT', warning: 'CLIENT' },
 };
 
 /**
- * The one line printed when a finding is made, e.g.
- * `FAIL DELETE /store/orders/7 → 200: expected one of 204, 401, 404, 409 (§4)`. The message loses the
- * method and path the judgement put in front, which the line already shows.
+ * The one line printed when a finding is made, without the method and path the message repeats.
  *
  * @example findingLine(found) // 'WARN GET /store/orders → 200: order 7 vanished … (§4.1) [key #1]'
  */
@@ -96,10 +88,8 @@ export function findingLine(found: ProxyFinding): string {
 }
 
 /**
- * The findings of one proxy run, in order. Every finding is counted per check, so the verdict reflects
- * all of them; what is kept for display is bounded for each party apart (10,000 findings or 8 MiB), so a
- * flood of the client's findings cannot push out a later failure of the server, and each kept finding's
- * strings are cut to 2,000 characters.
+ * The findings of one run. All are counted for the verdict; what is kept is bounded per party, so a flood
+ * of the client's findings cannot push out a later failure of the server.
  */
 export class FindingLog {
   private readonly kept: ProxyFinding[] = [];
@@ -109,6 +99,7 @@ export class FindingLog {
     client: { findings: 0, bytes: 0 },
   };
   private count = 0;
+  private readonly tallies = { failures: 0, warnings: 0, client: 0 };
 
   constructor(
     private readonly onFinding: (found: ProxyFinding) => void = () => undefined,
@@ -123,6 +114,8 @@ export class FindingLog {
     const counted = this.counts.get(id) ?? { count: 0, level: found.level, party: found.party, dropped: 0 };
     counted.count += 1;
     this.counts.set(id, counted);
+    this.tallies[found.party === 'client' ? 'client' : found.level === 'failure' ? 'failures' : 'warnings'] +=
+      1;
     const budget = this.keptOf[found.party];
     const bytes = JSON.stringify(numbered).length;
     if (budget.findings < this.maxKept && budget.bytes + bytes <= this.maxBytes) {
@@ -143,7 +136,7 @@ export class FindingLog {
 
   /** Up to `limit` kept findings after finding number `since`, oldest first. */
   page(since: number, limit: number): readonly ProxyFinding[] {
-    // Kept findings are in `seq` order: find the first one after `since` by bisection.
+    // Bisection: kept findings are in `seq` order.
     let low = 0;
     let high = this.kept.length;
     while (low < high) {
@@ -154,17 +147,20 @@ export class FindingLog {
     return this.kept.slice(low, low + limit);
   }
 
-  /** How often each check was broken, by check id (report.ts), kept or not. */
+  /** Findings made, kept or not: the server's failures and warnings, and the client's. */
+  tally(): { failures: number; warnings: number; client: number } {
+    return { ...this.tallies };
+  }
+
+  /** How often each check was broken, by check id, kept or not. */
   checks(): ReadonlyMap<string, CheckCount> {
     return this.counts;
   }
 
-  /** Findings made in all, kept or not. */
   get total(): number {
     return this.count;
   }
 
-  /** Findings counted but not kept. */
   get dropped(): number {
     return this.count - this.kept.length;
   }

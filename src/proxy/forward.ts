@@ -1,15 +1,14 @@
 /**
- * The transparent half of the proxy: one client request streamed to the upstream as sent, and the answer
- * streamed back byte for byte (status, headers, body; only hop-by-hop headers are the connection's own).
- * A bounded copy of each body is teed off the stream for judging; the pass-through itself is never
- * buffered, except under `--errors` (`hold`), where an answer is held until judged, up to the same bound.
+ * The transparent half of the proxy: a request streamed upstream as sent, its answer streamed back byte for
+ * byte, with a bounded copy of each body teed off for judging. Only `--errors` (`hold`) buffers an answer.
+ * Not undici: it loses the status text and header order, and refuses `Expect` (measured, issue 23).
  */
 import { type Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { type ProxyErrorName, type ProxyErrorResponse, proxyError } from './proxy-errors.js';
+import { type ProxyErrorName, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
 import type { Upstream } from './upstream.js';
 
-/** Headers of one connection (RFC 9110 §7.6.1), never forwarded; the proxy's own sockets set theirs. */
+/** RFC 9110 §7.6.1: the proxy's own sockets set these. */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -25,32 +24,35 @@ const HOP_BY_HOP = new Set([
 /** Methods whose requests have no body in this API, or in HTTP at all (RFC 9110 §9.3). */
 const BODILESS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
 
-/**
- * Why no usable answer came from the upstream, or why none was asked for: the client stalled its body
- * (`client-stalled`), or the proxy itself was out of connections or file descriptors (`overloaded`).
- */
+/** Each way no usable answer came, and the proxy's own Error for it. */
+const FAULT_ERRORS = {
+  refused: 'upstreamUnreachable',
+  unresolved: 'upstreamUnreachable',
+  timeout: 'upstreamTimeout',
+  reset: 'upstreamFailed',
+  'not-http': 'upstreamFailed',
+  other: 'upstreamFailed',
+  'client-stalled': 'requestTimeout',
+  overloaded: 'overloaded',
+} as const satisfies Record<string, ProxyErrorName>;
+
+/** Why no usable answer came from the upstream, or why none was asked for. */
 export interface UpstreamFault {
-  kind:
-    | 'refused'
-    | 'unresolved'
-    | 'timeout'
-    | 'reset'
-    | 'not-http'
-    | 'other'
-    | 'client-stalled'
-    | 'overloaded';
+  kind: keyof typeof FAULT_ERRORS;
   message: string;
-  /** Whether the upstream had sent its status line (then a client that had it too sees the connection cut). */
+  /** Whether the upstream had sent its status line. */
   afterHeaders: boolean;
 }
 
 /** A body as far as it was copied for judging. */
 export interface BodyCopy {
   bytes: Buffer;
-  /** Bytes that passed through in all (more than `bytes.length` when the copy was cut). */
+  /** Bytes that passed through in all. */
   total: number;
   truncated: boolean;
 }
+
+type Captured = CapturedExchange['response'];
 
 export interface CapturedExchange {
   method: string;
@@ -74,17 +76,14 @@ export interface ForwardOptions {
   captureBytes: number;
   /** Hold each answer until judged (up to `captureBytes`), so that the judge can replace it. */
   hold: boolean;
-  /** A `Via` value added to each forwarded request, by which the proxy knows its own requests (loops). */
+  /** Added to each forwarded request, to know a loop. */
   via?: string;
-  /**
-   * Called once per exchange when it is over. Under `hold`, a returned response replaces the upstream's
-   * answer; otherwise the return value is ignored (the answer has already been sent).
-   */
+  /** Called once per exchange when it is over; under `hold`, a returned response replaces the answer. */
   judge(exchange: CapturedExchange): ProxyErrorResponse | null;
 }
 
-/** Lower-case header map of raw headers, without the hop-by-hop ones. */
-export function headerRecord(raw: readonly string[]): Record<string, string> {
+/** Lower-case header map of raw headers, repeated ones joined. */
+function headerRecord(raw: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = (raw[i] as string).toLowerCase();
@@ -94,32 +93,25 @@ export function headerRecord(raw: readonly string[]): Record<string, string> {
   return out;
 }
 
-const NOTHING: ReadonlySet<string> = new Set();
-/** The request's own framing and host are set by the proxy (see {@link forward}), never copied. */
+// Set by the proxy on a request; never dropped by `Connection: content-length` (request smuggling).
 const HOST_AND_FRAMING: ReadonlySet<string> = new Set(['host', 'content-length']);
-/**
- * Headers that say where a message ends or whom it is for. A `Connection` header naming one of them
- * (`Connection: content-length`) must not make the proxy drop it: the body would go on unframed, and the
- * upstream would read it as a request of its own (request smuggling).
- */
-const NEVER_NAMED: ReadonlySet<string> = new Set(['content-length', 'host']);
 
-/** Raw headers minus the hop-by-hop ones and those the `Connection` header names, casing and order kept. */
-function endToEnd(raw: readonly string[], drop: ReadonlySet<string> = NOTHING): string[] {
+/** Raw headers minus the hop-by-hop ones and those `Connection` names, casing and order kept. */
+function endToEnd(raw: readonly string[], drop?: ReadonlySet<string>): string[] {
   let named: Set<string> | null = null;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     if ((raw[i] as string).toLowerCase() === 'connection') {
       named ??= new Set();
       for (const token of (raw[i + 1] as string).split(',')) {
         const name = token.trim().toLowerCase();
-        if (!NEVER_NAMED.has(name)) named.add(name);
+        if (!HOST_AND_FRAMING.has(name)) named.add(name);
       }
     }
   }
   const out: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = (raw[i] as string).toLowerCase();
-    if (HOP_BY_HOP.has(name) || named?.has(name) || drop.has(name)) continue;
+    if (HOP_BY_HOP.has(name) || named?.has(name) || drop?.has(name)) continue;
     out.push(raw[i] as string, raw[i + 1] as string);
   }
   return out;
@@ -147,22 +139,11 @@ class Copier {
   }
 }
 
-const FAULT_ERRORS: Record<UpstreamFault['kind'], ProxyErrorName> = {
-  refused: 'upstreamUnreachable',
-  unresolved: 'upstreamUnreachable',
-  timeout: 'upstreamTimeout',
-  reset: 'upstreamFailed',
-  'not-http': 'upstreamFailed',
-  other: 'upstreamFailed',
-  'client-stalled': 'requestTimeout',
-  overloaded: 'overloaded',
-};
-
-/** Errors of the proxy's own host, not of the upstream: out of descriptors, buffers or local ports. */
+/** Errors of the proxy's own host, not of the upstream. */
 const OWN_ERRORS: ReadonlySet<unknown> = new Set(['EMFILE', 'ENFILE', 'ENOBUFS', 'ENOMEM', 'EADDRNOTAVAIL']);
 
 class UpstreamTimeout extends Error {}
-/** No upstream connection of the proxy came free in time (they are bounded: see `createProxy`). */
+/** No upstream connection of the proxy came free in time. */
 class ConnectionWait extends Error {}
 
 function classify(error: unknown, timeoutMs: number, afterHeaders: boolean): UpstreamFault {
@@ -209,21 +190,7 @@ function classify(error: unknown, timeoutMs: number, afterHeaders: boolean): Ups
   return fault('other', `the request to the upstream failed: ${text}`);
 }
 
-function writeOwn(res: ServerResponse, answer: ProxyErrorResponse): void {
-  if (res.headersSent || res.destroyed) {
-    res.destroy();
-    return;
-  }
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
-}
-
-/**
- * Streams one request to the upstream and its answer back. Never throws; a fault of the upstream becomes
- * the proxy's own 502/504 Error (or a cut connection once the status line was sent) and is judged too.
- *
- * @example createServer((req, res) => forward(req, res, options))
- */
+/** Streams one request upstream and its answer back. Never throws: a fault is the proxy's own Error. */
 export function forward(req: IncomingMessage, res: ServerResponse, options: ForwardOptions): void {
   const { upstream, timeoutMs } = options;
   const startedAt = Date.now();
@@ -231,10 +198,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
   const requestCopy = new Copier(options.captureBytes);
   let finished = false;
 
-  const exchange = (
-    response: CapturedExchange['response'],
-    fault: UpstreamFault | null,
-  ): CapturedExchange => ({
+  const exchange = (response: Captured, fault: UpstreamFault | null): CapturedExchange => ({
     method: req.method ?? 'GET',
     target: req.url ?? '/',
     requestHeaders: headerRecord(req.rawHeaders),
@@ -245,10 +209,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     durationMs: performance.now() - t0,
   });
 
-  // The body's framing is the proxy's own: node's parser has read the client's body by its
-  // Content-Length or its chunks, and the upstream gets it framed the same way, whatever hop-by-hop
-  // headers said. A body sent with a method that has none is framed too, and its upstream connection is
-  // not kept: a server that ignores such a body would read it as the next request.
+  // The framing is the proxy's own, as node's parser read it. A body on a bodiless method also closes the
+  // upstream connection: a server that ignores such a body would read it as the next request.
   const chunked = req.headers['transfer-encoding'] !== undefined;
   const length = req.headers['content-length'];
   const hasBody = chunked || (length !== undefined && length !== '0');
@@ -278,43 +240,42 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     agent: options.agent,
   });
 
-  // One timer for the whole exchange: while the client sends its body, between two of its chunks (a
-  // client that stalls is answered 408 and is not the upstream's fault); then until the upstream's status
-  // line; then between two chunks of the upstream's body.
+  // One timer: between the client's body chunks (a stall is its 408), then until the upstream's status
+  // line, then between the upstream's body chunks.
   let answer: IncomingMessage | null = null;
   const timer = setTimeout(() => {
     if (answer === null && !req.complete) clientStalled();
-    // Still waiting for one of the proxy's upstream connections to come free: the proxy's delay, not the upstream's.
     else if (!upReq.socket) {
       fail(new ConnectionWait(), false, null);
       upReq.destroy();
     } else (answer ?? upReq).destroy(new UpstreamTimeout());
   }, timeoutMs);
-  const clearTimer = () => clearTimeout(timer);
-  let captured: () => CapturedExchange['response'] = () => null;
-
-  const fail = (error: unknown, afterHeaders: boolean, response: CapturedExchange['response']) => {
-    if (finished) return;
+  /** Ends the exchange once: `false` when it was already over. */
+  const end = (): boolean => {
+    if (finished) return false;
     finished = true;
-    clearTimer();
+    clearTimeout(timer);
+    return true;
+  };
+  let captured: () => Captured = () => null;
+
+  const fail = (error: unknown, afterHeaders: boolean, response: Captured) => {
+    if (!end()) return;
     const fault = classify(error, timeoutMs, afterHeaders);
     const own = proxyError(FAULT_ERRORS[fault.kind], `${fault.message}; upstream ${upstream.baseUrl}`);
-    writeOwn(res, own);
-    // The proxy's own overload is no finding of the server's (issue 25): the upstream was never asked.
+    writeAnswer(res, own);
+    // Issue 25: the proxy's own overload is no finding of the server's.
     if (fault.kind !== 'overloaded') options.judge(exchange(response, fault));
   };
 
   const clientStalled = () => {
-    if (finished) return;
-    finished = true;
-    clearTimer();
+    if (!end()) return;
     upReq.destroy();
     const own = proxyError(
       'requestTimeout',
       `the client sent no more of its request body for ${timeoutMs} ms (time-out); nothing was answered upstream`,
     );
-    // The rest of the body may still come: the connection cannot carry another request.
-    writeOwn(res, { ...own, headers: { ...own.headers, connection: 'close' } });
+    writeAnswer(res, { ...own, headers: { ...own.headers, connection: 'close' } });
     options.judge(
       exchange(null, {
         kind: 'client-stalled',
@@ -324,29 +285,23 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     );
   };
 
-  // Once the upstream has answered, a failure to write the rest of the client's body (an upstream that
-  // answers 413 early and closes) is no fault: the answer goes on to the client. A fault of the answer
-  // itself shows on the response.
+  // Once answered, failing to write the rest of the body (an early 413 that closes) is no fault.
   upReq.on('error', (error) => {
     if (answer === null) fail(error, false, captured());
   });
 
-  // A client that goes away ends the upstream request too: nothing is left hanging.
   res.on('close', () => {
     if (!res.writableFinished) {
-      finished = true;
-      clearTimer();
+      end();
       upReq.destroy();
     }
   });
 
   if (!hasBody) {
-    // No body (nearly every API call): the request goes out in one write, without a stream pipe.
     upReq.end();
   } else {
-    // Each chunk is written to the upstream after the reads of this turn of the event loop, not in the
-    // middle of them: an upstream that answers early (413) and closes is then read before the write that
-    // fails on its closed connection, and its answer reaches the client instead of a 502.
+    // Each chunk is written after this turn's reads: an early 413 that closes is read before the write
+    // fails, so its answer reaches the client instead of a 502.
     req.on('data', (chunk: Buffer) => {
       requestCopy.add(chunk);
       if (answer === null) timer.refresh();
@@ -370,7 +325,6 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     answer = upRes;
     timer.refresh();
     const status = upRes.statusCode ?? 502;
-    // Read for the judge only once the answer is over, off the path of its bytes.
     let responseHeaders: Record<string, string> | null = null;
     const bodyCopy = new Copier(options.captureBytes);
     captured = () => {
@@ -389,13 +343,9 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       timer.refresh();
       bodyCopy.add(chunk);
     });
-    /** The exchange, once, when the upstream's body has ended. */
     const complete = (): CapturedExchange | null => {
-      if (finished) return null;
-      finished = true;
-      clearTimer();
-      // The upstream answered before it had the whole body: where the next request would start on that
-      // connection is in doubt, so it is closed rather than reused.
+      if (!end()) return null;
+      // Answered before the whole body: where the next request starts on this connection is in doubt.
       if (!upReq.writableFinished) upReq.destroy();
       return exchange(captured(), null);
     };
@@ -405,13 +355,12 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       upRes.pipe(res);
       upRes.on('end', () => {
         const done = complete();
-        // Judged after the answer is on its way, off the request's path.
         if (done) setImmediate(() => options.judge(done));
       });
       return;
     }
 
-    // --errors: hold the answer until its end (or until the copy is full, then let it stream unjudged).
+    // --errors: hold the answer until its end, or stream it unjudged once over the copy's bound.
     const held: Buffer[] = [];
     let streaming = false;
     upRes.on('data', (chunk: Buffer) => {
@@ -430,12 +379,11 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       if (!done) return;
       const replacement = options.judge(done);
       if (streaming) return;
-      if (replacement) {
-        writeOwn(res, replacement);
-        return;
+      if (replacement) writeAnswer(res, replacement);
+      else {
+        sendHead();
+        res.end(held.length === 1 ? held[0] : Buffer.concat(held));
       }
-      sendHead();
-      res.end(held.length === 1 ? held[0] : Buffer.concat(held));
     });
   });
 }

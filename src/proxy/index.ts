@@ -1,7 +1,5 @@
 /**
- * The validating proxy of the Pet Store Orders API, as a library: put it between a real client and a
- * real server, and it passes every exchange through unchanged while judging it against the contract and
- * the cancel rules (D20). docs/proxy.md describes the findings and the three ways to use it.
+ * The validating proxy as a library: it passes every exchange through unchanged and judges it (D20).
  *
  * @example
  * const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1', onFinding: (_f, line) => console.error(line) });
@@ -30,13 +28,7 @@ import { renderJunit } from '../judge/report/junit.js';
 import { withoutBodies } from '../judge/report/omit-bodies.js';
 import type { ConformanceResult } from '../judge/types.js';
 import { allowsHost } from '../mock/cors.js';
-import {
-  type CheckCount,
-  FindingLog,
-  findingLine,
-  MAX_KEPT_FINDINGS,
-  type ProxyFinding,
-} from './findings.js';
+import { FindingLog, findingLine, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
 import { forward } from './forward.js';
 import {
   LIVE_PAGE_CSP,
@@ -48,7 +40,7 @@ import {
   renderLivePage,
   summaryLine,
 } from './live-page.js';
-import { PROXY_HEADER, type ProxyErrorResponse, proxyError } from './proxy-errors.js';
+import { PROXY_HEADER, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
 import { type RecordedExchange, Recorder } from './record.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
@@ -58,7 +50,7 @@ export type { Party, ProxyFinding } from './findings.js';
 export { findingLine } from './findings.js';
 export { PROXY_ERRORS } from './proxy-errors.js';
 
-/** Findings per page of `GET /__proxy/findings`, by default and at most, and the most bytes of a page. */
+/** Findings per page of `GET /__proxy/findings`, by default and at most, and a page's byte bound. */
 export const FINDINGS_PAGE = 100;
 export const MAX_FINDINGS_PAGE = 1_000;
 const MAX_FINDINGS_PAGE_BYTES = 1024 * 1024;
@@ -66,10 +58,7 @@ const MAX_FINDINGS_PAGE_BYTES = 1024 * 1024;
 /** The suite's 1 MiB: the most bytes of a body copied for judging. */
 export const DEFAULT_CAPTURE_BYTES = 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/**
- * Upstream connections open at once, and requests waiting behind the one in flight on a client connection
- * (pipelined): past either bound a flood waits or is cut, instead of stalling every other client (issue 25).
- */
+/** Upstream connections at once, and pipelined requests waiting on one client connection (issue 25). */
 export const MAX_UPSTREAM_CONNECTIONS = 64;
 export const MAX_PIPELINED = 32;
 export const FILE_REPORTERS = ['json', 'junit', 'html'] as const;
@@ -81,8 +70,8 @@ export const REPORT_FILES: Record<FileReporter, string> = {
 };
 const RENDER: Record<FileReporter, (result: ConformanceResult) => string> = {
   json: renderJson,
-  junit: (result) => renderJunit(result),
-  html: (result) => renderHtml(result),
+  junit: renderJunit,
+  html: renderHtml,
 };
 export const DEFAULT_OUTPUT_DIR = 'reports/proxy';
 
@@ -97,16 +86,9 @@ export interface ProxyOptions {
   timeoutMs?: number;
   /** The most bytes of each body copied for judging (and held under `errors`). Default 1 MiB. */
   captureBytes?: number;
-  /**
-   * Judge the client's requests too (a missing key, a malformed id: the client's findings, at warning
-   * level). Default true; turn it off for a client that sends such requests on purpose, like the
-   * conformance suite.
-   */
+  /** Judge the client's requests too (warnings). Default true; off for the conformance suite as client. */
   judgeClient?: boolean;
-  /**
-   * This proxy sees every request the upstream gets (D20): an order that vanishes or changes with no
-   * request naming it is a failure. Default false: another client may have done it, so it is a warning.
-   */
+  /** This proxy sees every request the upstream gets: unexplained changes fail instead of warn (D20). */
   soleClient?: boolean;
   /** Called with each finding as it is made, and its one-line form. */
   onFinding?: (found: ProxyFinding, line: string) => void;
@@ -114,17 +96,11 @@ export interface ProxyOptions {
   reporters?: readonly FileReporter[];
   /** Where `close()` writes them. Default `reports/proxy`. */
   outputDir?: string;
-  /**
-   * The most findings kept for display for each party (the server's, the client's), besides 8 MiB each.
-   * Every finding is counted toward the verdict whatever is kept. Default 10,000.
-   */
+  /** The most findings kept for display per party (all are counted). Default 10,000. */
   maxFindings?: number;
   /** Keep response body excerpts in the result and the reports. Default true; `--no-bodies` is false. */
   bodies?: boolean;
-  /**
-   * `--record FILE`: write the orders the upstream's lists show into this fixture file (docs/proxy.md,
-   * "Record and replay"); `note` gets a line when the file's bound is reached or a write fails.
-   */
+  /** `--record FILE`: write the orders the upstream's lists show as a fixture file; `note` gets problems. */
   record?: { file: string; note?: (line: string) => void };
   /** Host names `/__proxy/` answers to besides the local ones (`--allowed-host`). */
   allowedHosts?: readonly string[];
@@ -167,15 +143,43 @@ function integerOption(name: string, value: number | undefined, fallback: number
   return value;
 }
 
-/** An answer written straight to a socket, which it closes. */
-function rawAnswer(own: ProxyErrorResponse): string {
+/** A 400 written straight to a socket, which it closes. */
+function rawBadRequest(detail: string): string {
+  const own = proxyError('badRequest', detail);
   const head = Object.entries({ ...own.headers, connection: 'close' })
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n');
   return `HTTP/1.1 ${own.status} ${STATUS_CODES[own.status] ?? ''}\r\n${head}\r\n\r\n${own.body}`;
 }
 
-/** A whole-number query parameter, its fallback when absent, `null` when it is not one in range. */
+const HOST_NOT_ALLOWED = proxyError(
+  'hostNotAllowed',
+  'the /__proxy/ paths answer only to a local Host (localhost, 127.0.0.0/8, [::1]) or one named with --allowed-host',
+);
+const FORBIDDEN = proxyError(
+  'forbidden',
+  "the /__proxy/ paths answer only the proxy's own page and local tools, not another site's page",
+);
+const NOT_FOUND = proxyError(
+  'notFound',
+  "the proxy serves only GET /__proxy/ (the live page), /__proxy/findings and the page's own files under /__proxy/",
+);
+
+/** One of the live page's answers: never cached, framed or sniffed, under the page's CSP. */
+function pageAnswer(type: string, body: string, name = 'page'): ProxyErrorResponse {
+  const headers = {
+    'content-type': type,
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    'content-security-policy': LIVE_PAGE_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    [PROXY_HEADER]: name,
+  };
+  return { status: 200, headers, body };
+}
+
+/** A whole-number query parameter, its fallback when absent, `null` when out of range. */
 function wholeParameter(raw: string | null, fallback: number, max: number): number | null {
   if (raw === null || raw === '') return fallback;
   return /^\d{1,16}$/.test(raw) && Number(raw) <= max ? Number(raw) : null;
@@ -183,7 +187,7 @@ function wholeParameter(raw: string | null, fallback: number, max: number): numb
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
 
-/** Whether an upstream is the proxy's own listening address (which would forward to itself forever). */
+/** Whether the upstream is the proxy's own address (it would forward to itself forever). */
 function isOwnAddress(upstream: Upstream, host: string, port: number): boolean {
   if (upstream.port !== port) return false;
   const name = upstream.hostname.toLowerCase();
@@ -224,7 +228,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     onFinding ? (found) => onFinding(found, findingLine(found)) : undefined,
     maxFindings,
   );
-  // Each forwarded request carries this in `Via`; one that comes back carrying it went round in a loop.
+  // A request that comes back carrying this `Via` went round in a loop.
   const via = `1.1 petstore-proxy-${randomBytes(8).toString('hex')}`;
   const contract = options.contract ?? defaultContract();
   let recorder: Recorder | null = null;
@@ -254,15 +258,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const agent = upstream.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const startedAt = new Date();
   const t0 = performance.now();
-  const forwardOptions = {
-    upstream,
-    agent,
-    timeoutMs,
-    captureBytes,
-    hold: options.errors === true,
-    via,
-    judge: (captured: Parameters<TrafficJudge['judge']>[0]) => judge.judge(captured),
-  };
+  const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
   const result = (): ConformanceResult =>
     proxyResult({
@@ -278,188 +274,98 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       unjudgedBodies: judge.unjudgedBodies,
     });
 
-  const summary = (): LiveSummary => {
-    const counts = [...log.checks().values()];
-    const sum = (keep: (c: CheckCount) => boolean) => counts.filter(keep).reduce((n, c) => n + c.count, 0);
-    return {
-      exchanges: judge.exchanges,
-      failures: sum((c) => c.party === 'server' && c.level === 'failure'),
-      warnings: sum((c) => c.party === 'server' && c.level === 'warning'),
-      client: sum((c) => c.party === 'client'),
-      total: log.total,
-    };
-  };
+  const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tally(), total: log.total });
 
-  const own = (res: ServerResponse, answer: ProxyErrorResponse): void => {
-    res.writeHead(answer.status, answer.headers);
-    res.end(answer.body);
-  };
-
-  /** One of the live page's answers: never cached, never framed, never sniffed, under the page's CSP. */
-  const pageAnswer = (res: ServerResponse, type: string, body: string, name: string): void => {
-    res.writeHead(200, {
-      'content-type': type,
-      'content-length': String(Buffer.byteLength(body)),
-      'cache-control': 'no-store',
-      'content-security-policy': LIVE_PAGE_CSP,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      [PROXY_HEADER]: name,
+  const live = (url: URL): ProxyErrorResponse => {
+    const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
+    if (since === null)
+      return proxyError('badRequest', 'since must be a whole number, e.g. /__proxy/live?since=0');
+    const now = summary();
+    const body = JSON.stringify({
+      summary: { ...now, line: summaryLine(now) },
+      findings: log
+        .page(since, Number.MAX_SAFE_INTEGER)
+        .slice(-LIVE_PAGE_FINDINGS)
+        .map((f) => ({ seq: f.seq, html: renderLiveFinding(f) })),
     });
-    res.end(body);
+    return pageAnswer('application/json', body, 'live');
   };
 
-  /** The proxy's own paths, under `/__proxy/`; never forwarded. */
-  const control = (req: IncomingMessage, res: ServerResponse): void => {
-    const url = new URL(req.url ?? '/', 'http://proxy.invalid');
-    // A page whose DNS name was rebound to 127.0.0.1 is same-origin to the proxy; only its Host tells.
-    if (!allowsHost(req.headers.host, options.allowedHosts ?? [])) {
-      own(
-        res,
-        proxyError(
-          'hostNotAllowed',
-          'the /__proxy/ paths answer only to a local Host (localhost, 127.0.0.0/8, [::1]) or one named with --allowed-host',
-        ),
-      );
-      return;
+  const findingsPage = (url: URL): ProxyErrorResponse => {
+    const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
+    const limit = wholeParameter(url.searchParams.get('limit'), FINDINGS_PAGE, MAX_FINDINGS_PAGE);
+    if (since === null || limit === null || limit === 0) {
+      const example = `/__proxy/findings?since=0&limit=${FINDINGS_PAGE}`;
+      const detail = `since must be a whole number and limit one from 1 to ${MAX_FINDINGS_PAGE}, e.g. ${example}`;
+      return proxyError('badRequest', detail);
     }
-    // Findings are redacted, but they describe a developer's traffic: no other site's page may read or
-    // frame them. No CORS header is ever sent, and a request a browser marks as coming from another site
-    // (Sec-Fetch-Site, or an Origin that is not this proxy's) is refused outright.
+    const page: string[] = [];
+    let bytes = 0;
+    let last = since;
+    for (const found of log.page(since, limit)) {
+      const text = JSON.stringify(found);
+      if (page.length > 0 && bytes + text.length > MAX_FINDINGS_PAGE_BYTES) break;
+      page.push(text);
+      bytes += text.length;
+      last = found.seq;
+    }
+    const { exchanges, ...counts } = summary();
+    const head = JSON.stringify({
+      tool: 'petstore proxy',
+      upstream: upstream.baseUrl,
+      exchanges,
+      summary: { ...counts, notKept: log.dropped },
+      next: log.page(last, 1).length > 0 ? `/__proxy/findings?since=${last}&limit=${limit}` : null,
+    });
+    return pageAnswer('application/json', `${head.slice(0, -1)},"findings":[${page.join(',')}]}`, 'findings');
+  };
+
+  /** The answer to one of the proxy's own paths, under `/__proxy/`; they are never forwarded. */
+  const control = (req: IncomingMessage): ProxyErrorResponse => {
+    const url = new URL(req.url ?? '/', 'http://proxy.invalid');
+    // Findings describe a developer's traffic: no CORS, and no other site's page may read them. A page
+    // whose DNS name was rebound to 127.0.0.1 is same-origin; only its Host tells.
+    if (!allowsHost(req.headers.host, options.allowedHosts ?? [])) return HOST_NOT_ALLOWED;
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
-    if (
-      (site !== undefined && site !== 'same-origin' && site !== 'none') ||
-      (origin !== undefined && origin !== `http://${req.headers.host ?? ''}`)
-    ) {
-      own(
-        res,
-        proxyError(
-          'forbidden',
-          "the /__proxy/ paths answer only the proxy's own page and local tools, not another site's page",
-        ),
-      );
-      return;
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return FORBIDDEN;
+    if (origin !== undefined && origin !== `http://${req.headers.host ?? ''}`) return FORBIDDEN;
+    switch (req.method === 'GET' ? url.pathname.replace(/^\/__proxy$/, '/__proxy/') : '') {
+      case '/__proxy/':
+        return pageAnswer('text/html; charset=utf-8', renderLivePage(upstream.baseUrl, log.all(), summary()));
+      case '/__proxy/page.js':
+        return pageAnswer('text/javascript; charset=utf-8', LIVE_PAGE_SCRIPT);
+      case '/__proxy/page.css':
+        return pageAnswer('text/css; charset=utf-8', LIVE_PAGE_STYLE);
+      case '/__proxy/live':
+        return live(url);
+      case '/__proxy/findings':
+        return findingsPage(url);
+      default:
+        return NOT_FOUND;
     }
-    if (req.method === 'GET' && (url.pathname === '/__proxy/' || url.pathname === '/__proxy')) {
-      pageAnswer(
-        res,
-        'text/html; charset=utf-8',
-        renderLivePage(upstream.baseUrl, log.all(), summary()),
-        'page',
-      );
-      return;
-    }
-    if (req.method === 'GET' && url.pathname === '/__proxy/page.js') {
-      pageAnswer(res, 'text/javascript; charset=utf-8', LIVE_PAGE_SCRIPT, 'page');
-      return;
-    }
-    if (req.method === 'GET' && url.pathname === '/__proxy/page.css') {
-      pageAnswer(res, 'text/css; charset=utf-8', LIVE_PAGE_STYLE, 'page');
-      return;
-    }
-    if (req.method === 'GET' && url.pathname === '/__proxy/live') {
-      const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
-      if (since === null) {
-        own(res, proxyError('badRequest', 'since must be a whole number, e.g. /__proxy/live?since=0'));
-        return;
-      }
-      // The newest findings after `since`, as many as the page shows, each rendered as the report does.
-      const after = log.page(since, Number.MAX_SAFE_INTEGER).slice(-LIVE_PAGE_FINDINGS);
-      const now = summary();
-      const body = JSON.stringify({
-        summary: { ...now, line: summaryLine(now) },
-        findings: after.map((f) => ({ seq: f.seq, html: renderLiveFinding(f) })),
-      });
-      pageAnswer(res, 'application/json', body, 'live');
-      return;
-    }
-    if (req.method === 'GET' && url.pathname === '/__proxy/findings') {
-      const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
-      const limit = wholeParameter(url.searchParams.get('limit'), FINDINGS_PAGE, MAX_FINDINGS_PAGE);
-      if (since === null || limit === null || limit === 0) {
-        const own = proxyError(
-          'badRequest',
-          `since must be a whole number and limit one from 1 to ${MAX_FINDINGS_PAGE}, e.g. /__proxy/findings?since=0&limit=${FINDINGS_PAGE}`,
-        );
-        res.writeHead(own.status, own.headers);
-        res.end(own.body);
-        return;
-      }
-      const counts = [...log.checks().values()];
-      const sum = (keep: (c: CheckCount) => boolean) => counts.filter(keep).reduce((n, c) => n + c.count, 0);
-      // A page is also cut at a size in bytes: a few long findings must not make one huge answer.
-      const page: string[] = [];
-      let bytes = 0;
-      let last = since;
-      for (const found of log.page(since, limit)) {
-        const text = JSON.stringify(found);
-        if (page.length > 0 && bytes + text.length > MAX_FINDINGS_PAGE_BYTES) break;
-        page.push(text);
-        bytes += text.length;
-        last = found.seq;
-      }
-      const more = log.page(last, 1).length > 0;
-      const head = JSON.stringify({
-        tool: 'petstore proxy',
-        upstream: upstream.baseUrl,
-        exchanges: judge.exchanges,
-        summary: {
-          failures: sum((c) => c.party === 'server' && c.level === 'failure'),
-          warnings: sum((c) => c.party === 'server' && c.level === 'warning'),
-          client: sum((c) => c.party === 'client'),
-          total: log.total,
-          notKept: log.dropped,
-        },
-        next: more ? `/__proxy/findings?since=${last}&limit=${limit}` : null,
-      });
-      const body = `${head.slice(0, -1)},"findings":[${page.join(',')}]}`;
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-        'cache-control': 'no-store',
-        [PROXY_HEADER]: 'findings',
-      });
-      res.end(body);
-      return;
-    }
-    own(
-      res,
-      proxyError(
-        'notFound',
-        "the proxy serves only GET /__proxy/ (the live page), /__proxy/findings and the page's own files under /__proxy/",
-      ),
-    );
   };
 
   const server: Server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     if (req.url?.startsWith('/__proxy/') || req.url === '/__proxy' || req.url?.startsWith('/__proxy?'))
-      control(req, res);
-    else if (req.headers.via?.includes(via)) {
-      // The request went through this very proxy before: forwarding it again would never end.
-      const own = proxyError(
-        'loop',
-        `the request came back to the proxy that forwarded it: --upstream ${upstream.baseUrl} leads back to this proxy; point it at the server`,
-      );
-      res.writeHead(own.status, own.headers);
-      res.end(own.body);
-    } else lineUp(req, res);
+      writeAnswer(res, control(req));
+    else if (!req.headers.via?.includes(via)) lineUp(req, res);
+    else {
+      const detail = `the request came back to the proxy that forwarded it: --upstream ${upstream.baseUrl} leads back to this proxy; point it at the server`;
+      writeAnswer(res, proxyError('loop', detail));
+    }
   });
 
-  /** Forwards one request; a cancel is tracked from its request on, so that a double click's two answers are judged together. */
+  /** A cancel is tracked from its request on, so a double click's two answers are judged together. */
   const send = (req: IncomingMessage, res: ServerResponse): void => {
     const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
-    if (flight === null) forward(req, res, forwardOptions);
-    else {
-      // After the judgement, which runs just after the answer is sent: a client that went away is never judged.
-      res.once('close', () => setImmediate(() => judge.settle(flight)));
-      forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
-    }
+    // After the judgement, which runs just after the answer is sent.
+    if (flight !== null) res.once('close', () => setImmediate(() => judge.settle(flight)));
+    forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
   };
 
-  // Pipelined requests of one connection go upstream one at a time, in order (their answers go back in
-  // that order anyway). One whose client has gone is never sent, and a connection with more than
-  // MAX_PIPELINED requests waiting is closed unanswered, as RFC 9112 §9.3.2 lets a server do (issue 25).
+  // Pipelined requests go upstream one at a time, in order; past MAX_PIPELINED waiting the connection is
+  // closed unanswered, as RFC 9112 §9.3.2 allows (issue 25).
   const lines = new WeakMap<Socket, Array<() => void>>();
   const lineUp = (req: IncomingMessage, res: ServerResponse): void => {
     const socket = req.socket;
@@ -480,20 +386,13 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     });
     if (line.length === 1) line[0]?.();
   };
-  // CONNECT asks for a tunnel, which this proxy does not make: an Error, not a closed connection.
   server.on('connect', (_req, socket) => {
     socket.on('error', () => socket.destroy());
-    socket.end(
-      rawAnswer(proxyError('badRequest', 'CONNECT is not supported: the proxy forwards API requests only')),
-    );
+    socket.end(rawBadRequest('CONNECT is not supported: the proxy forwards API requests only'));
   });
-  // A client that sends something node cannot parse gets an Error body, never a bare reset.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    socket.end(rawAnswer(proxyError('badRequest', 'the request is not valid HTTP, so it was not forwarded')));
+    if (error.code === 'ECONNRESET' || !socket.writable) socket.destroy();
+    else socket.end(rawBadRequest('the request is not valid HTTP, so it was not forwarded'));
   });
 
   let closed: Promise<ProxyClosed> | null = null;
@@ -530,7 +429,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
           await stopped;
           clearTimeout(grace);
         }
-        // Judgements run just after each answer is sent; let the last ones finish.
+        // Let the judgements that run just after each answer finish.
         await new Promise((done) => setImmediate(done));
         judge.flush();
         recorder?.close();
@@ -539,7 +438,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         const written: string[] = [];
         if (reporters.length > 0) {
           ensureDirectory(outputDir);
-          // Each report is written even when another one cannot be: a failure is thrown after the rest.
+          // A failure is thrown after the other reports are written.
           let failed: unknown = null;
           for (const name of reporters) {
             const path = join(outputDir, REPORT_FILES[name]);

@@ -1,48 +1,29 @@
 /**
- * Whose traffic an exchange is, without showing the key: each API key is known by a SHA-256 digest
- * and shown only as its number in order of first use (`key #1`), so neither the key nor a digest that
- * could be checked against guesses appears anywhere. The last keys used are also held, in memory only,
- * because an upstream can echo a key into the answer to another request (a keyless one, say), and every
- * finding is redacted with each of them. A key is one sent in `Authorization` or as the value of a
- * credential-like query parameter (`?api_key=`, `?access_token=`: pages that cannot set a header send it
- * there).
+ * Whose traffic an exchange is, without showing the key: a key is shown only as `key #N`, never as a digest
+ * one could check guesses against. The last keys are held in memory to redact an upstream's echo of them.
  */
 import { createHash } from 'node:crypto';
 import { CREDENTIAL_PARAMETER, SHORT_KEY } from '../judge/redact.js';
 
 /** The most keys numbered; later new keys share one label. */
 export const MAX_KEYS = 10_000;
-/**
- * The most keys held for redacting other requests' findings, the most recently used ones, in each of two
- * sets: keys the upstream accepted and keys it refused (401). Anyone can send keys that are refused, so
- * those never push out one that was accepted.
- */
+/** The latest keys held for redaction, accepted and refused apart: a refused one never pushes out another. */
 export const MAX_HELD_KEYS = 32;
-/** Longer values are not held for other requests: each held key costs every later finding a search. */
+/** Each held key costs every later finding a search. */
 const MAX_HELD_KEY_CHARS = 4096;
 
-/**
- * The secret an Authorization value carries: the token after the scheme (`Bearer`, `Basic`, …), or the
- * whole value when it has no scheme (a bare key). Empty when there is none.
- *
- * @example secretOf('Bearer abc ') // 'abc'
- */
+/** The token after an Authorization scheme, or the whole value: `secretOf('Bearer abc ')` is `abc`. */
 export function secretOf(authorization: string | undefined): string {
   const value = (authorization ?? '').trim();
   const match = /^[A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*\s+(.*)$/.exec(value);
   if (match) return (match[1] ?? '').trim();
-  // `Bearer ` with an empty token arrives trimmed to the scheme name alone: no secret in it.
   return SCHEMES.has(value.toLowerCase()) ? '' : value;
 }
 
-/** Scheme names that, alone, carry no token. */
+/** `Bearer ` with an empty token arrives trimmed to the scheme alone. */
 const SCHEMES = new Set(['bearer', 'basic', 'token', 'digest', 'negotiate', 'apikey']);
 
-/**
- * The values of credential-like query parameters in a request target, decoded (`+` as a space).
- *
- * @example querySecrets('/v1/store/orders?api_key=abc%2Fdef&x=1') // ['abc/def']
- */
+/** Credential-like query values, decoded: `querySecrets('/o?api_key=a%2Fb&x=1')` is `['a/b']`. */
 export function querySecrets(target: string): string[] {
   const query = /\?([^#]*)/.exec(target)?.[1] ?? '';
   const decode = (text: string): string => {
@@ -63,7 +44,7 @@ export function querySecrets(target: string): string[] {
 
 export class KeyIndex {
   private readonly numbers = new Map<string, number>();
-  /** Insertion order is the order of last use. */
+  /** In order of last use. */
   private readonly accepted = new Set<string>();
   private readonly refused = new Set<string>();
 
@@ -80,16 +61,12 @@ export class KeyIndex {
     return `key #${n}`;
   }
 
-  /**
-   * Keys of other requests to redact besides a request's own. A key shorter than {@link SHORT_KEY} is
-   * left out: it also occurs in ordinary words, and redacting it everywhere would blank every report (it
-   * is still redacted in its own request's findings).
-   */
+  /** Keys of other requests to redact; shorter than {@link SHORT_KEY} they would blank every report. */
   secrets(): readonly string[] {
     return [...this.accepted, ...this.refused];
   }
 
-  /** Holds a key a request carried; `accepted` when the upstream's answer was not 401. */
+  /** `accepted` when the upstream's answer was not 401. */
   hold(secret: string, accepted: boolean): void {
     if (secret.length < SHORT_KEY || secret.length > MAX_HELD_KEY_CHARS) return;
     if (accepted) this.refused.delete(secret);

@@ -1,33 +1,20 @@
 /**
- * The proxy's live findings page, `GET /__proxy/`: the findings so far, newest first, as the suite's HTML
- * report shows findings (its `renderFinding` and style sheet, src/judge/report/html.ts), and a small
- * same-origin script (`/__proxy/page.js`) that asks `/__proxy/live?since=N` every half second and adds
- * what is new, without a reload.
- *
- * Every value a finding holds came from the client or the upstream and may be markup: it is escaped on
- * the server by the report's `html()`; the script parses each rendered finding with `DOMParser` (an inert
- * document: nothing in it runs or loads) and sets every other text with `textContent`. The page's
- * Content-Security-Policy allows only the proxy's own script, style sheet and polling. At most
- * {@link LIVE_PAGE_FINDINGS} findings are shown; the count line says how many were made in all.
+ * The live findings page, `GET /__proxy/`, polling `/__proxy/live?since=N`. Every value may be markup from
+ * the traffic: it is escaped on the server, parsed inert by the script, and the CSP allows only our files.
  */
 import { html, REPORT_STYLE, renderFinding } from '../judge/report/html.js';
-import type { ProxyFinding } from './findings.js';
+import { LABELS, type ProxyFinding } from './findings.js';
 
 /** The most findings the page shows (the newest); each poll sends at most this many. */
 export const LIVE_PAGE_FINDINGS = 200;
 
-/** For every answer under `/__proxy/` that the page uses: only the proxy's own files, no framing. */
+/** Only the proxy's own files, no framing. */
 export const LIVE_PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const LABEL: Record<ProxyFinding['party'], Record<ProxyFinding['level'], string>> = {
-  server: { failure: 'FAIL', warning: 'WARN' },
-  client: { failure: 'CLIENT', warning: 'CLIENT' },
-};
-
 /** One finding as an `<article>`: its verdict, rule, citation and exchange, then the report's block. */
 export function renderLiveFinding(f: ProxyFinding): string {
-  const label = LABEL[f.party][f.level];
+  const label = LABELS[f.party][f.level];
   const outcome = f.status === null ? 'no answer' : String(f.status);
   return `<article class="cause ${label === 'FAIL' ? 'FAIL' : 'WARN'}" data-seq="${f.seq}" data-rule="${html(f.rule)}"><h3><span class="badge ${label === 'CLIENT' ? 'SKIP' : label}">${label}</span> ${html(f.method)} ${html(f.path)} → ${html(outcome)}: <code>${html(f.rule)}</code> (${html(f.citation)})</h3><p class="muted">exchange #${f.exchange} · ${html(f.scope)} · ${html(f.at)}</p>${renderFinding(f.finding)}</article>`;
 }
@@ -45,7 +32,7 @@ export function summaryLine(s: LiveSummary): string {
   return `${s.exchanges} exchange(s) seen · ${s.failures} failure(s), ${s.warnings} warning(s) from the server, ${s.client} from the client · ${s.total} finding(s) in all, the newest ${LIVE_PAGE_FINDINGS} shown`;
 }
 
-/** The page as first served: the newest findings already rendered; the script adds the next ones. */
+/** The page as first served, with the newest findings rendered. */
 export function renderLivePage(
   upstream: string,
   findings: readonly ProxyFinding[],
@@ -78,16 +65,12 @@ ${newest.map(renderLiveFinding).join('\n')}
 `;
 }
 
-/** The page's style sheet: the report's, and the live parts. */
 export const LIVE_PAGE_STYLE = `${REPORT_STYLE}
 #status.stale{color:#8b0000}
 article.cause h3 code{font-size:inherit}
 `;
 
-/**
- * The page's script, served as `/__proxy/page.js`. Plain ES2020 for a browser; it writes text only with
- * `textContent` and takes markup only from the proxy's own rendering, parsed inert.
- */
+/** `/__proxy/page.js`: plain ES2020; text only through `textContent`, markup only our own, parsed inert. */
 export const LIVE_PAGE_SCRIPT = `'use strict';
 (() => {
   const body = document.body;

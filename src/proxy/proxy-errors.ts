@@ -1,9 +1,8 @@
 /**
- * The proxy's own answers, one table of named constants: each is the contract's `Error` (§2, §7) with
- * `status` equal to the HTTP status (D5), a code that starts with `proxy_` and a message that starts with
- * "petstore proxy:", so nobody mistakes them for the upstream's (D20). They also carry the header
- * `x-petstore-proxy`.
+ * The proxy's own answers: each the contract's `Error` (§7, D5), its code `proxy_…` and message "petstore
+ * proxy: …" so nobody mistakes them for the upstream's (D20).
  */
+import type { ServerResponse } from 'node:http';
 
 export const PROXY_ERRORS = {
   upstreamUnreachable: { status: 502, code: 'proxy_upstream_unreachable' },
@@ -24,17 +23,14 @@ export type ProxyErrorName = keyof typeof PROXY_ERRORS;
 /** Marks every answer the proxy writes itself. */
 export const PROXY_HEADER = 'x-petstore-proxy';
 
+/** An answer of the proxy's own: its Errors, and the live page's files. */
 export interface ProxyErrorResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
 }
 
-/**
- * An Error response of the proxy's own.
- *
- * @example proxyError('upstreamTimeout', 'no answer within 30000 ms').status // 504
- */
+/** An Error response of the proxy's own: `proxyError('upstreamTimeout', 'no answer').status` is 504. */
 export function proxyError(name: ProxyErrorName, detail: string): ProxyErrorResponse {
   const { status, code } = PROXY_ERRORS[name];
   const body = JSON.stringify({ code, message: `petstore proxy: ${detail}`, status });
@@ -47,4 +43,14 @@ export function proxyError(name: ProxyErrorName, detail: string): ProxyErrorResp
     },
     body,
   };
+}
+
+/** Writes an answer of the proxy's own; a response already begun is cut instead. */
+export function writeAnswer(res: ServerResponse, answer: ProxyErrorResponse): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }

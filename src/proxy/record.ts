@@ -1,9 +1,7 @@
 /**
- * `petstore proxy --record FILE`: the orders the upstream's list answers showed, written as a fixture file
- * that `petstore mock --fixtures FILE` and `createHandlers({ fixtures })` load unchanged (issue 24). Each
- * order's state is the latest thing seen of it: `complete` in a list (true: shipped, false: pending), a 409
- * to its cancel (shipped), a 204 (cancelled), or leaving the list its key last read (cancelled, D2).
- * Only what the answers hold is written: never a request header, so never the key. Ids stay exact (D8).
+ * `petstore proxy --record FILE` (issue 24): the orders the upstream's lists showed, as a fixture file. An
+ * order's state is the latest seen: `complete`, a 409 or 204 to its cancel, or leaving its scope's list (D2).
+ * Only answers are written, never a request header, so never the key; ids stay exact (D8).
  */
 import { createHash } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
@@ -17,39 +15,32 @@ export interface RecordedExchange {
   /** Below the upstream's base path: `/store/orders/7`. */
   path: string;
   status: number | null;
-  /** The answer's body as text, `null` when it was not read in full. */
+  /** `null` when the body was not read in full. */
   text: string | null;
-  /** The key (by label) and session the exchange was made under: a list is compared with the last of its own scope. */
+  /** The key's label and session: a list is compared with the last of its own scope. */
   scope: string;
 }
 
-/** Scopes whose last list is remembered; the oldest is forgotten first. */
+/** Scopes whose last list is remembered, oldest forgotten first. */
 const MAX_SCOPES = 64;
-/** How long a change waits before the file is rewritten, so a burst of lists makes one write. */
+/** A burst of lists makes one write. */
 const WRITE_DELAY_MS = 500;
 
 export interface RecorderOptions {
   file: string;
-  /** The upstream's base URL (never has credentials: parseUpstream refuses them). */
+  /** Never has credentials: parseUpstream refuses them. */
   upstream: string;
   contract: Contract;
-  /** One-line notes for the user (the cap reached, a write that failed). */
+  /** One-line notes: the cap reached, a write that failed. */
   note: (line: string) => void;
-  /** The file's byte bound; default the fixture loader's, {@link MAX_FIXTURE_BYTES}. */
+  /** Default the fixture loader's bound. */
   maxBytes?: number;
 }
 
-/**
- * Records orders into a fixture file. The file is written at once (so a path that cannot be written is
- * found at start), after each change (debounced) and on {@link close}; always to a temporary file that is
- * then renamed over it, so a crash or Ctrl+C never leaves a truncated file.
- *
- * @example const recorder = new Recorder({ file: 'staging.yaml', upstream, contract, note: console.error })
- */
+/** Writes at once (a bad path is found at start), after changes and on close, through a renamed temp file. */
 export class Recorder {
-  /** By id (decimal text), in the order first seen: the file's order, so a replayed list keeps it. */
+  /** By id, in the order first seen, which a replayed list keeps. */
   private readonly orders = new Map<string, { order: FixtureOrder; line: string }>();
-  /** Per scope, the ids its last list showed and a digest of that list's text. */
   private readonly lastLists = new Map<string, { ids: Set<string>; digest: string }>();
   private bytes = 0;
   private full = false;
@@ -62,7 +53,7 @@ export class Recorder {
     if (problem !== null) throw new Error(problem);
   }
 
-  /** Takes in one exchange; anything but a list answer or a cancel's 204 or 409 is ignored. */
+  /** Takes in a list answer or a cancel's 204 or 409; ignores the rest. */
   see(exchange: RecordedExchange): void {
     const { method, status } = exchange;
     const path = exchange.path.split('?')[0] ?? '';
@@ -76,7 +67,7 @@ export class Recorder {
   }
 
   private list(scope: string, text: string): void {
-    // An app that polls an unchanged list costs a digest per poll, not a parse and a check of each order (about a second per MiB here).
+    // An unchanged list costs a digest, not a parse and check (about a second per MiB here).
     const digest = createHash('sha256').update(text).digest('base64');
     if (this.lastLists.get(scope)?.digest === digest) return;
     const body = parseExactJson(text);
@@ -88,7 +79,7 @@ export class Recorder {
       listed.add(String(order.id));
       this.put(order);
     }
-    // An order its scope's previous list showed and this one does not was cancelled (D2), as the mock does.
+    // Gone from its scope's list: cancelled (D2).
     for (const id of this.lastLists.get(scope)?.ids ?? []) {
       const known = this.orders.get(id);
       if (!listed.has(id) && known) this.put({ ...known.order, status: 'cancelled' });
@@ -98,7 +89,7 @@ export class Recorder {
     if (this.lastLists.size > MAX_SCOPES) this.lastLists.delete(this.lastLists.keys().next().value ?? '');
   }
 
-  /** Records the latest view of an order, unless it would take the file past its bound. */
+  /** Records an order's latest view, within the file's bound. */
   private put(order: FixtureOrder): void {
     const id = String(order.id);
     const line = `  - ${stringifyExactJson(order)}\n`;
@@ -116,16 +107,16 @@ export class Recorder {
     }
     this.orders.set(id, { order, line });
     this.bytes = grown;
-    this.timer ??= setTimeout(() => this.flush(), WRITE_DELAY_MS).unref();
+    this.timer ??= setTimeout(() => this.close(), WRITE_DELAY_MS).unref();
   }
 
   /** Writes the file as it is now; a failure is a note, and the next change tries again. */
-  private flush(): void {
+  close(): void {
     const problem = this.write();
     if (problem !== null) this.options.note(`petstore proxy: ${problem}`);
   }
 
-  /** Writes the file; returns why it could not, or `null`. */
+  /** Returns why the file could not be written, or `null`. */
   private write(): string | null {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -148,11 +139,6 @@ export class Recorder {
       return `cannot write --record ${this.options.file} (${code}); check the path`;
     }
   }
-
-  /** Writes the file as it is now (the proxy's stop). */
-  close(): void {
-    this.flush();
-  }
 }
 
 /** Bytes kept free for the file's header lines. */
@@ -161,13 +147,10 @@ const HEADER_ROOM = 1024;
 const INT = (value: ExactJson | undefined): value is number | bigint =>
   typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value));
 
-/**
- * An id past 2^53 as decimal text, which the fixture format takes as it takes a number: then a plain
- * `JSON.parse` or YAML import of the file (a bundler's, for `createHandlers`) keeps it exact too (D8).
- */
+/** D8: an id past 2^53 as decimal text, which a plain JSON or YAML import keeps exact. */
 const exact = (id: number | bigint): FixtureInt64 => (typeof id === 'bigint' ? `${id}` : id);
 
-/** A listed order as a fixture entry, or `null` when it is not one the document's Order schema accepts. */
+/** A listed order as a fixture entry, `null` when the Order schema refuses it. */
 function fixtureOrder(item: ExactJson, contract: Contract): FixtureOrder | null {
   if (typeof item !== 'object' || item === null || Array.isArray(item) || !INT(item.id)) return null;
   if (!contract.validateSchema('Order', item).ok) return null;

@@ -1,134 +1,99 @@
 /**
- * The proxy's findings as a report of the suite's shape ({@link ConformanceResult}), so the suite's own
- * reporters write it: one check per rule the proxy watches, PASS when nothing broke it, FAIL or WARN with
- * every finding (the exchange redacted, a curl line) otherwise. The client's findings are their own
- * checks, `client.*`, always at warning level: they never fail the run.
+ * The proxy's findings in the suite's report shape, so the suite's reporters write it: one check per rule.
+ * The client's findings are their own checks, `client.*`, at warning level: they never fail the run.
  */
-
 import type { Contract } from '../contract/index.js';
 import { MAX_LIST_BYTES, type Reading } from '../judge/observer.js';
-import { operationCoverage } from '../judge/report/input.js';
+import { operationCoverage, summarise } from '../judge/report/input.js';
 import type { CheckResult, ConformanceResult, Level } from '../judge/types.js';
 import { type CheckCount, MAX_KEPT_FINDING_BYTES, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
 
-/** The rules the proxy watches on every exchange and across them, with what each means. */
-export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation: string; level: Level }> = [
-  {
-    id: 'exchange.status',
-    title: 'every answer has a status the document lists for the operation',
-    citation: '§4, §7',
-    level: 'failure',
-  },
-  {
-    id: 'exchange.auth',
-    title: 'a request without a bearer token is answered 401 with an Error',
-    citation: '§5, D6, D7',
-    level: 'failure',
-  },
-  {
-    id: 'exchange.body',
-    title: 'every success body is as documented: valid, exact int64, JSON; 204 without a body',
-    citation: '§4, D8, D15',
-    level: 'failure',
-  },
-  {
-    id: 'exchange.error-body',
-    title: 'every error is an Error whose status equals the HTTP status',
-    citation: '§7, D3, D5, D15',
-    level: 'failure',
-  },
-  { id: 'exchange.server-error', title: 'no answer is 5xx', citation: '§7, D9, D10', level: 'failure' },
-  {
-    id: 'exchange.route',
-    title: 'paths and methods outside the document are answered with 4xx',
-    citation: 'D10',
-    level: 'warning',
-  },
-  {
-    id: 'exchange.headers',
-    title: 'the deprecated pets read carries Deprecation and Sunset',
-    citation: '§9, D11',
-    level: 'warning',
-  },
-  {
-    id: 'state.second-204',
-    title: 'an order already cancelled is not cancelled again with 204',
-    citation: '§3, D2',
-    level: 'failure',
-  },
-  {
-    id: 'state.cancelled-still-listed',
-    title: 'a cancelled order does not stay listed unchanged where cancelled orders leave the list',
-    citation: '§3, D2, D16',
-    level: 'failure',
-  },
-  {
-    id: 'state.cancelled-unlisted',
-    title: 'the list and the cancels agree on order ids',
-    citation: '§4.1, D8',
-    level: 'failure',
-  },
-  {
-    id: 'state.refused-then-gone',
-    title: 'a shipped order refused with 409 stays listed',
-    citation: '§3, §4.1',
-    level: 'failure',
-  },
-  {
-    id: 'state.cancel-after-refusal',
-    title: 'an order refused as shipped (409) is never cancelled later: shipped stays shipped',
-    citation: '§3',
-    level: 'failure',
-  },
-  {
-    id: 'state.cancelled-returns',
-    title: 'a cancelled order that left the list never comes back',
-    citation: '§3, D2, D16',
-    level: 'failure',
-  },
-  {
-    id: 'state.key-inconsistent',
-    title: 'a key is accepted on every operation or refused on every operation',
-    citation: '§5',
-    level: 'failure',
-  },
-  {
-    id: 'state.scheme-case',
-    title: 'a key accepted under `Bearer` is accepted under `bearer` too (scheme names are case-insensitive)',
-    citation: 'D7, RFC 9110 §11.1',
-    level: 'warning',
-  },
-  {
-    id: 'state.409-on-pending',
-    title: 'an order listed with complete: false is not refused as shipped',
-    citation: '§3, D1',
-    level: 'warning',
-  },
-  {
-    id: 'state.204-on-complete',
-    title: 'an order listed with complete: true is not cancelled with 204',
-    citation: '§3, D1',
-    level: 'warning',
-  },
-  {
-    id: 'state.404-on-listed',
-    title: 'an order the last list showed is not refused as not found',
-    citation: '§4.2, §7',
-    level: 'warning',
-  },
-  {
-    id: 'state.vanished',
-    title: 'an order leaves the list only when cancelled (a failure under --sole-client)',
-    citation: '§4.1',
-    level: 'warning',
-  },
-  {
-    id: 'state.changed',
-    title: 'orders nobody touched stay unchanged in the list (a failure under --sole-client)',
-    citation: '§4.1',
-    level: 'warning',
-  },
+/** The rules the proxy watches on every exchange and across them: id, level, citation, title. */
+const RULES: ReadonlyArray<readonly [string, Level, string, string]> = [
+  ['exchange.status', 'failure', '§4, §7', 'every answer has a status the document lists for the operation'],
+  [
+    'exchange.auth',
+    'failure',
+    '§5, D6, D7',
+    'a request without a bearer token is answered 401 with an Error',
+  ],
+  [
+    'exchange.body',
+    'failure',
+    '§4, D8, D15',
+    'every success body is as documented: valid, exact int64, JSON; 204 without a body',
+  ],
+  [
+    'exchange.error-body',
+    'failure',
+    '§7, D3, D5, D15',
+    'every error is an Error whose status equals the HTTP status',
+  ],
+  ['exchange.server-error', 'failure', '§7, D9, D10', 'no answer is 5xx'],
+  ['exchange.route', 'warning', 'D10', 'paths and methods outside the document are answered with 4xx'],
+  ['exchange.headers', 'warning', '§9, D11', 'the deprecated pets read carries Deprecation and Sunset'],
+  ['state.second-204', 'failure', '§3, D2', 'an order already cancelled is not cancelled again with 204'],
+  [
+    'state.cancelled-still-listed',
+    'failure',
+    '§3, D2, D16',
+    'a cancelled order does not stay listed unchanged where cancelled orders leave the list',
+  ],
+  ['state.cancelled-unlisted', 'failure', '§4.1, D8', 'the list and the cancels agree on order ids'],
+  ['state.refused-then-gone', 'failure', '§3, §4.1', 'a shipped order refused with 409 stays listed'],
+  [
+    'state.cancel-after-refusal',
+    'failure',
+    '§3',
+    'an order refused as shipped (409) is never cancelled later: shipped stays shipped',
+  ],
+  [
+    'state.cancelled-returns',
+    'failure',
+    '§3, D2, D16',
+    'a cancelled order that left the list never comes back',
+  ],
+  [
+    'state.key-inconsistent',
+    'failure',
+    '§5',
+    'a key is accepted on every operation or refused on every operation',
+  ],
+  [
+    'state.scheme-case',
+    'warning',
+    'D7, RFC 9110 §11.1',
+    'a key accepted under `Bearer` is accepted under `bearer` too (scheme names are case-insensitive)',
+  ],
+  [
+    'state.409-on-pending',
+    'warning',
+    '§3, D1',
+    'an order listed with complete: false is not refused as shipped',
+  ],
+  [
+    'state.204-on-complete',
+    'warning',
+    '§3, D1',
+    'an order listed with complete: true is not cancelled with 204',
+  ],
+  ['state.404-on-listed', 'warning', '§4.2, §7', 'an order the last list showed is not refused as not found'],
+  [
+    'state.vanished',
+    'warning',
+    '§4.1',
+    'an order leaves the list only when cancelled (a failure under --sole-client)',
+  ],
+  [
+    'state.changed',
+    'warning',
+    '§4.1',
+    'orders nobody touched stay unchanged in the list (a failure under --sole-client)',
+  ],
 ];
+
+export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation: string; level: Level }> =
+  RULES.map(([id, level, citation, title]) => ({ id, level, citation, title }));
 
 /** The client's rules (traffic-judge.ts), with what each asks of the client. */
 export const CLIENT_TITLES: Record<string, string> = {
@@ -150,14 +115,13 @@ export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>)
 }
 
 export interface ProxyRun {
-  /** The contract the traffic was judged against. */
   contract: Contract;
   upstreamUrl: string;
   startedAt: string;
   durationMs: number;
   /** The findings kept for display. */
   findings: readonly ProxyFinding[];
-  /** Every finding counted, by check id, kept or not: the verdict is made of these. */
+  /** Every finding counted, by check id: the verdict is made of these. */
   counts: ReadonlyMap<string, CheckCount>;
   exchanges: number;
   statuses: ReadonlyMap<string, ReadonlySet<number>>;
@@ -165,39 +129,27 @@ export interface ProxyRun {
   unjudgedBodies: number;
 }
 
-/** What the proxy learnt or left unjudged, as notes of the check they concern. */
-function notesFor(id: string, run: ProxyRun): string[] {
+/** What the proxy learnt or left unjudged, as a note of the check it concerns. */
+function noteFor(id: string, run: ProxyRun): string | null {
   const { dropped, keptListed } = run.reading;
   if (id === 'state.cancelled-still-listed' && dropped + keptListed > 0) {
-    return [
-      `D16 reading: of the orders cancelled with 204, ${dropped} left the next list and ${keptListed} stayed listed`,
-    ];
+    return `D16 reading: of the orders cancelled with 204, ${dropped} left the next list and ${keptListed} stayed listed`;
   }
   const forgotten = run.reading.forgottenScopes ?? 0;
   if (id.startsWith('state.') && forgotten > 0) {
-    return [
-      `${forgotten} key or session scope(s) were forgotten, oldest first, to keep the remembered lists within ${MAX_LIST_BYTES / 1024 / 1024} MiB: what they saw before is no longer compared`,
-    ];
+    return `${forgotten} key or session scope(s) were forgotten, oldest first, to keep the remembered lists within ${MAX_LIST_BYTES / 1024 / 1024} MiB: what they saw before is no longer compared`;
   }
   if (id === 'exchange.body' && run.unjudgedBodies > 0) {
-    return [
-      `${run.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`,
-    ];
+    return `${run.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`;
   }
   const notKept = run.counts.get(id)?.dropped ?? 0;
   if (notKept > 0) {
-    return [
-      `${notKept} of its ${run.counts.get(id)?.count} finding(s) were counted (and printed) but not kept: the proxy keeps ${MAX_KEPT_FINDINGS.toLocaleString('en')} findings or ${MAX_KEPT_FINDING_BYTES / 1024 / 1024} MiB for the server and as many for the client`,
-    ];
+    return `${notKept} of its ${run.counts.get(id)?.count} finding(s) were counted (and printed) but not kept: the proxy keeps ${MAX_KEPT_FINDINGS.toLocaleString('en')} findings or ${MAX_KEPT_FINDING_BYTES / 1024 / 1024} MiB for the server and as many for the client`;
   }
-  return [];
+  return null;
 }
 
-/**
- * The run as a report for the suite's reporters.
- *
- * @example renderJson(proxyResult(run))
- */
+/** The run as a report for the suite's reporters. */
 export function proxyResult(run: ProxyRun): ConformanceResult {
   const byCheck = new Map<string, ProxyFinding[]>();
   for (const found of run.findings) {
@@ -239,13 +191,13 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
         ...f.finding,
         message: `exchange #${f.exchange} (${f.scope}, ${f.at}): ${f.finding.message}`,
       })),
-      notes: notesFor(id, run),
+      notes: [noteFor(id, run)].filter((note) => note !== null),
       skip: null,
       consumedOrders: [],
       durationMs: 0,
     };
   });
-  const count = (o: CheckResult['outcome']) => checks.filter((c) => c.outcome === o).length;
+  const summary = summarise(checks, run.exchanges);
   return {
     schemaVersion: 1,
     tool: 'petstore proxy',
@@ -254,17 +206,9 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
     destructive: false,
     startedAt: run.startedAt,
     durationMs: run.durationMs,
-    outcome: count('FAIL') > 0 ? 'fail' : 'pass',
+    outcome: summary.failed > 0 ? 'fail' : 'pass',
     unreachable: null,
-    summary: {
-      total: checks.length,
-      passed: count('PASS'),
-      failed: count('FAIL'),
-      warned: count('WARN'),
-      skipped: 0,
-      notSelected: 0,
-      requests: run.exchanges,
-    },
+    summary,
     checks,
     coverage: operationCoverage(run.contract, (id) => run.statuses.get(id) ?? new Set<number>()),
   };

@@ -1,8 +1,4 @@
-/**
- * The upstream the proxy forwards to, read from `--upstream`. The proxy serves under the same base path
- * as the upstream (`--upstream http://127.0.0.1:4010/v1` → clients use `http://127.0.0.1:4020/v1`), so a
- * client switches to the proxy by changing only the host and port, and every path goes upstream as sent.
- */
+// The proxy serves under the upstream's base path: a client switches by changing only host and port.
 import type { Result } from '../result.js';
 
 export interface Upstream {
@@ -17,16 +13,8 @@ export interface Upstream {
   baseUrl: string;
 }
 
-/** An upstream to forward to, or why the URL cannot be one. */
-export type UpstreamResult = Result<Upstream, string>;
-
-/**
- * Reads an upstream base URL. Refuses what cannot be forwarded faithfully: another scheme, credentials
- * (they would end up in reports), a query or a fragment.
- *
- * @example parseUpstream('http://127.0.0.1:4010/v1') // { ok: true, value: { basePath: '/v1', … } }
- */
-export function parseUpstream(raw: string): UpstreamResult {
+/** Reads `--upstream`; refuses another scheme, credentials (they would reach reports), query or fragment. */
+export function parseUpstream(raw: string): Result<Upstream, string> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -67,12 +55,7 @@ export function parseUpstream(raw: string): UpstreamResult {
   };
 }
 
-/**
- * The path below the base, query included, that the document's paths are matched against; `null` for a
- * request outside the base path (forwarded all the same, and judged as an unknown path, D10).
- *
- * @example pathBelowBase('/v1/store/orders?x=1', '/v1') // '/store/orders?x=1'
- */
+/** `/v1/orders?x=1` below `/v1` is `/orders?x=1`; `null` outside the base (judged unknown, D10). */
 export function pathBelowBase(requestPath: string, basePath: string): string | null {
   if (basePath === '') return requestPath;
   if (requestPath === basePath) return '';
