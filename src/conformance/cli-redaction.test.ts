@@ -1,6 +1,7 @@
 /**
  * The key never reaches a report, in any form: one echoing target per form (robustness-servers.ts), each
- * run through the CLI with every reporter, and every byte written is searched for the form the target sent.
+ * run through the runner and rendered by every reporter, and every byte is searched for the form the target
+ * sent. One run through the CLI proves that what it writes is as clean.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTarget } from '../../test-support/servers/reference-server.js';
 import { ECHO_FORMS, ECHO_KEY, echoesKey } from '../../test-support/servers/robustness-servers.js';
+import { runSuiteAgainst } from '../../test-support/servers/run-suite.js';
 import { base64Forms, FRAGMENT_CHARS } from '../judge/key-forms.js';
+import { renderHtml } from '../judge/report/html.js';
+import { renderJson } from '../judge/report/json.js';
+import { renderJunit } from '../judge/report/junit.js';
+import { renderPretty } from '../judge/report/pretty.js';
 import { runCommand } from './test-support/cli-harness.js';
 
 const dirs: string[] = [];
@@ -25,7 +31,9 @@ async function runAgainst(
   dirs.push(dir);
   const target = await startTarget(echoesKey(ECHO_KEY, encode));
   try {
-    const argv = ['--base-url', target.baseUrl, '--shipped-order', '2', '--output-dir', dir, ...flags];
+    // No fuzz phase: its requests are the checks' own, echoed the same way.
+    const argv = ['--base-url', target.baseUrl, '--shipped-order', '2', '--fuzz', '0', '--output-dir', dir];
+    argv.push(...flags);
     for (const reporter of ['pretty', 'json', 'junit', 'html']) argv.push('--reporter', reporter);
     const { code, stdout, stderr } = await runCommand(argv, env);
     const files = Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
@@ -57,35 +65,64 @@ const flat = (text: string) =>
     .replace(/\\[nrt]|\\u200b/g, '')
     .replace(/[\s\u00ad\u200b-\u200f\u2060\ufeff]/g, '');
 
+/** Asserts that no output holds the echoed form, a piece of the key, or a piece of its hex or base64. */
+function expectNoKey(outputs: Record<string, string>, echoed: string): void {
+  for (const [name, text] of Object.entries(outputs)) {
+    expect(text, name).not.toContain(echoed);
+    for (const piece of pieces) expect(text, `${name}: ${piece}`).not.toContain(piece);
+    const folded = flat(text);
+    for (const piece of pieces) expect(folded, `${name}, folded: ${piece}`).not.toContain(piece);
+    for (const piece of base64Pieces) expect(folded, `${name}, base64: ${piece}`).not.toContain(piece);
+    const lower = folded.toLowerCase();
+    for (const piece of hexPieces) expect(lower, `${name}, hex: ${piece}`).not.toContain(piece);
+  }
+}
+
 describe('a target that echoes the key it received never gets it into a report', () => {
   it.each(ECHO_FORMS.map((f) => [f.form, f.encode] as const))('echoed %s', async (_form, encode) => {
-    // The key as a secret file gives it, with a trailing newline: the suite sends it trimmed.
-    const { code, outputs } = await runAgainst(encode, { PETSTORE_API_KEY: `${ECHO_KEY}\n` });
+    // The key as a secret file gives it, with a trailing newline: the suite sends it trimmed. The fuzz phase
+    // sends nothing the checks do not: the echo is the same in every answer.
+    const result = await runSuiteAgainst(echoesKey(ECHO_KEY, encode), {
+      apiKey: `${ECHO_KEY}\n`,
+      destructive: false,
+      pendingOrders: [],
+      shippedOrders: ['2'],
+      fuzzRequests: 0,
+    });
+    expect(result.outcome).toBe('fail');
+    // The echo did reach the reports: list.orders shows the body it failed on, redacted.
+    const list = result.checks.find((c) => c.id === 'list.orders');
+    expect(list?.outcome).toBe('FAIL');
+    expect(list?.findings[0]?.actual?.bodyExcerpt).toContain('<redacted>');
+    const outputs = {
+      pretty: renderPretty(result, { color: false }),
+      json: renderJson(result),
+      junit: renderJunit(result),
+      html: renderHtml(result),
+    };
+    expectNoKey(outputs, encode(ECHO_KEY));
+  });
+
+  it('nor into anything the command writes', async () => {
+    const { code, outputs } = await runAgainst((k) => k, { PETSTORE_API_KEY: `${ECHO_KEY}\n` });
     expect(code).toBe(1);
     expect(Object.keys(outputs).sort()).toEqual(
       ['conformance-junit.xml', 'conformance.html', 'conformance.json', 'stderr', 'stdout'].sort(),
     );
-    // The echo did reach the reports: list.orders shows the body it failed on, redacted.
     const json = JSON.parse(outputs['conformance.json'] ?? '{}');
     const list = json.checks.find((c: { id: string }) => c.id === 'list.orders');
     expect(list.outcome).toBe('FAIL');
     expect(list.findings[0].actual.bodyExcerpt).toContain('<redacted>');
-    const echoed = encode(ECHO_KEY);
-    for (const [name, text] of Object.entries(outputs)) {
-      expect(text, name).not.toContain(echoed);
-      for (const piece of pieces) expect(text, `${name}: ${piece}`).not.toContain(piece);
-      const folded = flat(text);
-      for (const piece of pieces) expect(folded, `${name}, folded: ${piece}`).not.toContain(piece);
-      for (const piece of base64Pieces) expect(folded, `${name}, base64: ${piece}`).not.toContain(piece);
-      const lower = folded.toLowerCase();
-      for (const piece of hexPieces) expect(lower, `${name}, hex: ${piece}`).not.toContain(piece);
-    }
+    expectNoKey(outputs, ECHO_KEY);
   });
 });
 
 describe('a key with whitespace around it is sent trimmed', () => {
   it('passes the auth checks of a target that accepts only the trimmed key', async () => {
-    const { outputs } = await runAgainst((k) => k, { PETSTORE_API_KEY: `  ${ECHO_KEY}\r\n` });
+    const { outputs } = await runAgainst((k) => k, { PETSTORE_API_KEY: `  ${ECHO_KEY}\r\n` }, [
+      '--only',
+      'auth',
+    ]);
     const json = JSON.parse(outputs['conformance.json'] ?? '{}');
     const auth = json.checks.filter((c: { id: string }) => c.id.startsWith('auth.'));
     expect(auth.length).toBeGreaterThan(5);

@@ -11,6 +11,7 @@ import {
   MOCK_LIKE_READINGS,
   type Reply,
   TARGET_KEY,
+  type TargetOrder,
 } from './reference-server.js';
 
 export interface BrokenServer {
@@ -26,6 +27,13 @@ export interface BrokenServer {
   alsoWarns?: string[];
   /** Text a check's message must contain: the order that really changed, the header that broke. */
   says?: Array<[string, string]>;
+  /**
+   * Checks of `caughtBy` that catch the bug only by cancelling a pending order: a read-only run sends them
+   * to ids no order has, and they pass (D19).
+   */
+  caughtOnlyByCancelling?: string[];
+  /** The collateral shows only with the fuzz phase on (implied when a check of the bug is fuzz.invariants). */
+  needsFuzz?: boolean;
 }
 
 const ops = ['listOrders', 'cancelOrder', 'getPet'] as const;
@@ -259,6 +267,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       },
     }),
     caughtBy: { 'errors.contract': 'FAIL' },
+    caughtOnlyByCancelling: ['errors.contract'],
   },
   {
     name: 'auth-after-lookup',
@@ -299,6 +308,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     // The fuzz phase sends wrong keys with malformed ids too: refused on the list, answered 404 on such a
     // cancel, the key is refused on one operation only.
     collateral: ['auth.same-key-everywhere'],
+    needsFuzz: true,
   },
   {
     name: 'auth-after-shipped-check',
@@ -396,6 +406,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     // Destructive: `7.5` aims at pending order 7, which parseInt cancels; the later forms (`7abc`) find it
     // cancelled (404). parseInt also rounds 9007199254740997 to the listed 9007199254740996.
     collateral: ['cancel.int64-exact'],
+    caughtOnlyByCancelling: ['cancel.malformed-id.decimal'],
     says: [
       ['cancel.malformed-id.decimal', 'order 7 left the list after DELETE /store/orders/7.5 answered 204'],
       [
@@ -422,6 +433,7 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
       'cancel.malformed-id.uint64-wrap': 'FAIL',
       'cancel.shipped-order.malformed-spellings': 'WARN',
     },
+    caughtOnlyByCancelling: ['cancel.malformed-id.uint64-wrap'],
   },
   {
     name: 'malformed-id-plain-text',
@@ -640,12 +652,13 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
     name: 'shipped-cancelled-on-retry',
     bug: 'refuses a shipped order with 409, but a second cancel of it succeeds with 204 (§3: shipped stays shipped)',
     behaviour: (() => {
-      const refused = new Set<bigint>();
+      // Keyed by the order, not its id: each run's store has orders of its own.
+      const refused = new WeakSet<TargetOrder>();
       return broken({
         async transition(b, order, id) {
           if (order?.status !== 'shipped') return CORRECT.transition(b, order, id);
-          if (!refused.has(id)) {
-            refused.add(id);
+          if (!refused.has(order)) {
+            refused.add(order);
             return CORRECT.transition(b, order, id);
           }
           order.status = 'cancelled';
@@ -765,21 +778,20 @@ export const BROKEN_SERVERS: readonly BrokenServer[] = [
  * reads later the cache expires and the order is pending and listed again. Each run gets a fresh one.
  */
 function cancelledComesBack(): Behaviour {
-  const reverting = new Map<bigint, number>();
+  const reverting = new Map<TargetOrder, number>();
   return broken({
     async transition(b, order, id) {
       const wasPending = order?.status === 'pending';
       const reply = await CORRECT.transition(b, order, id);
-      if (wasPending) reverting.set(id, 3);
+      if (order && wasPending) reverting.set(order, 3);
       return reply;
     },
     listOrders(b, store) {
-      for (const [id, left] of reverting) {
-        if (left > 1) reverting.set(id, left - 1);
+      for (const [order, left] of reverting) {
+        if (left > 1) reverting.set(order, left - 1);
         else {
-          reverting.delete(id);
-          const order = store.find(id);
-          if (order) order.status = 'pending';
+          reverting.delete(order);
+          order.status = 'pending';
         }
       }
       return CORRECT.listOrders(b, store);

@@ -2,6 +2,7 @@
  * Order id parsers only a generated id reaches: each reads a decoded path segment its own careless way.
  * The fuzz phase's ids must never land on a listed order through any of them (D19).
  */
+import { seedOrders, type TargetOrder } from './reference-server.js';
 
 export interface CarelessParser {
   label: string;
@@ -47,3 +48,9 @@ export const CARELESS_PARSERS: readonly CarelessParser[] = [
     },
   },
 ];
+
+/** Orders where the fixed malformed ids of old runs landed: 1.5 → 1, 12abc → 12, 0x1A → 26, 1e3 → 1000. */
+export function baitedOrders(): TargetOrder[] {
+  const bait = (id: bigint): TargetOrder => ({ id, petId: 10n, quantity: 1, status: 'pending' });
+  return [...seedOrders(), bait(12n), bait(26n), bait(1000n), bait(424_242_424n), bait(2n ** 63n - 1n)];
+}

@@ -35,82 +35,68 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
- * The reference server, except that a write with the key to a documented path first takes an id from `pick`
- * (given the query and the parsed body) and cancels that order when it is pending; with `creates`, a POST
- * there places an order.
+ * The reference server, except that a write with the key to a documented path takes an order id from the
+ * query (the first value, whatever its name: the keenest reader, so it stands for `?orderId=3` and `?id=3`)
+ * or else from the first field of a JSON object body, and cancels that order when it is pending; a POST
+ * there places an order. One server with every door open changes an order whenever a server with one would.
  */
-function readsInput(pick: (query: URLSearchParams, body: unknown) => unknown, creates = false): Behaviour {
-  return behaviour(MOCK_LIKE_READINGS, {
-    async handle(b, request, store) {
-      const writes = request.method !== 'GET' && /^\/store\/orders(\/[^/]+)?$/.test(request.path);
-      if (!writes || !b.authorized(b, request.authorization)) return CORRECT.handle(b, request, store);
-      return {
-        async raw(req, res) {
-          const body = await readBody(req);
-          if (creates && request.method === 'POST') {
-            store.orders.push({
-              id: 100_000n + BigInt(store.orders.length),
-              petId: 10n,
-              quantity: 1,
-              status: 'pending',
-            });
-            res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
-            return;
-          }
-          const value = pick(new URL(req.url ?? '/', 'http://target.invalid').searchParams, body);
-          const order = value === undefined || value === null ? undefined : store.find(phpInt(value));
-          if (order?.status === 'pending') {
-            order.status = 'cancelled';
-            res.writeHead(204).end();
-            return;
-          }
-          const reply = await CORRECT.handle(b, request, store);
-          if ('raw' in reply) return reply.raw(req, res);
-          res.writeHead(reply.status, reply.headers ?? {}).end(reply.body ?? '');
-        },
-      };
-    },
-  });
-}
-
-/** The first query value, whatever its name: the keenest reader, so it stands for `?orderId=3` and `?id=3`. */
-const fromQuery = readsInput((query) => [...query.values()][0]);
-/** The first field of a JSON object body, whatever its name. */
-const fromBody = readsInput((_query, body) =>
-  body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.values(body)[0] : undefined,
-);
-const createsOnPost = readsInput(() => undefined, true);
+const everyDoor: Behaviour = behaviour(MOCK_LIKE_READINGS, {
+  async handle(b, request, store) {
+    const writes = request.method !== 'GET' && /^\/store\/orders(\/[^/]+)?$/.test(request.path);
+    if (!writes || !b.authorized(b, request.authorization)) return CORRECT.handle(b, request, store);
+    return {
+      async raw(req, res) {
+        const body = await readBody(req);
+        if (request.method === 'POST') {
+          store.orders.push({
+            id: 100_000n + BigInt(store.orders.length),
+            petId: 10n,
+            quantity: 1,
+            status: 'pending',
+          });
+          res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+          return;
+        }
+        const fromQuery = [...new URL(req.url ?? '/', 'http://target.invalid').searchParams.values()][0];
+        const fromBody =
+          body !== null && typeof body === 'object' && !Array.isArray(body)
+            ? Object.values(body)[0]
+            : undefined;
+        const value = fromQuery ?? fromBody;
+        const order = value === undefined || value === null ? undefined : store.find(phpInt(value));
+        if (order?.status === 'pending') {
+          order.status = 'cancelled';
+          res.writeHead(204).end();
+          return;
+        }
+        const reply = await CORRECT.handle(b, request, store);
+        if ('raw' in reply) return reply.raw(req, res);
+        res.writeHead(reply.status, reply.headers ?? {}).end(reply.body ?? '');
+      },
+    };
+  },
+});
 
 const pending = (id: bigint): TargetOrder => ({ id, petId: 10n, quantity: 1, status: 'pending' });
-/** Every id up to 200 an order, so that a generated number (-5 to 200) most often names one. */
+/** Every id from 0 to 200 an order, so that a generated number (-5 to 200) most often names one (PHP reads `"x"` as 0). */
 function dense(): TargetOrder[] {
   const seeds = seedOrders();
   const taken = new Set(seeds.map((o) => o.id));
-  const bait = Array.from({ length: 200 }, (_, i) => BigInt(i + 1)).filter((id) => !taken.has(id));
+  const bait = Array.from({ length: 201 }, (_, i) => BigInt(i)).filter((id) => !taken.has(id));
   return [...seeds, ...bait.map(pending)];
 }
-/** Order 0 listed too: PHP reads a body's `"x"` as 0. */
-const withZero = () => [...seedOrders(), pending(0n)];
 
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 
 describe('no seed of a read-only fuzz phase changes the orders of a server that reads ids elsewhere (D19)', () => {
-  it.each([
-    ['takes the id from the query', fromQuery, dense],
-    ['takes the id from the JSON body', fromBody, withZero],
-    ['places an order on POST', createsOnPost, seedOrders],
-  ] as const)(
-    'a server that %s',
-    async (_label, server, orders) => {
-      const changedBy: number[] = [];
-      for (const seed of SEEDS) {
-        const store = createStore(orders());
-        const before = stringifyExactJson(store.orders as never);
-        await runSuiteAgainst(server, { destructive: false, only: ['fuzz'], fuzzRequests: 20, seed }, store);
-        if (stringifyExactJson(store.orders as never) !== before) changedBy.push(seed);
-      }
-      expect(changedBy).toEqual([]);
-    },
-    60_000,
-  );
+  it('a server that takes the id from the query or the JSON body, and places an order on POST', async () => {
+    const changedBy: number[] = [];
+    for (const seed of SEEDS) {
+      const store = createStore(dense());
+      const before = stringifyExactJson(store.orders as never);
+      await runSuiteAgainst(everyDoor, { destructive: false, only: ['fuzz'], fuzzRequests: 20, seed }, store);
+      if (stringifyExactJson(store.orders as never) !== before) changedBy.push(seed);
+    }
+    expect(changedBy).toEqual([]);
+  }, 60_000);
 });
