@@ -19,88 +19,23 @@ import type {
 } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
-import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
-import type { EnvironmentMode } from './environment.js';
+import { CheckContext, type ResolvedOptions } from './context.js';
 import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
-import type { ConformanceOptions } from './options.js';
+import {
+  type ConformanceOptions,
+  ConformanceOptionsError,
+  checkOptions,
+  DEFAULT_LIVE_PROBE_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_TIMEOUT_MS,
+} from './options.js';
 import { speaksTls } from './tls-probe.js';
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export { ConformanceOptionsError };
 
-/**
- * Thrown for options a program got wrong (a bad base URL, an unknown `only` entry, an order id that is not
- * a canonical int64). The message names the option as {@link ConformanceOptions} does; a front end that
- * calls it something else (the CLI's `--base-url`) asks for the same message with its own name.
- */
-export class ConformanceOptionsError extends Error {
-  // Named, so that a test runner's output says which error it is (`ConformanceOptionsError: baseUrl …`).
-  override readonly name = 'ConformanceOptionsError';
-
-  constructor(
-    /** The option at fault. */
-    readonly option: keyof ConformanceOptions,
-    private readonly describe: (name: string) => string,
-  ) {
-    super(describe(option));
-  }
-
-  /** The message with the option called `name`, e.g. `--pending-order` instead of `pendingOrders`. */
-  messageFor(name: string): string {
-    return this.describe(name);
-  }
-}
-
-/**
- * Order ids as canonical int64 decimal text (`42`, not `042` or `+42`): the checks compare ids as text,
- * so `02` would never match the `2` a target lists.
- */
-function orderIds(option: 'pendingOrders' | 'shippedOrders', given: readonly (string | bigint)[] = []) {
-  return given.map((id) => {
-    const text = String(id);
-    if (canonicalId(text) === null) {
-      throw new ConformanceOptionsError(
-        option,
-        (name) =>
-          `${name} ${JSON.stringify(text)} is not an int64 order id (decimal digits, no plus sign or leading zeros)`,
-      );
-    }
-    return text;
-  });
-}
-
-/**
- * Refuses an id given twice: two destructive checks handed the same pending order would see each other's
- * cancel and fail a correct server, and an order cannot be both pending and shipped.
- */
-function refuseDuplicates(pending: readonly string[], shipped: readonly string[]): void {
-  for (const [option, ids] of [
-    ['pendingOrders', pending],
-    ['shippedOrders', shipped],
-  ] as const) {
-    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
-    if (twice !== undefined) {
-      throw new ConformanceOptionsError(
-        option,
-        (name) => `${name} ${twice} is given more than once; give each order once`,
-      );
-    }
-  }
-  const both = shipped.find((id) => pending.includes(id));
-  if (both !== undefined) {
-    throw new ConformanceOptionsError(
-      'shippedOrders',
-      (name) => `${name} ${both} is also given as a pending order; an order is either pending or shipped`,
-    );
-  }
-}
-
-/**
- * The checks an `only` list selects: an entry is an exact id, or a prefix ending at a dot (`auth`
- * selects `auth.listOrders.no-header` and the other `auth.*`). Returns the entries that select nothing.
- */
+/** The checks an `only` list selects (an exact id, or a prefix ending at a dot), and the entries that select none. */
 export function selectChecks(
   only: readonly string[],
   contract: Contract = defaultContract(),
@@ -119,172 +54,38 @@ export function allChecks(contract: Contract): Check[] {
   return [...CHECKS, ...genericChecks(contract)];
 }
 
-/** The longest delay `setTimeout` honours: 2^31 − 1 ms. */
-export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-
-/**
- * A base URL the suite cannot append paths to, or would leak: a query or fragment would end up before the
- * path (`/v1?x=1/store/orders`), and credentials would be sent to the target and shown in every report.
- * The message never repeats the URL, so the credentials are never printed.
- */
-function refuseUnusableBaseUrl(url: URL): void {
-  const problem =
-    url.username !== '' || url.password !== ''
-      ? 'carries credentials (user:password@); remove them: the suite authenticates with the API key as a bearer token'
-      : url.search !== '' || hasEmptyQuery(url)
-        ? 'has a query (?…); remove it: the suite appends each path to the base URL'
-        : url.hash !== ''
-          ? 'has a fragment (#…); remove it: the suite appends each path to the base URL'
-          : null;
-  if (problem !== null) throw new ConformanceOptionsError('baseUrl', (name) => `${name} ${problem}`);
-}
-
-/** `http://h/v1?` parses to an empty search; the `?` would still end up before the paths. */
-function hasEmptyQuery(url: URL): boolean {
-  return (url.href.split('#')[0] ?? '').includes('?');
-}
-
-/**
- * A program that builds options from an environment variable can hand in `undefined`: said in the
- * options' own words instead of a TypeError from deep in the run.
- */
-function requireText(option: 'baseUrl' | 'apiKey', value: unknown): string {
-  if (typeof value === 'string') return value;
-  const example = option === 'baseUrl' ? ', e.g. http://127.0.0.1:4010/v1' : '';
-  throw new ConformanceOptionsError(
-    option,
-    (name) => `${name} is required: a string${example}, got ${value === null ? 'null' : typeof value}`,
-  );
-}
-
 /** How a run with these options retries 429 and 503 and paces its requests (D22). */
 export function retryPolicy(options: ConformanceOptions): RetryPolicy {
   const budgetMs = options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs;
-  if (!Number.isFinite(budgetMs) || budgetMs < 0 || budgetMs > MAX_TIMEOUT_MS) {
-    throw new ConformanceOptionsError(
-      'retryBudgetMs',
-      (name) => `${name} must be a duration from 0 to ${MAX_TIMEOUT_MS} ms, got ${budgetMs}`,
-    );
-  }
-  const rateLimit = options.rateLimit ?? null;
-  if (rateLimit !== null && (!Number.isFinite(rateLimit) || rateLimit <= 0)) {
-    throw new ConformanceOptionsError(
-      'rateLimit',
-      (name) => `${name} must be a positive number of requests per second, got ${rateLimit}`,
-    );
-  }
-  return { ...DEFAULT_RETRY_POLICY, budgetMs, rateLimit };
-}
-
-/** The two list reads before the checks are this far apart unless told otherwise (D16). */
-export const DEFAULT_LIVE_PROBE_MS = 500;
-
-/** `--shared`, `--sole-client` or neither (D16); both at once is a contradiction. */
-function environmentMode(options: ConformanceOptions): EnvironmentMode {
-  if (options.soleClient && options.shared) {
-    throw new ConformanceOptionsError(
-      'shared',
-      (name) =>
-        `${name} and ${name === 'shared' ? 'soleClient' : '--sole-client'} contradict each other; give one: shared when other clients may change orders during the run, sole-client when none does`,
-    );
-  }
-  return options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto';
-}
-
-function liveProbeMs(options: ConformanceOptions): number {
-  const ms = options.liveProbeMs ?? DEFAULT_LIVE_PROBE_MS;
-  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMEOUT_MS) {
-    throw new ConformanceOptionsError(
-      'liveProbeMs',
-      (name) => `${name} must be a duration from 0 to ${MAX_TIMEOUT_MS} ms, got ${ms}`,
-    );
-  }
-  return ms;
+  return { ...DEFAULT_RETRY_POLICY, budgetMs, rateLimit: options.rateLimit ?? null };
 }
 
 /** The fuzz phase's budget and seed: the fixed default unless given (D23); `'random'` is drawn here, so the report can say it. */
 export function fuzzBudget(options: ConformanceOptions): FuzzBudget {
   const timeMs = options.fuzzTimeMs ?? null;
   const requests = options.fuzzRequests ?? (timeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS);
-  if (!Number.isSafeInteger(requests) || requests < 0 || requests > MAX_FUZZ_REQUESTS) {
-    throw new ConformanceOptionsError(
-      'fuzzRequests',
-      (name) => `${name} must be a whole number of requests from 0 to ${MAX_FUZZ_REQUESTS}, got ${requests}`,
-    );
-  }
-  if (timeMs !== null && (!Number.isFinite(timeMs) || timeMs <= 0 || timeMs > MAX_TIMEOUT_MS)) {
-    throw new ConformanceOptionsError(
-      'fuzzTimeMs',
-      (name) => `${name} must be a duration from 1 to ${MAX_TIMEOUT_MS} ms, got ${timeMs}`,
-    );
-  }
   const seed =
     options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
-  if (!Number.isSafeInteger(seed) || seed < 0 || seed >= 2 ** 31) {
-    throw new ConformanceOptionsError(
-      'seed',
-      (name) => `${name} must be a whole number from 0 to ${2 ** 31 - 1}, got ${seed}`,
-    );
-  }
   return { requests, timeMs, seed };
 }
 
 function resolve(options: ConformanceOptions): ResolvedOptions {
-  const baseUrl = requireText('baseUrl', options.baseUrl);
-  const givenKey = requireText('apiKey', options.apiKey);
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    // A string with `@` in it may hold credentials: it is not repeated.
-    const shown = baseUrl.includes('@') ? '' : ` ${JSON.stringify(baseUrl)}`;
-    throw new ConformanceOptionsError(
-      'baseUrl',
-      (name) => `${name}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConformanceOptionsError(
-      'baseUrl',
-      (name) => `${name} must be an http or https address, got ${url.protocol}`,
-    );
-  }
-  const apiKey = sendableKey(givenKey);
-  if (!apiKey.ok) throw new ConformanceOptionsError('apiKey', (name) => `${name} ${apiKey.error}`);
-  refuseUnusableBaseUrl(url);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
-    throw new ConformanceOptionsError('timeoutMs', (name) => `${name} must be positive`);
-  if (timeoutMs > MAX_TIMEOUT_MS) {
-    // setTimeout fires at once for anything longer: every request would time out before it was sent.
-    throw new ConformanceOptionsError(
-      'timeoutMs',
-      (name) =>
-        `${name} ${timeoutMs} is longer than the longest timer Node can set (${MAX_TIMEOUT_MS} ms, about 24.8 days)`,
-    );
-  }
-  if (!Number.isFinite(maxBodyBytes) || maxBodyBytes <= 0) {
-    throw new ConformanceOptionsError('maxBodyBytes', (name) => `${name} must be positive`);
-  }
-  const pendingOrders = orderIds('pendingOrders', options.pendingOrders);
-  const shippedOrders = orderIds('shippedOrders', options.shippedOrders);
-  refuseDuplicates(pendingOrders, shippedOrders);
+  const key = sendableKey(options.apiKey);
   return {
-    baseUrl: baseUrl.replace(/\/+$/, ''),
-    apiKey: apiKey.value,
-    pendingOrders,
-    shippedOrders,
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    apiKey: key.ok ? key.value : options.apiKey,
+    pendingOrders: (options.pendingOrders ?? []).map(String),
+    shippedOrders: (options.shippedOrders ?? []).map(String),
     destructive: options.destructive ?? false,
-    timeoutMs,
-    maxBodyBytes,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     only: [...(options.only ?? [])],
     petId: options.petId === undefined ? null : String(options.petId),
     fetch: interruptible(options.fetch ?? globalThis.fetch, options.signal),
     contract: options.contract ?? defaultContract(),
     retry: retryPolicy(options),
-    environment: environmentMode(options),
-    liveProbeMs: liveProbeMs(options),
+    environment: options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto',
+    liveProbeMs: options.liveProbeMs ?? DEFAULT_LIVE_PROBE_MS,
     fuzz: fuzzBudget(options),
   };
 }
@@ -600,6 +401,7 @@ async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unre
 }
 
 function checkedOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
+  checkOptions(options);
   const resolved = resolve(options);
   const { checks, unknown } = selectChecks(resolved.only, resolved.contract);
   if (unknown.length > 0) {

@@ -421,7 +421,7 @@ describe('flags', () => {
     {
       name: 'a flag where a value belongs',
       argv: ['--fixtures', '--quiet'],
-      want: /^Option '--fixtures' argument is ambiguous\. Run/,
+      want: /^Option '--fixtures' argument is ambiguous$/,
     },
   ])('refuses $name with a clear message', ({ argv, want }) => {
     const parsed = parseMockArgs(argv, {});
