@@ -85,17 +85,6 @@ describe('--fail-on', () => {
       expect(files['conformance-junit.xml']).toMatch(exit === 0 ? /failures="0"/ : /failures="[1-9]\d*"/);
     },
   );
-
-  it.each([['an unknown level', ['--fail-on', 'error'], /--fail-on "error" is unknown; use fail or warn/]])(
-    'exits 2 on %s, with one line',
-    async (_label, argv, message) => {
-      const { code, stderr, stdout } = await run(['--base-url', 'http://h/v1', ...argv]);
-      expect(code).toBe(2);
-      expect(stderr).toMatch(message);
-      expect(stderr.trim().split('\n')).toHaveLength(1);
-      expect(stdout).toBe('');
-    },
-  );
 });
 
 describe('several reporters in one run', () => {

@@ -6,36 +6,34 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { flagHelp, parseFlags } from '../cli/options.js';
 import { loadSpecFile } from '../contract/spec-file.js';
 import { redactKeys, SHORT_KEY } from '../judge/redact.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { printable } from '../judge/report/finding.js';
-import { applyGate, FAIL_ON, type FailOn, verdictLabel } from '../judge/report/gate.js';
+import { applyGate, verdictLabel } from '../judge/report/gate.js';
 import { renderHtml } from '../judge/report/html.js';
 import { renderJson } from '../judge/report/json.js';
 import { renderJunit } from '../judge/report/junit.js';
 import { withoutBodies } from '../judge/report/omit-bodies.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceResult } from '../judge/types.js';
+import type { Result } from '../result.js';
 import { stopSignal } from '../subcommand.js';
 import { sendableKey } from './api-key.js';
-import { DEFAULT_SEED } from './fuzz/phase.js';
-import { DEFAULT_RETRY_POLICY, describePolicy, parseDuration } from './gateway.js';
-import type { ConformanceOptions } from './options.js';
+import { describePolicy } from './gateway.js';
 import {
+  CONFORMANCE_FLAGS,
+  type ConformanceOptions,
   ConformanceOptionsError,
-  DEFAULT_TIMEOUT_MS,
-  fuzzBudget,
-  retryPolicy,
-  runConformance,
-  validateOptions,
-} from './runner.js';
+  DEFAULT_OUTPUT_DIR,
+  flagOf,
+  type ReporterName,
+} from './options.js';
+import { fuzzBudget, retryPolicy, runConformance, validateOptions } from './runner.js';
 
-export const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
-export type ReporterName = (typeof REPORTERS)[number];
+export { DEFAULT_OUTPUT_DIR, REPORTERS, type ReporterName } from './options.js';
 
-export const DEFAULT_OUTPUT_DIR = 'reports/conformance';
 export const REPORT_FILES: Record<Exclude<ReporterName, 'pretty'>, string> = {
   json: 'conformance.json',
   junit: 'conformance-junit.xml',
@@ -50,41 +48,7 @@ those of the --shipped-order ids you name, which the server must refuse with 409
 spellings of them (20abc, 20.0, 020, " 20", 0x14), which it must refuse as malformed, not with 409.
 
 Options:
-  --base-url URL         the target's base address, ending in /v1 (required)
-  --pending-order ID     a pending order on the target (repeatable); destructive checks cancel them
-  --shipped-order ID     a shipped order on the target (repeatable); the suite asks to cancel it, also
-                         without --destructive, and it must be refused with 409
-  --destructive          run the checks that cancel pending orders (each consumes its own id)
-  --timeout MS           per-request time limit, headers and body (default ${DEFAULT_TIMEOUT_MS}, at most 2147483647)
-  --max-body-bytes N     read at most N bytes of a response body (default 1048576)
-  --only CHECK           run only this check, or every check under a prefix such as "auth" (repeatable)
-  --pet-id ID            a pet the target serves, for the deprecation check (default: a listed order's petId)
-  --reporter NAME        pretty (default, to stdout), json, junit or html (repeatable); json, junit
-                         and html are written under --output-dir
-  --output-dir DIR       where json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})
-  --fail-on LEVEL        fail (default): exit 1 when a check fails; warn: warnings fail the run too
-  --retry-budget TIME    the most time to spend waiting to retry 429 and 503 answers while no answer
-                         gets through, honouring Retry-After: 500ms, 30s, 2m or seconds (default 30s;
-                         at most 5 retries per request, 10 s per wait); 0 retries only Retry-After: 0
-  --rate-limit N         send at most N requests per second (default: as fast as the target answers,
-                         and at most 50 per second after a 429)
-  --spec FILE            judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of
-                         the next version (default: the built-in one)
-  --no-bodies            leave response bodies out of every report (the reports say so)
-  --shared               other clients may change orders during the run (a live staging): a change to
-                         an order no request of the suite named is a warning, not a failure
-  --sole-client          the suite is the target's only client: every change it did not make is a
-                         failure, even when it sees another client at work
-                         (without either: strict until the run sees another client, then shared)
-  --live-probe TIME      how far apart the two list reads before the checks are, to see other clients
-                         at work: 500ms (default), 2s or 0
-  --fuzz N|TIME          the fuzz phase's budget: N generated requests (default 50) or a time such as
-                         10s; 0 turns it off
-  --seed N|random        the fuzz phase's seed (default: a fixed one, so every run sends the same
-                         requests, D23); random draws a new one; the seed is printed, and the same seed
-                         against the same list sends the same requests
-  --api-key KEY          the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps
-  -h, --help             show this help
+${flagHelp(CONFORMANCE_FLAGS)}
 
 The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace. It is redacted from
 every output wherever the target echoes it as sent or in any case, JSON- or JavaScript-escaped, URL-encoded
@@ -113,8 +77,6 @@ export interface CommandIo {
   cwd?: string;
 }
 
-class UsageError extends Error {}
-
 /** The file reports, each rendered from the (already redacted and gated) result. */
 const RENDER: Record<keyof typeof REPORT_FILES, (result: ConformanceResult) => string> = {
   json: renderJson,
@@ -122,196 +84,60 @@ const RENDER: Record<keyof typeof REPORT_FILES, (result: ConformanceResult) => s
   html: renderHtml,
 };
 
-/** The flag that sets each option, for the runner's option errors. */
-const FLAGS: Record<keyof ConformanceOptions, string> = {
-  baseUrl: '--base-url',
-  apiKey: '--api-key',
-  pendingOrders: '--pending-order',
-  shippedOrders: '--shipped-order',
-  destructive: '--destructive',
-  timeoutMs: '--timeout',
-  maxBodyBytes: '--max-body-bytes',
-  only: '--only',
-  petId: '--pet-id',
-  fetch: 'fetch',
-  contract: 'contract',
-  retryBudgetMs: '--retry-budget',
-  rateLimit: '--rate-limit',
-  soleClient: '--sole-client',
-  shared: '--shared',
-  liveProbeMs: '--live-probe',
-  fuzzRequests: '--fuzz',
-  fuzzTimeMs: '--fuzz',
-  seed: '--seed',
-  signal: 'signal',
-};
-
-function positiveInteger(flag: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  if (!/^[1-9][0-9]*$/.test(raw))
-    throw new UsageError(`${flag} must be a positive whole number, got ${JSON.stringify(raw)}`);
-  return Number(raw);
-}
-
-function retryBudget(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_RETRY_POLICY.budgetMs;
-  const ms = parseDuration(raw);
-  if (ms === null) {
-    throw new UsageError(
-      `--retry-budget ${JSON.stringify(raw)} is not a duration; give e.g. 30s, 500ms, 2m or 0`,
-    );
-  }
-  return ms;
-}
-
-function liveProbe(raw: string): number {
-  const ms = parseDuration(raw);
-  if (ms === null) {
-    throw new UsageError(`--live-probe ${JSON.stringify(raw)} is not a duration; give e.g. 500ms, 2s or 0`);
-  }
-  return ms;
-}
-
-/** `--fuzz`: a count of requests, or a duration (`10s`, `500ms`, `2m`). */
-function fuzzFlag(raw: string | undefined): Pick<ConformanceOptions, 'fuzzRequests' | 'fuzzTimeMs'> {
-  if (raw === undefined) return {};
-  if (/^[0-9]+$/.test(raw)) return { fuzzRequests: Number(raw) };
-  const ms = /[a-z]$/.test(raw) ? parseDuration(raw) : null;
-  if (ms === null || ms <= 0) {
-    throw new UsageError(
-      `--fuzz ${JSON.stringify(raw)} is neither a number of requests nor a time; give e.g. 50, 0 or 10s`,
-    );
-  }
-  return { fuzzTimeMs: ms };
-}
-
-/** The seed given, the fixed default (D23), or with `random` one drawn here, so that it is printed before the first request. */
-function seedFlag(raw: string | undefined): Pick<ConformanceOptions, 'seed'> {
-  if (raw === undefined) return { seed: DEFAULT_SEED };
-  if (raw === 'random') return { seed: Math.floor(Math.random() * 2 ** 31) };
-  if (!/^[0-9]+$/.test(raw) || Number(raw) >= 2 ** 31) {
-    throw new UsageError(
-      `--seed must be random or a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(raw)}`,
-    );
-  }
-  return { seed: Number(raw) };
-}
-
-function rateLimit(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(raw) || Number(raw) <= 0) {
-    throw new UsageError(
-      `--rate-limit must be a positive number of requests per second, got ${JSON.stringify(raw)}`,
-    );
-  }
-  return Number(raw);
-}
-
 interface Parsed {
   options: ConformanceOptions;
   reporters: ReporterName[];
   outputDir: string;
-  failOn: FailOn;
+  failOn: 'fail' | 'warn';
   noBodies: boolean;
 }
 
-function parse(argv: string[], io: CommandIo): Parsed | 'help' {
-  let values: ReturnType<typeof parseFlags>['values'];
-  try {
-    values = parseFlags(argv).values;
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) return 'help';
-  const baseUrl = values['base-url'];
-  if (!baseUrl) throw new UsageError('--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1');
+/**
+ * The flags as the run's options, each set by the table's `option`; the run's own checks come later. The
+ * error is one line.
+ */
+export function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'help', string> {
+  const parsed = parseFlags(CONFORMANCE_FLAGS, argv);
+  if (!parsed.ok) return parsed;
+  const values = parsed.value;
+  if (values.help) return { ok: true, value: 'help' };
+  if (!values['base-url'])
+    return { ok: false, error: '--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1' };
   const rawKey = values['api-key'] ?? io.env.PETSTORE_API_KEY;
+  const from = values['api-key'] === undefined ? 'PETSTORE_API_KEY' : '--api-key';
   if (!rawKey) {
-    throw new UsageError(
-      'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)',
-    );
+    return {
+      ok: false,
+      error: 'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)',
+    };
   }
   const key = sendableKey(rawKey);
-  if (!key.ok) {
-    throw new UsageError(
-      `the API key from ${values['api-key'] === undefined ? 'PETSTORE_API_KEY' : '--api-key'} ${key.error}`,
-    );
-  }
-  const apiKey = key.value;
-  const failOn = values['fail-on'] ?? 'fail';
-  if (!(FAIL_ON as readonly string[]).includes(failOn)) {
-    throw new UsageError(`--fail-on ${JSON.stringify(failOn)} is unknown; use ${FAIL_ON.join(' or ')}`);
-  }
-  const reporters = (values.reporter ?? ['pretty']).map((name) => {
-    if (!(REPORTERS as readonly string[]).includes(name)) {
-      throw new UsageError(`--reporter ${JSON.stringify(name)} is unknown; use ${REPORTERS.join(', ')}`);
-    }
-    return name as ReporterName;
-  });
-  const only = values.only ?? [];
-  const petId = values['pet-id'];
-  const pace = rateLimit(values['rate-limit']);
+  if (!key.ok) return { ok: false, error: `the API key from ${from} ${key.error}` };
   const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec, io.cwd);
-  if (spec && !spec.ok) throw new UsageError(spec.error);
+  if (spec && !spec.ok) return spec;
+  const options: Record<string, unknown> = {};
+  for (const [name, flag] of Object.entries(CONFORMANCE_FLAGS)) {
+    const value = values[name as keyof typeof values];
+    if ('option' in flag && value !== undefined) options[flag.option] = value;
+  }
   return {
-    options: {
-      baseUrl,
-      apiKey,
-      pendingOrders: values['pending-order'] ?? [],
-      shippedOrders: values['shipped-order'] ?? [],
-      destructive: values.destructive ?? false,
-      timeoutMs: positiveInteger('--timeout', values.timeout, DEFAULT_TIMEOUT_MS),
-      maxBodyBytes: positiveInteger('--max-body-bytes', values['max-body-bytes'], 1024 * 1024),
-      only,
-      retryBudgetMs: retryBudget(values['retry-budget']),
-      ...(pace === undefined ? {} : { rateLimit: pace }),
-      ...(values['sole-client'] ? { soleClient: true } : {}),
-      ...(values.shared ? { shared: true } : {}),
-      ...(values['live-probe'] === undefined ? {} : { liveProbeMs: liveProbe(values['live-probe']) }),
-      ...fuzzFlag(values.fuzz),
-      ...seedFlag(values.seed),
-      ...(petId === undefined ? {} : { petId }),
-      ...(io.fetch ? { fetch: io.fetch } : {}),
-      ...(io.signal ? { signal: io.signal } : {}),
-      ...(spec?.ok ? { contract: spec.value } : {}),
+    ok: true,
+    value: {
+      options: {
+        ...(options as Omit<ConformanceOptions, 'baseUrl' | 'apiKey'>),
+        baseUrl: values['base-url'],
+        apiKey: key.value,
+        ...values.fuzz,
+        ...(io.fetch ? { fetch: io.fetch } : {}),
+        ...(io.signal ? { signal: io.signal } : {}),
+        ...(spec?.ok ? { contract: spec.value } : {}),
+      },
+      reporters: [...new Set(values.reporter ?? ['pretty' as const])],
+      outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
+      failOn: values['fail-on'] ?? 'fail',
+      noBodies: values['no-bodies'] ?? false,
     },
-    reporters: [...new Set(reporters)],
-    outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
-    failOn: failOn as FailOn,
-    noBodies: values['no-bodies'] ?? false,
   };
-}
-
-function parseFlags(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      'base-url': { type: 'string' },
-      'pending-order': { type: 'string', multiple: true },
-      'shipped-order': { type: 'string', multiple: true },
-      destructive: { type: 'boolean' },
-      timeout: { type: 'string' },
-      'max-body-bytes': { type: 'string' },
-      only: { type: 'string', multiple: true },
-      'pet-id': { type: 'string' },
-      reporter: { type: 'string', multiple: true },
-      'output-dir': { type: 'string' },
-      'fail-on': { type: 'string' },
-      'retry-budget': { type: 'string' },
-      'rate-limit': { type: 'string' },
-      'no-bodies': { type: 'boolean' },
-      shared: { type: 'boolean' },
-      'sole-client': { type: 'boolean' },
-      'live-probe': { type: 'string' },
-      fuzz: { type: 'string' },
-      seed: { type: 'string' },
-      'api-key': { type: 'string' },
-      spec: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
 }
 
 /**
@@ -336,14 +162,13 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   const out = (text: string) => io.stdout.write(clean(text));
   const err = (text: string) => io.stderr.write(clean(text));
 
-  let parsed: Parsed | 'help';
-  try {
-    parsed = parse(argv, io);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    err(`petstore conformance: ${error.message}. Run \`petstore conformance --help\` for usage.\n`);
+  const usage = (message: string) => {
+    err(`petstore conformance: ${message}. Run \`petstore conformance --help\` for usage.\n`);
     return 2;
-  }
+  };
+  const read = parseConformanceArgs(argv, io);
+  if (!read.ok) return usage(read.error);
+  const parsed = read.value;
   if (parsed === 'help') {
     out(HELP);
     return 0;
@@ -366,12 +191,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     result = await runConformance(parsed.options);
   } catch (error) {
     if (!(error instanceof ConformanceOptionsError)) throw error;
-    // The runner checks the options (one place for the library, the vitest project and the CLI); here they
-    // are named by their flags.
-    err(
-      `petstore conformance: ${error.messageFor(FLAGS[error.option])}. Run \`petstore conformance --help\` for usage.\n`,
-    );
-    return 2;
+    return usage(error.messageFor(flagOf(error.option)));
   }
   if (result.unreachable) {
     // The one line a CI log shows; the reports below say it too.

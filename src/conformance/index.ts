@@ -17,11 +17,10 @@ export { coverageLine, renderPretty } from '../judge/report/pretty.js';
 export type * from '../judge/types.js';
 export { sendableKey } from './api-key.js';
 export { CHECKS, type Check, genericChecks, type Requirements } from './checks/index.js';
-export type { ConformanceOptions } from './options.js';
 export {
+  type ConformanceOptions,
   ConformanceOptionsError,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_TIMEOUT_MS,
-  runConformance,
-  selectChecks,
-} from './runner.js';
+} from './options.js';
+export { runConformance, selectChecks } from './runner.js';

@@ -1,8 +1,15 @@
 /**
- * What `runConformance` takes: the target, the key, the orders the user names and how far the run may
- * go. The shapes of its result are the judge's (src/judge/types.ts), shared with every reporter.
+ * What `runConformance` takes, and the one table of its options: the command line's parser and help, and
+ * the library's own checks of a program's options, all read it (issue 23).
  */
+import { type Flag, oneOf } from '../cli/options.js';
 import type { Contract } from '../contract/index.js';
+import { FAIL_ON } from '../judge/report/gate.js';
+import type { Result } from '../result.js';
+import { sendableKey } from './api-key.js';
+import { canonicalId } from './context.js';
+import { DEFAULT_FUZZ_REQUESTS, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
+import { parseDuration } from './gateway.js';
 
 export interface ConformanceOptions {
   /** The target's base address, ending in the version segment: `http://127.0.0.1:4010/v1` (D12). */
@@ -25,46 +32,348 @@ export interface ConformanceOptions {
   petId?: string | bigint;
   /** The fetch to use: tests aim the suite at an in-process handler (`mock.handle`) with this. */
   fetch?: typeof fetch;
-  /**
-   * The contract whose `x-petstore-conformance` levels the run applies; by default the toolkit's own
-   * (`spec/openapi.yaml`). Tests pass one built from an altered copy of the document (`buildContract`).
-   */
+  /** The contract whose operations and `x-petstore-conformance` levels the run applies; default the built-in one. */
   contract?: Contract;
-  /**
-   * The most time, in ms, the run may spend waiting to retry answers 429 and 503 (D22). Default 30 000;
-   * 0 retries only answers that say `Retry-After: 0`.
-   */
+  /** The most time, in ms, spent waiting to retry 429 and 503 (D22). Default 30 000; 0 retries only `Retry-After: 0`. */
   retryBudgetMs?: number;
   /** The most requests the suite starts per second (its own pace, D22). Default: no pace of its own. */
   rateLimit?: number;
-  /**
-   * The suite is the target's only client (D16): every change to an order that it did not make is a failure,
-   * even when it sees another client at work. Not with `shared`.
-   */
+  /** The suite is the target's only client: every change it did not make is a failure (D16). Not with `shared`. */
   soleClient?: boolean;
-  /**
-   * Other clients may change orders while the suite runs (D16): a change to an order that no request of a
-   * step named is a warning from the start. Not with `soleClient`. Without either, the run is strict until it
-   * sees another client at work.
-   */
+  /** Other clients may change orders: a change no request named is a warning from the start (D16). */
   shared?: boolean;
-  /**
-   * How long apart, in ms, the two reads of the list before the checks are, to see whether other clients
-   * are changing orders. Default 500; 0 reads twice at once.
-   */
+  /** How far apart, in ms, the two list reads before the checks are (D16). Default 500. */
   liveProbeMs?: number;
-  /** How many generated requests the fuzz phase sends (`fuzz.invariants`). Default 50; 0 turns it off. */
+  /** How many generated requests the fuzz phase sends. Default 50; 0 turns it off. */
   fuzzRequests?: number;
   /** A time limit for the fuzz phase in ms, instead of a count (`--fuzz 10s`). */
   fuzzTimeMs?: number;
-  /**
-   * The fuzz phase's seed: the same seed against the same list sends the same requests. Default: a fixed
-   * seed, so a server gets the same verdict every run (D23); `'random'` draws a new one (reported).
-   */
+  /** The fuzz phase's seed; default a fixed one, so a server gets the same verdict every run (D23). */
   seed?: number | 'random';
-  /**
-   * Stops the run when aborted (the CLI aborts it on SIGINT and SIGTERM): the requests in flight are
-   * aborted, the checks that finished keep their verdicts, and the result's outcome is `interrupted`.
-   */
+  /** Stops the run when aborted: the finished checks keep their verdicts, the outcome is `interrupted`. */
   signal?: AbortSignal;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** The longest delay `setTimeout` honours: 2^31 − 1 ms (about 24.8 days). */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+export const DEFAULT_LIVE_PROBE_MS = 500;
+export const DEFAULT_OUTPUT_DIR = 'reports/conformance';
+export const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
+export type ReporterName = (typeof REPORTERS)[number];
+
+/**
+ * Thrown for options a program got wrong (a bad base URL, an unknown `only` entry, an order id that is not
+ * a canonical int64). The message names the option as {@link ConformanceOptions} does.
+ */
+export class ConformanceOptionsError extends Error {
+  override readonly name = 'ConformanceOptionsError';
+
+  constructor(
+    /** The option at fault. */
+    readonly option: keyof ConformanceOptions,
+    private readonly describe: (name: string) => string,
+  ) {
+    super(describe(option));
+  }
+
+  /** The message with the option called `name`, e.g. `--pending-order` instead of `pendingOrders`. */
+  messageFor(name: string): string {
+    return this.describe(name);
+  }
+}
+
+/** What is wrong with a value, said after the option's name (another option's, when named); `null` when nothing is. */
+type Problem =
+  | string
+  | ((name: string) => string)
+  | { option: keyof ConformanceOptions; text: string }
+  | null;
+
+/** A flag of the command line, and the option of {@link ConformanceOptions} it sets and checks. */
+interface ConformanceFlag extends Flag {
+  option?: keyof ConformanceOptions;
+  check?: (value: unknown, options: ConformanceOptions) => Problem;
+}
+
+const ok = <T>(value: T): Result<T, string> => ({ ok: true, value });
+
+function positiveWhole(raw: string, flag: string): Result<number, string> {
+  return /^[1-9][0-9]*$/.test(raw)
+    ? ok(Number(raw))
+    : { ok: false, error: `${flag} must be a positive whole number, got ${JSON.stringify(raw)}` };
+}
+
+/** A duration flag: `500ms`, `30s`, `2m` or seconds. */
+function duration(examples: string) {
+  return (raw: string, flag: string): Result<number, string> => {
+    const ms = parseDuration(raw);
+    return ms === null
+      ? { ok: false, error: `${flag} ${JSON.stringify(raw)} is not a duration; give e.g. ${examples}` }
+      : ok(ms);
+  };
+}
+
+/** A number of ms or a count within a range; an absent value takes the default. */
+function within(min: number, max: number, what: string) {
+  return (value: unknown): Problem =>
+    value === undefined ||
+    (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max)
+      ? null
+      : `must be ${what} from ${min} to ${max}, got ${String(value)}`;
+}
+
+function required(example: string) {
+  return (value: unknown): Problem =>
+    typeof value === 'string'
+      ? null
+      : `is required: a string${example}, got ${value === null ? 'null' : typeof value}`;
+}
+
+/** A base URL the suite can append paths to and would not leak; the URL is never repeated with credentials. */
+function baseUrlProblem(value: unknown): Problem {
+  const missing = required(', e.g. http://127.0.0.1:4010/v1')(value);
+  if (missing !== null) return missing;
+  const text = value as string;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    const shown = text.includes('@') ? '' : ` ${JSON.stringify(text)}`;
+    return (name) => `${name}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `must be an http or https address, got ${url.protocol}`;
+  if (url.username !== '' || url.password !== '')
+    return 'carries credentials (user:password@); remove them: the suite authenticates with the API key as a bearer token';
+  // `http://h/v1?` parses to an empty search; the `?` would still end up before the paths.
+  if (url.search !== '' || (url.href.split('#')[0] ?? '').includes('?'))
+    return 'has a query (?…); remove it: the suite appends each path to the base URL';
+  if (url.hash !== '') return 'has a fragment (#…); remove it: the suite appends each path to the base URL';
+  return null;
+}
+
+/**
+ * Canonical int64 decimals (the checks compare ids as text, so `02` would never match a listed `2`), each
+ * given once: two destructive checks handed one id would see each other's cancel.
+ */
+function orderIdsProblem(value: unknown, options: ConformanceOptions): Problem {
+  const ids = ((value ?? []) as readonly (string | bigint)[]).map(String);
+  const bad = ids.find((id) => canonicalId(id) === null);
+  if (bad !== undefined)
+    return `${JSON.stringify(bad)} is not an int64 order id (decimal digits, no plus sign or leading zeros)`;
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) return `${twice} is given more than once; give each order once`;
+  const pending = (options.pendingOrders ?? []).map(String);
+  const both = value === options.shippedOrders ? ids.find((id) => pending.includes(id)) : undefined;
+  return both === undefined
+    ? null
+    : `${both} is also given as a pending order; an order is either pending or shipped`;
+}
+
+/** The options of `petstore conformance` and `runConformance`, in the order of the help and of the checks. */
+export const CONFORMANCE_FLAGS = {
+  'base-url': {
+    arg: 'URL',
+    help: "the target's base address, ending in /v1 (required)",
+    option: 'baseUrl',
+    check: baseUrlProblem,
+  },
+  'api-key': {
+    arg: 'KEY',
+    help: 'the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps',
+    option: 'apiKey',
+    check: (value) => {
+      const missing = required('')(value);
+      if (missing !== null) return missing;
+      const key = sendableKey(value as string);
+      return key.ok ? null : key.error;
+    },
+  },
+  'pending-order': {
+    arg: 'ID',
+    multiple: true,
+    help: 'a pending order on the target (repeatable); destructive checks cancel them',
+    option: 'pendingOrders',
+    check: orderIdsProblem,
+  },
+  'shipped-order': {
+    arg: 'ID',
+    multiple: true,
+    help: 'a shipped order on the target (repeatable); the suite asks to cancel it, also without --destructive, and it must be refused with 409',
+    option: 'shippedOrders',
+    check: orderIdsProblem,
+  },
+  destructive: {
+    help: 'run the checks that cancel pending orders (each consumes its own id)',
+    option: 'destructive',
+  },
+  timeout: {
+    arg: 'MS',
+    help: `per-request time limit, headers and body (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`,
+    read: positiveWhole,
+    option: 'timeoutMs',
+    // setTimeout fires at once for anything longer: every request would time out before it was sent.
+    check: (value) =>
+      value === undefined || (typeof value === 'number' && value > 0 && value <= MAX_TIMEOUT_MS)
+        ? null
+        : typeof value === 'number' && value > MAX_TIMEOUT_MS
+          ? `${value} is longer than the longest timer Node can set (${MAX_TIMEOUT_MS} ms, about 24.8 days)`
+          : 'must be positive',
+  },
+  'max-body-bytes': {
+    arg: 'N',
+    help: `read at most N bytes of a response body (default ${DEFAULT_MAX_BODY_BYTES})`,
+    read: positiveWhole,
+    option: 'maxBodyBytes',
+    check: within(1, Number.MAX_SAFE_INTEGER, 'a number of bytes'),
+  },
+  only: {
+    arg: 'CHECK',
+    multiple: true,
+    help: 'run only this check, or every check under a prefix such as "auth" (repeatable)',
+    option: 'only',
+  },
+  'pet-id': {
+    arg: 'ID',
+    help: "a pet the target serves, for the deprecation check (default: a listed order's petId)",
+    option: 'petId',
+  },
+  reporter: {
+    arg: 'NAME',
+    multiple: true,
+    help: 'pretty (default, to stdout), json, junit or html (repeatable); json, junit and html are written under --output-dir',
+    read: oneOf(REPORTERS),
+  },
+  'output-dir': {
+    arg: 'DIR',
+    help: `where json, junit and html reports go (default ${DEFAULT_OUTPUT_DIR})`,
+  },
+  'fail-on': {
+    arg: 'LEVEL',
+    help: 'fail (default): exit 1 when a check fails; warn: warnings fail the run too',
+    read: oneOf(FAIL_ON),
+  },
+  'retry-budget': {
+    arg: 'TIME',
+    help: 'the most time to spend waiting to retry 429 and 503 answers while no answer gets through, honouring Retry-After: 500ms, 30s, 2m or seconds (default 30s; at most 5 retries per request, 10 s per wait); 0 retries only Retry-After: 0',
+    read: duration('30s, 500ms, 2m or 0'),
+    option: 'retryBudgetMs',
+    check: within(0, MAX_TIMEOUT_MS, 'a duration (ms)'),
+  },
+  'rate-limit': {
+    arg: 'N',
+    help: 'send at most N requests per second (default: as fast as the target answers, and at most 50 per second after a 429)',
+    read: (raw: string, flag: string) =>
+      /^[0-9]+(\.[0-9]+)?$/.test(raw) && Number(raw) > 0
+        ? ok(Number(raw))
+        : {
+            ok: false,
+            error: `${flag} must be a positive number of requests per second, got ${JSON.stringify(raw)}`,
+          },
+    option: 'rateLimit',
+    check: (value) =>
+      value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0)
+        ? null
+        : `must be a positive number of requests per second, got ${String(value)}`,
+  },
+  spec: {
+    arg: 'FILE',
+    help: 'judge against another OpenAPI 3.1 document (YAML or JSON), such as a draft of the next version (default: the built-in one)',
+  },
+  'no-bodies': { help: 'leave response bodies out of every report (the reports say so)' },
+  shared: {
+    help: 'other clients may change orders during the run (a live staging): a change to an order no request of the suite named is a warning, not a failure',
+    option: 'shared',
+    check: (value, options) =>
+      value && options.soleClient
+        ? (name) =>
+            `${name} and ${name === 'shared' ? 'soleClient' : '--sole-client'} contradict each other; give one: shared when other clients may change orders during the run, sole-client when none does`
+        : null,
+  },
+  'sole-client': {
+    help: "the suite is the target's only client: every change it did not make is a failure, even when it sees another client at work (without either: strict until the run sees another client, then shared)",
+    option: 'soleClient',
+  },
+  'live-probe': {
+    arg: 'TIME',
+    help: 'how far apart the two list reads before the checks are, to see other clients at work: 500ms (default), 2s or 0',
+    read: duration('500ms, 2s or 0'),
+    option: 'liveProbeMs',
+    check: within(0, MAX_TIMEOUT_MS, 'a duration (ms)'),
+  },
+  fuzz: {
+    arg: 'N|TIME',
+    help: `the fuzz phase's budget: N generated requests (default ${DEFAULT_FUZZ_REQUESTS}) or a time such as 10s; 0 turns it off`,
+    read: (
+      raw: string,
+      flag: string,
+    ): Result<Pick<ConformanceOptions, 'fuzzRequests' | 'fuzzTimeMs'>, string> => {
+      if (/^[0-9]+$/.test(raw)) return ok({ fuzzRequests: Number(raw) });
+      const ms = /[a-z]$/.test(raw) ? parseDuration(raw) : null;
+      return ms === null || ms <= 0
+        ? {
+            ok: false,
+            error: `${flag} ${JSON.stringify(raw)} is neither a number of requests nor a time; give e.g. 50, 0 or 10s`,
+          }
+        : ok({ fuzzTimeMs: ms });
+    },
+    option: 'fuzzRequests',
+    check: (value, options) => {
+      if (
+        value !== undefined &&
+        !(Number.isSafeInteger(value) && within(0, MAX_FUZZ_REQUESTS, '')(value) === null)
+      )
+        return `must be a whole number of requests from 0 to ${MAX_FUZZ_REQUESTS}, got ${String(value)}`;
+      const time = within(1, MAX_TIMEOUT_MS, 'a duration (ms)')(options.fuzzTimeMs);
+      return typeof time === 'string' ? { option: 'fuzzTimeMs', text: time } : null;
+    },
+  },
+  seed: {
+    arg: 'N|random',
+    help: "the fuzz phase's seed (default: a fixed one, so every run sends the same requests, D23); random draws a new one; the seed is printed, and the same seed against the same list sends the same requests",
+    // `random` is drawn here, so that the seed is printed before the first request.
+    read: (raw: string, flag: string) =>
+      raw === 'random'
+        ? ok(Math.floor(Math.random() * 2 ** 31))
+        : /^[0-9]+$/.test(raw) && Number(raw) < 2 ** 31
+          ? ok(Number(raw))
+          : {
+              ok: false,
+              error: `${flag} must be random or a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(raw)}`,
+            },
+    option: 'seed',
+    check: (value) =>
+      value === undefined ||
+      value === 'random' ||
+      (Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < 2 ** 31)
+        ? null
+        : `must be a whole number from 0 to ${2 ** 31 - 1}, got ${String(value)}`,
+  },
+  help: { short: 'h', help: 'show this help' },
+} satisfies Record<string, ConformanceFlag>;
+
+/** The flag that sets each option, for the command line's messages; a program's own options keep their names. */
+export function flagOf(option: keyof ConformanceOptions): string {
+  const key = option === 'fuzzTimeMs' ? 'fuzzRequests' : option;
+  const entry = Object.entries(CONFORMANCE_FLAGS).find(([, flag]) => 'option' in flag && flag.option === key);
+  return entry === undefined ? option : `--${entry[0]}`;
+}
+
+/**
+ * Checks a program's options as the table says, without sending anything.
+ *
+ * @example checkOptions({ baseUrl: 'ftp://h/v1', apiKey: 'k' }) // throws ConformanceOptionsError
+ */
+export function checkOptions(options: ConformanceOptions): void {
+  for (const flag of Object.values(CONFORMANCE_FLAGS) as ConformanceFlag[]) {
+    if (flag.option === undefined || flag.check === undefined) continue;
+    const problem = flag.check(options[flag.option], options);
+    if (problem === null) continue;
+    if (typeof problem === 'function') throw new ConformanceOptionsError(flag.option, problem);
+    const [option, text] =
+      typeof problem === 'string' ? [flag.option, problem] : [problem.option, problem.text];
+    throw new ConformanceOptionsError(option, (name) => `${name} ${text}`);
+  }
 }

@@ -1,106 +1,29 @@
-/**
- * Runs the checks against one target and returns the results as a value. The run always ends: every
- * request has a time limit, every check is isolated from the others' exceptions, and nothing the target
- * sends can make it throw. The key is redacted from the whole result before it is returned.
- */
+/** Runs the checks against one target and returns the results as a value. */
 import { type Contract, defaultContract, parseExactJson } from '../contract/index.js';
 import type { Exchange } from '../judge/exchange.js';
 import { redactDeep } from '../judge/redact.js';
 import { operationCoverage } from '../judge/report/input.js';
 import type { Judgement } from '../judge/rules.js';
-import type {
-  CheckResult,
-  ConformanceResult,
-  Level,
-  OperationCoverage,
-  Outcome,
-  StoppedOutcome,
-  Unreachable,
-} from '../judge/types.js';
+import type { CheckResult, ConformanceResult, Level, Outcome, Unreachable } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
-import { CheckContext, canonicalId, type ResolvedOptions } from './context.js';
-import type { EnvironmentMode } from './environment.js';
+import { CheckContext, type ResolvedOptions } from './context.js';
 import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
-import type { ConformanceOptions } from './options.js';
+import {
+  type ConformanceOptions,
+  ConformanceOptionsError,
+  checkOptions,
+  DEFAULT_LIVE_PROBE_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_TIMEOUT_MS,
+} from './options.js';
 import { speaksTls } from './tls-probe.js';
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export { ConformanceOptionsError };
 
-/**
- * Thrown for options a program got wrong (a bad base URL, an unknown `only` entry, an order id that is not
- * a canonical int64). The message names the option as {@link ConformanceOptions} does; a front end that
- * calls it something else (the CLI's `--base-url`) asks for the same message with its own name.
- */
-export class ConformanceOptionsError extends Error {
-  // Named, so that a test runner's output says which error it is (`ConformanceOptionsError: baseUrl …`).
-  override readonly name = 'ConformanceOptionsError';
-
-  constructor(
-    /** The option at fault. */
-    readonly option: keyof ConformanceOptions,
-    private readonly describe: (name: string) => string,
-  ) {
-    super(describe(option));
-  }
-
-  /** The message with the option called `name`, e.g. `--pending-order` instead of `pendingOrders`. */
-  messageFor(name: string): string {
-    return this.describe(name);
-  }
-}
-
-/**
- * Order ids as canonical int64 decimal text (`42`, not `042` or `+42`): the checks compare ids as text,
- * so `02` would never match the `2` a target lists.
- */
-function orderIds(option: 'pendingOrders' | 'shippedOrders', given: readonly (string | bigint)[] = []) {
-  return given.map((id) => {
-    const text = String(id);
-    if (canonicalId(text) === null) {
-      throw new ConformanceOptionsError(
-        option,
-        (name) =>
-          `${name} ${JSON.stringify(text)} is not an int64 order id (decimal digits, no plus sign or leading zeros)`,
-      );
-    }
-    return text;
-  });
-}
-
-/**
- * Refuses an id given twice: two destructive checks handed the same pending order would see each other's
- * cancel and fail a correct server, and an order cannot be both pending and shipped.
- */
-function refuseDuplicates(pending: readonly string[], shipped: readonly string[]): void {
-  for (const [option, ids] of [
-    ['pendingOrders', pending],
-    ['shippedOrders', shipped],
-  ] as const) {
-    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
-    if (twice !== undefined) {
-      throw new ConformanceOptionsError(
-        option,
-        (name) => `${name} ${twice} is given more than once; give each order once`,
-      );
-    }
-  }
-  const both = shipped.find((id) => pending.includes(id));
-  if (both !== undefined) {
-    throw new ConformanceOptionsError(
-      'shippedOrders',
-      (name) => `${name} ${both} is also given as a pending order; an order is either pending or shipped`,
-    );
-  }
-}
-
-/**
- * The checks an `only` list selects: an entry is an exact id, or a prefix ending at a dot (`auth`
- * selects `auth.listOrders.no-header` and the other `auth.*`). Returns the entries that select nothing.
- */
+/** The checks an `only` list selects (an exact id, or a prefix ending at a dot), and the entries that select none. */
 export function selectChecks(
   only: readonly string[],
   contract: Contract = defaultContract(),
@@ -119,172 +42,38 @@ export function allChecks(contract: Contract): Check[] {
   return [...CHECKS, ...genericChecks(contract)];
 }
 
-/** The longest delay `setTimeout` honours: 2^31 − 1 ms. */
-export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-
-/**
- * A base URL the suite cannot append paths to, or would leak: a query or fragment would end up before the
- * path (`/v1?x=1/store/orders`), and credentials would be sent to the target and shown in every report.
- * The message never repeats the URL, so the credentials are never printed.
- */
-function refuseUnusableBaseUrl(url: URL): void {
-  const problem =
-    url.username !== '' || url.password !== ''
-      ? 'carries credentials (user:password@); remove them: the suite authenticates with the API key as a bearer token'
-      : url.search !== '' || hasEmptyQuery(url)
-        ? 'has a query (?…); remove it: the suite appends each path to the base URL'
-        : url.hash !== ''
-          ? 'has a fragment (#…); remove it: the suite appends each path to the base URL'
-          : null;
-  if (problem !== null) throw new ConformanceOptionsError('baseUrl', (name) => `${name} ${problem}`);
-}
-
-/** `http://h/v1?` parses to an empty search; the `?` would still end up before the paths. */
-function hasEmptyQuery(url: URL): boolean {
-  return (url.href.split('#')[0] ?? '').includes('?');
-}
-
-/**
- * A program that builds options from an environment variable can hand in `undefined`: said in the
- * options' own words instead of a TypeError from deep in the run.
- */
-function requireText(option: 'baseUrl' | 'apiKey', value: unknown): string {
-  if (typeof value === 'string') return value;
-  const example = option === 'baseUrl' ? ', e.g. http://127.0.0.1:4010/v1' : '';
-  throw new ConformanceOptionsError(
-    option,
-    (name) => `${name} is required: a string${example}, got ${value === null ? 'null' : typeof value}`,
-  );
-}
-
 /** How a run with these options retries 429 and 503 and paces its requests (D22). */
 export function retryPolicy(options: ConformanceOptions): RetryPolicy {
   const budgetMs = options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs;
-  if (!Number.isFinite(budgetMs) || budgetMs < 0 || budgetMs > MAX_TIMEOUT_MS) {
-    throw new ConformanceOptionsError(
-      'retryBudgetMs',
-      (name) => `${name} must be a duration from 0 to ${MAX_TIMEOUT_MS} ms, got ${budgetMs}`,
-    );
-  }
-  const rateLimit = options.rateLimit ?? null;
-  if (rateLimit !== null && (!Number.isFinite(rateLimit) || rateLimit <= 0)) {
-    throw new ConformanceOptionsError(
-      'rateLimit',
-      (name) => `${name} must be a positive number of requests per second, got ${rateLimit}`,
-    );
-  }
-  return { ...DEFAULT_RETRY_POLICY, budgetMs, rateLimit };
-}
-
-/** The two list reads before the checks are this far apart unless told otherwise (D16). */
-export const DEFAULT_LIVE_PROBE_MS = 500;
-
-/** `--shared`, `--sole-client` or neither (D16); both at once is a contradiction. */
-function environmentMode(options: ConformanceOptions): EnvironmentMode {
-  if (options.soleClient && options.shared) {
-    throw new ConformanceOptionsError(
-      'shared',
-      (name) =>
-        `${name} and ${name === 'shared' ? 'soleClient' : '--sole-client'} contradict each other; give one: shared when other clients may change orders during the run, sole-client when none does`,
-    );
-  }
-  return options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto';
-}
-
-function liveProbeMs(options: ConformanceOptions): number {
-  const ms = options.liveProbeMs ?? DEFAULT_LIVE_PROBE_MS;
-  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMEOUT_MS) {
-    throw new ConformanceOptionsError(
-      'liveProbeMs',
-      (name) => `${name} must be a duration from 0 to ${MAX_TIMEOUT_MS} ms, got ${ms}`,
-    );
-  }
-  return ms;
+  return { ...DEFAULT_RETRY_POLICY, budgetMs, rateLimit: options.rateLimit ?? null };
 }
 
 /** The fuzz phase's budget and seed: the fixed default unless given (D23); `'random'` is drawn here, so the report can say it. */
 export function fuzzBudget(options: ConformanceOptions): FuzzBudget {
   const timeMs = options.fuzzTimeMs ?? null;
   const requests = options.fuzzRequests ?? (timeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS);
-  if (!Number.isSafeInteger(requests) || requests < 0 || requests > MAX_FUZZ_REQUESTS) {
-    throw new ConformanceOptionsError(
-      'fuzzRequests',
-      (name) => `${name} must be a whole number of requests from 0 to ${MAX_FUZZ_REQUESTS}, got ${requests}`,
-    );
-  }
-  if (timeMs !== null && (!Number.isFinite(timeMs) || timeMs <= 0 || timeMs > MAX_TIMEOUT_MS)) {
-    throw new ConformanceOptionsError(
-      'fuzzTimeMs',
-      (name) => `${name} must be a duration from 1 to ${MAX_TIMEOUT_MS} ms, got ${timeMs}`,
-    );
-  }
   const seed =
     options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
-  if (!Number.isSafeInteger(seed) || seed < 0 || seed >= 2 ** 31) {
-    throw new ConformanceOptionsError(
-      'seed',
-      (name) => `${name} must be a whole number from 0 to ${2 ** 31 - 1}, got ${seed}`,
-    );
-  }
   return { requests, timeMs, seed };
 }
 
 function resolve(options: ConformanceOptions): ResolvedOptions {
-  const baseUrl = requireText('baseUrl', options.baseUrl);
-  const givenKey = requireText('apiKey', options.apiKey);
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    // A string with `@` in it may hold credentials: it is not repeated.
-    const shown = baseUrl.includes('@') ? '' : ` ${JSON.stringify(baseUrl)}`;
-    throw new ConformanceOptionsError(
-      'baseUrl',
-      (name) => `${name}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConformanceOptionsError(
-      'baseUrl',
-      (name) => `${name} must be an http or https address, got ${url.protocol}`,
-    );
-  }
-  const apiKey = sendableKey(givenKey);
-  if (!apiKey.ok) throw new ConformanceOptionsError('apiKey', (name) => `${name} ${apiKey.error}`);
-  refuseUnusableBaseUrl(url);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
-    throw new ConformanceOptionsError('timeoutMs', (name) => `${name} must be positive`);
-  if (timeoutMs > MAX_TIMEOUT_MS) {
-    // setTimeout fires at once for anything longer: every request would time out before it was sent.
-    throw new ConformanceOptionsError(
-      'timeoutMs',
-      (name) =>
-        `${name} ${timeoutMs} is longer than the longest timer Node can set (${MAX_TIMEOUT_MS} ms, about 24.8 days)`,
-    );
-  }
-  if (!Number.isFinite(maxBodyBytes) || maxBodyBytes <= 0) {
-    throw new ConformanceOptionsError('maxBodyBytes', (name) => `${name} must be positive`);
-  }
-  const pendingOrders = orderIds('pendingOrders', options.pendingOrders);
-  const shippedOrders = orderIds('shippedOrders', options.shippedOrders);
-  refuseDuplicates(pendingOrders, shippedOrders);
+  const key = sendableKey(options.apiKey);
   return {
-    baseUrl: baseUrl.replace(/\/+$/, ''),
-    apiKey: apiKey.value,
-    pendingOrders,
-    shippedOrders,
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    apiKey: key.ok ? key.value : options.apiKey,
+    pendingOrders: (options.pendingOrders ?? []).map(String),
+    shippedOrders: (options.shippedOrders ?? []).map(String),
     destructive: options.destructive ?? false,
-    timeoutMs,
-    maxBodyBytes,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     only: [...(options.only ?? [])],
     petId: options.petId === undefined ? null : String(options.petId),
     fetch: interruptible(options.fetch ?? globalThis.fetch, options.signal),
     contract: options.contract ?? defaultContract(),
     retry: retryPolicy(options),
-    environment: environmentMode(options),
-    liveProbeMs: liveProbeMs(options),
+    environment: options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto',
+    liveProbeMs: options.liveProbeMs ?? DEFAULT_LIVE_PROBE_MS,
     fuzz: fuzzBudget(options),
   };
 }
@@ -299,8 +88,8 @@ function interruptible(base: typeof fetch, stop: AbortSignal | undefined): typeo
 const INT64_EXACT = 'cancel.int64-exact';
 
 /**
- * Gives pending ids to the destructive checks that consume them, most important first. `listed` are the
- * named pending ids the first list showed: one it did not show is gone or hidden, and no check can use it.
+ * Gives the pending ids the first list showed to the destructive checks, in PENDING_PRIORITY order; an id
+ * above 2^53 that no check took goes to cancel.int64-exact.
  */
 function allocatePendingIds(
   checks: readonly Check[],
@@ -309,24 +98,18 @@ function allocatePendingIds(
 ): Map<string, string[]> {
   const free = [...listed];
   const byId = new Map<string, string[]>();
-  // Array.prototype.sort is stable (ES2019), so checks of the same rank keep the table's order.
-  const ordered = [...checks].sort((a, b) => rank(a.id) - rank(b.id));
-  for (const check of ordered) {
+  if (!options.destructive) return byId;
+  const rank = (id: string) => {
+    const index = PENDING_PRIORITY.indexOf(id);
+    return index === -1 ? PENDING_PRIORITY.length : index;
+  };
+  for (const check of [...checks].sort((a, b) => rank(a.id) - rank(b.id))) {
     const wanted = check.needs?.pendingOrders ?? 0;
-    if (wanted === 0 || !options.destructive) continue;
-    if (free.length >= wanted) byId.set(check.id, free.splice(0, wanted));
+    if (wanted > 0 && free.length >= wanted) byId.set(check.id, free.splice(0, wanted));
   }
-  // A pending id above 2^53 that no check took lets cancel.int64-exact cancel it by its exact id.
   const big = free.filter((id) => BigInt(id) > 2n ** 53n || BigInt(id) < -(2n ** 53n));
-  if (options.destructive && big.length > 0 && checks.some((c) => c.id === INT64_EXACT)) {
-    byId.set(INT64_EXACT, big);
-  }
+  if (big.length > 0 && checks.some((c) => c.id === INT64_EXACT)) byId.set(INT64_EXACT, big);
   return byId;
-}
-
-function rank(id: string): number {
-  const index = PENDING_PRIORITY.indexOf(id);
-  return index === -1 ? PENDING_PRIORITY.length : index;
 }
 
 /** Why a check cannot run with these options, or `null` when it can. */
@@ -335,58 +118,38 @@ function missingRequirement(
   options: ResolvedOptions,
   allocated: Map<string, string[]>,
   stale: ReadonlyMap<string, Exchange>,
-  unlisted: readonly string[] = [],
+  unlisted: readonly string[],
 ): Judgement | null {
   const needs = check.needs ?? {};
+  const skip = (reason: string, enableWith: string): Judgement => ({ kind: 'skip', reason, enableWith });
   if (needs.destructive && !options.destructive) {
-    return {
-      kind: 'skip',
-      reason: 'it cancels pending orders, so it runs only when asked to',
-      enableWith: needs.pendingOrders ? '--destructive --pending-order ID' : '--destructive',
-    };
-  }
-  if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id) && stale.size > 0) {
-    // A rerun without fresh ids is a setup matter, not the server's fault: said as such, once per check.
-    const gone = [...stale].map(
-      ([id, e]) =>
-        `order ${id} is no longer pending (cancelled by an earlier run?): the first list did not show it and its cancel answered ${e.outcome.ok ? e.outcome.value.status : 'nothing'}`,
+    return skip(
+      'it cancels pending orders, so it runs only when asked to',
+      needs.pendingOrders ? '--destructive --pending-order ID' : '--destructive',
     );
-    return {
-      kind: 'skip',
-      reason: `${gone.join('; ')}; name a fresh pending order for this check`,
-      enableWith: '--pending-order ID (a pending order no earlier run cancelled)',
-    };
-  }
-  if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id) && unlisted.length > 0) {
-    // A setup note, not a silent skip: ids the list does not show (a stateless server, another environment).
-    return {
-      kind: 'skip',
-      reason: unlistedNote(unlisted),
-      enableWith: '--pending-order ID (an id the list shows)',
-    };
   }
   if ((needs.pendingOrders ?? 0) > 0 && !allocated.has(check.id)) {
-    const given = options.pendingOrders.length;
-    return {
-      kind: 'skip',
-      reason: `it consumes a pending order of its own, and the ${given} pending id(s) given went to other checks (order: ${PENDING_PRIORITY.join(', ')})`,
-      enableWith: '--pending-order ID',
-    };
+    // A rerun without fresh ids, or ids the list does not show, is a setup matter, not the server's fault.
+    if (stale.size > 0) {
+      const gone = [...stale].map(
+        ([id, e]) =>
+          `order ${id} is no longer pending (cancelled by an earlier run?): the first list did not show it and its cancel answered ${e.outcome.ok ? e.outcome.value.status : 'nothing'}`,
+      );
+      return skip(
+        `${gone.join('; ')}; name a fresh pending order for this check`,
+        '--pending-order ID (a pending order no earlier run cancelled)',
+      );
+    }
+    if (unlisted.length > 0) return skip(unlistedNote(unlisted), '--pending-order ID (an id the list shows)');
+    return skip(
+      `it consumes a pending order of its own, and the ${options.pendingOrders.length} pending id(s) given went to other checks (order: ${PENDING_PRIORITY.join(', ')})`,
+      '--pending-order ID',
+    );
   }
-  if (needs.shippedOrders && options.shippedOrders.length === 0) {
-    return {
-      kind: 'skip',
-      reason: 'it needs the id of an order that has shipped',
-      enableWith: '--shipped-order ID',
-    };
-  }
-  if (needs.givenOrders && options.pendingOrders.length + options.shippedOrders.length === 0) {
-    return {
-      kind: 'skip',
-      reason: 'it needs order ids to look for in the list',
-      enableWith: '--pending-order ID or --shipped-order ID',
-    };
-  }
+  if (needs.shippedOrders && options.shippedOrders.length === 0)
+    return skip('it needs the id of an order that has shipped', '--shipped-order ID');
+  if (needs.givenOrders && options.pendingOrders.length + options.shippedOrders.length === 0)
+    return skip('it needs order ids to look for in the list', '--pending-order ID or --shipped-order ID');
   return null;
 }
 
@@ -405,39 +168,31 @@ function toResult(
     operationId: check.operationId,
     durationMs,
     consumedOrders: consumed,
+    findings: [],
+    skip: null,
   };
   if (judgement.kind === 'skip') {
+    const { reason, enableWith } = judgement;
     return {
       ...base,
       outcome: 'SKIP',
-      message: `${judgement.reason}${judgement.enableWith ? ` (enable with ${judgement.enableWith})` : ''}`,
-      findings: [],
+      message: `${reason}${enableWith ? ` (enable with ${enableWith})` : ''}`,
       notes: [],
-      skip: { reason: judgement.reason, enableWith: judgement.enableWith },
+      skip: { reason, enableWith },
     };
   }
-  if (judgement.kind === 'pass') {
-    return {
-      ...base,
-      outcome: 'PASS',
-      message: judgement.message,
-      findings: [],
-      notes: judgement.notes ?? [],
-      skip: null,
-    };
-  }
+  const notes = judgement.notes ?? [];
+  if (judgement.kind === 'pass') return { ...base, outcome: 'PASS', message: judgement.message, notes };
   // No usable answer (time-out, reset, redirect, oversized body) fails any check, whatever its level.
   const unusable = judgement.findings.some((f) => f.actual !== null && f.actual.transportError !== null);
   const judged = judgement.level ?? level;
-  const outcome: Outcome = judged === 'failure' || unusable ? 'FAIL' : 'WARN';
   return {
     ...base,
     level: judged,
-    outcome,
+    outcome: judged === 'failure' || unusable ? 'FAIL' : 'WARN',
     message: judgement.message,
     findings: judgement.findings,
-    notes: judgement.notes ?? [],
-    skip: null,
+    notes,
   };
 }
 
@@ -455,17 +210,6 @@ async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly stri
   }
 }
 
-function coverage(ctx: CheckContext): OperationCoverage[] {
-  return operationCoverage(ctx.options.contract, (operationId) => {
-    const seen = new Set<number>();
-    for (const exchange of ctx.exchanges) {
-      if (exchange.operationId === operationId && exchange.outcome.ok)
-        seen.add(exchange.outcome.value.status);
-    }
-    return seen;
-  });
-}
-
 /** The transport failures that mean nothing could be checked (exit 2), each with what to check. */
 const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
   refused: 'check that the server is running and listening at --base-url (it should end in /v1)',
@@ -474,10 +218,12 @@ const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
   tls: 'use the scheme the target serves (http:// or https://) in --base-url',
 };
 
+/** Statuses a gateway, proxy or firewall answers on its own: the list documents none of them (D22). */
+const IN_FRONT_STATUSES = new Set([403, 407, 502, 504]);
+
 /**
- * A setup problem found by the first request (the key's `GET /store/orders`): nothing is judged against
- * a dead address, a refused key or a list that is not there, because every check would blame the server
- * for the user's mistake.
+ * A setup problem the first request (the key's list) shows: nothing is judged against a dead address, a
+ * refused key, a list that is not there or a gateway page, since every check would blame the server.
  */
 function setupProblem(ctx: CheckContext): Unreachable | null {
   const first = ctx.exchanges[0];
@@ -487,16 +233,26 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
     const { kind, message } = first.outcome.error;
     const hint = UNREACHABLE_HINTS[kind];
     if (hint === undefined) return null;
+    const tls = kind === 'tls';
     return {
-      kind: kind === 'tls' ? 'tls' : 'unreachable',
+      kind: tls ? 'tls' : 'unreachable',
       url,
-      message: `${kind === 'tls' ? '' : 'cannot reach the target: '}GET ${url}: ${message}`,
+      message: `${tls ? '' : 'cannot reach the target: '}GET ${url}: ${message}`,
       hint,
     };
   }
-  const { status } = first.outcome.value;
-  const notApi = notTheApi(first, ctx.options.contract);
-  if (notApi !== null) return notApi;
+  const { status, headers, text } = first.outcome.value;
+  const { contract, baseUrl } = ctx.options;
+  if (IN_FRONT_STATUSES.has(status)) {
+    const parsed = parseExactJson(text);
+    if (parsed.ok && contract.validateSchema('Error', parsed.value).ok) return null;
+    return {
+      kind: 'not-ready',
+      url,
+      message: `environment not ready: GET ${url} answered ${status} (${headers['content-type'] ?? 'no content type'}) with a body that is not the API's Error: a gateway, proxy or firewall in front of the API answered instead of it`,
+      hint: 'check that this machine may reach the API through it (an allow-list, a VPN, a WAF rule for the key) and that --base-url is the address of the API',
+    };
+  }
   if (status === 401) {
     return {
       kind: 'key-refused',
@@ -505,45 +261,18 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
       hint: 'set PETSTORE_API_KEY (or --api-key) to a key the target accepts as `Authorization: Bearer <key>`',
     };
   }
-  if (status === 404) {
-    const base = new URL(ctx.options.baseUrl).pathname.replace(/\/+$/, '');
-    const { basePath } = ctx.options.contract;
-    return {
-      kind: 'no-list',
-      url,
-      message: `GET ${url} answered 404: ${
-        base.endsWith(basePath)
-          ? 'the documented list is not at this address'
-          : `is \`${basePath}\` missing from the base URL?`
-      }`,
-      hint: base.endsWith(basePath)
-        ? `give the base address the API is served under: a server that serves it at its root needs ${new URL(ctx.options.baseUrl).origin}${base.slice(0, -basePath.length)} (without ${basePath}), one that serves it elsewhere that path`
-        : `give the base address the API is served under, usually ending in ${basePath}, e.g. ${new URL(ctx.options.baseUrl).origin}${base}${basePath}`,
-    };
-  }
-  return null;
-}
-
-/**
- * Statuses that gateways, proxies and firewalls answer with on their own. The API documents none of them for
- * the list, so with a body that is not the API's Error they come from something in front of it.
- */
-const IN_FRONT_STATUSES = new Set([403, 407, 502, 504]);
-
-/** The first answer came from a firewall or gateway, not the API (D22): nothing can be judged through it. */
-function notTheApi(first: Exchange, given: Contract): Unreachable | null {
-  if (!first.outcome.ok) return null;
-  const { status, headers, text } = first.outcome.value;
-  if (!IN_FRONT_STATUSES.has(status)) return null;
-  const parsed = parseExactJson(text);
-  if (parsed.ok && given.validateSchema('Error', parsed.value).ok) return null;
-  const url = first.request.url;
-  const type = headers['content-type'] ?? 'no content type';
+  if (status !== 404) return null;
+  const { origin, pathname } = new URL(baseUrl);
+  const base = pathname.replace(/\/+$/, '');
+  const { basePath } = contract;
+  const there = base.endsWith(basePath);
   return {
-    kind: 'not-ready',
+    kind: 'no-list',
     url,
-    message: `environment not ready: GET ${url} answered ${status} (${type}) with a body that is not the API's Error: a gateway, proxy or firewall in front of the API answered instead of it`,
-    hint: 'check that this machine may reach the API through it (an allow-list, a VPN, a WAF rule for the key) and that --base-url is the address of the API',
+    message: `GET ${url} answered 404: ${there ? 'the documented list is not at this address' : `is \`${basePath}\` missing from the base URL?`}`,
+    hint: there
+      ? `give the base address the API is served under: a server that serves it at its root needs ${origin}${base.slice(0, -basePath.length)} (without ${basePath}), one that serves it elsewhere that path`
+      : `give the base address the API is served under, usually ending in ${basePath}, e.g. ${origin}${base}${basePath}`,
   };
 }
 
@@ -559,35 +288,28 @@ function gatewayRefused(ctx: CheckContext): Unreachable | null {
   };
 }
 
-/** The outcome of a run stopped before judging. */
 function unlistedNote(unlisted: readonly string[]): string {
   return `pending order(s) ${unlisted.join(', ')} given with --pending-order are not in the first list, and a cancel of each was not refused, so no check can use them (a stateless server, or ids of another environment?); list.includes-given-orders judges it`;
-}
-
-function stoppedOutcome(kind: Unreachable['kind']): StoppedOutcome {
-  return kind === 'unreachable' ? 'unreachable' : kind === 'not-ready' ? 'not-ready' : 'setup-error';
 }
 
 /** What a plain http request to a TLS server gets: no HTTP answer at all, or (from some servers) a 400. */
 const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']);
 
 /**
- * `http://` aimed at a server that speaks TLS: the first request gets no HTTP answer (Node's https server
- * closes the connection, others send a TLS alert, which is not HTTP, or answer 400), which would look like a
- * server that resets every request. A TLS handshake with the same address that completes tells the setup
- * mistake apart from a broken plain server, whose handshake fails. Only on the network: a custom `fetch`
- * (an in-process handler) has no address to probe.
+ * `http://` aimed at a server that speaks TLS looks like a server that resets every request; a TLS
+ * handshake that completes at the same address tells the setup mistake apart. Only on the network.
  */
 async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unreachable | null> {
   const first = ctx.exchanges[0];
   const base = new URL(ctx.options.baseUrl);
   if (!first || base.protocol !== 'http:' || !network) return null;
-  const answer = first.outcome.ok
-    ? first.outcome.value.status === 400
+  const { outcome } = first;
+  const answer = outcome.ok
+    ? outcome.value.status === 400
       ? 'it answered 400'
       : null
-    : NO_HTTP_ANSWER.has(first.outcome.error.kind)
-      ? first.outcome.error.message
+    : NO_HTTP_ANSWER.has(outcome.error.kind)
+      ? outcome.error.message
       : null;
   if (answer === null) return null;
   if (!(await speaksTls(base.hostname, Number(base.port || 80), ctx.options.timeoutMs))) return null;
@@ -600,6 +322,7 @@ async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unre
 }
 
 function checkedOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
+  checkOptions(options);
   const resolved = resolve(options);
   const { checks, unknown } = selectChecks(resolved.only, resolved.contract);
   if (unknown.length > 0) {
@@ -612,8 +335,7 @@ function checkedOptions(options: ConformanceOptions): { resolved: ResolvedOption
 }
 
 /**
- * Checks options as {@link runConformance} does, without sending anything: a front end can refuse them
- * before it registers tests or prints anything.
+ * Checks options as {@link runConformance} does, without sending anything.
  *
  * @example validateOptions({ baseUrl: process.env.BASE_URL, apiKey: '' }) // throws ConformanceOptionsError
  */
@@ -622,7 +344,8 @@ export function validateOptions(options: ConformanceOptions): void {
 }
 
 /**
- * Runs the conformance checks against a target.
+ * Runs the conformance checks against a target. The run always ends: every request has a time limit, a
+ * check's exception is its own verdict, and the key is redacted from the whole result.
  *
  * @example
  * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
@@ -632,13 +355,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const { resolved, checks } = checkedOptions(options);
   const started = Date.now();
   const ctx = new CheckContext(resolved);
-
   const results = new Map<string, CheckResult>();
   const stop = options.signal;
-  // Set inside `judging`; typed wide so that the checks after the race see every value it can take.
   let unreachable = null as Unreachable | null;
   const judging = async () => {
-    // The first request doubles as the reachability probe: nothing is judged against a dead address.
     ctx.currentCheck = 'list.orders';
     await ctx.initialListing();
     unreachable =
@@ -654,9 +374,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       ? resolved.pendingOrders.filter((id) => !listed.includes(id) && !ctx.stalePending.has(id))
       : [];
     const allocated = allocatePendingIds(checks, resolved, listed);
-    const ordered = [...checks.filter((c) => !c.sweep), ...checks.filter((c) => c.sweep)];
-    for (const check of ordered) {
-      // A gateway that stays refusing ends the run: what its 429s and 503s did to a check is not a verdict.
+    for (const check of [...checks.filter((c) => !c.sweep), ...checks.filter((c) => c.sweep)]) {
+      // What a gateway's 429s and 503s did to a check is not a verdict: a gateway that stays refusing ends the run.
       if (ctx.gateway.notReady || stop?.aborted) break;
       ctx.currentCheck = check.id;
       const t0 = Date.now();
@@ -671,7 +390,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     unreachable = gatewayRefused(ctx);
     if (unreachable) results.clear();
-    // Nothing judged because the pending ids are not listed: a setup matter (exit 2), never PASSED.
     const judged = [...results.values()].some((r) => r.outcome !== 'SKIP');
     if (!unreachable && !judged && unlisted.length > 0) {
       unreachable = {
@@ -682,8 +400,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       };
     }
   };
-  // A signal ends the run at once, even in a wait (Retry-After, the live probe); the requests in flight
-  // are aborted through `fetch`.
+  // A signal ends the run at once, even in a wait; the requests in flight are aborted through `fetch`.
   const stopped = new Promise<void>((done) => stop?.addEventListener('abort', () => done(), { once: true }));
   if (!stop?.aborted) await Promise.race([judging(), stopped]);
   const interrupted = stop?.aborted
@@ -692,7 +409,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   const checkResults = checks.flatMap((check) => results.get(check.id) ?? []);
   const count = (outcome: Outcome) => checkResults.filter((r) => r.outcome === outcome).length;
-  const failed = count('FAIL');
+  const stoppedAs = (kind: Unreachable['kind']) =>
+    kind === 'unreachable' ? 'unreachable' : kind === 'not-ready' ? 'not-ready' : 'setup-error';
   const result: ConformanceResult = {
     schemaVersion: 1,
     tool: 'petstore conformance',
@@ -704,8 +422,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     outcome: interrupted
       ? 'interrupted'
       : unreachable
-        ? stoppedOutcome(unreachable.kind)
-        : failed > 0
+        ? stoppedAs(unreachable.kind)
+        : count('FAIL') > 0
           ? 'fail'
           : 'pass',
     ...(interrupted ? { interrupted } : {}),
@@ -713,14 +431,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     summary: {
       total: checkResults.length,
       passed: count('PASS'),
-      failed,
+      failed: count('FAIL'),
       warned: count('WARN'),
       skipped: count('SKIP'),
       notSelected: allChecks(resolved.contract).length - checks.length,
       requests: ctx.exchanges.length + ctx.notKept,
     },
     checks: checkResults,
-    coverage: coverage(ctx),
+    coverage: operationCoverage(resolved.contract, (operationId) => {
+      const seen = new Set<number>();
+      for (const { operationId: id, outcome } of ctx.exchanges)
+        if (id === operationId && outcome.ok) seen.add(outcome.value.status);
+      return seen;
+    }),
     retries: ctx.gateway.retries,
     retriesNotListed: ctx.gateway.retriesNotListed,
     retryPolicy: { ...resolved.retry, waitedMs: ctx.gateway.waitedMs },

@@ -3,7 +3,15 @@
  * use, a bad fixture file) is one line naming the problem and the fix, and exit code 2.
  */
 import { relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import {
+  type FlagTable,
+  type FlagValues,
+  flagHelp,
+  listenProblem,
+  notBlank,
+  parseFlags,
+  wholeNumber,
+} from '../cli/options.js';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { loadSpecFile } from '../contract/spec-file.js';
 import type { Result } from '../result.js';
@@ -18,97 +26,78 @@ import { DEV_API_KEY } from './fixtures.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
 import { createLineWriter } from './line-writer.js';
 
+/** A reader's error, said after the flag's name. */
+const named =
+  (read: (raw: string) => Result<string, string>) =>
+  (raw: string, flag: string): Result<string, string> => {
+    const value = read(raw);
+    return value.ok ? value : { ok: false, error: `${flag}: ${value.error}` };
+  };
+
+/** The mock's flags (docs/mock.md, "Flags"). */
+export const MOCK_FLAGS = {
+  port: {
+    arg: 'PORT',
+    help: 'Port to listen on (default 4010; 0 picks a free one)',
+    read: wholeNumber(0, 65535),
+  },
+  host: {
+    arg: 'HOST',
+    help: 'Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)',
+    read: notBlank('use 127.0.0.1 or 0.0.0.0'),
+  },
+  fixtures: { arg: 'FILE', help: 'YAML or JSON fixture file (default: the built-in fixtures/default.yaml)' },
+  spec: {
+    arg: 'FILE',
+    help: 'Serve another OpenAPI 3.1 document (YAML or JSON), such as a draft of the next version, under the path of its local servers entry (default: the built-in one)',
+    read: (raw: string) => chooseContract(raw),
+  },
+  'api-key': {
+    arg: 'KEY',
+    multiple: true,
+    help: `Accepted bearer key; repeat for several. Default: $PETSTORE_API_KEY, else the fixture file's apiKeys, else ${DEV_API_KEY}`,
+  },
+  'cors-origin': {
+    arg: 'ORIGIN',
+    multiple: true,
+    help: 'Let pages from ORIGIN (https://app.test:8443) use the mock; repeat for several. Local pages (localhost, 127.0.0.0/8, [::1]) always may; * allows any page',
+    read: named(parseCorsOrigin),
+  },
+  'allowed-host': {
+    arg: 'NAME',
+    multiple: true,
+    help: 'Let the control endpoints (/__mock/) answer to Host NAME too (mock.lan); repeat for several. Local names always may; others get 403 (DNS rebinding)',
+    read: named(parseAllowedHost),
+  },
+  delay: {
+    arg: 'MS',
+    help: `Wait MS milliseconds before every answer (default 0, at most ${MAX_DELAY_MS})`,
+    read: wholeNumber(0, MAX_DELAY_MS),
+  },
+  watch: { help: 'Reload the fixture file when it changes (a broken edit keeps the last good state)' },
+  quiet: { help: 'No log line per request' },
+  help: { short: 'h', help: 'Show this help' },
+} satisfies FlagTable;
+
 export const MOCK_USAGE = `Usage: petstore mock [options]
 
 Runs the stateful mock of the Pet Store Orders API v1 (docs/mock.md).
 
 Options:
-  --port PORT       Port to listen on (default 4010; 0 picks a free one)
-  --host HOST       Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
-  --fixtures FILE   YAML or JSON fixture file (default: the built-in fixtures/default.yaml)
-  --spec FILE       Serve another OpenAPI 3.1 document (YAML or JSON), such as a draft of the next
-                    version, under the path of its local servers entry (default: the built-in one)
-  --api-key KEY     Accepted bearer key; repeat for several. Default: $PETSTORE_API_KEY, else the
-                    fixture file's apiKeys, else ${DEV_API_KEY}
-  --cors-origin ORIGIN
-                    Let pages from ORIGIN (https://app.test:8443) use the mock; repeat for several.
-                    Local pages (localhost, 127.0.0.0/8, [::1]) always may; * allows any page
-  --allowed-host NAME
-                    Let the control endpoints (/__mock/) answer to Host NAME too (mock.lan); repeat
-                    for several. Local names always may; others get 403 (DNS rebinding)
-  --delay MS        Wait MS milliseconds before every answer (default 0, at most ${MAX_DELAY_MS})
-  --watch           Reload the fixture file when it changes (a broken edit keeps the last good state)
-  --quiet           No log line per request
-  -h, --help        Show this help
+${flagHelp(MOCK_FLAGS)}
 `;
 
-export interface MockCliOptions {
+export interface MockCliOptions
+  extends Omit<FlagValues<typeof MOCK_FLAGS>, 'api-key' | 'spec' | 'port' | 'host' | 'delay'> {
   port: number;
   host: string;
-  fixtures: string | undefined;
-  /** Another OpenAPI document to serve (`--spec`). */
+  delay: number;
+  /** `--spec`'s file, and the contract to serve: its, or the built-in one. */
   spec: string | undefined;
+  contract: Contract;
   apiKeys: string[];
   /** Where `apiKeys` came from, when not from the fixtures. */
   keySource: '--api-key' | 'PETSTORE_API_KEY' | undefined;
-  delayMs: number;
-  /** Origins besides the local ones whose pages may use the mock (D14); `*` for any. */
-  corsOrigins: string[];
-  /** Host names besides the local ones that the control endpoints answer to. */
-  allowedHosts: string[];
-  watch: boolean;
-  quiet: boolean;
-  help: boolean;
-}
-
-export type ParsedArgs = Result<MockCliOptions, string>;
-
-const OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  fixtures: { type: 'string' },
-  spec: { type: 'string' },
-  'api-key': { type: 'string', multiple: true },
-  'cors-origin': { type: 'string', multiple: true },
-  'allowed-host': { type: 'string', multiple: true },
-  delay: { type: 'string' },
-  watch: { type: 'boolean' },
-  quiet: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-/**
- * `--delay -5` as `--delay=-5`: node's parseArgs calls a value that starts with a dash "ambiguous", which
- * hides the real problem (a negative number, or a key that starts with `-`). A value that is itself a
- * flag (`--fixtures --quiet`, `--port -h`) stays ambiguous.
- */
-function joinDashValues(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const next = argv[i + 1];
-    const option = OPTIONS[arg.slice(2) as keyof typeof OPTIONS];
-    const takesValue = arg.startsWith('--') && option?.type === 'string';
-    if (takesValue && next?.startsWith('-') && !next.startsWith('--') && next !== '-h') {
-      out.push(`${arg}=${next}`);
-      i++;
-    } else {
-      out.push(arg);
-    }
-  }
-  return out;
-}
-
-/** `1 order`, `2 orders`. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-function integerFlag(name: string, raw: string | undefined, fallback: number, max: number): number | string {
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max)
-    return `--${name} must be a whole number from 0 to ${max}, got "${raw}"`;
-  return Number(raw);
 }
 
 /**
@@ -116,39 +105,10 @@ function integerFlag(name: string, raw: string | undefined, fallback: number, ma
  *
  * @example parseMockArgs(['--port', '0', '--quiet'], {}) // { ok: true, value: { port: 0, quiet: true, … } }
  */
-export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArgs {
-  let values: Record<string, string | boolean | string[] | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: joinDashValues(argv),
-      strict: true,
-      allowPositionals: false,
-      options: OPTIONS,
-    }));
-  } catch (error) {
-    // node's messages add advice about positionals after the first sentence; the first one is the point.
-    const message = (error instanceof Error ? error.message : String(error)).split(/\.(\s|$)/)[0];
-    return { ok: false, error: `${message}. Run \`petstore mock --help\` for the options.` };
-  }
-  const port = integerFlag('port', values.port as string | undefined, 4010, 65535);
-  if (typeof port === 'string') return { ok: false, error: port };
-  const delayMs = integerFlag('delay', values.delay as string | undefined, 0, MAX_DELAY_MS);
-  if (typeof delayMs === 'string') return { ok: false, error: delayMs };
-  const host = (values.host as string | undefined) ?? '127.0.0.1';
-  if (host.trim() === '') return { ok: false, error: '--host must not be empty; use 127.0.0.1 or 0.0.0.0' };
-  const corsOrigins: string[] = [];
-  for (const raw of (values['cors-origin'] as string[] | undefined) ?? []) {
-    const origin = parseCorsOrigin(raw);
-    if (!origin.ok) return { ok: false, error: `--cors-origin: ${origin.error}` };
-    corsOrigins.push(origin.value);
-  }
-  const allowedHosts: string[] = [];
-  for (const raw of (values['allowed-host'] as string[] | undefined) ?? []) {
-    const name = parseAllowedHost(raw);
-    if (!name.ok) return { ok: false, error: `--allowed-host: ${name.error}` };
-    allowedHosts.push(name.value);
-  }
-  const flagKeys = (values['api-key'] as string[] | undefined) ?? [];
+export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): Result<MockCliOptions, string> {
+  const parsed = parseFlags(MOCK_FLAGS, argv);
+  if (!parsed.ok) return parsed;
+  const { 'api-key': flagKeys = [], spec, ...values } = parsed.value;
   const envKey = env.PETSTORE_API_KEY?.trim();
   const apiKeys = flagKeys.length > 0 ? flagKeys : envKey ? [envKey] : [];
   const from = flagKeys.length > 0 ? '--api-key' : 'PETSTORE_API_KEY';
@@ -157,34 +117,30 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArg
   return {
     ok: true,
     value: {
-      port,
-      host,
-      fixtures: values.fixtures as string | undefined,
-      spec: values.spec as string | undefined,
+      ...values,
+      port: values.port ?? 4010,
+      host: values.host ?? '127.0.0.1',
+      delay: values.delay ?? 0,
+      spec: spec?.file,
+      contract: spec?.contract ?? defaultContract(),
       apiKeys,
       keySource: flagKeys.length > 0 ? '--api-key' : envKey ? 'PETSTORE_API_KEY' : undefined,
-      delayMs,
-      corsOrigins,
-      allowedHosts,
-      watch: values.watch === true,
-      quiet: values.quiet === true,
-      help: values.help === true,
     },
   };
 }
 
-function keySource(options: MockCliOptions, mock: Mock): string {
-  if (options.keySource) return options.keySource;
-  return mock.fixtures.apiKeys.length > 0 ? 'the fixture file' : 'the built-in development key';
+/** `1 order`, `2 orders`. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** The contract to serve: the built-in one, or `--spec FILE` when the mock can serve it. */
-function chooseContract(spec: string | undefined): Result<Contract, string> {
-  if (spec === undefined) return { ok: true, value: defaultContract() };
-  const loaded = loadSpecFile(spec);
+/** `--spec FILE`'s contract, when the mock can serve it. */
+function chooseContract(file: string): Result<{ file: string; contract: Contract }, string> {
+  const loaded = loadSpecFile(file);
   if (!loaded.ok) return loaded;
   const unserved = controlOverlap(loaded.value) ?? unservedOperation(loaded.value);
-  return unserved === undefined ? loaded : { ok: false, error: `--spec ${spec}: ${unserved}` };
+  if (unserved !== undefined) return { ok: false, error: `--spec ${file}: ${unserved}` };
+  return { ok: true, value: { file, contract: loaded.value } };
 }
 
 /** The start-up banner: URL, keys, and curl lines to paste. */
@@ -233,24 +189,14 @@ export function exposureWarning(host: string, mock: Pick<Mock, 'apiKeys'>): stri
   return `warning: listening on ${host}, reachable from other machines: ${key} can read every order and change the mock's state (cancel, reset, faults, delays). Use --host 127.0.0.1 unless other machines must reach it, and then set a key of your own with --api-key.`;
 }
 
-function listenProblem(error: NodeJS.ErrnoException, options: MockCliOptions): string {
-  switch (error.code) {
-    case 'EADDRINUSE':
-      return `port ${options.port} on ${options.host} is already in use. Stop the other server or pick another port with --port (0 picks a free one).`;
-    case 'EACCES':
-      return `no permission to listen on port ${options.port}. Pick a port above 1023 with --port.`;
-    case 'EADDRNOTAVAIL':
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `cannot listen on host "${options.host}": it is not an address of this machine. Use --host 127.0.0.1 or --host 0.0.0.0.`;
-    default:
-      return `cannot listen on ${options.host}:${options.port} (${error.code ?? error.message}). Try another --port or --host.`;
-  }
-}
-
 function fail(message: string): number {
   process.stderr.write(`petstore mock: ${message}\n`);
   return 2;
+}
+
+function keySource(options: MockCliOptions, mock: Mock): string {
+  if (options.keySource) return options.keySource;
+  return mock.fixtures.apiKeys.length > 0 ? 'the fixture file' : 'the built-in development key';
 }
 
 function displayPath(path: string): string {
@@ -265,14 +211,13 @@ function displayPath(path: string): string {
  */
 export const runMockCommand: Subcommand = async (argv) => {
   const parsed = parseMockArgs(argv, process.env);
-  if (!parsed.ok) return fail(parsed.error);
+  if (!parsed.ok) return fail(`${parsed.error}. Run \`petstore mock --help\` for usage.`);
   const options = parsed.value;
   if (options.help) {
     process.stdout.write(MOCK_USAGE);
     return 0;
   }
-  const contract = chooseContract(options.spec);
-  if (!contract.ok) return fail(contract.error);
+  const { contract } = options;
   const fixturesPath = options.fixtures === undefined ? DEFAULT_FIXTURES_PATH : resolve(options.fixtures);
   // Not process.stdout: a paused terminal would stop the server and an unread pipe would fill memory
   // (line-writer.ts). `petstore mock | head` closing our stdout early just ends the output.
@@ -282,7 +227,7 @@ export const runMockCommand: Subcommand = async (argv) => {
   const warn = (line: string) => err.write(`petstore mock: ${line}`);
   // Read asynchronously, and a large file parsed in a worker (fixture-files.ts): the parser's garbage
   // does not stay resident in the server.
-  const loaded = await loadFixtureFileAsync(fixturesPath, contract.value);
+  const loaded = await loadFixtureFileAsync(fixturesPath, contract);
   if (!loaded.ok) {
     await Promise.all([out.close(), err.close()]);
     const { source, message } = loaded.error;
@@ -293,12 +238,12 @@ export const runMockCommand: Subcommand = async (argv) => {
   let mock: Mock;
   try {
     mock = await createMock({
-      contract: contract.value,
+      contract: contract,
       fixtures: loaded.value,
       ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
-      delayMs: options.delayMs,
-      corsOrigins: options.corsOrigins,
-      allowedHosts: options.allowedHosts,
+      delayMs: options.delay,
+      corsOrigins: options['cors-origin'] ?? [],
+      allowedHosts: options['allowed-host'] ?? [],
       ...(options.quiet ? {} : { log: say }),
     });
   } catch (error) {
@@ -311,13 +256,13 @@ export const runMockCommand: Subcommand = async (argv) => {
     info = await mock.listen({ port: options.port, host: options.host });
   } catch (error) {
     await Promise.all([out.close(), err.close()]);
-    return fail(listenProblem(error as NodeJS.ErrnoException, options));
+    return fail(listenProblem(error as NodeJS.ErrnoException, options.host, options.port));
   }
   // Watch and listen for signals before announcing: whoever reads the banner may act on it at once.
   const stopWatching = options.watch
     ? watchFixtureFile({
         path: fixturesPath,
-        contract: contract.value,
+        contract: contract,
         current: () => mock.fixtures,
         apply: (fixtures) => mock.reload(fixtures),
         report: (outcome) =>

@@ -1,0 +1,168 @@
+/**
+ * One option table per command: the parser (`node:util` parseArgs), the help text and the checks all read
+ * it, so each option is described once (issue 23).
+ */
+import { parseArgs } from 'node:util';
+import type { Result } from '../result.js';
+
+/** One flag: its value's placeholder (none for a switch), its help line and how its text is read. */
+export interface Flag {
+  arg?: string;
+  multiple?: boolean;
+  short?: string;
+  help: string;
+  /** Reads the text given; the error is the whole message, naming the flag (`--port must be …`). */
+  read?: (raw: string, flag: string) => Result<unknown, string>;
+}
+
+export type FlagTable = Record<string, Flag>;
+
+type One<F> = F extends { read: (...args: never[]) => Result<infer T, string> }
+  ? T
+  : F extends { arg: string }
+    ? string
+    : boolean;
+
+/** What a table parses to: each flag's value, absent when not given. */
+export type FlagValues<T extends FlagTable> = {
+  [K in keyof T]?: T[K] extends { multiple: true } ? One<T[K]>[] : One<T[K]>;
+};
+
+/**
+ * `--delay -5` read as `--delay=-5`: parseArgs calls a value that starts with a dash "ambiguous", which hides
+ * the real problem (a negative number, a key that starts with `-`). A flag given as a value stays ambiguous.
+ */
+function joinDashValues(table: FlagTable, argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (table[arg.slice(2)]?.arg && arg.startsWith('--') && next?.startsWith('-') && !next.startsWith('--')) {
+      if (next !== '-h') {
+        out.push(`${arg}=${next}`);
+        i++;
+        continue;
+      }
+    }
+    out.push(arg);
+  }
+  return out;
+}
+
+/**
+ * Parses `argv` by the table; the error is one line.
+ *
+ * @example parseFlags({ port: { arg: 'PORT', help: 'port' } }, ['--port', '0']) // { ok: true, value: { port: '0' } }
+ */
+export function parseFlags<T extends FlagTable>(
+  table: T,
+  argv: readonly string[],
+): Result<FlagValues<T>, string> {
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: joinDashValues(table, argv),
+      strict: true,
+      allowPositionals: false,
+      options: Object.fromEntries(
+        Object.entries(table).map(([name, flag]) => [
+          name,
+          {
+            type: flag.arg ? ('string' as const) : ('boolean' as const),
+            multiple: flag.multiple ?? false,
+            ...(flag.short ? { short: flag.short } : {}),
+          },
+        ]),
+      ),
+    }));
+  } catch (error) {
+    // node's messages add advice about positionals after the first sentence; the first one is the point.
+    return {
+      ok: false,
+      error: (error instanceof Error ? error.message : String(error)).split(/\.(\s|$)/)[0] ?? '',
+    };
+  }
+  const parsed: Record<string, unknown> = {};
+  for (const [name, given] of Object.entries(values)) {
+    const read = table[name]?.read;
+    if (read === undefined || typeof given === 'boolean') {
+      parsed[name] = given;
+      continue;
+    }
+    const items: unknown[] = [];
+    for (const raw of [given ?? []].flat()) {
+      const item = read(String(raw), `--${name}`);
+      if (!item.ok) return item;
+      items.push(item.value);
+    }
+    parsed[name] = Array.isArray(given) ? items : items[0];
+  }
+  return { ok: true, value: parsed as FlagValues<T> };
+}
+
+const HELP_WIDTH = 104;
+
+/** The table's flags as help lines: each flag, then its help wrapped in a column of its own. */
+export function flagHelp(table: FlagTable): string {
+  const heads = Object.entries(table).map(
+    ([name, flag]) => `  ${flag.short ? `-${flag.short}, ` : ''}--${name}${flag.arg ? ` ${flag.arg}` : ''}`,
+  );
+  const column = Math.min(Math.max(...heads.map((head) => head.length)), 24) + 2;
+  return Object.values(table)
+    .map((flag, i) => {
+      const lines = [heads[i] as string];
+      for (const word of flag.help.split(' ')) {
+        const last = lines.length - 1;
+        const line = lines[last] as string;
+        if (line.length < column) lines[last] = `${line.padEnd(column)}${word}`;
+        else if (line.length + 1 + word.length <= HELP_WIDTH) lines[last] = `${line} ${word}`;
+        else lines.push(`${' '.repeat(column)}${word}`);
+      }
+      return lines.join('\n');
+    })
+    .join('\n');
+}
+
+/** A whole number from `min` to `max`. */
+export function wholeNumber(min: number, max: number) {
+  return (raw: string, flag: string): Result<number, string> =>
+    /^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max
+      ? { ok: true, value: Number(raw) }
+      : {
+          ok: false,
+          error: `${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`,
+        };
+}
+
+/** One of a fixed list of names. */
+export function oneOf<const T extends string>(names: readonly T[]) {
+  const list = names.length === 2 ? names.join(' or ') : names.join(', ');
+  return (raw: string, flag: string): Result<T, string> =>
+    (names as readonly string[]).includes(raw)
+      ? { ok: true, value: raw as T }
+      : { ok: false, error: `${flag} ${JSON.stringify(raw)} is unknown; use ${list}` };
+}
+
+/** A value that must not be blank, such as a file or a host name. */
+export function notBlank(example: string) {
+  return (raw: string, flag: string): Result<string, string> =>
+    raw.trim() === ''
+      ? { ok: false, error: `${flag} must not be empty; ${example}` }
+      : { ok: true, value: raw };
+}
+
+/** Why a command cannot listen, with the flag that fixes it. */
+export function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `port ${port} on ${host} is already in use. Stop the other server or pick another port with --port (0 picks a free one).`;
+    case 'EACCES':
+      return `no permission to listen on port ${port}. Pick a port above 1023 with --port.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot listen on host "${host}": it is not an address of this machine. Use --host 127.0.0.1 or --host 0.0.0.0.`;
+    default:
+      return `cannot listen on ${host}:${port} (${error.code ?? error.message}). Try another --port or --host.`;
+  }
+}
