@@ -16,8 +16,14 @@ export function validationView(value: ExactJson): unknown {
   }
   if (Array.isArray(value)) return value.map(validationView);
   if (typeof value !== 'object' || value === null) return value;
-  // fromEntries defines `__proto__` as an own member, as the parser did.
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, validationView(item)]));
+  const view: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = validationView(value[key] as ExactJson);
+    // A plain assignment to `__proto__` would set the prototype, not a member.
+    if (key === '__proto__') Object.defineProperty(view, key, { value: item, enumerable: true });
+    else view[key] = item;
+  }
+  return view;
 }
 
 /** Whether a double of the view is an int64 (the `int64` format). */

@@ -17,8 +17,8 @@ const MIN_HEX_CHARS = 8;
 /** A text with its escapes decoded: decoded `[a, b)` is original `[origin[a], end[b - 1])`. */
 export interface DecodedView {
   text: string;
-  origin: number[];
-  end: number[];
+  origin: number[] | Int32Array;
+  end: number[] | Int32Array;
 }
 
 /** One escape: JSON's, JavaScript's, one URL-encoded character, an HTML character reference. */
@@ -55,7 +55,7 @@ function decodeOne(text: string): string | null {
  */
 function rewrite(view: DecodedView, pattern: RegExp, change: (match: string) => string | null): DecodedView {
   const { text } = view;
-  const out: DecodedView = { text: '', origin: [], end: [] };
+  const out = { text: '', origin: [] as number[], end: [] as number[] };
   let at = 0;
   let changed = false;
   const keep = (to: number) => {
@@ -88,9 +88,10 @@ function rewrite(view: DecodedView, pattern: RegExp, change: (match: string) => 
 export function decodeLayers(text: string): DecodedView[] {
   const plain: DecodedView = {
     text,
-    origin: Array.from({ length: text.length + 1 }, (_, i) => i),
-    end: Array.from({ length: text.length }, (_, i) => i + 1),
+    origin: new Int32Array(text.length + 1),
+    end: new Int32Array(text.length),
   };
+  for (let i = 0; i < text.length; i++) plain.end[i] = plain.origin[i + 1] = i + 1;
   const views = [rewrite(plain, ESCAPE, decodeOne)];
   for (let last = views[0] as DecodedView; views.length < MAX_LAYERS; ) {
     const next = rewrite(last, ESCAPE, decodeOne);
@@ -141,7 +142,7 @@ export interface KeyNeedles {
 
 /** ASCII letters in lower case, every other character kept, so the way back is kept. */
 function asciiLower(text: string): string {
-  return text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+  return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (run) => run.toLowerCase()) : text;
 }
 
 /**
