@@ -99,25 +99,17 @@ function classify(error: unknown, options: HttpClientOptions): TransportError {
   return { kind: 'other', message: `the request failed: ${text}` };
 }
 
-async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
+async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let total = 0;
-  try {
-    for (;;) {
-      if (signal.aborted) throw signal.reason;
-      const { done, value } = await reader.read();
-      if (done) return Buffer.concat(chunks, total);
-      total += value.byteLength;
-      if (total > maxBytes) throw new BodyTooLarge();
-      chunks.push(value);
-    }
-  } catch (error) {
-    // Stop the transfer: the rest of a 50 MB body is never downloaded.
-    reader.cancel().catch(() => undefined);
-    throw error;
+  // Leaving the loop cancels the stream: the rest of a 50 MB body is never downloaded.
+  for await (const chunk of response.body ?? []) {
+    if (signal.aborted) throw signal.reason;
+    total += chunk.byteLength;
+    if (total > maxBytes) throw new BodyTooLarge();
+    chunks.push(chunk);
   }
+  return Buffer.concat(chunks, total);
 }
 
 /** Sends one request. Never throws: every failure is an `{ ok: false }` value that says what happened. */

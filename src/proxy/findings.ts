@@ -45,12 +45,8 @@ export interface CheckCount {
 }
 
 function clipped<T>(value: T): T {
-  if (typeof value === 'string') {
-    return (
-      value.length > MAX_FINDING_STRING
-        ? `${value.slice(0, MAX_FINDING_STRING)}… (cut, ${value.length} characters)`
-        : value
-    ) as T;
+  if (typeof value === 'string' && value.length > MAX_FINDING_STRING) {
+    return `${value.slice(0, MAX_FINDING_STRING)}… (cut, ${value.length} characters)` as T;
   }
   if (Array.isArray(value)) return value.slice(0, MAX_FINDING_ITEMS).map(clipped) as T;
   if (typeof value === 'object' && value !== null) {

@@ -149,18 +149,10 @@ class ConnectionWait extends Error {}
 function classify(error: unknown, timeoutMs: number, afterHeaders: boolean): UpstreamFault {
   const code = (error as { code?: unknown }).code;
   const text = error instanceof Error ? error.message : String(error);
-  const fault = (kind: UpstreamFault['kind'], message: string): UpstreamFault => ({
-    kind,
-    message,
-    afterHeaders,
-  });
+  const fault = (kind: UpstreamFault['kind'], message: string) => ({ kind, message, afterHeaders });
   if (error instanceof UpstreamTimeout) {
-    return fault(
-      'timeout',
-      afterHeaders
-        ? `the upstream stopped sending its body for ${timeoutMs} ms (time-out)`
-        : `the upstream sent no answer within ${timeoutMs} ms (time-out)`,
-    );
+    const waited = afterHeaders ? 'stopped sending its body for' : 'sent no answer within';
+    return fault('timeout', `the upstream ${waited} ${timeoutMs} ms (time-out)`);
   }
   if (error instanceof ConnectionWait) {
     return fault(

@@ -436,21 +436,19 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         agent.destroy();
         const final = options.bodies === false ? withoutBodies(result()) : result();
         const written: string[] = [];
-        if (reporters.length > 0) {
-          ensureDirectory(outputDir);
-          // A failure is thrown after the other reports are written.
-          let failed: unknown = null;
-          for (const name of reporters) {
-            const path = join(outputDir, REPORT_FILES[name]);
-            try {
-              writeFileSync(path, RENDER[name](final));
-              written.push(path);
-            } catch (error) {
-              failed ??= error;
-            }
+        if (reporters.length > 0) ensureDirectory(outputDir);
+        // A failure is thrown after the other reports are written.
+        let failed: unknown = null;
+        for (const name of reporters) {
+          const path = join(outputDir, REPORT_FILES[name]);
+          try {
+            writeFileSync(path, RENDER[name](final));
+            written.push(path);
+          } catch (error) {
+            failed ??= error;
           }
-          if (failed !== null) throw failed;
         }
+        if (failed !== null) throw failed;
         return { result: final, written };
       })();
       return closed;

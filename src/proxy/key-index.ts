@@ -79,8 +79,4 @@ export class KeyIndex {
       if (oldest !== undefined) held.delete(oldest);
     }
   }
-
-  get size(): number {
-    return this.numbers.size;
-  }
 }
