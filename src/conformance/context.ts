@@ -25,7 +25,7 @@ import {
   VALID_AUTH,
 } from '../judge/exchange.js';
 import { Observer, type SeenExchange, type StateFinding } from '../judge/observer.js';
-import { finding, judgeExchange } from '../judge/rules.js';
+import { BEARER, finding, judgeExchange } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
 import { type EnvironmentMode, EnvironmentWatch, namedBy } from './environment.js';
 import type { FuzzBudget, FuzzReport } from './fuzz/phase.js';
@@ -104,9 +104,6 @@ function readListing(exchange: Exchange): Listing {
 export interface Observation extends StateFinding {
   exchange: Exchange;
 }
-
-/** A usable bearer token (§5, D7). */
-const BEARER = /^(bearer) +\S+/i;
 
 interface Sent {
   exchange: Exchange;

@@ -436,7 +436,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   }
   if (op.deprecated && status === 410) return [];
   // D6: without a usable key the answer is 401, before any id is looked at.
-  if (!/^bearer +\S/i.test(exchange.request.headers.authorization ?? '')) {
+  if (!BEARER.test(exchange.request.headers.authorization ?? '')) {
     return rated(
       'auth',
       '§5, D6, D7',
@@ -498,6 +498,9 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
     ),
   ];
 }
+
+/** A usable bearer token (§5, D7): the scheme in any case, captured, and a non-empty token. */
+export const BEARER = /^(bearer) +\S+/i;
 
 export const is =
   (...statuses: number[]) =>
