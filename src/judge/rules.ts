@@ -9,9 +9,9 @@ import {
   type OperationSpec,
   parseExactJson,
   type SchemaViolation,
+  sameInteger,
 } from '../contract/index.js';
 import { matchPathTemplate, parsePathTemplate } from '../contract/path-template.js';
-import { sameInteger } from './cancel-effects.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,

@@ -3,15 +3,13 @@
  * next to one above 2^53, a repeat and a race. Every cancel is followed by a read of the list, and what
  * changed is judged with the answer (src/judge/cancel-effects.ts).
  */
-import { type Contract, defaultContract } from '../../contract/index.js';
-import { sameInteger } from '../../judge/cancel-effects.js';
+import { type Contract, cancelRows, defaultContract, sameInteger } from '../../contract/index.js';
 import {
   documentedErrorRule,
   documentedStatusLevel,
   type Exchange,
   VALID_AUTH,
 } from '../../judge/exchange.js';
-import { cancelTable } from '../../judge/observer.js';
 import {
   finding,
   is,
@@ -38,13 +36,9 @@ import {
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
 
-/**
- * What the document's state table (`x-petstore-order-states`) says a cancel answers: a pending order
- * the status that moves it (204), a shipped one the refusal that keeps it (409), a cancelled one its own
- * status (404) or, by D2, the refusal. The mock, the observer and these checks read the same rows.
- */
+/** What the state table says a cancel answers: pending 204, shipped 409, cancelled 404 or (D2) 409. */
 function cancelAnswers(from: Contract): { pending: number; shipped: number; again: number[] } {
-  const table = cancelTable(from);
+  const table = cancelRows(from);
   const pending = [...table.moves][0] ?? 204;
   const shipped = table.refusal ?? 409;
   const again = [...new Set([...table.statesAfter(pending).flatMap((s) => table.answers(s)), shipped])];
