@@ -5,6 +5,7 @@
  * by the same functions. Every body verdict comes from the contract module; no schema is written here.
  */
 import {
+  bearerToken,
   type Contract,
   type OperationSpec,
   parseExactJson,
@@ -361,7 +362,7 @@ const EXPECT_UNAUTHORIZED = '401 with an Error body whose status is 401';
  * token. The reported header has the key redacted, which keeps both visible.
  */
 export function sendsBearerToken(exchange: ObservedExchange): boolean {
-  return /^bearer +\S/i.test(exchange.request.headers.authorization ?? '');
+  return bearerToken(exchange.request.headers.authorization) !== null;
 }
 
 /**

@@ -85,6 +85,14 @@ function redactFinding<T>(entry: T, keys: readonly string[]): T {
   return (present.length === 0 ? [''] : present).reduce((value, key) => redactDeep(value, key), entry);
 }
 
+const DECODERS: Record<string, (bytes: Buffer, options: { maxOutputLength: number }) => Buffer> = {
+  identity: (bytes) => bytes,
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
+
 /**
  * The body as text for judging; `null` when cut at the bound, undecodable, or decoding past `maxBytes` (a
  * 635-byte brotli answer can decode to 400 MiB).
@@ -92,20 +100,10 @@ function redactFinding<T>(entry: T, keys: readonly string[]): T {
 function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
   const response = captured.response;
   if (!response || response.body.truncated) return null;
-  const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase() || 'identity';
+  const decode = Object.hasOwn(DECODERS, encoding) ? DECODERS[encoding] : undefined;
   try {
-    const bytes = response.body.bytes;
-    const decoded =
-      encoding === '' || encoding === 'identity'
-        ? bytes
-        : encoding === 'gzip' || encoding === 'x-gzip'
-          ? gunzipSync(bytes, { maxOutputLength: maxBytes })
-          : encoding === 'deflate'
-            ? inflateSync(bytes, { maxOutputLength: maxBytes })
-            : encoding === 'br'
-              ? brotliDecompressSync(bytes, { maxOutputLength: maxBytes })
-              : null;
-    return decoded === null ? null : decoded.toString('utf8');
+    return decode ? decode(response.body.bytes, { maxOutputLength: maxBytes }).toString('utf8') : null;
   } catch {
     return null;
   }
