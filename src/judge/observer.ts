@@ -38,9 +38,7 @@ export interface SeenExchange {
   method: string;
   /** The path below the base URL, as sent (percent-encoded, query included). */
   path: string;
-  /** `null` when no answer came. */
   status: number | null;
-  /** Response headers, lower-case names. */
   headers: Readonly<Record<string, string | undefined>>;
   /** `null` when the body could not be read whole. */
   text: string | null;
@@ -83,13 +81,11 @@ export interface Listed {
   complete: unknown;
 }
 
-/** The orders of one list by id. */
 export type OrderList = ReadonlyMap<string, Listed>;
 
 /** What an answer to a cancel told about its order, and which exchange told it. */
 interface Known {
   status: number;
-  /** The states the order may be in, by the table. */
   states: readonly string[];
   exchange: number;
 }
@@ -130,9 +126,7 @@ const BYTES_PER_LIST_CHAR = 8;
 
 /** What the server has shown about cancelled orders (D16), counted over every scope. */
 export interface Reading {
-  /** Orders cancelled with 204 that the next list no longer showed. */
   dropped: number;
-  /** Orders cancelled with 204 that the next list still showed. */
   keptListed: number;
   /** Scopes forgotten to stay within {@link MAX_LIST_BYTES}. */
   forgottenScopes: number;
@@ -288,7 +282,6 @@ export class Observer {
   readonly reading: Reading = { dropped: 0, keptListed: 0, forgottenScopes: 0 };
   readonly soleClient: boolean;
   private readonly maxListBytes: number;
-  /** The estimated memory of every scope's remembered list (see MAX_LIST_BYTES). */
   private listBytes = 0;
 
   constructor(
