@@ -3,18 +3,7 @@
  * as the proxy judges traffic), send cancels and learn what they did to the list, the list, an unused id,
  * and the pet probe (D11).
  */
-import { type Contract, parseExactJson, parseInt64 } from '../contract/index.js';
-import {
-  type CancelledReading,
-  describeReading,
-  type EffectProblem,
-  judgeCancelEffect,
-  type ListSnapshot,
-  type SentCancel,
-  sameInteger,
-  snapshotOf,
-  snapshotOfValue,
-} from '../judge/cancel-effects.js';
+import { bearerToken, type Contract, parseInt64, sameInteger } from '../contract/index.js';
 import {
   authorizationValue,
   documentedErrorRule,
@@ -24,8 +13,17 @@ import {
   reportRequest,
   VALID_AUTH,
 } from '../judge/exchange.js';
-import { Observer, type SeenExchange, type StateFinding } from '../judge/observer.js';
-import { BEARER, finding, judgeExchange } from '../judge/rules.js';
+import {
+  type CancelledReading,
+  cancelEffect,
+  describeReading,
+  Observer,
+  readList,
+  type SeenExchange,
+  type SentCancel,
+  type StateFinding,
+} from '../judge/observer.js';
+import { finding, judgeExchange } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
 import { type EnvironmentMode, EnvironmentWatch, namedBy } from './environment.js';
 import type { FuzzBudget, FuzzReport } from './fuzz/phase.js';
@@ -57,8 +55,6 @@ export interface Listing {
   exchange: Exchange;
   /** Order ids of a JSON-array body; `null` when the list was not read in full: no id is known unused. */
   ids: Set<string> | null;
-  /** Each listed order's exact JSON, by id; `null` as for `ids`. */
-  snapshot: ListSnapshot | null;
   petIds: string[];
 }
 
@@ -78,26 +74,16 @@ export interface PetProbe {
   exchange: Exchange | null;
 }
 
-function idText(value: unknown): string | null {
-  return typeof value === 'number' || typeof value === 'bigint' ? String(value) : null;
-}
-
 function readListing(exchange: Exchange): Listing {
   const { outcome } = exchange;
-  const unusable: Listing = { exchange, ids: null, snapshot: null, petIds: [] };
-  if (!outcome.ok || outcome.value.status !== 200) return unusable;
-  const parsed = parseExactJson(outcome.value.text);
-  const snapshot = parsed.ok ? snapshotOfValue(parsed.value) : null;
-  if (snapshot === null || !parsed.ok || !Array.isArray(parsed.value)) return unusable;
+  const read = outcome.ok && outcome.value.status === 200 ? readList(outcome.value.text) : null;
   // An item without a numeric id hides which order it is: no id is known to be unused then (D19).
-  if (snapshot.size !== parsed.value.length) return unusable;
-  const petIds: string[] = [];
-  for (const item of parsed.value) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
-    const petId = idText(item.petId);
-    if (petId !== null && !petIds.includes(petId)) petIds.push(petId);
-  }
-  return { exchange, ids: new Set(snapshot.keys()), snapshot, petIds };
+  if (read === null || read.orders.size !== read.items.length) return { exchange, ids: null, petIds: [] };
+  const petIds = read.items.flatMap((item) => {
+    const petId = typeof item === 'object' && item !== null && !Array.isArray(item) ? item.petId : null;
+    return typeof petId === 'number' || typeof petId === 'bigint' ? [String(petId)] : [];
+  });
+  return { exchange, ids: new Set(read.orders.keys()), petIds: [...new Set(petIds)] };
 }
 
 /** A rule that spans requests, broken at one exchange of the run. */
@@ -105,11 +91,14 @@ export interface Observation extends StateFinding {
   exchange: Exchange;
 }
 
+/** A request sent and recorded, with what the observer needs of it and whose scope it is. */
 interface Sent {
   exchange: Exchange;
   seen: SeenExchange;
   /** The Authorization sent: the observer's scope, never shown anywhere. */
   scope: string;
+  /** The suite's writes when it was sent (for the environment watch). */
+  writesAtSend: number;
 }
 
 /** The state of one run, handed to every check. */
@@ -122,7 +111,6 @@ export class CheckContext {
   private unknownId: Promise<string | null> | null = null;
   private pets: Promise<PetProbe> | null = null;
   private keylessPet: Promise<Exchange> | null = null;
-  private lastSnapshot: ListSnapshot | null = null;
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
   /** The run's pace, its retries of 429 and 503 (D22), and whether it must stop. */
@@ -143,7 +131,7 @@ export class CheckContext {
   constructor(readonly options: ResolvedOptions) {
     this.gateway = new Gateway(options.retry);
     this.observer = new Observer(options.contract, { soleClient: options.environment === 'sole-client' });
-    this.environment = new EnvironmentWatch(options.environment);
+    this.environment = new EnvironmentWatch(options.environment, options.contract);
   }
 
   /** The key, for judgements to redact from their findings. */
@@ -202,16 +190,7 @@ export class CheckContext {
     };
     if (keep) this.exchanges.push(exchange);
     else this.notKept += 1;
-    if (
-      plan.method === 'GET' &&
-      plan.path === '/store/orders' &&
-      outcome.ok &&
-      outcome.value.status === 200
-    ) {
-      const snapshot = snapshotOf(outcome.value.text);
-      if (snapshot !== null) this.environment.listRead(snapshot, writesAtSend, exchange);
-    }
-    const scheme = BEARER.exec(authorization ?? '')?.[1];
+    const scheme = bearerToken(authorization ?? undefined)?.scheme;
     const seen: SeenExchange = {
       method: exchange.request.method,
       path: exchange.path,
@@ -223,26 +202,36 @@ export class CheckContext {
       startedAt,
       endedAt,
     };
-    return { exchange, seen, scope: authorization ?? '' };
+    return { exchange, seen, scope: authorization ?? '', writesAtSend };
   }
 
   /** Feeds exchanges to the observer in the order it reads them (of overlapping cancels, the one that moved first). */
   private observe(sent: readonly Sent[]): void {
-    for (const { exchange, seen, scope } of this.observer.order(sent)) {
+    for (const { exchange, seen, scope, writesAtSend } of this.observer.order(sent)) {
       for (const found of this.observer.observe({ key: scope, orders: scope }, seen, exchange.seq)) {
         this.observations.push({ ...found, exchange });
       }
+      // A whole list read with the key: what changed since the one before may be another client's (D16).
+      if (
+        exchange.operationId === 'listOrders' &&
+        !exchange.path.includes('?') &&
+        readListing(exchange).ids
+      ) {
+        const { before, after } = this.observer.compared(scope);
+        if (after !== null) this.environment.listRead(before, after, writesAtSend, exchange);
+      }
     }
+  }
+
+  /** The observer's scope of the suite's own list reads. */
+  private get listScope(): string {
+    return authorizationValue(VALID_AUTH, this.options.apiKey) ?? '';
   }
 
   /** `GET /store/orders` with the key, as it was before any check changed anything. */
   initialListing(): Promise<Listing> {
     this.initial ??= this.request({ method: 'GET', path: '/store/orders', auth: VALID_AUTH }).then(
-      (exchange) => {
-        const listing = readListing(exchange);
-        this.lastSnapshot = listing.snapshot;
-        return listing;
-      },
+      readListing,
     );
     return this.initial;
   }
@@ -258,9 +247,7 @@ export class CheckContext {
     if (first.ids === null) return;
     if (this.options.liveProbeMs > 0) await new Promise((r) => setTimeout(r, this.options.liveProbeMs));
     const second = await this.freshListing();
-    if (second.snapshot === null) return;
-    for (const id of second.snapshot.keys()) first.ids.add(id);
-    this.lastSnapshot = second.snapshot;
+    for (const id of second.ids ?? []) first.ids.add(id);
   }
 
   /**
@@ -280,12 +267,16 @@ export class CheckContext {
     }
   }
 
-  /** Sends cancels (together), then reads the list again and judges what they did (§3, D2, D16). */
+  /**
+   * Sends cancels (several at once when given several), then reads the list again and judges what they
+   * did (§3, D2, D16) by the observer's lists before and after: every order no successful cancel named
+   * must still be listed and unchanged.
+   */
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
     await this.initialListing();
-    let before = this.lastSnapshot;
-    // Read just before the step, so another client's change since is not blamed on it.
-    if (before !== null) before = (await this.freshListing()).snapshot ?? before;
+    // Read just before the step, so that what another client changed since is not blamed on it.
+    if (this.observer.compared(this.listScope).after !== null) await this.freshListing();
+    const before = this.observer.compared(this.listScope).after;
     // Cancels sent together are judged together: a double click's loser may be answered first.
     const together = await Promise.all(plans.map((plan) => this.send(plan)));
     this.observe(together);
@@ -299,55 +290,51 @@ export class CheckContext {
       };
     }
     const listing = await this.freshListing();
-    const sent: SentCancel[] = exchanges.map((e) => {
-      const raw = decodeURIComponent(e.plan.path.slice('/store/orders/'.length));
+    const sent: SentCancel[] = together.map(({ exchange: e, seen }) => {
+      const raw = this.observer.orderOf(seen.method, seen.path)?.raw ?? '';
       // D9: `02` or `0x2` names order 2 in another notation; a server acting on it cancelled that order.
       const id = canonicalId(raw) ?? sameInteger(raw)?.toString() ?? null;
-      return { raw, id, status: e.outcome.ok ? e.outcome.value.status : null };
+      return { path: e.plan.path, raw, id, status: seen.status };
     });
-    if (listing.snapshot === null) {
-      this.lastSnapshot = null;
-      const named = sent.map((c) => c.raw).join(', ');
+    const after = this.observer.compared(this.listScope).after;
+    if (listing.ids === null || after === null) {
       return {
         exchanges,
         findings: [
           finding(
             listing.exchange,
             this.key,
-            `could not verify what the cancel of ${named} did: GET /store/orders gave no usable list afterwards`,
+            `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: GET /store/orders gave no usable list afterwards`,
             'the list, to compare with the list before the cancel',
           ),
         ],
         notes: [],
       };
     }
-    const verdict = judgeCancelEffect(before, listing.snapshot, sent, this.reading);
+    const verdict = cancelEffect(before, after, sent, this.reading);
     for (const c of sent) {
       const was = c.id === null ? undefined : before.get(c.id);
       const success = c.status !== null && c.status >= 200 && c.status < 300;
-      if (success && c.id !== null && was !== undefined && listing.snapshot.get(c.id) === was) {
+      if (success && c.id !== null && was !== undefined && after.get(c.id)?.text === was.text) {
         this.keptUnchanged.set(c.id, listing.exchange);
       }
     }
-    this.lastSnapshot = listing.snapshot;
     const notes = [...verdict.notes];
     if (verdict.learned !== null && this.reading === null) {
       this.reading = verdict.learned;
       notes.push(describeReading(verdict.learned));
     }
-    // Shared mode (D16): a change to an order that no request of this step named, exactly or under a lenient
-    // reading, is another client's; one it named is judged in full (a 401'd cancel that removes its order).
-    const named = new Set(plans.flatMap((plan) => namedBy(plan.path)));
-    const after = listing.snapshot;
-    // D16: a change the state table says no cancel makes (pending → shipped) is another actor's in any mode.
-    const shipped = (p: EffectProblem) => shippedBetween(before?.get(p.orderId), after.get(p.orderId));
+    // Shared mode (D16): a change to an order no request of this step named, exactly or under a lenient
+    // reading, is another client's. A change no cancel can make (pending → shipped) is another actor's in any mode.
+    const named = new Set(plans.flatMap((plan) => namedBy(this.options.contract, plan.path)));
+    const shipped = (id: string) => before.get(id)?.complete === false && after.get(id)?.complete === true;
     const theirs = verdict.problems.filter(
-      (p) => shipped(p) || (this.environment.shared && !named.has(p.orderId)),
+      (p) => shipped(p.orderId) || (this.environment.shared && !named.has(p.orderId)),
     );
     for (const p of theirs) {
       this.environment.during(p.orderId, p.message, listing.exchange);
       notes.push(
-        shipped(p)
+        shipped(p.orderId)
           ? `${p.message}; no cancel can ship an order (the state table), so another actor made the change (D16)`
           : `${p.message}; no request of this step named it: another client may have made the change (shared mode, D16)`,
       );
@@ -424,20 +411,6 @@ export class CheckContext {
     );
     return this.keylessPet;
   }
-}
-
-/** Whether an order went from `complete: false` to `complete: true`: shipped, which no cancel does (D1, D16). */
-function shippedBetween(was: string | undefined, now: string | undefined): boolean {
-  const complete = (text: string | undefined) => {
-    const parsed = text === undefined ? null : parseExactJson(text);
-    return parsed?.ok &&
-      typeof parsed.value === 'object' &&
-      parsed.value !== null &&
-      !Array.isArray(parsed.value)
-      ? parsed.value.complete
-      : undefined;
-  };
-  return complete(was) === false && complete(now) === true;
 }
 
 /**

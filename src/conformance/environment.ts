@@ -1,14 +1,12 @@
 /**
- * Whether the suite is the target's only client (D16). A staging server has other clients: a job that ships
- * orders, testers, other runs. Their changes must not be blamed on the suite's own requests. The suite reads
- * the list twice before the checks and once before every cancel; a change between two of its list reads
- * with no write of its own in between, to an order no request of the suite named, was made by someone else.
- * Once it has seen one, the run is judged in shared mode: a change to an order no request of a step named
- * is that other client's, and a warning; a change to an order a request named is judged in full.
- * `--sole-client` keeps the strict reading whatever is seen; `--shared` takes the lenient one from the start.
+ * Whether the suite is the target's only client (D16). A change between two of its list reads with no write
+ * of its own in between, to an order no request of the suite named, was made by someone else; once one is
+ * seen, the run is judged in shared mode. `--sole-client` keeps the strict reading, `--shared` the lenient one.
  */
-import type { ListSnapshot } from '../judge/cancel-effects.js';
+import type { Contract } from '../contract/index.js';
 import type { Exchange } from '../judge/exchange.js';
+import { differences, type OrderList } from '../judge/observer.js';
+import { pathParameterValues } from '../judge/rules.js';
 import type { EnvironmentReport } from '../judge/types.js';
 import { lenientReadings } from './checks/malformed-ids.js';
 
@@ -30,48 +28,20 @@ export interface ForeignChange {
   when: 'between' | 'during';
 }
 
-const CANCEL_PATH = /^\/store\/orders\/([^/?]+)/;
-
 /**
- * The orders a path segment could name, exactly or under any lenient reading (D19): `7.5` names 7 for a
+ * The orders a cancel path could name, exactly or under any lenient reading (D19): `7.5` names 7 for a
  * parseInt parser, so a change to order 7 after it is the suite's to judge.
  *
- * @example namedBy('/store/orders/7.5') // ['7', '8', '75', …]
+ * @example namedBy(contract, '/store/orders/7.5') // ['7', '8', '75', …]
  */
-export function namedBy(path: string): string[] {
-  const segment = CANCEL_PATH.exec(path)?.[1];
+export function namedBy(contract: Contract, path: string): string[] {
+  const [segment] = pathParameterValues(contract.operation('cancelOrder'), path).values();
   if (segment === undefined) return [];
-  let raw: string;
   try {
-    raw = decodeURIComponent(segment);
+    return [...new Set(lenientReadings(decodeURIComponent(segment)).map(String))];
   } catch {
     return [];
   }
-  return [...new Set(lenientReadings(raw).map(String))];
-}
-
-/**
- * The orders that differ between two lists, leaving out `ignore`, each described.
- *
- * @example differences(new Map([['1', '{"id":1}']]), new Map(), new Set()) // [{ orderId: '1', what: 'order 1 left the list' }]
- */
-export function differences(
-  before: ListSnapshot,
-  after: ListSnapshot,
-  ignore: ReadonlySet<string>,
-): Array<{ orderId: string; what: string }> {
-  const found: Array<{ orderId: string; what: string }> = [];
-  for (const [id, was] of before) {
-    if (ignore.has(id)) continue;
-    const now = after.get(id);
-    if (now === undefined) found.push({ orderId: id, what: `order ${id} left the list` });
-    else if (now !== was) found.push({ orderId: id, what: `order ${id} changed (was ${was}, now ${now})` });
-  }
-  for (const [id, now] of after) {
-    if (!before.has(id) && !ignore.has(id))
-      found.push({ orderId: id, what: `order ${id} appeared (${now})` });
-  }
-  return found;
 }
 
 /** What the run has seen of other clients, and how it judges because of it. */
@@ -80,34 +50,37 @@ export class EnvironmentWatch {
   private readonly named = new Set<string>();
   /** Requests sent that may change orders (anything but GET and HEAD). */
   private writes = 0;
-  private lastList: { snapshot: ListSnapshot; writes: number } | null = null;
+  /** The writes sent when the last list was read. */
+  private lastListWrites: number | null = null;
   private counted = 0;
   readonly changes: ForeignChange[] = [];
   /** The first change seen, for the report's reason. */
   private firstSeen: ForeignChange | null = null;
 
-  constructor(readonly mode: EnvironmentMode) {}
+  constructor(
+    readonly mode: EnvironmentMode,
+    private readonly contract: Contract,
+  ) {}
 
   /** Records a request as it is sent; returns the count of writes so far, for {@link listRead}. */
   sent(method: string, path: string): number {
-    for (const id of namedBy(path)) this.named.add(id);
+    for (const id of namedBy(this.contract, path)) this.named.add(id);
     if (method !== 'GET' && method !== 'HEAD') this.writes += 1;
     return this.writes;
   }
 
   /**
-   * A list the suite read. When no write of the suite was sent since its previous list read (`writesAtSend`
-   * is the count when this read was sent), every difference to an order it never named is another client's.
+   * A list the suite read, with the one before it (the observer's). With no write of the suite since that
+   * one (`writesAtSend`: the count when this read was sent), a change to an order it never named is another client's.
    */
-  listRead(snapshot: ListSnapshot, writesAtSend: number, exchange: Exchange): void {
-    const quiet =
-      this.lastList !== null && this.lastList.writes === writesAtSend && this.writes === writesAtSend;
-    if (quiet && this.lastList !== null) {
-      for (const change of differences(this.lastList.snapshot, snapshot, this.named)) {
+  listRead(before: OrderList | null, after: OrderList, writesAtSend: number, exchange: Exchange): void {
+    const quiet = this.lastListWrites === writesAtSend && this.writes === writesAtSend;
+    if (quiet && before !== null) {
+      for (const change of differences(before, after, this.named)) {
         this.record({ ...change, exchange, when: 'between' });
       }
     }
-    this.lastList = { snapshot, writes: this.writes };
+    this.lastListWrites = this.writes;
   }
 
   /** A change during a step of the suite to an order the step did not name, set aside in shared mode. */
@@ -121,11 +94,7 @@ export class EnvironmentWatch {
     if (this.changes.length < MAX_CHANGES_KEPT) this.changes.push(change);
   }
 
-  /**
-   * Whether another client was seen at work. In the default mode only a change between two list reads can
-   * make it so (a change during a step is the step's until then); with `--shared` a change during a step to
-   * an order it did not name counts too.
-   */
+  /** Whether another client was seen at work (in the default mode, only by a change between two list reads). */
   get live(): boolean {
     return this.counted > 0;
   }

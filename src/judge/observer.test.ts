@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { v2Draft } from '../../test-support/contracts/v2-draft.js';
 import { buildContract } from '../contract/compile.js';
 import { defaultContract } from '../contract/index.js';
 import { Observer } from './observer.js';
@@ -506,5 +507,31 @@ describe('the memory of remembered lists is bounded (issue 18: a new session per
     const tracker = new Observer(contract);
     for (let i = 0; i < 100; i += 1) tracker.list(`session ${i}`, orders('1', '2'), i + 1);
     expect(tracker.reading.forgottenScopes).toBe(0);
+  });
+});
+
+describe('a list read that may be filtered is not the whole list (the v2 draft)', () => {
+  const draft = buildContract(v2Draft());
+  const read = (observer: Observer, path: string, ids: string[], n: number) =>
+    observer
+      .observe(
+        { key: 'k', orders: 'k' },
+        { method: 'GET', path, status: 200, headers: {}, text: orders(...ids), bearer: true },
+        n,
+      )
+      .map((f) => f.rule);
+
+  it('an order missing from ?limit=1 has not vanished, even under --sole-client', () => {
+    const observer = new Observer(draft, { soleClient: true });
+    expect(read(observer, '/store/orders', ['1', '3', '5'], 1)).toEqual([]);
+    expect(read(observer, '/store/orders?limit=1', ['1'], 2)).toEqual([]);
+    expect(read(observer, '/store/orders?limit=2', ['1', '3'], 3)).toEqual([]);
+    expect(read(observer, '/store/orders', ['1', '3', '5'], 4)).toEqual([]);
+  });
+
+  it('a parameter the document does not declare filters nothing: the read is still the whole list', () => {
+    const observer = new Observer(draft, { soleClient: true });
+    expect(read(observer, '/store/orders', ['1', '3', '5'], 1)).toEqual([]);
+    expect(read(observer, '/store/orders?page=2', ['1'], 2)).toEqual(['state.vanished']);
   });
 });

@@ -1,20 +1,21 @@
 /**
- * The rules that span requests (§3, §4.1, §5, D1, D2, D16), judged from a sequence of exchanges, whoever
- * obtained them: a scripted client or forwarded traffic feed the same observer and get the same findings.
- * What a cancel's answer means is read from the document's `x-petstore-order-states` table, the one the
- * mock follows: the state an answer leaves the order in (204 → cancelled, 409 → still shipped), whether
- * that state is listed, and which answers that state may give next. A change to the table changes the
- * verdicts with it.
- *
- * Each scope (one API key, one `X-Mock-Session`) has its own last list and its own cancels, so several
- * users of one server do not mix. The reading a server follows for cancelled orders (D16: dropped from the
- * list, or kept listed) is the server's own, so it is learnt across scopes. Ids are compared exactly, as
- * decimal text of the lossless parse (D8).
+ * The rules that span requests (§3, §4.1, §5, D1, D2, D16), for the suite and the proxy alike, predicted
+ * with the document's state table. Each scope (a key, a key with its `X-Mock-Session`) has its own lists and
+ * cancels; the D16 reading is the server's own, so it is learnt across scopes. Ids are exact decimal text (D8).
+ * The observer is the one place that compares order lists.
  */
 
-import { type Contract, parseExactJson, stringifyExactJson } from '../contract/index.js';
-import { listedOrders, sameInteger } from './cancel-effects.js';
+import {
+  type CancelRows,
+  type Contract,
+  cancelRows,
+  type ExactJson,
+  parseExactJson,
+  sameInteger,
+  stringifyExactJson,
+} from '../contract/index.js';
 import { matchOperation } from './exchange.js';
+import { pathParameterValues } from './rules.js';
 import type { Level } from './types.js';
 
 export interface StateFinding {
@@ -26,11 +27,7 @@ export interface StateFinding {
 }
 
 export interface ObserverOptions {
-  /**
-   * The observer sees every request the server gets (D20 `--sole-client`): an order that vanishes or
-   * changes with no request naming it is then a failure, not a warning that another client may have
-   * done it.
-   */
+  /** D20 `--sole-client`: a change no request explains is a failure, not another client's (a warning). */
   soleClient?: boolean;
   /** The most estimated memory for remembered lists; default {@link MAX_LIST_BYTES}. */
   maxListBytes?: number;
@@ -41,21 +38,15 @@ export interface SeenExchange {
   method: string;
   /** The path below the base URL, as sent (percent-encoded, query included). */
   path: string;
-  /** `null` when no answer came. */
   status: number | null;
-  /** The answer's response headers (lower-case names). */
   headers: Readonly<Record<string, string | undefined>>;
-  /** The body as text, `null` when it could not be read whole. */
+  /** `null` when the body could not be read whole. */
   text: string | null;
-  /** Whether the request carried a bearer token (§5): only then do the state and key rules apply. */
+  /** Whether the request carried a bearer token (§5): only then do the rules apply. */
   bearer: boolean;
-  /** The auth scheme as sent with the token (`Bearer`, `bearer`…): D7 reads it case-insensitively. */
+  /** The scheme as sent (`Bearer`, `bearer`…), read case-insensitively by D7. */
   scheme?: string;
-  /**
-   * When the request was sent and when its answer ended, in milliseconds on one clock. Exchanges whose
-   * spans overlap were in flight together (a double-clicked cancel), and {@link Observer.order} reads
-   * them in an order the server may have served them in. Absent: one instant, after what came before.
-   */
+  /** When sent and when answered, on one clock: overlapping exchanges were in flight together. */
   startedAt?: number;
   endedAt?: number;
 }
@@ -67,10 +58,7 @@ export function overlapping(a: SeenExchange, b: SeenExchange): boolean {
   return a.startedAt < b.endedAt && b.startedAt < a.endedAt;
 }
 
-/**
- * D7, RFC 9110 §11.1: a key refused under a lower-case (or otherwise cased) `bearer` and accepted under
- * `Bearer`. A warning: the interface shows `Bearer`, and clients that send it work.
- */
+/** D7, RFC 9110 §11.1: a key refused under `bearer` and accepted under `Bearer`, a warning. */
 export function schemeCaseFinding(scheme: string, refusedAt: number, acceptedAt: number): StateFinding {
   return {
     rule: 'state.scheme-case',
@@ -88,29 +76,30 @@ export interface ObserverScope {
 }
 
 /** One listed order: its exact JSON text (to see a change) and its `complete` flag. */
-interface Listed {
+export interface Listed {
   text: string;
   complete: unknown;
 }
 
+export type OrderList = ReadonlyMap<string, Listed>;
+
 /** What an answer to a cancel told about its order, and which exchange told it. */
 interface Known {
   status: number;
-  /** The states the order may be in, by the table. */
   states: readonly string[];
   exchange: number;
 }
 
 interface Scope {
-  /** The last list seen, by order id, and the exchange that read it. */
   list: Map<string, Listed> | null;
   listText: string | null;
-  listExchange: number;
-  /** Cancels since that list: order id → the last status answered. */
+  /** The list before the last one read, for {@link Observer.compared}. */
+  previous: Map<string, Listed> | null;
+  /** Cancels since the last list: order id → the status that stays the fact of the interval. */
   touched: Map<string, number>;
-  /** What cancels answered: the first answer that placed the order in a state stays the fact. */
+  /** The first answer that placed each order in a state. */
   known: Map<string, Known>;
-  /** Orders cancelled with a state-changing answer that a later list no longer showed, by exchange. */
+  /** Orders a 204 removed from the list, by the exchange that cancelled them. */
   gone: Map<string, number>;
 }
 
@@ -118,9 +107,8 @@ interface KeyAuth {
   /** By operation: the first exchange that refused (401) and the first that accepted the key. */
   byOperation: Map<string, { refused: number | null; accepted: number | null }>;
   flagged: boolean;
-  /** D7: the first 401 to the key under a scheme spelled other than `Bearer`, and whether it was flagged. */
+  /** D7: the first 401 under a scheme spelled other than `Bearer`. */
   caseRefused: { scheme: string; exchange: number } | null;
-  /** The scheme spellings the key was accepted under, with the first exchange of `Bearer`. */
   acceptedSchemes: Set<string>;
   acceptedExact: number | null;
   caseFlagged: boolean;
@@ -130,77 +118,139 @@ interface KeyAuth {
 export const MAX_SCOPES = 1_000;
 export const MAX_CANCELLED_PER_SCOPE = 10_000;
 /**
- * The most memory the remembered lists of every scope may take together, estimated as 8 bytes per
- * character of a list's text (its text plus the parsed orders: a 951 KB list measured about 8.5 MB). Past
- * it the oldest scopes are forgotten, and the report says how many: a proxy given a new `X-Mock-Session` per
- * request must not run out of memory.
+ * The most memory every scope's remembered list may take, estimated at 8 bytes per character (a 951 KB list
+ * measured 8.5 MB): a proxy given a new `X-Mock-Session` per request must not run out of memory.
  */
 export const MAX_LIST_BYTES = 256 * 1024 * 1024;
 const BYTES_PER_LIST_CHAR = 8;
 
 /** What the server has shown about cancelled orders (D16), counted over every scope. */
 export interface Reading {
-  /** Orders cancelled with 204 that the next list no longer showed. */
   dropped: number;
-  /** Orders cancelled with 204 that the next list still showed (changed or not). */
   keptListed: number;
-  /** Scopes whose remembered list was forgotten to stay within {@link MAX_LIST_BYTES}. */
+  /** Scopes forgotten to stay within {@link MAX_LIST_BYTES}. */
   forgottenScopes: number;
 }
 
-/** The cancel transitions of the document's state table, as the observer asks them. */
-export interface CancelTable {
-  /** Statuses that move an order to another state (204). */
-  moves: ReadonlySet<number>;
-  /** The states an answer with this status leaves the order in (204 → cancelled, 409 → shipped). */
-  statesAfter(status: number): readonly string[];
-  /** The states whose cancel answers this status. */
-  statesBefore(status: number): readonly string[];
-  /** The statuses a cancel of an order in this state answers. */
-  answers(state: string): number[];
-  /** Whether a cancel of an order in one of `states` may answer `status` (only moves are judged). */
-  allows(states: readonly string[], status: number): boolean;
-  listed(state: string): boolean;
-  /** The `complete` value of the state, `undefined` where the table gives none. */
-  complete(state: string): boolean | undefined;
-  /** The status a cancel of an order in a listed, complete state answers (409): a refusal. */
-  refusal: number | null;
+/**
+ * The orders of a list body by id, `null` when it is not a JSON array. Items that are not objects with a
+ * numeric `id` are left out (the schema judges them); `items` counts every item.
+ *
+ * @example readList('[{"id":9007199254740993}]')?.orders.has('9007199254740993') // true
+ */
+export function readList(text: string): { orders: Map<string, Listed>; items: ExactJson[] } | null {
+  const parsed = parseExactJson(text);
+  if (!parsed.ok || !Array.isArray(parsed.value)) return null;
+  const orders = new Map<string, Listed>();
+  for (const item of parsed.value) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+    if (typeof item.id !== 'number' && typeof item.id !== 'bigint') continue;
+    orders.set(String(item.id), { text: stringifyExactJson(item), complete: item.complete });
+  }
+  return { orders, items: parsed.value };
 }
 
 /**
- * The cancel rows of `x-petstore-order-states`.
+ * The orders that differ between two lists, leaving out `ignore`, each described.
  *
- * @example cancelTable(contract).statesAfter(409) // ['shipped']
+ * @example differences(before, after, new Set()) // [{ orderId: '1', what: 'order 1 left the list' }]
  */
-export function cancelTable(contract: Contract): CancelTable {
-  const { states, transitions } = contract.orderStates;
-  const rows = transitions.filter((t) => t.operation === 'cancelOrder');
-  const unique = (values: string[]) => [...new Set(values)];
-  const refusal = rows.find((t) => t.from === t.to && states[t.from]?.listed === true);
-  const moves = new Set(rows.filter((t) => t.from !== t.to).map((t) => t.status));
-  return {
-    moves,
-    statesAfter: (status) => unique(rows.filter((t) => t.status === status).map((t) => t.to)),
-    statesBefore: (status) => unique(rows.filter((t) => t.status === status).map((t) => t.from)),
-    // Only a state-changing answer is judged: D2 lets a cancelled order be refused with 404 or 409.
-    allows: (from, status) =>
-      !moves.has(status) || rows.some((t) => from.includes(t.from) && t.status === status),
-    answers: (state) => rows.filter((t) => t.from === state).map((t) => t.status),
-    listed: (state) => states[state]?.listed === true,
-    complete: (state) => states[state]?.complete,
-    refusal: refusal?.status ?? null,
-  };
+export function differences(
+  before: OrderList,
+  after: OrderList,
+  ignore: ReadonlySet<string> = new Set(),
+): Array<{ orderId: string; what: string }> {
+  const found: Array<{ orderId: string; what: string }> = [];
+  for (const [id, was] of before) {
+    const now = after.get(id);
+    if (ignore.has(id)) continue;
+    if (now === undefined) found.push({ orderId: id, what: `order ${id} left the list` });
+    else if (now.text !== was.text)
+      found.push({ orderId: id, what: `order ${id} changed (was ${was.text}, now ${now.text})` });
+  }
+  for (const [id, now] of after) {
+    if (!before.has(id) && !ignore.has(id))
+      found.push({ orderId: id, what: `order ${id} appeared (${now.text})` });
+  }
+  return found;
 }
 
-/** The orders of a list body by id (read with {@link listedOrders}), `null` when not a list. */
-function readList(text: string): Map<string, Listed> | null {
-  const parsed = parseExactJson(text);
-  const listed = parsed.ok ? listedOrders(parsed.value) : null;
-  if (listed === null) return null;
-  const orders = new Map<string, Listed>();
-  for (const [id, item] of listed)
-    orders.set(id, { text: stringifyExactJson(item), complete: item.complete });
-  return orders;
+/** One cancel of a suite's step: its path, the order it named (else `null`) and its answer. */
+export interface SentCancel {
+  path: string;
+  /** The path parameter as sent, decoded: `42`, `1.5`. */
+  raw: string;
+  id: string | null;
+  status: number | null;
+}
+
+/** How the server treats a cancelled order in the list (D16), learned from what it did. */
+export type CancelledReading = 'drops' | 'keeps';
+
+export interface EffectProblem {
+  orderId: string;
+  message: string;
+  expected: string;
+}
+
+/**
+ * What one step of the suite (one cancel, or simultaneous ones) did to the list (§3, D2, D16): every order
+ * no successful cancel named stays listed unchanged; on a server known to drop cancelled orders, a
+ * cancelled one does not stay listed unchanged.
+ *
+ * @example cancelEffect(before, after, [{ path: '/store/orders/3', id: '3', status: 204 }], null)
+ */
+export function cancelEffect(
+  before: OrderList,
+  after: OrderList,
+  cancels: readonly SentCancel[],
+  reading: CancelledReading | null,
+): { problems: EffectProblem[]; learned: CancelledReading | null; notes: string[] } {
+  // A cancel without an answer (a time-out) may have gone through too.
+  const mayHaveCancelled = new Set(
+    cancels.flatMap((c) =>
+      c.id !== null && (c.status === null || (c.status >= 200 && c.status <= 299)) ? [c.id] : [],
+    ),
+  );
+  const sent = cancels
+    .map((c) => `DELETE ${c.path} answered ${c.status === null ? 'nothing' : c.status}`)
+    .join(' and ');
+  const problems: EffectProblem[] = [];
+  let learned: CancelledReading | null = null;
+  for (const [id, { text: was }] of before) {
+    const now = after.get(id)?.text;
+    if (mayHaveCancelled.has(id)) {
+      const answered = cancels.some((c) => c.id === id && c.status !== null);
+      if (now === undefined) learned = answered ? 'drops' : learned;
+      else if (reading === 'drops' && now === was && answered) {
+        problems.push({
+          orderId: id,
+          message: `order ${id} is still listed unchanged after ${sent}, although this server drops cancelled orders from the list (D2, D16)`,
+          expected: `order ${id} no longer listed`,
+        });
+      } else if (reading === null && answered) learned ??= 'keeps';
+    } else if (now !== was) {
+      problems.push({
+        orderId: id,
+        message:
+          now === undefined
+            ? `order ${id} left the list after ${sent}: no successful cancel named it`
+            : `order ${id} changed after ${sent}: no successful cancel named it (was ${was}, now ${now})`,
+        expected: `order ${id} still listed and unchanged (§3, D16)`,
+      });
+    }
+  }
+  const appeared = [...after.keys()].filter((id) => !before.has(id));
+  const notes =
+    appeared.length > 0 ? [`order(s) ${appeared.join(', ')} appeared in the list during the run`] : [];
+  return { problems, learned, notes };
+}
+
+/** The sentence a report shows for a learned reading. */
+export function describeReading(reading: CancelledReading): string {
+  return reading === 'drops'
+    ? 'this server drops a cancelled order from the list (D2)'
+    : 'this server keeps a cancelled order in the list (allowed, D16)';
 }
 
 const list = (ids: readonly string[]): string =>
@@ -219,53 +269,41 @@ function bounded<K, V>(map: Map<K, V>, max: number): void {
  *
  * @example
  * const observer = new Observer(contract);
- * const scope = { key: 'key #1', orders: 'key #1' };
- * observer.observe(scope, { method: 'GET', path: '/store/orders', status: 200, headers: {}, text: '[{"id":7}]', bearer: true }, 1);
+ * observer.list('key #1', '[{"id":7}]', 1);
  * observer.cancel('key #1', '7', 204, 2);
  * observer.cancel('key #1', '7', 204, 3); // [{ rule: 'state.second-204', level: 'failure', … }]
  */
 export class Observer {
   private readonly scopes = new Map<string, Scope>();
   private readonly keys = new Map<string, KeyAuth>();
-  /** The last exchange that cancelled each order with a state-changing answer, in any scope. */
+  /** The last exchange that moved each order (204), in any scope: D20 counts it as a cancel seen from then on. */
   private readonly movedAnywhere = new Map<string, number>();
-  private readonly table: CancelTable;
-  private readonly orderIdParameter;
+  private readonly table: CancelRows;
   readonly reading: Reading = { dropped: 0, keptListed: 0, forgottenScopes: 0 };
   readonly soleClient: boolean;
   private readonly maxListBytes: number;
-  /** The estimated memory of every scope's remembered list (see MAX_LIST_BYTES). */
   private listBytes = 0;
 
   constructor(
     private readonly contract: Contract,
     options: ObserverOptions = {},
   ) {
-    this.table = cancelTable(contract);
+    this.table = cancelRows(contract);
     this.soleClient = options.soleClient === true;
     this.maxListBytes = options.maxListBytes ?? MAX_LIST_BYTES;
-    this.orderIdParameter = contract
-      .operation('cancelOrder')
-      .parameters.find((p) => p.name === 'orderId' && p.in === 'path');
   }
 
   /**
-   * Exchanges that may have been in flight together, in the order the rules should read them: by the end
-   * of their answers, except that a cancel that moved an order (204) goes before each cancel of the same
-   * order that overlapped it and was refused (404, 409). The refusal was the server telling the loser of a
-   * double click that the winner got there first, whichever answer arrived first. Two overlapping 204s
-   * stay two 204s: the second is still a second cancel (D2).
+   * Exchanges in the order the rules read them: by the end of their answers, except that a 204 goes before
+   * each overlapping refused cancel of the same order (a double click's loser may be answered first). Two
+   * overlapping 204s stay two 204s: the second is still a second cancel (D2).
    *
    * @example observer.order([{ seen: loser409 }, { seen: winner204 }]) // [winner, loser]
    */
   order<T extends { seen: SeenExchange }>(entries: readonly T[]): T[] {
     const byEnd = [...entries].sort((a, b) => (a.seen.endedAt ?? 0) - (b.seen.endedAt ?? 0));
     const cancelOf = (seen: SeenExchange) =>
-      seen.bearer &&
-      seen.status !== null &&
-      matchOperation(this.contract, seen.method, seen.path) === 'cancelOrder'
-        ? this.orderIdOf(seen.path)
-        : null;
+      seen.bearer && seen.status !== null ? (this.orderOf(seen.method, seen.path)?.id ?? null) : null;
     const out: T[] = [];
     for (const entry of byEnd) {
       const id = cancelOf(entry.seen);
@@ -291,38 +329,51 @@ export class Observer {
     if (operationId === null) return [];
     const found = this.auth(scope.key, operationId, seen, exchange);
     if (operationId === 'listOrders' && seen.status === 200 && seen.text !== null) {
-      found.push(...this.list(scope.orders, seen.text, exchange));
+      found.push(...this.list(scope.orders, seen.text, exchange, this.filters(seen.path)));
     } else if (operationId === 'cancelOrder') {
+      const order = this.orderOf(seen.method, seen.path);
       // D9: a success for `0x7` or `07` is a cancel of order 7, the same integer in another notation.
-      const moved = this.table.moves.has(seen.status);
-      const id = this.orderIdOf(seen.path) ?? (moved ? this.sameIntegerOf(seen.path) : null);
+      const same = order !== null && this.table.moves.has(seen.status) ? sameInteger(order.raw) : null;
+      const id = order?.id ?? (same === null ? null : String(same));
       if (id !== null) found.push(...this.cancel(scope.orders, id, seen.status, exchange));
     }
     return found;
   }
 
-  /** The order a cancel path names, as canonical decimal text; `null` when it is not an int64 (D9). */
-  orderIdOf(path: string): string | null {
-    const match = /^\/store\/orders\/([^/?]+)(?:\?.*)?$/.exec(path);
-    if (!match?.[1] || !this.orderIdParameter) return null;
-    let raw: string;
+  /**
+   * The order a cancel names, read from the document's path template and its path parameter: the raw
+   * (decoded) segment, and the id as canonical decimal text (`null` when not an int64, D9).
+   *
+   * @example observer.orderOf('DELETE', '/store/orders/7?x=1') // { raw: '7', id: '7' }
+   */
+  orderOf(method: string, path: string): { raw: string; id: string | null } | null {
+    if (matchOperation(this.contract, method, path) !== 'cancelOrder') return null;
+    const operation = this.contract.operation('cancelOrder');
+    const [[name, value] = []] = pathParameterValues(operation, path);
+    const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+    if (value === undefined || parameter === undefined) return null;
+    let raw = value;
     try {
-      raw = decodeURIComponent(match[1]);
+      raw = decodeURIComponent(value);
     } catch {
-      return null;
+      return { raw, id: null };
     }
-    const parsed = this.contract.parseParameter(this.orderIdParameter, raw);
-    return parsed.ok ? String(parsed.value) : null;
+    const parsed = this.contract.parseParameter(parameter, raw);
+    return { raw, id: parsed.ok ? String(parsed.value) : null };
   }
 
-  /** The order a malformed cancel path names in another notation of the same integer (D9), else `null`. */
-  private sameIntegerOf(path: string): string | null {
-    const segment = /^\/store\/orders\/([^/?]+)/.exec(path)?.[1];
-    try {
-      return segment === undefined ? null : (sameInteger(decodeURIComponent(segment))?.toString() ?? null);
-    } catch {
-      return null;
-    }
+  /** Whether a list read may be filtered: it sends a query parameter the document declares (`?limit=1`). */
+  private filters(path: string): boolean {
+    const query = new URLSearchParams(path.split('?')[1] ?? '');
+    return this.contract
+      .operation('listOrders')
+      .parameters.some((p) => p.in === 'query' && query.has(p.name));
+  }
+
+  /** The scope's last two lists read, for the suite to judge its own step by (§3, D16). */
+  compared(scopeName: string): { before: OrderList | null; after: OrderList | null } {
+    const scope = this.scopes.get(scopeName);
+    return { before: scope?.previous ?? null, after: scope?.list ?? null };
   }
 
   /** Forgets the oldest scopes (never the one just written) until the remembered lists fit the budget. */
@@ -346,8 +397,8 @@ export class Observer {
       }
       found = {
         list: null,
+        previous: null,
         listText: null,
-        listExchange: 0,
         touched: new Map(),
         known: new Map(),
         gone: new Map(),
@@ -358,10 +409,8 @@ export class Observer {
   }
 
   /**
-   * §5: one key is either accepted or refused. A key refused with 401 on one operation (and never
-   * accepted there) while accepted on another is checked differently per route, whatever the order of
-   * the two answers. A key refused everywhere, or refused after it was accepted on the same operation
-   * (revoked during the run), is not flagged.
+   * §5: one key is accepted everywhere or refused everywhere. A key refused everywhere, or refused after it
+   * was accepted on the same operation (revoked during the run), is not flagged.
    */
   private auth(key: string, operationId: string, seen: SeenExchange, exchange: number): StateFinding[] {
     let known = this.keys.get(key);
@@ -413,7 +462,7 @@ export class Observer {
     ];
   }
 
-  /** D7 once per key: refused under one spelling of the scheme that it was never accepted under, and accepted under `Bearer`. */
+  /** D7 once per key: refused under a spelling of the scheme it was never accepted under, accepted under `Bearer`. */
   private schemeCase(known: KeyAuth): StateFinding[] {
     const refused = known.caseRefused;
     if (known.caseFlagged || refused === null || known.acceptedExact === null) return [];
@@ -423,9 +472,8 @@ export class Observer {
   }
 
   /**
-   * Whether an answer shows the key was accepted: a documented status other than 401 and 5xx. A 404 of
-   * a deprecated operation without its Deprecation header shows nothing: the path may no longer be
-   * routed at all (D10, D11).
+   * Whether an answer shows the key was accepted: a documented status other than 401 and 5xx. A deprecated
+   * operation's 404 without Deprecation shows nothing: the path may no longer be routed (D10, D11).
    */
   private accepted(operationId: string, status: number, seen: SeenExchange): boolean {
     if (status >= 500 || status === 401) return false;
@@ -439,8 +487,7 @@ export class Observer {
     const scope = this.scope(scopeName);
     const { table } = this;
     const moved = table.moves.has(status);
-    // The first answer stays the fact of the interval (a later refusal is D2's re-cancel, a later 404 of
-    // a refused order is that order gone), unless a later one moved the order.
+    // The first answer stays the fact of the interval (a later refusal is D2's re-cancel), unless a later one moved it.
     const before = scope.touched.get(id);
     if (before === undefined || (moved && !table.moves.has(before))) scope.touched.set(id, status);
     if (moved) {
@@ -454,9 +501,8 @@ export class Observer {
       findings.push(this.reversal(id, earlier, status));
     }
     if (earlier === undefined) {
-      // What the answer tells: the state it leaves the order in, when that state is one a list shows or
-      // one the order reached by this very answer. A 404 names an order unknown or gone: no state.
-      const states = table.statesAfter(status).filter((s) => moved || table.listed(s));
+      // A 404 names an order unknown or gone: no state.
+      const states = table.statesAfter(status).filter((s) => moved || table.table.isListed(s));
       if (states.length > 0) {
         bounded(scope.known, MAX_CANCELLED_PER_SCOPE);
         scope.known.set(id, { status, states, exchange });
@@ -492,7 +538,7 @@ export class Observer {
     const { table } = this;
     const from = table.statesBefore(status);
     if (from.length === 0) return [];
-    const listedFrom = from.filter((s) => table.listed(s));
+    const listedFrom = from.filter((s) => table.table.isListed(s));
     if (listedFrom.length === 0) {
       return [
         {
@@ -505,7 +551,7 @@ export class Observer {
       ];
     }
     if (typeof listed.complete !== 'boolean') return [];
-    if (listedFrom.some((s) => table.complete(s) === listed.complete)) return [];
+    if (listedFrom.some((s) => table.table.complete(s) === listed.complete)) return [];
     if (table.moves.has(status)) {
       return [
         {
@@ -528,20 +574,29 @@ export class Observer {
     ];
   }
 
-  /** A 200 answer to the list, with its body. */
-  list(scopeName: string, text: string, exchange: number): StateFinding[] {
+  /**
+   * A 200 answer to the list, with its body. A filtered read (`filtered`) is not the whole list: it can
+   * only show a cancelled order back, and is no baseline.
+   */
+  list(scopeName: string, text: string, exchange: number, filtered = false): StateFinding[] {
     const scope = this.scope(scopeName);
+    if (filtered) {
+      const read = readList(text);
+      return read === null ? [] : this.returned(scope, read.orders);
+    }
     // The same list again with nothing cancelled since: nothing can have vanished, changed or come back.
-    if (text === scope.listText && scope.touched.size === 0) return [];
-    const now = text === scope.listText ? scope.list : readList(text);
+    if (text === scope.listText && scope.touched.size === 0) {
+      scope.previous = scope.list;
+      return [];
+    }
+    const now = text === scope.listText ? scope.list : (readList(text)?.orders ?? null);
     if (now === null) return [];
     const before = scope.list;
+    scope.previous = before;
     const touched = scope.touched;
-    const since = scope.listExchange;
     this.listBytes += (text.length - (scope.listText?.length ?? 0)) * BYTES_PER_LIST_CHAR;
     scope.list = now;
     scope.listText = text;
-    scope.listExchange = exchange;
     this.forgetOldestBeyondBudget(scope);
     scope.touched = new Map();
 
@@ -563,14 +618,14 @@ export class Observer {
         if (after.text === before.get(id)?.text) stillListed.push(id);
       }
     }
-    // Another scope's cancel explains a vanish too: the same server sees every scope's requests.
-    const explained = (id: string) => touched.has(id) || (this.movedAnywhere.get(id) ?? 0) > since;
+    // A 204 seen in any scope, at any time, explains a vanish (D20): the same server sees every scope.
+    const explained = (id: string) => touched.has(id) || this.movedAnywhere.has(id);
     const vanished = [...before.keys()].filter((id) => !now.has(id) && !explained(id));
     const refusedGone = [...touched]
       .filter(
         ([id, status]) =>
           !table.moves.has(status) &&
-          table.statesAfter(status).some((s) => table.listed(s)) &&
+          table.statesAfter(status).some((s) => table.table.isListed(s)) &&
           before.has(id) &&
           !now.has(id),
       )
@@ -584,8 +639,7 @@ export class Observer {
         expected: `order ${id} still listed: a shipped order stays shipped, and the list holds every order`,
       });
     }
-    // A 204 for an order the list did not show, while an order nobody cancelled left the list: the list
-    // and the cancel disagree about ids (a server that writes or reads them through doubles, D8).
+    // A 204 for an unlisted order while an uncancelled one left: the list and the cancel disagree about ids (D8).
     if (unlisted.length > 0 && vanished.length > 0) {
       findings.push({
         rule: 'state.cancelled-unlisted',
@@ -596,9 +650,8 @@ export class Observer {
       });
       return findings;
     }
-    // A cancelled order listed exactly as before breaks D2/D16 on a server seen to drop cancelled orders,
-    // and on any server when, in the same interval, an order nobody cancelled vanished instead: the cancel
-    // hit the wrong order (a rounded or mis-parsed id).
+    // Listed exactly as before after its 204: wrong on a server seen to drop cancelled orders, and on any
+    // server when an uncancelled order vanished instead (the cancel hit a rounded or mis-parsed id).
     if (stillListed.length > 0 && (this.reading.dropped > 0 || vanished.length > 0)) {
       for (const id of stillListed) {
         const why =

@@ -3,13 +3,14 @@
  * the broken rule as a finding (the key redacted) or `null`. Every body verdict comes from the contract.
  */
 import {
+  bearerToken,
   type Contract,
   type OperationSpec,
   parseExactJson,
   type SchemaViolation,
+  sameInteger,
 } from '../contract/index.js';
 import { matchPathTemplate, parsePathTemplate } from '../contract/path-template.js';
-import { sameInteger } from './cancel-effects.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,
@@ -436,7 +437,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   }
   if (op.deprecated && status === 410) return [];
   // D6: without a usable key the answer is 401, before any id is looked at.
-  if (!BEARER.test(exchange.request.headers.authorization ?? '')) {
+  if (bearerToken(exchange.request.headers.authorization) === null) {
     return rated(
       'auth',
       '§5, D6, D7',
@@ -498,9 +499,6 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
     ),
   ];
 }
-
-/** A usable bearer token (§5, D7): the scheme in any case, captured, and a non-empty token. */
-export const BEARER = /^(bearer) +\S+/i;
 
 export const is =
   (...statuses: number[]) =>

@@ -1,26 +1,17 @@
 /**
- * Authentication (§5, D6, D7): `Authorization: Bearer <API_KEY>` with a key the mock accepts. The scheme
- * name is case-insensitive (RFC 9110 §11.1); any other scheme, an empty token or a bare key is 401.
- *
- * Keys are compared in constant time without hashing: every key and the candidate are laid into buffers
- * of one fixed size ({@link MAX_API_KEY_LENGTH} bytes, zero-padded) and XOR-compared word by word, the
- * lengths folded in. The work is the same whatever the key, so neither a configured key's length nor the
- * first differing byte shows in the timing, and every key is compared every time. Web-standard only: it
- * runs unchanged in a browser.
+ * Authentication (§5, D6, D7). Keys are compared in constant time: every key and the candidate are laid
+ * zero-padded into buffers of one fixed width and XOR-compared word by word, so neither a key's length nor
+ * its first differing byte shows in the timing. Web-standard only: it runs in a browser.
  */
+import { BEARER_TOKEN_PATTERN, bearerToken } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { type MockError, mockError } from './errors.js';
+
+export { BEARER_TOKEN_PATTERN };
 
 /** The longest key the mock accepts; also the fixed width of every comparison. */
 export const MAX_API_KEY_LENGTH = 512;
 
-/**
- * The bearer token grammar, RFC 6750 §2.1 b64token. The one copy: `fixtures/fixtures.schema.json`'s
- * `apiKeys` pattern is held equal to it by src/mock/auth.test.ts.
- */
-export const BEARER_TOKEN_PATTERN = '^[A-Za-z0-9._~+/-]+=*$';
-/** `Bearer` 1*SP b64token. */
-const BEARER = new RegExp(`^bearer +(${BEARER_TOKEN_PATTERN.slice(1, -1)})$`, 'i');
 const API_KEY = new RegExp(BEARER_TOKEN_PATTERN);
 
 const UNAUTHORIZED = mockError('unauthorized', {
@@ -33,8 +24,7 @@ export function isValidApiKey(key: string): boolean {
 }
 
 /**
- * The message for a key that can never be sent as a bearer token, naming where it came from; `undefined`
- * for a good key.
+ * Why a key can never be sent as a bearer token, naming where it came from; `undefined` for a good key.
  *
  * @example apiKeyProblem('bad key', '--api-key') // '--api-key "bad key" cannot be sent as a bearer token; …'
  */
@@ -48,7 +38,6 @@ export function apiKeyProblem(key: string, from: string): string | undefined {
 
 export type Authenticator = (authorization: string | undefined) => Result<void, MockError>;
 
-/** A zero-padded fixed-width buffer, written as bytes and compared as 32-bit words. */
 interface Slot {
   bytes: Uint8Array;
   words: Uint32Array;
@@ -59,7 +48,7 @@ function slot(): Slot {
   return { bytes, words: new Uint32Array(bytes.buffer) };
 }
 
-/** Lays a token into a slot; tokens are ASCII (the grammar), so a character is a byte. */
+/** Tokens are ASCII (the grammar), so a character is a byte. */
 function fill(target: Slot, token: string): void {
   const { bytes } = target;
   for (let i = 0; i < token.length; i++) bytes[i] = token.charCodeAt(i);
@@ -84,9 +73,9 @@ export function createAuthenticator(keys: readonly string[]): Authenticator {
   const candidate = slot();
   const words = candidate.words;
   return (authorization) => {
-    const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
-    // A longer token cannot equal any key; refusing it depends only on what the client sent.
-    if (token === undefined || token.length > MAX_API_KEY_LENGTH) return fail(UNAUTHORIZED);
+    const token = bearerToken(authorization)?.token;
+    // Refusing a token that no key can equal depends only on what the client sent.
+    if (token === undefined || !isValidApiKey(token)) return fail(UNAUTHORIZED);
     fill(candidate, token);
     let matched = 0;
     for (const key of known) {

@@ -235,3 +235,40 @@ describe("a gateway's 503 and 429 (D20, D22)", () => {
     expect(new Set(log.all().map((f) => `${f.rule} ${f.level}`))).toEqual(new Set(['gateway warning']));
   });
 });
+
+describe('a 204 the proxy forwarded is a cancel it has seen (D20)', () => {
+  const cancel = (id: string): CapturedExchange => {
+    const base = list('');
+    return {
+      ...base,
+      method: 'DELETE',
+      target: `/v1/store/orders/${id}`,
+      response: { status: 204, headers: {}, body: { bytes: Buffer.alloc(0), total: 0, truncated: false } },
+    };
+  };
+  const orders = (...ids: string[]) =>
+    `[${ids.map((id) => `{"id":${id},"petId":10,"quantity":1,"complete":false}`).join(',')}]`;
+
+  it.each([false, true])(
+    'an order kept listed after its 204 and dropped later did not leave unseen (sole client: %s)',
+    (soleClient) => {
+      const log = new FindingLog();
+      const judge = new TrafficJudge({
+        contract: defaultContract(),
+        upstream,
+        log,
+        replaceViolations: false,
+        judgeClient: false,
+        soleClient,
+      });
+      judge.judge(list(orders('1', '3', '9007199254740993')));
+      judge.judge(cancel('3'));
+      judge.judge(cancel('9007199254740993'));
+      judge.judge(list(orders('1', '3', '9007199254740993')));
+      judge.judge(list(orders('1')));
+      expect(log.all().map((f) => f.finding.message)).toEqual([]);
+      judge.judge(list(orders()));
+      expect(log.all().map((f) => f.rule)).toEqual(['state.vanished']);
+    },
+  );
+});

@@ -1,12 +1,10 @@
 /**
- * Judges each exchange that passed through: the suite's own judgements of one exchange
- * (src/judge/rules.ts), the client's side of the request, and the rules that span requests
- * (src/judge/observer.ts, the observer the conformance suite feeds too). Every finding goes to the log; under `--errors` a failure of the server's answer
- * also decides the 502 that replaces it.
+ * Judges each exchange that passed through with the suite's judgements (judgeExchange, the observer), plus
+ * the client's side of the request. Under `--errors` a failure of the server's answer decides the 502.
  */
 
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { type Contract, parseInt64 } from '../contract/index.js';
+import { bearerToken, type Contract } from '../contract/index.js';
 import { matchOperation, type ObservedExchange, reportRequest } from '../judge/exchange.js';
 import type { HttpOutcome, TransportErrorKind } from '../judge/http-outcome.js';
 import { Observer, type SeenExchange } from '../judge/observer.js';
@@ -35,18 +33,13 @@ const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
   overloaded: 'other',
 };
 
-/** A usable bearer token (§5, D7): the scheme case-insensitive, a non-empty token. */
-const BEARER = /^(bearer) +\S+/i;
-
 /** The most exchanges, and body bytes, whose cross-request judgement waits for a double click to settle. */
 const MAX_HELD = 1_000;
 const MAX_HELD_BYTES = 16 * 1024 * 1024;
 
 /**
- * A cancel in flight through the proxy, from its request to the end of its answer (or its client going
- * away). While two cancels of one order are in flight, the cross-request rules wait: the loser of a
- * double click may be answered (404, 409) before the winner (204), and only both answers together tell a
- * race from a refusal.
+ * A cancel in flight, until its answer ends or its client goes away. While two cancels of one order are in
+ * flight the cross-request rules wait: a double click's loser may be answered before the winner.
  */
 export interface Flight {
   order: string;
@@ -60,7 +53,6 @@ interface Pending {
   keyLabel: string;
   scope: string;
   secret: string;
-  /** Every key the request carried: its `Authorization` secret and credential-like query values. */
   own: readonly string[];
   captured: CapturedExchange;
   path: string;
@@ -71,10 +63,8 @@ const DEFAULT_DECODED_BYTES = 1024 * 1024;
 const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
 
 /**
- * The request target as the mock reads it (src/mock/request-target.ts: dot segments resolved, `\` a
- * separator, the absolute form reduced to its path), with escapes of unreserved characters decoded
- * (`%6F` is `o`, RFC 3986 §6.2.2.2), as the mock's router decodes each segment before matching it. The
- * query is kept as sent. A path the mock serves is then judged as the operation it served.
+ * The request target as the mock's router reads it (src/mock/request-target.ts), with escapes of
+ * unreserved characters decoded (RFC 3986 §6.2.2.2) and the query as sent: judged as the operation served.
  *
  * @example judgedTarget('http://h/v1/st%6Fre/./orders?x=1') // '/v1/store/orders?x=1'
  */
@@ -89,37 +79,31 @@ export function judgedTarget(target: string): string {
   );
 }
 
-/**
- * A finding with every key replaced, in each of the forms the suite's redaction knows; with no key at all,
- * still the values of credential-like query parameters.
- */
+/** A finding with every key redacted; with no key, still credential-like query values. */
 function redactFinding<T>(entry: T, keys: readonly string[]): T {
   const present = keys.filter((key) => key !== '');
   return (present.length === 0 ? [''] : present).reduce((value, key) => redactDeep(value, key), entry);
 }
 
+const DECODERS: Record<string, (bytes: Buffer, options: { maxOutputLength: number }) => Buffer> = {
+  identity: (bytes) => bytes,
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
+
 /**
- * The body as text for judging; `null` when it cannot be judged (cut at the bound, undecodable, or
- * decoding to more than `maxBytes`: a 635-byte brotli answer can decode to 400 MiB, so decoding stops at
- * the bound instead of holding the event loop and the memory).
+ * The body as text for judging; `null` when cut at the bound, undecodable, or decoding past `maxBytes` (a
+ * 635-byte brotli answer can decode to 400 MiB).
  */
 function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
   const response = captured.response;
   if (!response || response.body.truncated) return null;
-  const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase() || 'identity';
+  const decode = Object.hasOwn(DECODERS, encoding) ? DECODERS[encoding] : undefined;
   try {
-    const bytes = response.body.bytes;
-    const decoded =
-      encoding === '' || encoding === 'identity'
-        ? bytes
-        : encoding === 'gzip' || encoding === 'x-gzip'
-          ? gunzipSync(bytes, { maxOutputLength: maxBytes })
-          : encoding === 'deflate'
-            ? inflateSync(bytes, { maxOutputLength: maxBytes })
-            : encoding === 'br'
-              ? brotliDecompressSync(bytes, { maxOutputLength: maxBytes })
-              : null;
-    return decoded === null ? null : decoded.toString('utf8');
+    return decode ? decode(response.body.bytes, { maxOutputLength: maxBytes }).toString('utf8') : null;
   } catch {
     return null;
   }
@@ -142,21 +126,6 @@ function outcomeOf(captured: CapturedExchange, text: string | null): HttpOutcome
   };
 }
 
-/** The order id of a cancel path, as canonical decimal text; `null` when it is not an int64 (D9). */
-function orderIdOf(path: string): { raw: string; id: string | null } | null {
-  const match = /^\/store\/orders\/([^/?]+)(?:\?.*)?$/.exec(path);
-  if (!match?.[1]) return null;
-  let raw = match[1];
-  try {
-    raw = decodeURIComponent(raw);
-  } catch {
-    return { raw, id: null };
-  }
-  // Every order id is read with the one int64 grammar (D8).
-  const parsed = parseInt64(raw);
-  return { raw, id: parsed.ok ? String(parsed.value) : null };
-}
-
 interface Judged {
   rule: string;
   citation: string;
@@ -166,7 +135,6 @@ interface Judged {
 }
 
 export interface TrafficJudgeOptions {
-  /** The contract every exchange is judged against. */
   contract: Contract;
   upstream: Upstream;
   log: FindingLog;
@@ -174,7 +142,7 @@ export interface TrafficJudgeOptions {
   replaceViolations: boolean;
   /** Judge the client's requests too (off for a client that errs on purpose, like the conformance suite). */
   judgeClient: boolean;
-  /** The most bytes a compressed body is decoded to for judging; beyond it, it is left unjudged. 1 MiB. */
+  /** The most bytes a compressed body is decoded to for judging (1 MiB); past it, it is unjudged. */
   decodedBytes?: number;
   /** D20 `--sole-client`: the proxy sees every request the upstream gets. */
   soleClient?: boolean;
@@ -188,8 +156,7 @@ function ownKeys(secret: string, target: string): string[] {
 }
 
 /**
- * One instance per proxy: numbers exchanges, tells keys apart without keeping them, and remembers what
- * the cross-request rules need.
+ * One per proxy: numbers exchanges and tells keys apart without keeping them.
  *
  * @example const judge = new TrafficJudge({ contract, upstream, log, replaceViolations: false, judgeClient: true }); judge.judge(captured)
  */
@@ -199,7 +166,7 @@ export class TrafficJudge {
   /** Statuses seen per documented operation, for the coverage line. */
   readonly statuses = new Map<string, Set<number>>();
   exchanges = 0;
-  /** Answers whose body was not judged: over the copy bound, or in an encoding that could not be read. */
+  /** Answers whose body was not judged: over the copy bound, or undecodable. */
   unjudgedBodies = 0;
   /** Cancels in flight, by order id. */
   private readonly flights = new Map<string, number>();
@@ -212,23 +179,17 @@ export class TrafficJudge {
     this.tracker = new Observer(options.contract, { soleClient: options.soleClient });
   }
 
-  /**
-   * A request has come in: a cancel of a valid order id is tracked until {@link judge} or
-   * {@link settle} ends it.
-   */
+  /** A request has come in: a cancel of a valid order id is tracked until {@link judge} or {@link settle}. */
   opened(method: string, target: string): Flight | null {
-    if (method !== 'DELETE') return null;
     const judged = judgedTarget(target);
-    const order = this.tracker.orderIdOf(pathBelowBase(judged, this.options.upstream.basePath) ?? judged);
+    const path = pathBelowBase(judged, this.options.upstream.basePath) ?? judged;
+    const order = this.tracker.orderOf(method, path)?.id ?? null;
     if (order === null) return null;
     this.flights.set(order, (this.flights.get(order) ?? 0) + 1);
     return { order, done: false };
   }
 
-  /**
-   * The flight is over (its client went away, or its answer was judged); the exchanges held for a double
-   * click are judged once no contested order has a cancel in flight. Returns what they found.
-   */
+  /** A flight is over; the exchanges held for a double click are judged once no contested order is in flight. */
   settle(flight: Flight | null): Array<Omit<ProxyFinding, 'seq'>> {
     if (flight !== null && !flight.done) {
       flight.done = true;
@@ -281,10 +242,7 @@ export class TrafficJudge {
     return this.log(p.n, p.captured, p.path, p.scope, p.own, found);
   }
 
-  /**
-   * Records that one exchange could not be judged, and why (a rule that threw on a document or an answer
-   * nobody foresaw): a warning of its own, `unjudged`, while the proxy carries on with the next exchange.
-   */
+  /** A rule threw on this exchange: an `unjudged` warning, and the proxy carries on (issue 25). */
   private unjudged(n: number, captured: CapturedExchange, error: unknown): Array<Omit<ProxyFinding, 'seq'>> {
     const secret = secretOf(captured.requestHeaders.authorization);
     const own = ownKeys(secret, captured.target);
@@ -333,8 +291,7 @@ export class TrafficJudge {
         status: captured.response?.status ?? null,
         finding: f.finding,
       };
-      // Redacted before it is printed, stored or written: the path, the query, the session name and
-      // whatever the upstream echoed (Location, Content-Type, Deprecation, the body) may hold a key.
+      // Any part (path, session, echoed headers, body) may hold a key.
       const redacted = redactFinding(entry, keys);
       logged.push(redacted);
       this.options.log.add(redacted);
@@ -342,10 +299,7 @@ export class TrafficJudge {
     return logged;
   }
 
-  /**
-   * Judges one exchange; under `--errors`, the 502 that replaces a failed answer. A judge that throws
-   * leaves the exchange unjudged (see {@link unjudged}), never the proxy down.
-   */
+  /** Judges one exchange; under `--errors`, the 502 that replaces a failed answer. */
   judge(captured: CapturedExchange, flight: Flight | null = null): ProxyErrorResponse | null {
     try {
       return this.judgeOne(captured, flight);
@@ -380,7 +334,7 @@ export class TrafficJudge {
     });
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
-    // The reported exchange (its redaction is the costly part) is built only when a rule needs it.
+    // Built only when a rule needs it: its redaction is the costly part.
     let observedOnce: ObservedExchange | undefined;
     const observed = (): ObservedExchange => {
       if (observedOnce) return observedOnce;
@@ -420,7 +374,7 @@ export class TrafficJudge {
     if (this.options.judgeClient) {
       found.push(...this.clientFindings(observed, path, secret, operationId, captured));
     }
-    const scheme = BEARER.exec(headers.authorization ?? '')?.[1];
+    const scheme = bearerToken(headers.authorization)?.scheme;
     const seen: SeenExchange = {
       method: captured.method,
       path,
@@ -485,7 +439,7 @@ export class TrafficJudge {
       return out;
     }
     const authorization = captured.requestHeaders.authorization;
-    if (!BEARER.test(authorization ?? '')) {
+    if (bearerToken(authorization) === null) {
       client(
         'client.no-key',
         '§5, D7',
@@ -502,16 +456,14 @@ export class TrafficJudge {
         'a key the server accepts',
       );
     }
-    if (operationId === 'cancelOrder') {
-      const id = orderIdOf(path);
-      if (id && id.id === null) {
-        client(
-          'client.malformed-id',
-          '§4.2, D9',
-          `the client sent the order id ${JSON.stringify(id.raw)}, which is not an int64 integer`,
-          'an int64 order id, as listed by GET /store/orders',
-        );
-      }
+    const order = this.tracker.orderOf(method, path);
+    if (order !== null && order.id === null) {
+      client(
+        'client.malformed-id',
+        '§4.2, D9',
+        `the client sent the order id ${JSON.stringify(order.raw)}, which is not an int64 integer`,
+        'an int64 order id, as listed by GET /store/orders',
+      );
     }
     if (captured.requestBody.total > 0) {
       client(

@@ -1,17 +1,14 @@
 /**
- * The cancel checks (§3, §4.2, D2, D8, D9, D16): unknown, malformed, shipped and pending orders, an id
- * next to one above 2^53, a repeat and a race. Every cancel is followed by a read of the list, and what
- * changed is judged with the answer (src/judge/cancel-effects.ts).
+ * The cancel checks (§3, §4.2, D2, D8, D9, D16). Every cancel is followed by a read of the list, and what
+ * changed is judged with the answer by the observer's lists (src/judge/observer.ts).
  */
-import { type Contract, defaultContract } from '../../contract/index.js';
-import { sameInteger } from '../../judge/cancel-effects.js';
+import { type Contract, cancelRows, defaultContract, sameInteger } from '../../contract/index.js';
 import {
   documentedErrorRule,
   documentedStatusLevel,
   type Exchange,
   VALID_AUTH,
 } from '../../judge/exchange.js';
-import { cancelTable } from '../../judge/observer.js';
 import {
   finding,
   is,
@@ -38,13 +35,9 @@ import {
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
 
-/**
- * What the document's state table (`x-petstore-order-states`) says a cancel answers: a pending order
- * the status that moves it (204), a shipped one the refusal that keeps it (409), a cancelled one its own
- * status (404) or, by D2, the refusal. The mock, the observer and these checks read the same rows.
- */
+/** What the state table says a cancel answers: pending 204, shipped 409, cancelled 404 or (D2) 409. */
 function cancelAnswers(from: Contract): { pending: number; shipped: number; again: number[] } {
-  const table = cancelTable(from);
+  const table = cancelRows(from);
   const pending = [...table.moves][0] ?? 204;
   const shipped = table.refusal ?? 409;
   const again = [...new Set([...table.statesAfter(pending).flatMap((s) => table.answers(s)), shipped])];
@@ -184,7 +177,7 @@ function roundingNeighbour(
   return null;
 }
 
-/** How many cancels of one order `cancel.concurrent` sends at once: more than a double click, to show a lost update. */
+/** How many cancels of one order `cancel.concurrent` sends at once. */
 export const CONCURRENT_CANCELS = 5;
 
 export const CANCEL_CHECKS: readonly Check[] = [
@@ -439,9 +432,9 @@ export const CANCEL_CHECKS: readonly Check[] = [
     level: 'failure',
     operationId: 'cancelOrder',
     sends:
-      'DELETE /store/orders/{pending id} with the key (consumes one pending order), then GET /store/orders',
+      'DELETE /store/orders/{pending id} with the key (consumes one pending order), then GET /store/orders; when the order is still listed unchanged, a second DELETE of it and GET /store/orders',
     passes:
-      '204 with an empty body; the order leaves the list, or stays on a server that keeps cancelled orders listed (D16, learned and reported); every other order is still listed and unchanged',
+      '204 with an empty body; the order leaves the list, or stays on a server that keeps cancelled orders listed (D16, learned and reported) and then refuses a second cancel with 404 or 409 (D2: a second 204 means the cancel had no effect); every other order is still listed and unchanged',
     needs: { destructive: true, pendingOrders: 1 },
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
@@ -453,6 +446,25 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const status = judgeStatus(exchange, ctx.key, is(pending), `${pending} with no body`);
       if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
       ctx.shared.set('cancelled', id);
+      // D2, D16: listed unchanged after the 204 is either kept listed once cancelled, or a cancel that did
+      // nothing (a stateless stub); a second cancel tells them apart.
+      if (ctx.keptUnchanged.has(id) && step.findings.length === 0) {
+        const again = await ctx.cancel([cancel(id)]);
+        const [second] = again.exchanges;
+        const answered = second ? statusOf(second) : null;
+        if (second && answered === pending) {
+          const missing = finding(
+            second,
+            ctx.key,
+            `order ${id} is still listed unchanged after its ${pending}, and a second cancel answered ${pending} again: the cancel had no effect`,
+            `order ${id} gone from the list, or a second cancel refused with 404 or 409 (D2, D16)`,
+          );
+          return verdict([missing, ...again.findings], '', [...notes, ...again.notes]);
+        }
+        notes.push(
+          `order ${id} is still listed after its ${pending}, and a second cancel answered ${answered ?? 'nothing'}: it was cancelled and kept listed`,
+        );
+      }
       const failed = judged(
         step,
         [judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'cancelOrder')],
@@ -501,11 +513,13 @@ export const CANCEL_CHECKS: readonly Check[] = [
     citation: '§3, D2',
     level: 'failure',
     operationId: 'cancelOrder',
-    sends: `${CONCURRENT_CANCELS} DELETE /store/orders/{pending id} with the key at the same time (consumes one pending order), then GET /store/orders`,
+    sends: `${CONCURRENT_CANCELS} GET /store/orders at once (to open a connection per cancel), then ${CONCURRENT_CANCELS} DELETE /store/orders/{pending id} with the key at the same time (consumes one pending order), then GET /store/orders`,
     passes: 'exactly one 204; the others 404 or 409; the order cancelled once and no other order changed',
     needs: { destructive: true, pendingOrders: 1 },
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
+      // D23: list reads open a connection per cancel first, so the cancels leave together and hit a 20 ms window.
+      await Promise.all(Array.from({ length: CONCURRENT_CANCELS }, () => ctx.freshListing()));
       const step = await ctx.cancel(Array.from({ length: CONCURRENT_CANCELS }, () => cancel(id)));
       const all = step.exchanges;
       const notes = [`used pending order ${id}`, ...step.notes];

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseExactJson } from '../contract/index.js';
-import { judgeCancelEffect, listedOrders, type SentCancel, snapshotOf } from './cancel-effects.js';
+import { cancelEffect, readList, type SentCancel } from './observer.js';
 
+const snapshotOf = (text: string) => readList(text)?.orders ?? null;
 const list = (...ids: string[]) => {
   const snapshot = snapshotOf(`[${ids.map((id) => `{"id":${id},"quantity":1}`).join(',')}]`);
   if (snapshot === null) throw new Error('not a list');
   return snapshot;
 };
 const sent = (raw: string, status: number | null, id: string | null = raw): SentCancel => ({
+  path: `/store/orders/${raw}`,
   raw,
   id,
   status,
@@ -107,7 +108,7 @@ describe('what a cancel did, judged from the list before and after', () => {
     ],
   ] as const)('%s', (_label, before, after, cancels, reading, problems, learned) => {
     if (before === null || after === null) throw new Error('not a list');
-    const verdict = judgeCancelEffect(before, after, cancels, reading);
+    const verdict = cancelEffect(before, after, cancels, reading);
     expect(verdict.problems.map((p) => p.orderId)).toEqual(problems.map((p) => p.split(':')[0]));
     verdict.problems.forEach((p, i) => {
       const [id, ...text] = (problems[i] ?? '').split(': ');
@@ -124,12 +125,8 @@ describe('what a cancel did, judged from the list before and after', () => {
   });
 });
 
-describe('listedOrders (the list reading the suite and the proxy share)', () => {
-  const read = (text: string) => {
-    const parsed = parseExactJson(text);
-    if (!parsed.ok) throw new Error(parsed.error);
-    return listedOrders(parsed.value);
-  };
+describe('readList (the list reading the suite and the proxy share)', () => {
+  const read = snapshotOf;
   it.each([
     { given: 'an object, not a list', body: '{"id":1}', want: null },
     { given: 'a list of orders', body: '[{"id":1},{"id":2}]', want: ['1', '2'] },

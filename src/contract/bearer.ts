@@ -1,0 +1,20 @@
+/**
+ * The document's `http`/`bearer` security scheme (§5): `Authorization: Bearer <token>`, the scheme name in any
+ * case (RFC 9110 §11.1, D7). The one reading of it, for the mock, the suite and the proxy.
+ */
+
+/** RFC 6750 §2.1 b64token; `fixtures/fixtures.schema.json`'s `apiKeys` pattern is held equal to it. */
+export const BEARER_TOKEN_PATTERN = '^[A-Za-z0-9._~+/-]+=*$';
+
+const BEARER = /^(bearer) +(\S.*)$/i;
+
+/**
+ * The scheme as spelled and the token of a bearer Authorization value, else `null`. The token is not
+ * checked against the b64token grammar: a reported header holds it redacted.
+ *
+ * @example bearerToken('bearer abc') // { scheme: 'bearer', token: 'abc' }
+ */
+export function bearerToken(authorization: string | undefined): { scheme: string; token: string } | null {
+  const match = BEARER.exec(authorization ?? '');
+  return match?.[1] && match[2] ? { scheme: match[1], token: match[2] } : null;
+}
