@@ -100,11 +100,6 @@ function webBody(body: ReadableStream<Uint8Array<ArrayBuffer>>): ReadBody {
   };
 }
 
-/** A request's head with the body that was read. */
-function withBody(request: CoreRequest, body: Uint8Array | undefined): CoreRequest {
-  return { method: request.method, url: request.url, header: (name) => request.header(name), body };
-}
-
 /**
  * Builds the engine over checked fixtures; throws when an explicit key can never be sent as a token.
  *
@@ -192,7 +187,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       return readBody(MAX_BODY_BYTES).then((body) => {
         if (!body.ok && body.error === 'aborted') return undefined;
         const response = body.ok
-          ? respondSafely(core, withBody(request, body.value), onBug)
+          ? respondSafely(core, { ...request, body: body.value }, onBug)
           : payloadTooLarge(core.cors.headers(request.header('origin')));
         return engine.settle(request, response, startedAt, t0);
       });

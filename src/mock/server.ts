@@ -13,7 +13,7 @@ import {
 import type { Socket } from 'node:net';
 import { fail, ok } from '../result.js';
 import { isControlTarget } from './core.js';
-import { allowsHost, type Cors } from './cors.js';
+import { allowsHost } from './cors.js';
 import type { MockEngine, ReadBody } from './engine.js';
 import { CORE_ERRORS, clip, type MockError, type MockErrorSpec } from './errors.js';
 import type { CoreRequest } from './request.js';
@@ -136,44 +136,6 @@ function rawOrigin(raw: unknown): string | undefined {
   return /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(raw.toString('latin1'))?.[1];
 }
 
-/** An Error the adapter answers itself, closing after it. */
-function adapterError(
-  cors: Cors,
-  name: AdapterErrorName,
-  origin: string | undefined,
-  message?: string,
-): CoreResponse {
-  const spec: MockErrorSpec = MOCK_ERRORS[name];
-  const error: MockError = { spec, message: message ?? spec.message };
-  return { ...errorResponse(error, undefined, { ...cors.headers(origin) }), close: true };
-}
-
-/**
- * What HTTP/1.1 forbids reading (RFC 9112): no `Host` (§3.2); a transfer coding other than chunked (§6.1,
- * 400 not 501: bad input never gets a 5xx); and a control endpoint under a foreign Host (DNS rebinding, D14).
- */
-function protocolRefusal(
-  cors: Cors,
-  req: IncomingMessage,
-  origin: string | undefined,
-  allowedHosts: readonly string[],
-): CoreResponse | undefined {
-  if (req.headers.host === undefined && req.httpVersion === '1.1')
-    return adapterError(cors, 'hostRequired', origin);
-  if (!allowsHost(req.headers.host, allowedHosts) && isControlTarget(requestPath(req.url ?? '/')))
-    return adapterError(cors, 'hostNotAllowed', origin);
-  const coding = req.headers['transfer-encoding'];
-  if (coding !== undefined && !/^[ \t]*chunked[ \t]*$/i.test(coding)) {
-    return adapterError(
-      cors,
-      'unsupportedTransferCoding',
-      origin,
-      `Transfer-Encoding: ${clip(coding, 40)} is not supported; send the body as is with Content-Length, or chunked.`,
-    );
-  }
-  return undefined;
-}
-
 /** The body of a node request, streamed up to the limit; the rest stays unread once it is passed. */
 function nodeBody(req: IncomingMessage): ReadBody {
   return (limit) =>
@@ -238,6 +200,31 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
     (req, res) => answer(req, res),
   );
 
+  /** An Error the adapter answers itself, closing after it. */
+  const adapterError = (name: AdapterErrorName, origin: string | undefined, message?: string) => {
+    const spec: MockErrorSpec = MOCK_ERRORS[name];
+    const error: MockError = { spec, message: message ?? spec.message };
+    return { ...errorResponse(error, undefined, { ...cors.headers(origin) }), close: true };
+  };
+
+  /**
+   * What HTTP/1.1 forbids reading (RFC 9112): no `Host` (§3.2), a transfer coding other than chunked (§6.1;
+   * 400 not 501: bad input never gets a 5xx); and a control endpoint under a foreign Host (DNS rebinding).
+   */
+  const protocolRefusal = (req: IncomingMessage, origin: string | undefined): CoreResponse | undefined => {
+    if (req.headers.host === undefined && req.httpVersion === '1.1')
+      return adapterError('hostRequired', origin);
+    if (!allowsHost(req.headers.host, allowedHosts) && isControlTarget(requestPath(req.url ?? '/')))
+      return adapterError('hostNotAllowed', origin);
+    const coding = req.headers['transfer-encoding'];
+    if (coding === undefined || /^[ \t]*chunked[ \t]*$/i.test(coding)) return undefined;
+    return adapterError(
+      'unsupportedTransferCoding',
+      origin,
+      `Transfer-Encoding: ${clip(coding, 40)} is not supported; send the body as is with Content-Length, or chunked.`,
+    );
+  };
+
   /** Settles (delay, log) and writes an answer this adapter decided itself. */
   const refuse = (res: ServerResponse, request: CoreRequest, response: CoreResponse) =>
     whenReady(engine.settle(request, response, Date.now(), performance.now()), (settled) =>
@@ -246,7 +233,7 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
 
   function answer(req: IncomingMessage, res: ServerResponse): void {
     const request = nodeRequest(req);
-    const refused = protocolRefusal(cors, req, request.header('origin'), allowedHosts);
+    const refused = protocolRefusal(req, request.header('origin'));
     if (refused) {
       refuse(res, request, refused);
       return;
@@ -263,8 +250,7 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
   // `Expect: 100-continue` (RFC 9110 §10.1.1): the key and the declared size are checked before the body.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     const request = nodeRequest(req);
-    const refused =
-      protocolRefusal(cors, req, request.header('origin'), allowedHosts) ?? engine.refusal(request);
+    const refused = protocolRefusal(req, request.header('origin')) ?? engine.refusal(request);
     if (refused) {
       // The body never comes (or comes unasked for): close rather than read it as the next request.
       refuse(res, request, { ...refused, close: true });
@@ -277,7 +263,7 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
   // Any other expectation cannot be met: 417 with an Error body, not node's bare one.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     const request = nodeRequest(req);
-    refuse(res, request, adapterError(cors, 'expectationFailed', request.header('origin')));
+    refuse(res, request, adapterError('expectationFailed', request.header('origin')));
   });
 
   // The mock is no proxy: CONNECT gets the core's own answer (401, or 404 for no path), then the close.
@@ -298,7 +284,7 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
     const raw = (error as { rawPacket?: unknown }).rawPacket;
     const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
     const name = CLIENT_ERRORS[error.code ?? ''] ?? 'invalidRequest';
-    socket.end(rawResponse(adapterError(cors, name, rawOrigin(raw)), head));
+    socket.end(rawResponse(adapterError(name, rawOrigin(raw)), head));
   });
   return server;
 }
