@@ -90,7 +90,7 @@ export function allowsHost(host: string | undefined, named: readonly string[]): 
   return name !== undefined && named.some((allowed) => allowed.toLowerCase() === name);
 }
 
-/** The names of an `Access-Control-Request-Headers` value; `undefined` unless it is a bounded list of tokens. */
+/** The names in `Access-Control-Request-Headers`; `undefined` unless it is a bounded list of tokens. */
 function requestedHeaders(value: string | undefined): string[] | undefined {
   if (value === undefined || value.length > MAX_REQUEST_HEADERS) return undefined;
   const names = value
@@ -131,7 +131,7 @@ export function compileCors(document: Readonly<Record<string, unknown>>, origins
     origin === undefined ||
     (isOrigin(origin) && (anyAllowed || isLocalOrigin(origin) || named.has(origin.toLowerCase())));
 
-  /** An answer's CORS headers: the allowed origin reflected with credentials (a wildcard cannot carry them). */
+  /** An answer's CORS headers: an allowed origin reflected with credentials (a wildcard cannot carry them). */
   const headers = (origin: string | undefined): HeaderMap => {
     if (origin === undefined) return anyOrigin;
     if (!allows(origin)) return refused;

@@ -19,7 +19,7 @@ export interface EngineOptions {
   apiKeys?: readonly string[];
   /** Milliseconds added before every answer (spinner testing). */
   delayMs?: number;
-  /** Origins allowed besides the local ones (D14), as `--cors-origin` takes them: `['https://app.test']`, `['*']`. */
+  /** Origins allowed besides the local ones (D14), as `--cors-origin` takes them; `['*']` for any. */
   corsOrigins?: readonly string[];
   /** Receives one line per request; omit it for silence. */
   log?: (line: string) => void;
@@ -27,11 +27,11 @@ export interface EngineOptions {
   limits?: Partial<SessionLimits>;
   /** Where a bug in the mock is reported (the answer is then a 500 Error); default `console.error`. */
   onBug?: (message: string) => void;
-  /** The state inspector at `/__mock/` (`petstore-contract-toolkit/msw/inspector`): a page opts in to its 12 kB. */
+  /** The inspector at `/__mock/` (`petstore-contract-toolkit/msw/inspector`): a page opts in to its 12 kB. */
   inspector?: Inspector;
 }
 
-/** An adapter's body reader: up to `limit` bytes, `too-large` as soon as more arrive, `aborted` if the peer left. */
+/** An adapter's body reader: up to `limit` bytes, `too-large` once more come, `aborted` if the peer left. */
 export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
 
 export interface MockEngine {
@@ -40,22 +40,22 @@ export interface MockEngine {
    * answer comes at once, no promise (the socket's fast path); `undefined` when the peer left mid-body.
    */
   answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined>;
-  /** Waits out an answer's delay (a promise only then) and logs it; also for an adapter's own answers (417). */
+  /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
   settle(
     request: CoreRequest,
     response: CoreResponse,
     startedAt: number,
     t0: number,
   ): CoreResponse | Promise<CoreResponse>;
-  /** The answer its head alone decides (a declared body over the limit, no valid key), before `100 Continue`. */
+  /** The answer its head alone decides (a body declared too large, no valid key), before `100 Continue`. */
   refusal(request: CoreRequest): CoreResponse | undefined;
-  /** Answers a WHATWG request (`target`: the path and query, when mounted under a prefix); a drop (D18) is `Response.error()`. */
+  /** Answers a WHATWG request (`target`: path and query below a mount prefix); a drop (D18) is `Response.error()`. */
   handle(request: Request, target?: string): Promise<Response>;
   /** Puts every session back to the fixtures and the delay back to the `delayMs` option. */
   reset(): void;
   /** Ends every pending delay at once, so a stopping mock stops at once. */
   releaseDelayed(): void;
-  /** Replaces the fixtures and resets every session to them; the keys follow unless the options fixed them. */
+  /** Replaces the fixtures and resets every session; the keys follow unless the options fixed them. */
   reload(fixtures: FixtureSet): void;
   readonly core: Core;
   /** The global delay now (`PUT /__mock/delay` changes it). */

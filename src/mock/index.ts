@@ -1,5 +1,5 @@
 /**
- * The stateful mock as a Node library: the web-standard engine (also behind MSW) plus fixture files and a port.
+ * The stateful mock as a Node library: the web-standard engine (also behind MSW), fixture files and a port.
  *
  * @example
  * const mock = await createMock(); // the built-in contract and fixtures; a relative path is read from the cwd
@@ -55,7 +55,7 @@ export interface ListenInfo {
 
 /** The mock: its control methods ({@link MockControl}: `reset`, `seed`, `orders`, `fault`, …), plus a port. */
 export interface Mock extends MockControl {
-  /** Answers one request without a socket; rejects with a `TypeError`, as fetch does, on a dropped connection (D18). */
+  /** Answers one request without a socket; rejects with a `TypeError`, as fetch does, on a drop (D18). */
   handle(request: Request): Promise<Response>;
   /** Listens on a port (`0` picks a free one); rejects with the socket error, e.g. EADDRINUSE. */
   listen(options?: { port?: number; host?: string }): Promise<ListenInfo>;

@@ -104,7 +104,7 @@ function writeResponse(res: ServerResponse, response: CoreResponse | undefined):
   res.end(body);
 }
 
-/** A core request over node's headers, no copy. Every `Authorization` is joined: two are a 401, not "first wins". */
+/** A core request over node's headers, no copy; every `Authorization` joined (two: 401, not "first wins"). */
 function nodeRequest(req: IncomingMessage): CoreRequest {
   return {
     method: req.method ?? 'GET',
@@ -118,7 +118,7 @@ function nodeRequest(req: IncomingMessage): CoreRequest {
   };
 }
 
-/** A whole answer for a socket node no longer serves (unparsable, CONNECT), closing after it; HEAD gets no body. */
+/** A whole answer on a socket node no longer serves (unparsable, CONNECT); HEAD gets no body. */
 function rawResponse(response: CoreResponse, head: boolean): string {
   const { body } = response;
   const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
