@@ -49,7 +49,7 @@ export interface MockEngine {
   ): CoreResponse | Promise<CoreResponse>;
   /** The answer its head alone decides (a body declared too large, no valid key), before `100 Continue`. */
   refusal(request: CoreRequest): CoreResponse | undefined;
-  /** Answers a WHATWG request (`target`: path and query below a mount prefix); a drop (D18) is `Response.error()`. */
+  /** Answers a WHATWG request (`target`: path and query below a mount); a drop (D18): `Response.error()`. */
   handle(request: Request, target?: string): Promise<Response>;
   /** Puts every session back to the fixtures and the delay back to the `delayMs` option. */
   reset(): void;
@@ -83,10 +83,10 @@ export function droppedConnection(): TypeError {
 }
 
 /** A streamed WHATWG body, read no further than the limit. */
-function webBody(body: ReadableStream<Uint8Array<ArrayBuffer>>): ReadBody {
+function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   return async (limit) => {
     const reader = body.getReader();
-    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    const chunks: Uint8Array[] = [];
     let size = 0;
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       size += read.value.byteLength;
@@ -96,7 +96,14 @@ function webBody(body: ReadableStream<Uint8Array<ArrayBuffer>>): ReadBody {
       }
       chunks.push(read.value);
     }
-    return ok(new Uint8Array(await new Blob(chunks).arrayBuffer()));
+    // Not `new Blob(chunks)`: MSW tests often run under jsdom, whose Blob long lacked arrayBuffer().
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return ok(bytes);
   };
 }
 

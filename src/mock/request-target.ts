@@ -14,7 +14,8 @@ const DOT_SEGMENT = /\/\.|%2e/i;
  * @example requestPath('/v1/store/./orders?x=1') // '/v1/store/orders'
  */
 export function requestPath(target: string): string {
-  const path = target.split(/[?#]/, 1)[0] as string;
+  const query = target.search(/[?#]/);
+  const path = query === -1 ? target : target.slice(0, query);
   if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) return path;
   try {
     // Appended to a base, not resolved against it, so `//x` stays a path and never names a host.

@@ -30,6 +30,8 @@ interface PathEntry<T> {
 
 /** Percent-decodes one segment; a broken escape (`%zz`) stays as written and matches no literal. */
 function decodeSegment(segment: string): string {
+  // decodeURIComponent is a runtime call: skipping it for a plain segment saves microseconds per request.
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -104,7 +104,22 @@ function writeResponse(res: ServerResponse, response: CoreResponse | undefined):
   res.end(body);
 }
 
-/** A core request over node's headers, no copy; every `Authorization` joined (two: 401, not "first wins"). */
+/**
+ * Every value of a header, joined as `Headers` joins them: node keeps only the first `Authorization`, and two
+ * must be a 401, not "first wins". Not `req.headersDistinct`: it costs microseconds per request (measured).
+ */
+function joinedHeader(raw: readonly string[], name: string): string | undefined {
+  let joined: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i] as string;
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    const value = raw[i + 1] as string;
+    joined = joined === undefined ? value : `${joined}, ${value}`;
+  }
+  return joined;
+}
+
+/** A core request over node's own header object, no copy. */
 function nodeRequest(req: IncomingMessage): CoreRequest {
   return {
     method: req.method ?? 'GET',
@@ -112,7 +127,7 @@ function nodeRequest(req: IncomingMessage): CoreRequest {
     body: undefined,
     header(name) {
       const value = req.headers[name];
-      if (name === 'authorization' && value !== undefined) return req.headersDistinct[name]?.join(', ');
+      if (name === 'authorization' && value !== undefined) return joinedHeader(req.rawHeaders, name);
       return typeof value === 'string' ? value : value?.[0];
     },
   };
