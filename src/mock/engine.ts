@@ -1,9 +1,6 @@
 /**
- * The mock as a web-standard request handler: the core plus what every entry point shares, each once
- * (keys chosen from the options or the fixtures, the body limit, the delay, the request log and the
- * per-request log line). {@link MockEngine.answer} is the one path every adapter takes: `handle` answers
- * a WHATWG `Request` with it (in-process, MSW), the socket adapter (server.ts) a node request. No Node
- * built-in, so it bundles for a browser.
+ * The core plus what every entry point shares, once: the keys, the body limit, the delay and the request
+ * log. No Node built-in, so it bundles for a page (MSW).
  */
 import { type Contract, defaultContract } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
@@ -22,10 +19,7 @@ export interface EngineOptions {
   apiKeys?: readonly string[];
   /** Milliseconds added before every answer (spinner testing). */
   delayMs?: number;
-  /**
-   * Origins whose pages may use the mock besides the local ones (D14): `['https://app.test']`, or
-   * `['*']` for any. Values as `--cors-origin` takes them.
-   */
+  /** Origins allowed besides the local ones (D14), as `--cors-origin` takes them; `['*']` for any. */
   corsOrigins?: readonly string[];
   /** Receives one line per request; omit it for silence. */
   log?: (line: string) => void;
@@ -33,47 +27,35 @@ export interface EngineOptions {
   limits?: Partial<SessionLimits>;
   /** Where a bug in the mock is reported (the answer is then a 500 Error); default `console.error`. */
   onBug?: (message: string) => void;
-  /**
-   * The state inspector served at `/__mock/`: `import { inspector } from 'petstore-contract-toolkit/msw/inspector'`.
-   * The mock on a port always serves it; MSW handlers only when given it, so a page that does not ask
-   * for it does not load its 12 kB. Without it, `/__mock/` is a 404 that names this import.
-   */
+  /** The inspector at `/__mock/` (`petstore-contract-toolkit/msw/inspector`): a page opts in to its 12 kB. */
   inspector?: Inspector;
 }
 
-/**
- * How an adapter hands over a request's body: up to `limit` bytes (`undefined` when there is none),
- * `too-large` as soon as more arrive (the rest stays unread), `aborted` when the peer went away.
- */
+/** An adapter's body reader: up to `limit` bytes, `too-large` once more come, `aborted` if the peer left. */
 export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
 
 export interface MockEngine {
   /**
-   * Answers a request whose head has arrived: the body limit, the core, the delay, then the request log.
-   * `readBody` is omitted for a request without a body; such a request is answered at once, without a
-   * turn of the event loop, unless a delay applies (the socket adapter answers most requests this way).
-   * `undefined` when the peer went away while its body was read.
+   * The one path of every adapter: body limit, core, delay, request log. Without a body and a delay the
+   * answer comes at once, no promise (the socket's fast path); `undefined` when the peer left mid-body.
    */
   answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined>;
-  /** Waits out an answer's delay and records it; for answers an adapter decides itself (a 400, 417). */
-  settle(request: CoreRequest, response: CoreResponse, startedAt: number, t0: number): Promise<CoreResponse>;
-  /**
-   * The answer a request gets whatever its body, when its head alone decides it (a declared body over
-   * the limit, a missing or wrong key); `undefined` when the body may matter. The socket adapter asks
-   * before it sends `100 Continue`.
-   */
+  /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
+  settle(
+    request: CoreRequest,
+    response: CoreResponse,
+    startedAt: number,
+    t0: number,
+  ): CoreResponse | Promise<CoreResponse>;
+  /** The answer its head alone decides (a body declared too large, no valid key), before `100 Continue`. */
   refusal(request: CoreRequest): CoreResponse | undefined;
-  /**
-   * Answers one request without a socket. `target` overrides the path and query read from
-   * `request.url` (a handler mounted under a prefix passes what follows the prefix). A simulated dropped
-   * connection (D18) is `Response.error()`, the web platform's network error.
-   */
+  /** Answers a WHATWG request (`target`: path and query below a mount); a drop (D18): `Response.error()`. */
   handle(request: Request, target?: string): Promise<Response>;
   /** Puts every session back to the fixtures and the delay back to the `delayMs` option. */
   reset(): void;
-  /** Ends every pending delay at once, so a stopping mock does not live on until the longest has passed. */
+  /** Ends every pending delay at once, so a stopping mock stops at once. */
   releaseDelayed(): void;
-  /** Replaces the fixtures and resets every session to them; the keys follow unless the options fixed them. */
+  /** Replaces the fixtures and resets every session; the keys follow unless the options fixed them. */
   reload(fixtures: FixtureSet): void;
   readonly core: Core;
   /** The global delay now (`PUT /__mock/delay` changes it). */
@@ -95,41 +77,26 @@ function logLine(request: CoreRequest, response: CoreResponse, durationMs: numbe
   return `${request.method} ${url} ${response.status} ${durationMs.toFixed(1)}ms${session}`;
 }
 
-/** The `Response` of a core answer. The body is copied by `Response`, so cached bytes stay untouched. */
-function toResponse(response: CoreResponse): Response {
-  return new Response(response.body ?? null, { status: response.status, headers: response.headers });
-}
-
-/**
- * What `fetch` throws for a network error, here for a simulated dropped connection (D18): `handle` of an
- * in-process mock rejects with it where MSW gives fetch `Response.error()`.
- *
- * @example if (response.type === 'error') throw droppedConnection();
- */
+/** What `fetch` throws for a network error: the in-process mock's simulated dropped connection (D18). */
 export function droppedConnection(): TypeError {
   return new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
 }
 
-/**
- * A WHATWG request's body, read chunk by chunk and no further than the limit: a streamed body of any size
- * costs at most the limit (MSW and `handle` get bodies a page or a test streams).
- */
-function webBody(request: Request): ReadBody {
+/** A streamed WHATWG body, read no further than the limit. */
+function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   return async (limit) => {
-    if (request.body === null) return ok(undefined);
-    const reader = request.body.getReader();
+    const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.byteLength;
       if (size > limit) {
         void reader.cancel().catch(() => {});
         return fail('too-large');
       }
-      chunks.push(value);
+      chunks.push(read.value);
     }
+    // Not `new Blob(chunks)`: MSW tests often run under jsdom, whose Blob long lacked arrayBuffer().
     const bytes = new Uint8Array(size);
     let at = 0;
     for (const chunk of chunks) {
@@ -140,13 +107,8 @@ function webBody(request: Request): ReadBody {
   };
 }
 
-/** A request's head with the body that was read. */
-function withBody(request: CoreRequest, body: Uint8Array | undefined): CoreRequest {
-  return { method: request.method, url: request.url, header: (name) => request.header(name), body };
-}
-
 /**
- * Builds the engine over checked fixtures. Throws when an explicit key can never be sent as a token.
+ * Builds the engine over checked fixtures; throws when an explicit key can never be sent as a token.
  *
  * @example const engine = createEngine(fixtures, { apiKeys: ['k'] }); await engine.handle(new Request('http://mock/v1/store/orders'))
  */
@@ -167,18 +129,16 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
   const log = options.log;
   const onBug = options.onBug ?? ((message: string) => console.error(message));
 
-  /** The declared length is trusted for a refusal only, never for the bytes read. */
+  // The declared length is trusted for a refusal only, never for the bytes read.
   const declaredTooLarge = (request: CoreRequest): CoreResponse | undefined => {
     const declared = request.header('content-length');
     if (declared === undefined || Number(declared) <= MAX_BODY_BYTES) return undefined;
     return payloadTooLarge(core.cors.headers(request.header('origin')));
   };
 
-  // The delayed answers waiting now: a stopped mock answers them at once instead of living on until the
-  // longest delay has passed (SIGTERM ends `petstore mock` at once).
+  // The delayed answers waiting now, so that a stopped mock answers them at once (SIGTERM).
   const delayed = new Set<() => void>();
 
-  /** The session's request log and the log line of an answer. */
   const record = (request: CoreRequest, response: CoreResponse, startedAt: number, t0: number) => {
     const durationMs = performance.now() - t0;
     response.session?.log.add(
@@ -208,20 +168,18 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     get fixtures() {
       return core.sessions.fixtures;
     },
-    async settle(request, response, startedAt, t0) {
+    settle(request, response, startedAt, t0) {
       const wait = response.delayMs ?? 0;
-      if (wait > 0) {
-        await new Promise<void>((resolve) => {
-          const release = () => {
-            clearTimeout(timer);
-            delayed.delete(release);
-            resolve();
-          };
-          const timer = setTimeout(release, wait);
-          delayed.add(release);
-        });
-      }
-      return record(request, response, startedAt, t0);
+      if (wait <= 0) return record(request, response, startedAt, t0);
+      return new Promise((resolve) => {
+        const release = () => {
+          clearTimeout(timer);
+          delayed.delete(release);
+          resolve(record(request, response, startedAt, t0));
+        };
+        const timer = setTimeout(release, wait);
+        delayed.add(release);
+      });
     },
     refusal(request) {
       return declaredTooLarge(request) ?? core.refusal(request);
@@ -231,15 +189,12 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       const t0 = performance.now();
       const refused = declaredTooLarge(request);
       if (refused !== undefined || readBody === undefined) {
-        const response = refused ?? respondSafely(core, request, onBug);
-        return (response.delayMs ?? 0) > 0
-          ? engine.settle(request, response, startedAt, t0)
-          : record(request, response, startedAt, t0);
+        return engine.settle(request, refused ?? respondSafely(core, request, onBug), startedAt, t0);
       }
       return readBody(MAX_BODY_BYTES).then((body) => {
         if (!body.ok && body.error === 'aborted') return undefined;
         const response = body.ok
-          ? respondSafely(core, withBody(request, body.value), onBug)
+          ? respondSafely(core, { ...request, body: body.value }, onBug)
           : payloadTooLarge(core.cors.headers(request.header('origin')));
         return engine.settle(request, response, startedAt, t0);
       });
@@ -252,10 +207,9 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
         request.headers,
         undefined,
       );
-      const response = await engine.answer(head, request.body === null ? undefined : webBody(request));
-      // A simulated dropped connection (D18) is the web platform's network error; MSW hands it to fetch,
-      // which rejects, and createMock's handle rejects the same way.
-      return response === undefined || response.drop ? Response.error() : toResponse(response);
+      const response = await engine.answer(head, request.body === null ? undefined : webBody(request.body));
+      if (response === undefined || response.drop) return Response.error();
+      return new Response(response.body ?? null, { status: response.status, headers: response.headers });
     },
     reset() {
       core.sessions.resetAll();

@@ -1,8 +1,5 @@
 /**
- * The stateful mock server of the Pet Store Orders API, as a Node library: create it from a fixture file
- * or fixture data, answer a WHATWG `Request` in-process, or listen on a port. The request→response work is
- * the web-standard engine (engine.ts, also behind the MSW handlers); this file adds fixture files and the
- * socket.
+ * The stateful mock as a Node library: the web-standard engine (also behind MSW), fixture files and a port.
  *
  * @example
  * const mock = await createMock(); // the built-in contract and fixtures; a relative path is read from the cwd
@@ -10,7 +7,9 @@
  * await fetch(`${baseUrl}/store/orders`, { headers: { authorization: `Bearer ${mock.apiKeys[0]}` } });
  * await mock.close();
  */
+import { once } from 'node:events';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { defaultContract } from '../contract/index.js';
 import { ok, type Result } from '../result.js';
 import { controlOverlap } from './core.js';
@@ -56,10 +55,7 @@ export interface ListenInfo {
 
 /** The mock: its control methods ({@link MockControl}: `reset`, `seed`, `orders`, `fault`, …), plus a port. */
 export interface Mock extends MockControl {
-  /**
-   * Answers one request without a socket. Rejects with a `TypeError`, as fetch does on a network error,
-   * when a fault drops the connection (D18).
-   */
+  /** Answers one request without a socket; rejects with a `TypeError`, as fetch does, on a drop (D18). */
   handle(request: Request): Promise<Response>;
   /** Listens on a port (`0` picks a free one); rejects with the socket error, e.g. EADDRINUSE. */
   listen(options?: { port?: number; host?: string }): Promise<ListenInfo>;
@@ -108,28 +104,22 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     },
     async handle(request) {
       const response = await engine.handle(request);
-      // fetch rejects on a network error; so does the in-process mock on a simulated drop (D18).
       if (response.type === 'error') throw droppedConnection();
       return response;
     },
-    listen({ port = 4010, host = '127.0.0.1' } = {}) {
-      if (server) return Promise.reject(new Error('the mock is already listening; close() it first'));
+    async listen({ port = 4010, host = '127.0.0.1' } = {}) {
+      if (server) throw new Error('the mock is already listening; close() it first');
       const created = createHttpServer(engine, options.allowedHosts);
       server = created;
-      return new Promise<ListenInfo>((resolve, reject) => {
-        const onError = (error: Error) => {
-          server = undefined;
-          reject(error);
-        };
-        created.once('error', onError);
-        created.listen(port, host, () => {
-          created.off('error', onError);
-          const address = created.address();
-          const actual = typeof address === 'object' && address ? address.port : port;
-          const url = `http://${connectableHost(host)}:${actual}`;
-          resolve({ url, baseUrl: url + contract.basePath, port: actual });
-        });
-      });
+      try {
+        await once(created.listen(port, host), 'listening');
+      } catch (error) {
+        server = undefined;
+        throw error;
+      }
+      const actual = (created.address() as AddressInfo).port;
+      const url = `http://${connectableHost(host)}:${actual}`;
+      return { url, baseUrl: url + contract.basePath, port: actual };
     },
     reload(source) {
       const next = loadFixtures(source, contract);

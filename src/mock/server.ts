@@ -1,10 +1,7 @@
 /**
- * The thin file that binds a port: node:http in, the engine's answer out. Every request takes the
- * engine's one path ({@link MockEngine.answer}: body limit, core, delay, request log), as `handle` and MSW
- * do. What this file adds: the port, the header-size limit, timeouts, streaming the body to the engine,
- * and Error bodies for requests node itself cannot parse (oversized headers, broken request lines),
- * never a bare status line. No WHATWG Request is built: the core reads node's header object through
- * {@link NodeRequest}.
+ * The socket adapter: node:http in, {@link MockEngine.answer} out, as `handle` and MSW take it. It adds the
+ * port, header limits, timeouts, the streamed body, and Error bodies for what node cannot parse. Not on
+ * @hono/node-server: a WHATWG Request and Response per request cost 2–3× the CPU (docs/benchmarks.md).
  */
 import {
   createServer,
@@ -16,7 +13,7 @@ import {
 import type { Socket } from 'node:net';
 import { fail, ok } from '../result.js';
 import { isControlTarget } from './core.js';
-import { allowsHost, type Cors } from './cors.js';
+import { allowsHost } from './cors.js';
 import type { MockEngine, ReadBody } from './engine.js';
 import { CORE_ERRORS, clip, type MockError, type MockErrorSpec } from './errors.js';
 import type { CoreRequest } from './request.js';
@@ -25,96 +22,10 @@ import { type CoreResponse, errorResponse } from './responses.js';
 
 /** Header bytes node accepts; beyond that the request is 431 with an Error body. */
 export const MAX_HEADER_BYTES = 16 * 1024;
+/** The most bytes of a refused body read and dropped before its 413. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
 
-/**
- * Writes an answer; `content-length` is set here so keep-alive works for every response. A simulated
- * dropped connection (D18) closes the socket partway through the status line: closing before any byte
- * is not enough, since a browser silently retries a request whose kept-alive connection closed empty
- * (Chromium does), and the page would never see the failure.
- */
-function writeResponse(res: ServerResponse, response: CoreResponse | undefined): void {
-  if (res.destroyed) return;
-  if (response === undefined) {
-    res.destroy();
-    return;
-  }
-  if (response.drop) {
-    res.socket?.end('HTTP/1.1 ');
-    return;
-  }
-  const { body, headers } = response;
-  if (response.close) {
-    // The body was left unread: it must not be read as the next request.
-    res.shouldKeepAlive = false;
-    headers.connection = 'close';
-  }
-  if (body !== undefined) {
-    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-  }
-  res.writeHead(response.status, headers);
-  res.end(body);
-}
-
-/**
- * Every value of a header in arrival order, joined as WHATWG `Headers` joins them. node keeps only the
- * first `Authorization` of a request; read from the raw headers, a second one makes the value a list that
- * no key matches (401), as it does through `handle(Request)`, instead of "first wins".
- */
-function joinedHeader(raw: readonly string[], name: string): string | undefined {
-  let joined: string | undefined;
-  for (let i = 0; i < raw.length; i += 2) {
-    const key = raw[i] as string;
-    if (key.length !== name.length || key.toLowerCase() !== name) continue;
-    const value = raw[i + 1] as string;
-    joined = joined === undefined ? value : `${joined}, ${value}`;
-  }
-  return joined;
-}
-
-/** A core request over node's own header object: no copy; a repeated header as node joins it. */
-class NodeRequest implements CoreRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly body: Uint8Array | undefined = undefined;
-  readonly #headers: IncomingMessage['headers'];
-  readonly #raw: readonly string[];
-
-  constructor(req: IncomingMessage) {
-    this.method = req.method ?? 'GET';
-    this.url = req.url ?? '/';
-    this.#headers = req.headers;
-    this.#raw = req.rawHeaders;
-  }
-
-  header(name: string): string | undefined {
-    const value = this.#headers[name];
-    if (name === 'authorization' && value !== undefined) return joinedHeader(this.#raw, name);
-    return typeof value === 'string' ? value : value?.[0];
-  }
-}
-
-/**
- * A whole response written straight to a socket that node no longer serves (a request it cannot parse,
- * `CONNECT`); the connection closes after it. The answer to HEAD carries the length, not the body.
- */
-function rawResponse(response: CoreResponse, head: boolean): string {
-  const { body } = response;
-  const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
-  const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (name !== 'connection' && name !== 'content-length') lines.push(`${name}: ${value}`);
-  }
-  lines.push(`content-length: ${Buffer.byteLength(text)}`, 'connection: close');
-  return `${lines.join('\r\n')}\r\n\r\n${head ? '' : text}`;
-}
-
-/** The `Origin` of a request node could not parse, read from its raw bytes, for the CORS headers (D14). */
-function rawOrigin(raw: unknown): string | undefined {
-  if (!Buffer.isBuffer(raw)) return undefined;
-  return /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(raw.toString('latin1'))?.[1];
-}
-
-/** The errors only a socket can give: the rest of the table is errors.ts's, shared with MSW. */
+/** The errors only a socket can give; the rest are errors.ts's, shared with MSW. */
 export const SOCKET_ERRORS = {
   headersTooLarge: {
     status: 431,
@@ -155,52 +66,90 @@ export const MOCK_ERRORS = { ...CORE_ERRORS, ...SOCKET_ERRORS } as const;
 
 type AdapterErrorName = keyof typeof MOCK_ERRORS;
 
-/** An Error that the adapter answers itself, before or instead of the core, closing after it. */
-function adapterError(
-  cors: Cors,
-  name: AdapterErrorName,
-  origin: string | undefined,
-  message?: string,
-): CoreResponse {
-  const spec: MockErrorSpec = MOCK_ERRORS[name];
-  const error: MockError = { spec, message: message ?? spec.message };
-  return { ...errorResponse(error, undefined, { ...cors.headers(origin) }), close: true };
-}
-
-/**
- * What the socket refuses before the core sees a request, because HTTP/1.1 itself forbids reading it
- * (RFC 9112): no `Host` on an HTTP/1.1 request (§3.2), a transfer coding other than chunked (§6.1; a
- * 400 rather than the RFC's 501, since bad input never gets a 5xx here, and never the body read as if
- * it were plain).
- */
-function protocolRefusal(
-  cors: Cors,
-  req: IncomingMessage,
-  origin: string | undefined,
-  allowedHosts: readonly string[],
-): CoreResponse | undefined {
-  if (req.headers.host === undefined && req.httpVersion === '1.1')
-    return adapterError(cors, 'hostRequired', origin);
-  // A page whose DNS name was rebound to 127.0.0.1 reaches the mock from its own origin; only its Host
-  // tells. The API itself answers to any name (a phone on the LAN); the control endpoints do not.
-  if (!allowsHost(req.headers.host, allowedHosts) && isControlTarget(requestPath(req.url ?? '/')))
-    return adapterError(cors, 'hostNotAllowed', origin);
-  const coding = req.headers['transfer-encoding'];
-  if (coding !== undefined && !/^[ \t]*chunked[ \t]*$/i.test(coding)) {
-    return adapterError(
-      cors,
-      'unsupportedTransferCoding',
-      origin,
-      `Transfer-Encoding: ${clip(coding, 40)} is not supported; send the body as is with Content-Length, or chunked.`,
-    );
-  }
-  return undefined;
-}
-
 const CLIENT_ERRORS: Readonly<Record<string, AdapterErrorName>> = {
   HPE_HEADER_OVERFLOW: 'headersTooLarge',
   ERR_HTTP_REQUEST_TIMEOUT: 'requestTimeout',
 };
+
+/** Uses a value now, or once its promise settles: most answers come without a turn of the event loop. */
+function whenReady<T>(value: T | Promise<T>, use: (value: T) => void): void {
+  if (value instanceof Promise) void value.then(use);
+  else use(value);
+}
+
+/**
+ * Writes an answer with its length, so keep-alive works. A simulated drop (D18) closes partway through the
+ * status line: a browser silently retries a request whose kept-alive connection closed empty.
+ */
+function writeResponse(res: ServerResponse, response: CoreResponse | undefined): void {
+  if (res.destroyed) return;
+  if (response === undefined) {
+    res.destroy();
+    return;
+  }
+  if (response.drop) {
+    res.socket?.end('HTTP/1.1 ');
+    return;
+  }
+  const { body, headers } = response;
+  if (response.close) {
+    // The body was left unread: it must not be read as the next request.
+    res.shouldKeepAlive = false;
+    headers.connection = 'close';
+  }
+  if (body !== undefined) {
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  }
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/**
+ * Every value of a header, joined as `Headers` joins them: node keeps only the first `Authorization`, and two
+ * must be a 401, not "first wins". Not `req.headersDistinct`: it costs microseconds per request (measured).
+ */
+function joinedHeader(raw: readonly string[], name: string): string | undefined {
+  let joined: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i] as string;
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    const value = raw[i + 1] as string;
+    joined = joined === undefined ? value : `${joined}, ${value}`;
+  }
+  return joined;
+}
+
+/** A core request over node's own header object, no copy. */
+function nodeRequest(req: IncomingMessage): CoreRequest {
+  return {
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    body: undefined,
+    header(name) {
+      const value = req.headers[name];
+      if (name === 'authorization' && value !== undefined) return joinedHeader(req.rawHeaders, name);
+      return typeof value === 'string' ? value : value?.[0];
+    },
+  };
+}
+
+/** A whole answer on a socket node no longer serves (unparsable, CONNECT); HEAD gets no body. */
+function rawResponse(response: CoreResponse, head: boolean): string {
+  const { body } = response;
+  const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
+  const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (name !== 'connection' && name !== 'content-length') lines.push(`${name}: ${value}`);
+  }
+  lines.push(`content-length: ${Buffer.byteLength(text)}`, 'connection: close');
+  return `${lines.join('\r\n')}\r\n\r\n${head ? '' : text}`;
+}
+
+/** The `Origin` of a request node could not parse, from its raw bytes, for the CORS headers (D14). */
+function rawOrigin(raw: unknown): string | undefined {
+  if (!Buffer.isBuffer(raw)) return undefined;
+  return /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(raw.toString('latin1'))?.[1];
+}
 
 /** The body of a node request, streamed up to the limit; the rest stays unread once it is passed. */
 function nodeBody(req: IncomingMessage): ReadBody {
@@ -223,13 +172,9 @@ function nodeBody(req: IncomingMessage): ReadBody {
     });
 }
 
-/** The most bytes of a refused body read and dropped before its 413. */
-const DRAIN_BYTES = 16 * 1024 * 1024;
-
 /**
- * Calls `then` once the rest of the body has been read and dropped (up to DRAIN_BYTES). A 413 closes the
- * connection, and closed while the client still sends its body, the connection is reset by the bytes left
- * unread: the client sees EPIPE instead of the 413 (RFC 9112 §9.6; issue 25).
+ * Calls `then` once the rest of the body is read and dropped (up to DRAIN_BYTES): closed while the client
+ * still sends, the connection is reset and the client sees EPIPE instead of the 413 (RFC 9112 §9.6).
  */
 function afterBody(req: IncomingMessage, then: () => void): void {
   if (req.complete || req.headers.expect !== undefined) {
@@ -264,44 +209,63 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
       requestTimeout: 30_000,
       headersTimeout: 20_000,
       keepAliveTimeout: 5_000,
-      // Checked below, so that a request without Host gets an Error body rather than node's bare 400.
+      // Checked by protocolRefusal, so that a request without Host gets an Error body, not node's bare 400.
       requireHostHeader: false,
     },
-    (req: IncomingMessage, res: ServerResponse) => answer(req, res),
+    (req, res) => answer(req, res),
   );
 
-  /** Settles and writes an answer this adapter decided itself. */
-  const refuse = (res: ServerResponse, request: CoreRequest, response: CoreResponse) => {
-    void engine.settle(request, response, Date.now(), performance.now()).then((settled) => {
-      writeResponse(res, settled);
-    });
+  /** An Error the adapter answers itself, closing after it. */
+  const adapterError = (name: AdapterErrorName, origin: string | undefined, message?: string) => {
+    const spec: MockErrorSpec = MOCK_ERRORS[name];
+    const error: MockError = { spec, message: message ?? spec.message };
+    return { ...errorResponse(error, undefined, { ...cors.headers(origin) }), close: true };
   };
 
-  /** Answers a request whose head node has parsed (after `100 Continue`, when the client asked for it). */
+  /**
+   * What HTTP/1.1 forbids reading (RFC 9112): no `Host` (§3.2), a transfer coding other than chunked (§6.1;
+   * 400 not 501: bad input never gets a 5xx); and a control endpoint under a foreign Host (DNS rebinding).
+   */
+  const protocolRefusal = (req: IncomingMessage, origin: string | undefined): CoreResponse | undefined => {
+    if (req.headers.host === undefined && req.httpVersion === '1.1')
+      return adapterError('hostRequired', origin);
+    if (!allowsHost(req.headers.host, allowedHosts) && isControlTarget(requestPath(req.url ?? '/')))
+      return adapterError('hostNotAllowed', origin);
+    const coding = req.headers['transfer-encoding'];
+    if (coding === undefined || /^[ \t]*chunked[ \t]*$/i.test(coding)) return undefined;
+    return adapterError(
+      'unsupportedTransferCoding',
+      origin,
+      `Transfer-Encoding: ${clip(coding, 40)} is not supported; send the body as is with Content-Length, or chunked.`,
+    );
+  };
+
+  /** Settles (delay, log) and writes an answer this adapter decided itself. */
+  const refuse = (res: ServerResponse, request: CoreRequest, response: CoreResponse) =>
+    whenReady(engine.settle(request, response, Date.now(), performance.now()), (settled) =>
+      writeResponse(res, settled),
+    );
+
   function answer(req: IncomingMessage, res: ServerResponse): void {
-    const request = new NodeRequest(req);
-    const refused = protocolRefusal(cors, req, request.header('origin'), allowedHosts);
+    const request = nodeRequest(req);
+    const refused = protocolRefusal(req, request.header('origin'));
     if (refused) {
       refuse(res, request, refused);
       return;
     }
     const hasBody =
       req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    const answered = engine.answer(request, hasBody ? nodeBody(req) : undefined);
-    const write = (response: CoreResponse | undefined) =>
+    whenReady(engine.answer(request, hasBody ? nodeBody(req) : undefined), (response) =>
       response?.status === 413
         ? afterBody(req, () => writeResponse(res, response))
-        : writeResponse(res, response);
-    if (answered instanceof Promise) void answered.then(write);
-    else write(answered);
+        : writeResponse(res, response),
+    );
   }
 
-  // `Expect: 100-continue` (RFC 9110 §10.1.1): the client waits before sending the body, so the key and
-  // the declared size are checked first; only a request that passes both is told to go on.
+  // `Expect: 100-continue` (RFC 9110 §10.1.1): the key and the declared size are checked before the body.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    const request = new NodeRequest(req);
-    const refused =
-      protocolRefusal(cors, req, request.header('origin'), allowedHosts) ?? engine.refusal(request);
+    const request = nodeRequest(req);
+    const refused = protocolRefusal(req, request.header('origin')) ?? engine.refusal(request);
     if (refused) {
       // The body never comes (or comes unasked for): close rather than read it as the next request.
       refuse(res, request, { ...refused, close: true });
@@ -311,17 +275,16 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
     answer(req, res);
   });
 
-  // Any other expectation cannot be met (RFC 9110 §10.1.1): 417 with an Error body, not node's bare one.
+  // Any other expectation cannot be met: 417 with an Error body, not node's bare one.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    const request = new NodeRequest(req);
-    refuse(res, request, adapterError(cors, 'expectationFailed', request.header('origin')));
+    const request = nodeRequest(req);
+    refuse(res, request, adapterError('expectationFailed', request.header('origin')));
   });
 
-  // The mock is no proxy: CONNECT gets the core's own answer (401 without a key, 404 for a target that
-  // names no path) and the connection closes, where node would close it without a word.
+  // The mock is no proxy: CONNECT gets the core's own answer (401, or 404 for no path), then the close.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
-    void Promise.resolve(engine.answer(new NodeRequest(req))).then((response) => {
+    whenReady(engine.answer(nodeRequest(req)), (response) => {
       if (socket.destroyed) return;
       if (response === undefined) socket.destroy();
       else socket.end(rawResponse(response, false));
@@ -336,7 +299,7 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
     const raw = (error as { rawPacket?: unknown }).rawPacket;
     const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
     const name = CLIENT_ERRORS[error.code ?? ''] ?? 'invalidRequest';
-    socket.end(rawResponse(adapterError(cors, name, rawOrigin(raw)), head));
+    socket.end(rawResponse(adapterError(name, rawOrigin(raw)), head));
   });
   return server;
 }
