@@ -5,15 +5,7 @@
  */
 import type { Contract, ExactJson } from '../contract/index.js';
 import type { operations } from '../generated/openapi.js';
-import {
-  clearFaults,
-  type MockSettings,
-  planFault,
-  putOrder,
-  resetSession,
-  sessionNames,
-  setDelay,
-} from './control-operations.js';
+import { type MockSettings, planFault, putOrder, sessionNames, setDelay } from './control-operations.js';
 import { type FaultRule, faultRuleJson } from './faults.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData, type FixtureSet } from './fixtures.js';
 import { type OrderStateTable, orderStatesOf } from './order-state.js';
@@ -197,7 +189,7 @@ export function createMockControl(target: ControlTarget): MockControl {
       target.reset();
     },
     async resetSession(session) {
-      resetSession(sessions, session);
+      sessions.reset(session);
     },
     async seed(fixtures) {
       const checked = buildFixtures(fixtures, FIXTURE_DATA_SOURCE, contract);
@@ -229,7 +221,7 @@ export function createMockControl(target: ControlTarget): MockControl {
       return sessions.get(session).faults.list().map(plannedFault);
     },
     async clearFaults(session) {
-      clearFaults(sessions.get(session));
+      sessions.get(session).faults.clear();
     },
     async delay(ms) {
       orThrow(setDelay(target.settings, { delayMs: ms }));
