@@ -30,15 +30,6 @@ export function operationIds(contract: Contract): string[] {
 const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
 
 /**
- * Puts one session back to the fixtures: its orders, faults and request log.
- *
- * @example resetSession(sessions, 'tab-1').orders.get(1n)?.state // 'pending'
- */
-export function resetSession(sessions: Sessions, name: string | undefined): Session {
-  return sessions.reset(name);
-}
-
-/**
  * Adds or replaces an order of a session in a given state, checked as a fixture file's order is (the
  * document's Order schema, exact int64s).
  *
@@ -115,11 +106,6 @@ export function planFault(
     return fail(`This session already holds ${MAX_FAULT_RULES} faults; DELETE /__mock/faults clears them.`);
   }
   return ok(rule);
-}
-
-/** Forgets a session's planned faults. */
-export function clearFaults(session: Session): void {
-  session.faults.clear();
 }
 
 /**

@@ -3,15 +3,7 @@
  * what it does is a function of control-operations.ts. No fault and no `Prefer` applies to them.
  */
 import { type Contract, type ExactJson, parseExactJson, stringifyExactJson } from '../contract/index.js';
-import {
-  clearFaults,
-  type MockSettings,
-  planFault,
-  putOrder,
-  resetSession,
-  sessionNames,
-  setDelay,
-} from './control-operations.js';
+import { type MockSettings, planFault, putOrder, sessionNames, setDelay } from './control-operations.js';
 import { mockError } from './errors.js';
 import { faultRuleJson } from './faults.js';
 import { type OrderStateTable, orderStatesOf } from './order-state.js';
@@ -110,7 +102,7 @@ export function handleControl(name: ControlName, context: ControlContext): CoreR
       return jsonResponse(201, stringifyExactJson(body), session);
     }
     case 'clearFaults':
-      clearFaults(session);
+      session.faults.clear();
       return jsonResponse(200, faultsJson(session, context.settings), session);
     case 'getDelay':
       return jsonResponse(200, `{"delayMs":${context.settings.delayMs}}`, session);
@@ -122,7 +114,7 @@ export function handleControl(name: ControlName, context: ControlContext): CoreR
     case 'sessions':
       return jsonResponse(200, JSON.stringify({ sessions: sessionNames(sessions) }), session);
     case 'reset': {
-      const fresh = resetSession(sessions, session.name);
+      const fresh = sessions.reset(session.name);
       return jsonResponse(200, stateJson(fresh, sessions), fresh);
     }
     case 'state':

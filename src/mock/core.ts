@@ -290,14 +290,6 @@ export function createCore(options: CoreOptions): Core {
   let delayMs = options.delayMs ?? 0;
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
-  // Cookies are not read: no operation of the document declares one, and the mock sets none.
-  const checkedParameters = new Map<string, ParameterSpec[]>(
-    contract.operations.map((operation) => [
-      operation.operationId,
-      operation.parameters.filter((p) => p.in !== 'cookie'),
-    ]),
-  );
-
   const headersOf = new Map(contract.operations.map((op) => [op, documentedHeaders(contract.document, op)]));
   /** The operation's documented headers (issue 22) and, when it is deprecated, D11's fixture dates. */
   const withHeaders = (operation: OperationSpec, response: CoreResponse): CoreResponse => {
@@ -336,8 +328,10 @@ export function createCore(options: CoreOptions): Core {
     }
     const params = new Map<string, ExactJson>();
     let query: Map<string, string[]> | undefined;
-    for (const parameter of checkedParameters.get(operation.operationId) ?? []) {
+    for (const parameter of operation.parameters) {
       let raw: RawParameter | undefined;
+      // Cookies are not read: no operation of the document declares one, and the mock sets none.
+      if (parameter.in === 'cookie') continue;
       if (parameter.in === 'path') raw = rawParams[parameter.name];
       else if (parameter.in === 'header') raw = request.header(parameter.name.toLowerCase());
       else {

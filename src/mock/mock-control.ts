@@ -1,26 +1,11 @@
 /**
- * The typed control object: the `/__mock/` control endpoints as methods, for a test that holds the mock
- * (`createMock`, or the MSW handlers of `createHandlers`). Both adapters call the functions of
- * control-operations.ts, so a method and its endpoint check, refuse and change the same things.
- *
- * Ids come back as exact decimal strings, as the typed client hands them out (D17), and are accepted as
- * decimal strings, numbers or bigints. A refused input (an unknown operation, a status out of range) is a
- * bug in the test that wrote it, so it throws a {@link MockControlError} with the message the endpoint's
- * 400 carries, rather than returning a value the test could ignore and pass. Methods return promises so
- * that the same interface fits a mock in another process, and `afterEach(() => mock.reset())` reads the
- * same everywhere.
+ * The typed control object: the `/__mock/` endpoints as methods, over the same control-operations.ts. Ids
+ * come back as decimal strings (D17); a refused input is a bug in the test, so it throws a
+ * {@link MockControlError} with the endpoint's 400 message rather than returning a value a test could ignore.
  */
 import type { Contract, ExactJson } from '../contract/index.js';
 import type { operations } from '../generated/openapi.js';
-import {
-  clearFaults,
-  type MockSettings,
-  planFault,
-  putOrder,
-  resetSession,
-  sessionNames,
-  setDelay,
-} from './control-operations.js';
+import { type MockSettings, planFault, putOrder, sessionNames, setDelay } from './control-operations.js';
 import { type FaultRule, faultRuleJson } from './faults.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData, type FixtureSet } from './fixtures.js';
 import { type OrderStateTable, orderStatesOf } from './order-state.js';
@@ -204,7 +189,7 @@ export function createMockControl(target: ControlTarget): MockControl {
       target.reset();
     },
     async resetSession(session) {
-      resetSession(sessions, session);
+      sessions.reset(session);
     },
     async seed(fixtures) {
       const checked = buildFixtures(fixtures, FIXTURE_DATA_SOURCE, contract);
@@ -236,7 +221,7 @@ export function createMockControl(target: ControlTarget): MockControl {
       return sessions.get(session).faults.list().map(plannedFault);
     },
     async clearFaults(session) {
-      clearFaults(sessions.get(session));
+      sessions.get(session).faults.clear();
     },
     async delay(ms) {
       orThrow(setDelay(target.settings, { delayMs: ms }));
