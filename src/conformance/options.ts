@@ -2,8 +2,9 @@
  * What `runConformance` takes, and the one table of its options: the command line's parser and help, and
  * the library's own checks of a program's options, all read it (issue 23).
  */
-import { type Flag, oneOf } from '../cli/options.js';
+
 import type { Contract } from '../contract/index.js';
+import { type Flag, oneOf } from '../flags.js';
 import { FAIL_ON } from '../judge/report/gate.js';
 import type { Result } from '../result.js';
 import { sendableKey } from './api-key.js';
