@@ -10,9 +10,9 @@ import { HELP } from '../conformance/cli.js';
 import { CONFORMANCE_FLAGS } from '../conformance/options.js';
 import { runCommand } from '../conformance/test-support/cli-harness.js';
 import { packageRoot } from '../contract/package-root.js';
+import { type FlagTable, flagHelp, parseFlags, wholeNumber } from '../flags.js';
 import { MOCK_FLAGS, MOCK_USAGE, parseMockArgs } from '../mock/cli.js';
 import { PROXY_FLAGS, PROXY_USAGE } from '../proxy/cli.js';
-import { type FlagTable, flagHelp, parseFlags, wholeNumber } from './options.js';
 
 describe('parseFlags', () => {
   const table = {

@@ -6,8 +6,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { flagHelp, parseFlags } from '../cli/options.js';
 import { loadSpecFile } from '../contract/spec-file.js';
+import { flagHelp, parseFlags } from '../flags.js';
 import { redactKeys, SHORT_KEY } from '../judge/redact.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { printable } from '../judge/report/finding.js';
@@ -178,26 +178,19 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     // Checked before anything is printed, so that an option error is the one line of a usage error.
     validateOptions(parsed.options);
     out(`${describePolicy(retryPolicy(parsed.options))}\n`);
-    const fuzz = fuzzBudget(parsed.options);
-    if (fuzz.requests > 0) {
-      const budget =
-        fuzz.timeMs === null
-          ? `${fuzz.requests} generated requests`
-          : `generated requests for ${fuzz.timeMs} ms`;
-      out(
-        `Fuzz phase: ${budget}, seed ${fuzz.seed} (replay with --seed ${fuzz.seed}; --fuzz 0 turns it off)\n`,
-      );
-    }
+    const { requests, timeMs, seed } = fuzzBudget(parsed.options);
+    const budget = timeMs === null ? `${requests} generated requests` : `generated requests for ${timeMs} ms`;
+    if (requests > 0)
+      out(`Fuzz phase: ${budget}, seed ${seed} (replay with --seed ${seed}; --fuzz 0 turns it off)\n`);
     result = await runConformance(parsed.options);
   } catch (error) {
     if (!(error instanceof ConformanceOptionsError)) throw error;
     return usage(error.messageFor(flagOf(error.option)));
   }
-  if (result.unreachable) {
-    // The one line a CI log shows; the reports below say it too.
-    err(`petstore conformance: ${printable(`${result.unreachable.message}; ${result.unreachable.hint}`)}.
-`);
-  }
+  // The one line a CI log shows; the reports below say it too.
+  const { unreachable } = result;
+  if (unreachable)
+    err(`petstore conformance: ${printable(`${unreachable.message}; ${unreachable.hint}`)}.\n`);
   if (parsed.options.apiKey.length < SHORT_KEY) {
     err(
       `petstore conformance: warning: the API key is shorter than ${SHORT_KEY} characters; every occurrence of it in the output is redacted, which can hide unrelated text too.\n`,
@@ -232,17 +225,10 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
       );
     }
   }
-  if (result.interrupted) return interruptedExit(io.signal?.reason);
+  // Stopped by a signal: 128 + its number, as a shell reports it, so CI reads it as cancelled, not a verdict.
+  if (result.interrupted) return io.signal?.reason === 'SIGINT' ? 130 : 143;
   if (result.unreachable) return 2;
   return gated.outcome === 'pass' ? 0 : 1;
-}
-
-/**
- * The exit code of a run a signal stopped: 128 + the signal's number, as a shell reports a process the
- * signal killed (130 for SIGINT, 143 for SIGTERM), so CI reads it as cancelled, never as a verdict.
- */
-export function interruptedExit(signal: unknown): number {
-  return signal === 'SIGINT' ? 130 : 143;
 }
 
 /** The `petstore conformance` subcommand. */

@@ -23,4 +23,4 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_TIMEOUT_MS,
 } from './options.js';
-export { runConformance, selectChecks } from './runner.js';
+export { runConformance, selectChecks, validateOptions } from './runner.js';

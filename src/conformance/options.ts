@@ -2,8 +2,9 @@
  * What `runConformance` takes, and the one table of its options: the command line's parser and help, and
  * the library's own checks of a program's options, all read it (issue 23).
  */
-import { type Flag, oneOf } from '../cli/options.js';
+
 import type { Contract } from '../contract/index.js';
+import { type Flag, oneOf } from '../flags.js';
 import { FAIL_ON } from '../judge/report/gate.js';
 import type { Result } from '../result.js';
 import { sendableKey } from './api-key.js';
@@ -158,7 +159,7 @@ function baseUrlProblem(value: unknown): Problem {
  * Canonical int64 decimals (the checks compare ids as text, so `02` would never match a listed `2`), each
  * given once: two destructive checks handed one id would see each other's cancel.
  */
-function orderIdsProblem(value: unknown, options: ConformanceOptions): Problem {
+function orderIdsProblem(value: unknown, options: ConformanceOptions, shipped = false): Problem {
   const ids = ((value ?? []) as readonly (string | bigint)[]).map(String);
   const bad = ids.find((id) => canonicalId(id) === null);
   if (bad !== undefined)
@@ -166,7 +167,7 @@ function orderIdsProblem(value: unknown, options: ConformanceOptions): Problem {
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
   if (twice !== undefined) return `${twice} is given more than once; give each order once`;
   const pending = (options.pendingOrders ?? []).map(String);
-  const both = value === options.shippedOrders ? ids.find((id) => pending.includes(id)) : undefined;
+  const both = shipped ? ids.find((id) => pending.includes(id)) : undefined;
   return both === undefined
     ? null
     : `${both} is also given as a pending order; an order is either pending or shipped`;
@@ -203,7 +204,7 @@ export const CONFORMANCE_FLAGS = {
     multiple: true,
     help: 'a shipped order on the target (repeatable); the suite asks to cancel it, also without --destructive, and it must be refused with 409',
     option: 'shippedOrders',
-    check: orderIdsProblem,
+    check: (value, options) => orderIdsProblem(value, options, true),
   },
   destructive: {
     help: 'run the checks that cancel pending orders (each consumes its own id)',

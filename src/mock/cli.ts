@@ -3,6 +3,8 @@
  * use, a bad fixture file) is one line naming the problem and the fix, and exit code 2.
  */
 import { relative, resolve } from 'node:path';
+import { type Contract, defaultContract } from '../contract/index.js';
+import { loadSpecFile } from '../contract/spec-file.js';
 import {
   type FlagTable,
   type FlagValues,
@@ -11,11 +13,9 @@ import {
   notBlank,
   parseFlags,
   wholeNumber,
-} from '../cli/options.js';
-import { type Contract, defaultContract } from '../contract/index.js';
-import { loadSpecFile } from '../contract/spec-file.js';
+} from '../flags.js';
 import type { Result } from '../result.js';
-import type { Subcommand } from '../subcommand.js';
+import { type Subcommand, stopSignal } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
 import { controlOverlap, unservedOperation } from './core.js';
 import { parseAllowedHost, parseCorsOrigin } from './cors.js';
@@ -225,20 +225,23 @@ export const runMockCommand: Subcommand = async (argv) => {
   const err = createLineWriter(2);
   const say = (line: string) => out.write(line);
   const warn = (line: string) => err.write(`petstore mock: ${line}`);
-  // Read asynchronously, and a large file parsed in a worker (fixture-files.ts): the parser's garbage
-  // does not stay resident in the server.
+  // Whatever the output cannot take within a second is lost: a stalled reader must not keep the process alive.
+  const closeOutput = () => Promise.all([out.close(), err.close()]);
+  const quit = async (message: string) => {
+    await closeOutput();
+    return fail(message);
+  };
   const loaded = await loadFixtureFileAsync(fixturesPath, contract);
   if (!loaded.ok) {
-    await Promise.all([out.close(), err.close()]);
     const { source, message } = loaded.error;
-    return fail(
+    return quit(
       `invalid fixture file ${displayPath(source)}: ${message.slice(source.length + 2)}. Fix the file, or pass another with --fixtures FILE.`,
     );
   }
   let mock: Mock;
   try {
     mock = await createMock({
-      contract: contract,
+      contract,
       fixtures: loaded.value,
       ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
       delayMs: options.delay,
@@ -248,21 +251,19 @@ export const runMockCommand: Subcommand = async (argv) => {
     });
   } catch (error) {
     // Only a --spec document lacking what the mock reads (x-petstore-cors, x-petstore-faults) gets here.
-    await Promise.all([out.close(), err.close()]);
-    return fail(`--spec ${options.spec}: ${error instanceof Error ? error.message : String(error)}`);
+    return quit(`--spec ${options.spec}: ${error instanceof Error ? error.message : String(error)}`);
   }
   let info: ListenInfo;
   try {
     info = await mock.listen({ port: options.port, host: options.host });
   } catch (error) {
-    await Promise.all([out.close(), err.close()]);
-    return fail(listenProblem(error as NodeJS.ErrnoException, options.host, options.port));
+    return quit(listenProblem(error as NodeJS.ErrnoException, options.host, options.port));
   }
   // Watch and listen for signals before announcing: whoever reads the banner may act on it at once.
   const stopWatching = options.watch
     ? watchFixtureFile({
         path: fixturesPath,
-        contract: contract,
+        contract,
         current: () => mock.fixtures,
         apply: (fixtures) => mock.reload(fixtures),
         report: (outcome) =>
@@ -273,21 +274,16 @@ export const runMockCommand: Subcommand = async (argv) => {
             : warn(`fixtures NOT reloaded, keeping the last good state: ${outcome.error}`),
       })
     : () => {};
+  const signal = stopSignal();
   const stopped = new Promise<number>((done) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+    signal.addEventListener('abort', () => {
       stopWatching();
       void mock.close().then(async () => {
-        say(`stopped (${signal})`);
-        // Whatever the output cannot take within a second is lost: a stalled reader must not keep the
-        // process alive (the descriptors are non-blocking, so nothing is left waiting).
-        await Promise.all([out.close(), err.close()]);
+        say(`stopped (${signal.reason})`);
+        await closeOutput();
         done(0);
       });
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    });
   });
   const exposure = exposureWarning(options.host, mock);
   if (exposure) warn(exposure);

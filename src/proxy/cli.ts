@@ -4,6 +4,7 @@
  * when the server broke no rule at failure level, 1 when it did, 2 for a usage error or an unusable port.
  */
 import { resolve } from 'node:path';
+import { loadSpecFile } from '../contract/spec-file.js';
 import {
   type FlagTable,
   flagHelp,
@@ -12,8 +13,7 @@ import {
   oneOf,
   parseFlags,
   wholeNumber,
-} from '../cli/options.js';
-import { loadSpecFile } from '../contract/spec-file.js';
+} from '../flags.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import { parseAllowedHost } from '../mock/cors.js';
 import { stopSignal } from '../subcommand.js';

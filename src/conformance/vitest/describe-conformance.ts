@@ -1,9 +1,6 @@
 /**
- * The conformance checks as vitest tests, for implementers who want them inside their own test run: one
- * test per check, a SKIP as a skipped test with its reason, a WARN as a skipped test whose reason starts
- * with WARNING (vitest has no warning state, and a ✓ would read as passed), a FAIL as a failing test whose
- * message carries the request, the expectation and a curl line. Options that cannot work are one failing
- * test that says why, registered instead of the checks.
+ * The conformance checks as vitest tests: one test per check. A WARN is a skipped test whose reason starts
+ * with WARNING, since vitest has no warning state and a ✓ would read as passed.
  *
  * @example
  * // my-server.conformance.test.ts
@@ -26,10 +23,7 @@ export function failureMessage(check: CheckResult): string {
 /** The test that stands for the checks when the options cannot work. */
 export const OPTIONS_TEST = 'petstore conformance options';
 
-/**
- * The options, read (a function is called) and checked as the run would check them, or the error that
- * says what is wrong with them.
- */
+/** The options, read and checked as the run would check them, or what is wrong with them. */
 function readOptions(
   options: ConformanceOptions | (() => ConformanceOptions),
 ): Result<ConformanceOptions, Error> {
@@ -37,7 +31,6 @@ function readOptions(
   try {
     value = typeof options === 'function' ? options() : options;
   } catch (error) {
-    // Reading the environment failed (optionsFromEnv): that message is the one to show.
     return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
   }
   try {
@@ -50,11 +43,8 @@ function readOptions(
 }
 
 /**
- * Registers one vitest test per selected check; the suite runs once, before the first of them. The options
- * are read and checked first: options that cannot work (an undefined `baseUrl`, no key, an unknown check)
- * register one failing test, {@link OPTIONS_TEST}, whose message is the {@link ConformanceOptionsError}'s,
- * instead of one error per check. Options may be a function, so that reading the environment fails as that
- * test rather than at import.
+ * Registers one vitest test per selected check; the suite runs once, before the first of them. Options that
+ * cannot work register one failing test, {@link OPTIONS_TEST}, instead; a function of options fails there too.
  */
 export function describeConformance(
   options: ConformanceOptions | (() => ConformanceOptions),

@@ -3,7 +3,7 @@
  * it, so each option is described once (issue 23).
  */
 import { parseArgs } from 'node:util';
-import type { Result } from '../result.js';
+import type { Result } from './result.js';
 
 /** One flag: its value's placeholder (none for a switch), its help line and how its text is read. */
 export interface Flag {
