@@ -96,7 +96,11 @@ describe('the strict reading', () => {
     ['read-only', false],
     ['destructive', true],
   ] as const)('--sole-client fails a %s run against the same server', async (_label, destructive) => {
-    const result = await againstLiveServer(correct('mock-like'), { destructive, soleClient: true });
+    const result = await againstLiveServer(correct('mock-like'), {
+      destructive,
+      soleClient: true,
+      fuzzRequests: 0,
+    });
     expect(result.outcome).toBe('fail');
     expect(result.environment).toMatchObject({ live: true, mode: 'sole-client', setBy: 'flag' });
     const others = result.checks.find((c) => c.id === 'list.changed-by-others');
@@ -108,7 +112,7 @@ describe('the strict reading', () => {
   it('stays the default on an idle server: a collateral cancel fails the run', async () => {
     const server = BROKEN_SERVERS.find((s) => s.name === 'collateral-cancel');
     if (!server) throw new Error('no collateral-cancel server');
-    const result = await runSuiteAgainst(server.behaviour);
+    const result = await runSuiteAgainst(server.behaviour, { fuzzRequests: 0 });
     expect(result.outcome).toBe('fail');
     expect(result.checks.find((c) => c.id === 'cancel.pending-order')?.outcome).toBe('FAIL');
     expect(result.environment).toMatchObject({
@@ -143,7 +147,12 @@ describe('a change to the order a request named is judged in full in shared mode
     ['declared with --shared on an idle server', { shared: true }],
     ['seen with another client at work', {}],
   ] as const)('a 401 that removes its own order fails, %s', async (_label, options) => {
-    const result = await againstLiveServer(cancelsOn401, { destructive: true, ...options });
+    const result = await againstLiveServer(cancelsOn401, {
+      destructive: true,
+      only: ['auth.cancelOrder.pending-order'],
+      fuzzRequests: 0,
+      ...options,
+    });
     expect(result.environment?.mode).toBe('shared');
     const check = result.checks.find((c) => c.id === 'auth.cancelOrder.pending-order');
     expect(check?.outcome).toBe('FAIL');
@@ -156,7 +165,7 @@ describe('a change to the order a request named is judged in full in shared mode
 
 describe('--shared and --sole-client', () => {
   it('--shared judges leniently from the start and says so, though nothing changed', async () => {
-    const result = await runSuiteAgainst(correct('mock-like'), { shared: true });
+    const result = await runSuiteAgainst(correct('mock-like'), { shared: true, fuzzRequests: 0 });
     expect(result.outcome).toBe('pass');
     expect(result.environment).toMatchObject({
       live: false,
@@ -192,6 +201,8 @@ describe('--shared and --sole-client', () => {
           target.baseUrl,
           '--live-probe',
           '60ms',
+          '--fuzz',
+          '0',
           '--reporter',
           'pretty',
           '--reporter',

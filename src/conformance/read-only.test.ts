@@ -65,8 +65,8 @@ const careless = (read: (raw: string) => bigint | null): Behaviour =>
   behaviour(MOCK_LIKE_READINGS, { parseOrderId: (_b, raw) => read(raw) });
 
 /**
- * Reads an id every careless and lenient way at once, and takes the first reading that names an order: it
- * cancels whatever any one of those parsers would, so one fuzz run stands for a run against each.
+ * Reads an id every careless and lenient way at once, and takes the first reading that names a pending order
+ * (else any order): it cancels whatever any one of those parsers would, so one fuzz run stands for each.
  */
 const everyReading = behaviour(MOCK_LIKE_READINGS, {
   handle(b, request, store) {
@@ -82,7 +82,9 @@ const everyReading = behaviour(MOCK_LIKE_READINGS, {
     ];
     const parseOrderId = (_b: Behaviour, raw: string) => {
       const readings = readers.map((read) => read(raw)).filter((id) => id !== null);
-      return readings.find((id) => store.find(id) !== undefined) ?? readings[0] ?? null;
+      const names = (pending: boolean) => (id: bigint) =>
+        pending ? store.find(id)?.status === 'pending' : store.find(id) !== undefined;
+      return readings.find(names(true)) ?? readings.find(names(false)) ?? readings[0] ?? null;
     };
     return CORRECT.handle({ ...b, parseOrderId }, request, store);
   },
@@ -111,6 +113,29 @@ describe('a read-only run leaves every order as it was', () => {
     );
     expect(result.fuzz?.sent).toBeGreaterThan(100);
     expect(stringifyExactJson(store.orders as never)).toBe(before);
+  });
+
+  it('on a server that cancels through each of those readings (so the two fuzz runs can fail)', async () => {
+    const store = createStore(denseOrders());
+    const target = await startTarget(everyReading, store);
+    try {
+      // Digits picked from letters, a fullwidth number, 2^32 + 3, hex, a decimal, 2^63 clamped.
+      const raws = ['a1b2', '１３', '4294967299', '0x1A', '1.5', '9223372036854775808'];
+      const statuses = [];
+      for (const raw of raws) {
+        const answer = await fetch(`${target.baseUrl}/store/orders/${encodeURIComponent(raw)}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${TARGET_KEY}` },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual(raws.map(() => 204));
+      expect(store.orders.filter((o) => o.status === 'cancelled').map((o) => String(o.id))).toEqual(
+        expect.arrayContaining(['12', '13', '3', '9223372036854775807']),
+      );
+    } finally {
+      await target.close();
+    }
   });
 
   it('with order 0 listed, on a server that reads letters as 0 (atoi)', async () => {

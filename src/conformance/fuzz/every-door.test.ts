@@ -13,6 +13,8 @@ import {
   createStore,
   MOCK_LIKE_READINGS,
   seedOrders,
+  startTarget,
+  TARGET_KEY,
   type TargetOrder,
 } from '../../../test-support/servers/reference-server.js';
 import { runSuiteAgainst } from '../../../test-support/servers/run-suite.js';
@@ -37,7 +39,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 /**
  * The reference server, except that a write with the key to a documented path takes an order id from the
  * query (the first value, whatever its name: the keenest reader, so it stands for `?orderId=3` and `?id=3`)
- * or else from the first field of a JSON object body, and cancels that order when it is pending; a POST
+ * and from the first field of a JSON object body, and cancels the first that names a pending order; a POST
  * there places an order. One server with every door open changes an order whenever a server with one would.
  */
 const everyDoor: Behaviour = behaviour(MOCK_LIKE_READINGS, {
@@ -62,9 +64,11 @@ const everyDoor: Behaviour = behaviour(MOCK_LIKE_READINGS, {
           body !== null && typeof body === 'object' && !Array.isArray(body)
             ? Object.values(body)[0]
             : undefined;
-        const value = fromQuery ?? fromBody;
-        const order = value === undefined || value === null ? undefined : store.find(phpInt(value));
-        if (order?.status === 'pending') {
+        const order = [fromQuery, fromBody]
+          .filter((value) => value !== undefined && value !== null)
+          .map((value) => store.find(phpInt(value)))
+          .find((named) => named?.status === 'pending');
+        if (order) {
           order.status = 'cancelled';
           res.writeHead(204).end();
           return;
@@ -87,6 +91,32 @@ function dense(): TargetOrder[] {
 }
 
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
+
+describe('the server with every door open', () => {
+  it('cancels the order a query or a body names, and places one on POST (so the test below can fail)', async () => {
+    const store = createStore(dense());
+    const target = await startTarget(everyDoor, store);
+    const send = (method: string, path: string, body?: string) =>
+      fetch(`${target.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${TARGET_KEY}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body }),
+      });
+    try {
+      const statuses = [
+        (await send('DELETE', '/store/orders/abc?orderId=5')).status,
+        (await send('DELETE', '/store/orders/abc', '{"id":"8x"}')).status,
+        (await send('POST', '/store/orders', '{}')).status,
+      ];
+      expect(statuses).toEqual([204, 204, 201]);
+      expect(store.find(5n)?.status).toBe('cancelled');
+      expect(store.find(8n)?.status).toBe('cancelled');
+      expect(store.orders.length).toBe(dense().length + 1);
+    } finally {
+      await target.close();
+    }
+  });
+});
 
 describe('no seed of a read-only fuzz phase changes the orders of a server that reads ids elsewhere (D19)', () => {
   it('a server that takes the id from the query or the JSON body, and places an order on POST', async () => {
