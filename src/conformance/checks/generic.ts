@@ -7,11 +7,11 @@
 import type { Contract, OperationSpec } from '../../contract/index.js';
 import type { ParameterSpec } from '../../contract/parameters.js';
 import { type Exchange, type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
-import { finding, is, is4xx, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
+import { finding, is4xx, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { AUTH_COVERED, AUTH_VARIANTS } from './auth.js';
-import { type Check, EXPECT_401, NO_UNUSED_ID, statusOf } from './check.js';
+import { type Check, EXPECT_401, expect401, NO_UNUSED_ID, statusOf } from './check.js';
 
 const SAFE_METHODS = new Set(['get', 'head']);
 
@@ -48,10 +48,7 @@ function authChecks(operation: OperationSpec): Check[] {
         const path = await fillPath(ctx, operation);
         if (path === null) return skip(NO_UNUSED_ID, null);
         const exchange = await ctx.request({ method: method.toUpperCase(), path, auth: variant.auth });
-        return verdict(
-          [judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401)],
-          '401 with a valid Error body',
-        );
+        return verdict([expect401(ctx, exchange)], '401 with a valid Error body');
       },
     }),
   );
