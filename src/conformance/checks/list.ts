@@ -2,8 +2,8 @@
  * The list checks (§4.1): GET /store/orders answers valid Orders, exactly (D8), and lists every order named.
  */
 import { parseExactJson } from '../../contract/index.js';
-import { finding, is, judgeStatus, judgeSuccessBody, pass, skip, verdict } from '../../judge/rules.js';
-import type { Check } from './check.js';
+import { finding, is, pass, skip, verdict } from '../../judge/rules.js';
+import { type Check, expectStatus } from './check.js';
 
 export const LIST_CHECKS: readonly Check[] = [
   {
@@ -18,10 +18,8 @@ export const LIST_CHECKS: readonly Check[] = [
     async run(ctx) {
       const { exchange } = await ctx.initialListing();
       const expected = '200, application/json, an array of valid Orders';
-      const status = judgeStatus(exchange, ctx.key, is(200), expected);
-      if (status || !exchange.outcome.ok) return verdict([status], '');
-      const body = judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'listOrders', 'the list');
-      if (body) return verdict([body], '');
+      const broken = expectStatus(ctx, exchange, is(200), expected, ['body']);
+      if (broken || !exchange.outcome.ok) return verdict([broken], '');
       const parsed = parseExactJson(exchange.outcome.value.text);
       const orders = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
       const big = orders.filter(
