@@ -1,6 +1,4 @@
-/**
- * The deprecated pet read (§9, D11): served with the documented Deprecation and Sunset headers.
- */
+/** The deprecated pet read (§9, D11): served with the documented Deprecation and Sunset headers. */
 import { documentedHeaders } from '../../judge/documented-headers.js';
 import { judgeDocumentedHeaders, pass, skip, verdict } from '../../judge/rules.js';
 import { type Check, statusOf } from './check.js';

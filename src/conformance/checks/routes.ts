@@ -1,6 +1,4 @@
-/**
- * The route checks (D10): requests outside the document are answered with 4xx, never 5xx.
- */
+/** The route checks (D10): requests outside the document are answered with 4xx, never 5xx. */
 import { VALID_AUTH } from '../../judge/exchange.js';
 import { is4xx, pass, verdict } from '../../judge/rules.js';
 import { type Check, expectStatus, statusOf } from './check.js';
