@@ -192,16 +192,12 @@ export function judgeError(
   return judgeStatus(exchange, key, allowed, expected) ?? judgeErrorBody(contract, exchange, key, expected);
 }
 
-/**
- * A success body as documented: media type (D15), read losslessly (D8), and none where the document
- * gives none (§4.2, D24). `what` names the body in the message.
- */
+/** A success body as documented: media type (D15), read losslessly (D8), none where none is (§4.2, D24). */
 export function judgeSuccessBody(
   contract: Contract,
   exchange: ObservedExchange,
   key: string,
   operationId: string,
-  what = 'the body',
 ): Finding | null {
   const { outcome } = exchange;
   if (!outcome.ok) return null;
@@ -229,8 +225,8 @@ export function judgeSuccessBody(
           `${status} with no body and no Content-Length other than 0`,
         );
   }
-  const expected = `${status}, application/json, ${what} as documented`;
-  const media = judgeMediaType(exchange, key, what, expected);
+  const expected = `${status}, application/json, the body as documented`;
+  const media = judgeMediaType(exchange, key, 'the body', expected);
   if (media) return media;
   const body = contract.validateResponseBody(operationId, status, text);
   if (body.ok) return null;
@@ -238,7 +234,7 @@ export function judgeSuccessBody(
   return finding(
     exchange,
     key,
-    `${where}: ${what} is not valid: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}${first?.keyword === 'json' ? encodingHint(exchange) : ''}`,
+    `${where}: the body is not valid: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}${first?.keyword === 'json' ? encodingHint(exchange) : ''}`,
     expected,
     body.error,
   );
@@ -272,7 +268,7 @@ export function judgeNoContentType(exchange: ObservedExchange, key: string): Fin
 }
 
 /** D10: outside the document any 4xx; a 405 carries `Allow` (RFC 9110 §15.5.6). */
-export function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string): Finding | null {
+function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string): Finding | null {
   const methods = documentedMethods(contract, exchange.path);
   const expected = methods.length > 0 ? '405 with Allow, or 404 (D10)' : '404 (D10)';
   const status = judgeStatus(exchange, key, is4xx, expected);

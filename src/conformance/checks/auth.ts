@@ -2,10 +2,19 @@
 
 import { type AuthHeader, NO_AUTH } from '../../judge/exchange.js';
 import { schemeCaseFinding } from '../../judge/observer.js';
-import { finding, is, type Judgement, judgeError, judgeStatus, skip, verdict } from '../../judge/rules.js';
+import { finding, is, type Judgement, judgeStatus, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
-import { type Check, cancel, EXPECT_401, NO_UNUSED_ID, statusOf, template, WRONG_KEY } from './check.js';
+import {
+  type Check,
+  cancel,
+  EXPECT_401,
+  expect401,
+  NO_UNUSED_ID,
+  statusOf,
+  template,
+  WRONG_KEY,
+} from './check.js';
 
 export interface AuthVariant {
   name: string;
@@ -54,10 +63,7 @@ async function runVariant(ctx: CheckContext, operationId: string, variant: AuthV
     ]);
   }
   const exchange = await ctx.request({ method: 'GET', path: '/store/orders', auth: variant.auth });
-  return verdict(
-    [judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401)],
-    '401 with a valid Error body',
-  );
+  return verdict([expect401(ctx, exchange)], '401 with a valid Error body');
 }
 
 /** D10, D11: judged where the target serves pets or its keyless answer is 401; else a skip that says what was seen. */
@@ -71,7 +77,7 @@ async function petVariant(ctx: CheckContext, variant: AuthVariant): Promise<Judg
           path: `/pets/${encodeURIComponent(probe.petId)}`,
           auth: variant.auth,
         });
-  const result = judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401);
+  const result = expect401(ctx, exchange);
   const status = statusOf(exchange);
   const notes = [`pet id ${probe.petId} (${probe.source})`];
   if (result === null || status === null || status === 401)
@@ -114,9 +120,7 @@ async function refusedCancels(ctx: CheckContext, ids: readonly string[], auths: 
   for (const id of ids) {
     for (const auth of auths) {
       const step = await ctx.cancel([cancel(id, auth)]);
-      for (const e of step.exchanges)
-        findings.push(judgeError(ctx.options.contract, e, ctx.key, is(401), EXPECT_401));
-      findings.push(...step.findings);
+      findings.push(...step.exchanges.map((e) => expect401(ctx, e)), ...step.findings);
       notes.push(...step.notes);
     }
   }
@@ -256,7 +260,7 @@ const nearMissKeys: Check = {
               `GET /store/orders with ${miss.label} answered ${status}: the server accepted a key that is not the key (D7)`,
               EXPECT_401,
             )
-          : judgeError(ctx.options.contract, exchange, ctx.key, is(401), `${EXPECT_401} (${miss.label})`),
+          : expect401(ctx, exchange, `${EXPECT_401} (${miss.label})`),
       );
     }
     return verdict(findings, `${misses.length} near misses refused with 401`);

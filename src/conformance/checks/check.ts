@@ -1,8 +1,8 @@
 /** A conformance check: data with a citation, a level, what it sends and passes, and how it runs. */
 import type { Contract } from '../../contract/index.js';
 import { type AuthHeader, type Exchange, type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
-import type { Judgement } from '../../judge/rules.js';
-import type { Level } from '../../judge/types.js';
+import { is, type Judgement, judgeStatus } from '../../judge/rules.js';
+import type { Finding, Level } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 
 /** What a check needs beyond a reachable target; without it the check is a SKIP that says so. */
@@ -59,4 +59,27 @@ export function cancel(
   extra: Partial<RequestPlan> = {},
 ): RequestPlan {
   return { method: 'DELETE', path: `/store/orders/${encodeURIComponent(id)}`, auth, ...extra };
+}
+
+/**
+ * A check as a plan (issue 22): the status it expects of its own request, then the shared rules' verdict
+ * that `judgeExchange` already gave the answer, the first finding of `rules` (the Error body by default).
+ */
+export function expectStatus(
+  ctx: CheckContext,
+  exchange: Exchange,
+  allowed: (status: number) => boolean,
+  expected: string,
+  rules: readonly string[] = ['auth', 'error-body'],
+): Finding | null {
+  return (
+    judgeStatus(exchange, ctx.key, allowed, expected) ??
+    exchange.judged.find((f) => rules.includes(f.rule))?.finding ??
+    null
+  );
+}
+
+/** §5, D6: a 401 with a valid Error body. */
+export function expect401(ctx: CheckContext, exchange: Exchange, expected = EXPECT_401): Finding | null {
+  return expectStatus(ctx, exchange, is(401), expected);
 }

@@ -6,12 +6,12 @@
 
 import type { Contract, OperationSpec } from '../../contract/index.js';
 import type { ParameterSpec } from '../../contract/parameters.js';
-import { type Exchange, type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
-import { finding, is, is4xx, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
+import { type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
+import { finding, is4xx, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { AUTH_COVERED, AUTH_VARIANTS } from './auth.js';
-import { type Check, EXPECT_401, NO_UNUSED_ID, statusOf } from './check.js';
+import { type Check, EXPECT_401, expect401, NO_UNUSED_ID, statusOf } from './check.js';
 
 const SAFE_METHODS = new Set(['get', 'head']);
 
@@ -48,10 +48,7 @@ function authChecks(operation: OperationSpec): Check[] {
         const path = await fillPath(ctx, operation);
         if (path === null) return skip(NO_UNUSED_ID, null);
         const exchange = await ctx.request({ method: method.toUpperCase(), path, auth: variant.auth });
-        return verdict(
-          [judgeError(ctx.options.contract, exchange, ctx.key, is(401), EXPECT_401)],
-          '401 with a valid Error body',
-        );
+        return verdict([expect401(ctx, exchange)], '401 with a valid Error body');
       },
     }),
   );
@@ -114,28 +111,6 @@ function withParameter(
 
 const EXPECT_REFUSED = '400 or 422 (any 4xx) with an Error body; a 2xx is a warning (D21)';
 
-/** 5xx and anything but a 4xx Error are failures; an invalid value accepted with a 2xx is a warning (D21). */
-function judgeRefusal(
-  ctx: CheckContext,
-  exchange: Exchange,
-  text: string,
-): { finding: Finding | null; warn: boolean } {
-  const status = statusOf(exchange);
-  if (status !== null && status >= 200 && status < 300) {
-    const where = `${exchange.request.method} ${exchange.path}`;
-    return {
-      finding: finding(
-        exchange,
-        ctx.key,
-        `${where} accepted the invalid value ${JSON.stringify(text)} with ${status}`,
-        EXPECT_REFUSED,
-      ),
-      warn: true,
-    };
-  }
-  return { finding: judgeError(ctx.options.contract, exchange, ctx.key, is4xx, EXPECT_REFUSED), warn: false };
-}
-
 function parameterCheck(contract: Contract, operation: OperationSpec, param: ParameterSpec): Check | null {
   const values = invalidValues(contract, operation.operationId, param);
   if (values.length === 0) return null;
@@ -156,10 +131,14 @@ function parameterCheck(contract: Contract, operation: OperationSpec, param: Par
       const warnings: Finding[] = [];
       for (const text of values) {
         const exchange = await ctx.request(withParameter(operation, path, param, text));
-        const judged = judgeRefusal(ctx, exchange, text);
-        if (judged.finding === null) continue;
-        if (judged.warn) warnings.push(judged.finding);
-        else failures.push(judged.finding);
+        const status = statusOf(exchange) ?? 0;
+        // D21: accepted with a 2xx is a warning; anything but a 4xx Error (any 4xx) is a failure.
+        if (status < 200 || status > 299) {
+          failures.push(judgeError(ctx.options.contract, exchange, ctx.key, is4xx, EXPECT_REFUSED));
+          continue;
+        }
+        const accepted = `${exchange.request.method} ${exchange.path} accepted the invalid value ${JSON.stringify(text)} with ${status}`;
+        warnings.push(finding(exchange, ctx.key, accepted, EXPECT_REFUSED));
       }
       const failed = verdict(failures, `each refused with a 4xx Error (${shown})`);
       if (failed.kind === 'violation' || warnings.length === 0) return failed;

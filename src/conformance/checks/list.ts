@@ -1,9 +1,7 @@
-/**
- * The list checks (§4.1): GET /store/orders answers valid Orders, exactly (D8), and lists every order named.
- */
+/** The list checks (§4.1): GET /store/orders lists valid Orders, read exactly (D8), and every order named. */
 import { parseExactJson } from '../../contract/index.js';
-import { finding, is, judgeStatus, judgeSuccessBody, pass, skip, verdict } from '../../judge/rules.js';
-import type { Check } from './check.js';
+import { finding, is, pass, skip, verdict } from '../../judge/rules.js';
+import { type Check, expectStatus } from './check.js';
 
 export const LIST_CHECKS: readonly Check[] = [
   {
@@ -18,10 +16,8 @@ export const LIST_CHECKS: readonly Check[] = [
     async run(ctx) {
       const { exchange } = await ctx.initialListing();
       const expected = '200, application/json, an array of valid Orders';
-      const status = judgeStatus(exchange, ctx.key, is(200), expected);
-      if (status || !exchange.outcome.ok) return verdict([status], '');
-      const body = judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'listOrders', 'the list');
-      if (body) return verdict([body], '');
+      const broken = expectStatus(ctx, exchange, is(200), expected, ['body']);
+      if (broken || !exchange.outcome.ok) return verdict([broken], '');
       const parsed = parseExactJson(exchange.outcome.value.text);
       const orders = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
       const big = orders.filter(
@@ -94,17 +90,16 @@ export const LIST_CHECKS: readonly Check[] = [
       const { environment } = ctx;
       const strict = ctx.options.environment === 'sole-client';
       const count = environment.changesByOthers;
+      const [why, expected] = strict
+        ? [', and --sole-client says no other client uses this server', ' (--sole-client, D16)']
+        : [': another client may have made the change', ', unless another client changed them (D16)'];
       const judged = verdict(
         environment.changes.map((c) =>
           finding(
             c.exchange,
             ctx.key,
-            strict
-              ? `${c.what} with no request of the suite naming it, and --sole-client says no other client uses this server`
-              : `${c.what} with no request of the suite naming it: another client may have made the change`,
-            strict
-              ? 'orders nobody touched listed unchanged (--sole-client, D16)'
-              : 'orders nobody touched listed unchanged, unless another client changed them (D16)',
+            `${c.what} with no request of the suite naming it${why}`,
+            `orders nobody touched listed unchanged${expected}`,
           ),
         ),
         'no order changed that a request of the suite did not name',

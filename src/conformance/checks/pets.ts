@@ -1,8 +1,6 @@
-/**
- * The deprecated pet read (§9, D11): served with the documented Deprecation and Sunset headers.
- */
+/** The deprecated pet read (§9, D11): served with the documented Deprecation and Sunset headers. */
 import { documentedHeaders } from '../../judge/documented-headers.js';
-import { judgeDocumentedHeaders, judgeStatus, pass, skip, verdict } from '../../judge/rules.js';
+import { judgeDocumentedHeaders, pass, skip, verdict } from '../../judge/rules.js';
 import { type Check, statusOf } from './check.js';
 
 export const PETS_CHECKS: readonly Check[] = [
@@ -19,9 +17,11 @@ export const PETS_CHECKS: readonly Check[] = [
     async run(ctx) {
       const probe = await ctx.petProbe();
       const { exchange } = probe;
-      if (exchange && !exchange.outcome.ok) {
-        return verdict([judgeStatus(exchange, ctx.key, () => true, 'a response')], '');
-      }
+      if (exchange && !exchange.outcome.ok)
+        return verdict(
+          exchange.judged.map((f) => f.finding),
+          '',
+        );
       if (exchange && statusOf(exchange) === 410) {
         return pass(`GET /pets/${probe.petId} answered 410 Gone: the deprecated read is retired (D11)`);
       }

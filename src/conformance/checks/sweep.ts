@@ -1,7 +1,4 @@
-/**
- * The sweeps (§7, D4, D5, D15): they send nothing, and take what `judgeExchange` found on every answer of
- * the run after the other checks.
- */
+/** The sweeps (§7, D4, D5, D15): they send nothing, and take what `judgeExchange` found on every answer. */
 import { is4xx, skip, verdict } from '../../judge/rules.js';
 import type { Check } from './check.js';
 
