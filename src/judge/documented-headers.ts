@@ -4,28 +4,9 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../contract/compile.js';
+import { operationNodes } from '../contract/document-schemas.js';
 import type { Contract, SchemaViolation } from '../contract/index.js';
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Follows local `$ref`s (`#/components/headers/Sunset`) until a node without one. */
-function resolve(document: Json, node: unknown): unknown {
-  let current = node;
-  for (let depth = 0; isObject(current) && typeof current.$ref === 'string' && depth < 10; depth++) {
-    const ref: string = current.$ref;
-    if (!ref.startsWith('#/')) return current;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((at, part) => (isObject(at) ? at[part] : undefined), document);
-  }
-  return current;
-}
+import { isObject, type JsonObject, resolveRef } from '../contract/refs.js';
 
 export interface DocumentedHeader {
   /** Lower case. */
@@ -43,25 +24,19 @@ const cache = new WeakMap<Contract, Map<string, DocumentedHeader[]>>();
 
 /** The documented headers of one response, each with a validator compiled from its schema. */
 export function documentedHeaders(from: Contract, operationId: string, status: number): DocumentedHeader[] {
-  let byResponse = cache.get(from);
-  if (!byResponse) {
-    byResponse = new Map();
-    cache.set(from, byResponse);
-  }
+  const byResponse = cache.get(from) ?? new Map<string, DocumentedHeader[]>();
+  cache.set(from, byResponse);
   const cacheKey = `${operationId} ${status}`;
   const cached = byResponse.get(cacheKey);
   if (cached) return cached;
-  const document = from.document as Json;
-  const op = from.operation(operationId);
-  const pathItem = resolve(document, (document.paths as Json | undefined)?.[op.path]);
-  const operation = isObject(pathItem) ? resolve(document, pathItem[op.method]) : undefined;
-  const responses = isObject(operation) ? operation.responses : undefined;
-  const response = isObject(responses) ? resolve(document, responses[String(status)]) : undefined;
-  const headers = isObject(response) && isObject(response.headers) ? response.headers : {};
+  const document = from.document as JsonObject;
+  const node = operationNodes(document).find((op) => op.operationId === operationId);
+  const response = node?.responses.find(([code]) => code === status)?.[1];
+  const headers = isObject(response?.headers) ? response.headers : {};
   const ajv = createAjv();
   const found = Object.entries(headers).map(([shownAs, node]): DocumentedHeader => {
-    const header = resolve(document, node);
-    const schema = isObject(header) ? resolve(document, header.schema) : undefined;
+    const header = resolveRef(document, node);
+    const schema = isObject(header) ? resolveRef(document, header.schema) : undefined;
     const example = isObject(header) ? header.example : undefined;
     return {
       name: shownAs.toLowerCase(),

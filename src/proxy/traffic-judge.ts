@@ -13,7 +13,7 @@ import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
 import type { Finding, Level } from '../judge/types.js';
 import { requestPath } from '../mock/request-target.js';
 import type { FindingLog, Party, ProxyFinding } from './findings.js';
-import type { CapturedExchange, UpstreamFault } from './forward.js';
+import type { CapturedExchange } from './forward.js';
 import { KeyIndex, querySecrets, secretOf } from './key-index.js';
 import { type ProxyErrorResponse, proxyError } from './proxy-errors.js';
 import type { RecordedExchange } from './record.js';
@@ -22,25 +22,14 @@ import { pathBelowBase, type Upstream } from './upstream.js';
 /** The request headers a report shows: enough to repeat the request, no cookies or other secrets. */
 const REPORTED_HEADERS = ['authorization', 'accept', 'content-type', 'prefer', 'x-mock-session'];
 
-const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
-  refused: 'refused',
-  unresolved: 'unresolved',
-  timeout: 'timeout',
-  reset: 'reset',
-  'not-http': 'other',
-  other: 'other',
-  'client-stalled': 'other',
-  overloaded: 'other',
-};
+/** The upstream faults the suite's client names alike; the rest are `other`. */
+const SHARED_KINDS: ReadonlySet<string> = new Set(['refused', 'unresolved', 'timeout', 'reset']);
 
 /** The most exchanges, and body bytes, whose cross-request judgement waits for a double click to settle. */
 const MAX_HELD = 1_000;
 const MAX_HELD_BYTES = 16 * 1024 * 1024;
 
-/**
- * A cancel in flight, until its answer ends or its client goes away. While two cancels of one order are in
- * flight the cross-request rules wait: a double click's loser may be answered before the winner.
- */
+/** A cancel in flight: while two of one order are, the cross-request rules wait (a double click's loser may answer first). */
 export interface Flight {
   order: string;
   done: boolean;
@@ -63,8 +52,7 @@ const DEFAULT_DECODED_BYTES = 1024 * 1024;
 const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
 
 /**
- * The request target as the mock's router reads it (src/mock/request-target.ts), with escapes of
- * unreserved characters decoded (RFC 3986 §6.2.2.2) and the query as sent: judged as the operation served.
+ * The target as the mock's router reads it, unreserved escapes decoded (RFC 3986 §6.2.2.2), the query as sent.
  *
  * @example judgedTarget('http://h/v1/st%6Fre/./orders?x=1') // '/v1/store/orders?x=1'
  */
@@ -93,10 +81,7 @@ const DECODERS: Record<string, (bytes: Buffer, options: { maxOutputLength: numbe
   br: brotliDecompressSync,
 };
 
-/**
- * The body as text for judging; `null` when cut at the bound, undecodable, or decoding past `maxBytes` (a
- * 635-byte brotli answer can decode to 400 MiB).
- */
+/** The body as text, `null` when cut, undecodable or past `maxBytes` (635 bytes of brotli can decode to 400 MiB). */
 function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
   const response = captured.response;
   if (!response || response.body.truncated) return null;
@@ -112,7 +97,7 @@ function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
 function outcomeOf(captured: CapturedExchange, text: string | null): HttpOutcome {
   const { response, fault } = captured;
   if (fault || !response) {
-    const kind = fault ? TRANSPORT_KINDS[fault.kind] : 'other';
+    const kind = fault && SHARED_KINDS.has(fault.kind) ? (fault.kind as TransportErrorKind) : 'other';
     return { ok: false, error: { kind, message: fault?.message ?? 'no answer from the upstream' } };
   }
   return {
@@ -155,11 +140,7 @@ function ownKeys(secret: string, target: string): string[] {
   return [secret, ...querySecrets(target)].filter((key) => key !== '');
 }
 
-/**
- * One per proxy: numbers exchanges and tells keys apart without keeping them.
- *
- * @example const judge = new TrafficJudge({ contract, upstream, log, replaceViolations: false, judgeClient: true }); judge.judge(captured)
- */
+/** One per proxy: numbers exchanges and tells keys apart without keeping them. */
 export class TrafficJudge {
   readonly tracker: Observer;
   readonly keys = new KeyIndex();
@@ -338,11 +319,12 @@ export class TrafficJudge {
     let observedOnce: ObservedExchange | undefined;
     const observed = (): ObservedExchange => {
       if (observedOnce) return observedOnce;
-      const shown: Record<string, string> = {};
-      for (const name of REPORTED_HEADERS) {
-        const value = headers[name];
-        if (value !== undefined) shown[name] = value;
-      }
+      const shown = Object.fromEntries(
+        REPORTED_HEADERS.flatMap((name) => {
+          const value = headers[name];
+          return value === undefined ? [] : [[name, value]];
+        }),
+      );
       observedOnce = {
         request: reportRequest(
           captured.method,
@@ -358,16 +340,12 @@ export class TrafficJudge {
     const operationId = matchOperation(this.options.contract, captured.method, path);
     const status = captured.fault ? null : (captured.response?.status ?? null);
     if (operationId && status !== null) {
-      const seen = this.statuses.get(operationId) ?? new Set<number>();
-      seen.add(status);
-      this.statuses.set(operationId, seen);
+      this.statuses.set(operationId, (this.statuses.get(operationId) ?? new Set()).add(status));
     }
 
     // A client that stalled its own body got the proxy's 408; the upstream was never asked to answer.
     const stalled = captured.fault?.kind === 'client-stalled';
-    const alone = stalled
-      ? []
-      : judgeExchange(this.options.contract, observed(), secretOf(captured.requestHeaders.authorization));
+    const alone = stalled ? [] : judgeExchange(this.options.contract, observed(), secret);
     const found: Judged[] = alone
       .filter((r: RatedFinding) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
       .map((r) => ({ ...r, party: 'server' as const }));
