@@ -1,7 +1,4 @@
-/**
- * A document's operations, and the schemas the contract validates with under the keys it looks them up
- * by. The generator (build time) and `compile.ts` (run time) both read this, so they cannot disagree.
- */
+/** A document's operations and schemas by key: the generator and `compile.ts` both read this, so they agree. */
 import { HTTP_METHODS, type HttpMethod } from './model.js';
 import { isObject, type JsonObject, prepareSchema, resolveRef } from './refs.js';
 import { parameterKey, responseBodyKey } from './validators.js';

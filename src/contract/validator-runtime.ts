@@ -1,7 +1,4 @@
-/**
- * What validators need at run time besides their code: our formats and Unicode string length. Generated
- * validators import it instead of `require`s into ajv (no browser or strict CSP allows those).
- */
+/** Our formats and string length, imported by generated validators instead of ajv's `require`s (CSP). */
 import { isInt64View } from './int64-view.js';
 
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
@@ -34,10 +31,7 @@ function isFullTime(text: string): boolean {
   return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
 }
 
-/**
- * RFC 3339 `date-time` as ajv-formats reads it (validator-runtime.test.ts holds it to that), without
- * carrying all of ajv-formats into a page.
- */
+/** RFC 3339 `date-time` as ajv-formats reads it, without carrying ajv-formats into a page. */
 export function isDateTime(text: string): boolean {
   const parts = text.split(/t|\s/i);
   return parts.length === 2 && isFullDate(parts[0] ?? '') && isFullTime(parts[1] ?? '');
