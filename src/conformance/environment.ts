@@ -1,7 +1,6 @@
 /**
- * Whether the suite is the target's only client (D16). A change between two of its list reads with no write
- * of its own in between, to an order no request of the suite named, was made by someone else; once one is
- * seen, the run is judged in shared mode. `--sole-client` keeps the strict reading, `--shared` the lenient one.
+ * Whether the suite is the target's only client (D16): a change between two quiet list reads to an order it
+ * never named is another client's, and the run is then judged shared (unless `--sole-client`).
  */
 import type { Contract } from '../contract/index.js';
 import type { Exchange } from '../judge/exchange.js';
@@ -19,21 +18,15 @@ export const MAX_CHANGES_KEPT = 50;
 /** One change no request of the suite explains. */
 export interface ForeignChange {
   orderId: string;
-  /** What happened, in words: `order 24 changed (was …, now …)`. */
+  /** `order 24 changed (was …, now …)`. */
   what: string;
   /** The list read that showed it. */
   exchange: Exchange;
-  /** `between`: between two list reads with no write of the suite in between (proof of another client);
-   * `during`: during a cancel step of the suite, to an order the step did not name (shared mode). */
+  /** `between` two quiet list reads (proof of another client), or `during` a step that did not name it. */
   when: 'between' | 'during';
 }
 
-/**
- * The orders a cancel path could name, exactly or under any lenient reading (D19): `7.5` names 7 for a
- * parseInt parser, so a change to order 7 after it is the suite's to judge.
- *
- * @example namedBy(contract, '/store/orders/7.5') // ['7', '8', '75', …]
- */
+/** The orders a cancel path could name under any lenient reading (D19): `7.5` names 7 for parseInt. */
 export function namedBy(contract: Contract, path: string): string[] {
   const [segment] = pathParameterValues(contract.operation('cancelOrder'), path).values();
   if (segment === undefined) return [];
@@ -69,10 +62,7 @@ export class EnvironmentWatch {
     return this.writes;
   }
 
-  /**
-   * A list the suite read, with the one before it (the observer's). With no write of the suite since that
-   * one (`writesAtSend`: the count when this read was sent), a change to an order it never named is another client's.
-   */
+  /** A list read and the one before it: with no write of the suite between them, a change is another client's. */
   listRead(before: OrderList | null, after: OrderList, writesAtSend: number, exchange: Exchange): void {
     const quiet = this.lastListWrites === writesAtSend && this.writes === writesAtSend;
     if (quiet && before !== null) {

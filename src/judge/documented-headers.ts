@@ -1,11 +1,14 @@
-/**
- * The response headers the document lists, judged by the schemas it gives them (D11's Deprecation and
- * Sunset, a draft's X-Total-Count), never by rules restated here.
- */
+/** Response headers judged by the schemas the document gives them (D11's Deprecation), never restated here. */
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../contract/compile.js';
 import { operationNodes } from '../contract/document-schemas.js';
-import type { Contract, SchemaViolation } from '../contract/index.js';
+import {
+  type Contract,
+  type ParameterSpec,
+  type SchemaViolation,
+  validationView,
+} from '../contract/index.js';
+import { readParameterValue } from '../contract/parameters.js';
 import { isObject, type JsonObject, resolveRef } from '../contract/refs.js';
 
 export interface DocumentedHeader {
@@ -15,8 +18,8 @@ export interface DocumentedHeader {
   shownAs: string;
   description: string;
   example: string | null;
-  /** The schema's `type`, which says how the header's text is read before validating. */
-  type: unknown;
+  /** Read as a simple-style header parameter: the text is read as the schema's type before validating. */
+  as: ParameterSpec;
   validate: ValidateFunction;
 }
 
@@ -43,27 +46,12 @@ export function documentedHeaders(from: Contract, operationId: string, status: n
       shownAs,
       description: isObject(header) && typeof header.description === 'string' ? header.description : '',
       example: example === undefined || isObject(example) ? null : String(example),
-      type: isObject(schema) ? schema.type : undefined,
+      as: { name: shownAs, in: 'header', required: false, schema: isObject(schema) ? schema : {} },
       validate: ajv.compile(isObject(schema) ? schema : {}),
     };
   });
   byResponse.set(cacheKey, found);
   return found;
-}
-
-/**
- * A header's text read as its schema's type (`"13"` as 13 for an integer), as a simple-style parameter is;
- * a text that does not read as that type stays text, so the schema refuses it.
- *
- * @example headerValue('integer', '13') // 13; headerValue('integer', 'abc') // 'abc'
- */
-export function headerValue(type: unknown, text: string): unknown {
-  const trimmed = text.trim();
-  if ((type === 'integer' || type === 'number') && /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(trimmed)) {
-    return Number(trimmed);
-  }
-  if (type === 'boolean' && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true';
-  return text;
 }
 
 export interface HeaderProblem {
@@ -89,7 +77,9 @@ export function documentedHeaderViolations(
     const expected = `a ${header.shownAs} header${header.example ? ` like \`${header.example}\`` : ''} (${header.description.trim()})`;
     const value = headers[header.name];
     if (value === undefined) return [{ message: `without ${header.shownAs}`, expected, violations: [] }];
-    if (header.validate(headerValue(header.type, value))) return [];
+    // A text that does not read as the schema's type stays text, so the schema refuses it (`"13"` is 13).
+    const read = readParameterValue(header.as, value.trim());
+    if (header.validate(read.ok ? validationView(read.value) : value)) return [];
     const violations = (header.validate.errors ?? []).map(
       (e): SchemaViolation => ({
         path: `/headers/${header.shownAs}`,
