@@ -45,10 +45,9 @@ export class EnvironmentWatch {
   private writes = 0;
   /** The writes sent when the last list was read. */
   private lastListWrites: number | null = null;
-  private counted = 0;
+  /** How many changes no request of the suite explains. */
+  changesByOthers = 0;
   readonly changes: ForeignChange[] = [];
-  /** The first change seen, for the report's reason. */
-  private firstSeen: ForeignChange | null = null;
 
   constructor(
     readonly mode: EnvironmentMode,
@@ -79,14 +78,13 @@ export class EnvironmentWatch {
   }
 
   private record(change: ForeignChange): void {
-    this.counted += 1;
-    this.firstSeen ??= change;
+    this.changesByOthers += 1;
     if (this.changes.length < MAX_CHANGES_KEPT) this.changes.push(change);
   }
 
   /** Whether another client was seen at work (in the default mode, only by a change between two list reads). */
   get live(): boolean {
-    return this.counted > 0;
+    return this.changesByOthers > 0;
   }
 
   /** Whether a change to an order no request of a step named is a warning (shared) or the step's failure. */
@@ -94,17 +92,12 @@ export class EnvironmentWatch {
     return this.mode === 'shared' || (this.mode === 'auto' && this.live);
   }
 
-  /** How many changes no request of the suite explains. */
-  get changesByOthers(): number {
-    return this.counted;
-  }
-
   report(): EnvironmentReport {
     const mode = this.shared ? 'shared' : 'sole-client';
     const setBy = this.mode !== 'auto' ? 'flag' : this.live ? 'detected' : 'default';
-    const first = this.firstSeen;
+    const first = this.changes[0];
     const seen =
-      first === null
+      first === undefined
         ? 'no change by another client was seen'
         : `${first.what} ${first.when === 'between' ? 'between two reads of the list with no request of the suite in between' : 'during a request of the suite that did not name it'}`;
     const reason =
@@ -113,6 +106,6 @@ export class EnvironmentWatch {
         : this.mode === 'sole-client'
           ? `--sole-client: the suite is the only client, so every change it did not make is a failure; ${seen}`
           : seen;
-    return { live: this.live, reason, changesByOthers: this.counted, mode, setBy };
+    return { live: this.live, reason, changesByOthers: this.changesByOthers, mode, setBy };
   }
 }
