@@ -35,17 +35,13 @@ export interface Flight {
   done: boolean;
 }
 
+type Logged = Array<Omit<ProxyFinding, 'seq'>>;
+
 /** An exchange judged alone, whose cross-request judgement may wait for a double click to settle. */
 interface Pending {
-  n: number;
   seen: SeenExchange;
-  keyLabel: string;
-  scope: string;
-  secret: string;
-  own: readonly string[];
-  captured: CapturedExchange;
-  path: string;
-  observed: () => ObservedExchange;
+  bytes: number;
+  crossRequest: () => Logged;
 }
 
 const DEFAULT_DECODED_BYTES = 1024 * 1024;
@@ -171,7 +167,7 @@ export class TrafficJudge {
   }
 
   /** A flight is over; the exchanges held for a double click are judged once no contested order is in flight. */
-  settle(flight: Flight | null): Array<Omit<ProxyFinding, 'seq'>> {
+  settle(flight: Flight | null): Logged {
     if (flight !== null && !flight.done) {
       flight.done = true;
       const left = (this.flights.get(flight.order) ?? 1) - 1;
@@ -185,46 +181,29 @@ export class TrafficJudge {
   }
 
   /** Judges every held exchange across requests now, in the order the observer reads them. */
-  flush(): Array<Omit<ProxyFinding, 'seq'>> {
+  flush(): Logged {
     const held = this.tracker.order(this.held);
     this.held = [];
     this.heldBytes = 0;
     this.contested.clear();
-    return held.flatMap((p) => this.crossRequest(p));
+    return held.flatMap((p) => p.crossRequest());
   }
 
   /** The cross-request judgement of one exchange: now, or once the double click it may be part of settles. */
-  private observe(pending: Pending, flight: Flight | null): Array<Omit<ProxyFinding, 'seq'>> {
+  private observe(pending: Pending, flight: Flight | null): Logged {
     const rival = flight !== null && (this.flights.get(flight.order) ?? 0) > 1;
     if (rival) this.contested.add(flight.order);
     if (rival || this.held.length > 0) {
       this.held.push(pending);
-      this.heldBytes +=
-        (pending.captured.response?.body.bytes.length ?? 0) + (pending.seen.text?.length ?? 0);
+      this.heldBytes += pending.bytes;
       return this.settle(flight);
     }
     if (flight !== null) this.settle(flight);
-    return this.crossRequest(pending);
-  }
-
-  private crossRequest(p: Pending): Array<Omit<ProxyFinding, 'seq'>> {
-    let found: Judged[];
-    try {
-      found = this.tracker.observe({ key: p.keyLabel, orders: p.scope }, p.seen, p.n).map((f) => ({
-        rule: f.rule,
-        citation: f.citation,
-        level: f.level,
-        party: 'server' as const,
-        finding: finding(p.observed(), p.secret, f.message, f.expected),
-      }));
-    } catch (error) {
-      return this.unjudged(p.n, p.captured, error);
-    }
-    return this.log(p.n, p.captured, p.path, p.scope, p.own, found);
+    return pending.crossRequest();
   }
 
   /** A rule threw on this exchange: an `unjudged` warning, and the proxy carries on (issue 25). */
-  private unjudged(n: number, captured: CapturedExchange, error: unknown): Array<Omit<ProxyFinding, 'seq'>> {
+  private unjudged(n: number, captured: CapturedExchange, error: unknown): Logged {
     const secret = secretOf(captured.requestHeaders.authorization);
     const own = ownKeys(secret, captured.target);
     const reason = error instanceof Error ? error.message : String(error);
@@ -253,11 +232,11 @@ export class TrafficJudge {
     scope: string,
     own: readonly string[],
     found: Judged[],
-  ): Array<Omit<ProxyFinding, 'seq'>> {
+  ): Logged {
     if (found.length === 0) return [];
     const at = new Date(captured.startedAt).toISOString();
     const keys = [...own, ...this.keys.secrets().filter((k) => !own.includes(k))];
-    const logged: Array<Omit<ProxyFinding, 'seq'>> = [];
+    const logged: Logged = [];
     for (const f of found) {
       const entry: Omit<ProxyFinding, 'seq'> = {
         exchange: n,
@@ -365,8 +344,23 @@ export class TrafficJudge {
       endedAt: captured.startedAt + captured.durationMs,
     };
     const logged = this.log(n, captured, path, scope, own, found);
-    const pending: Pending = { n, seen, keyLabel, scope, secret, own, captured, path, observed };
-    logged.push(...this.observe(pending, flight));
+    const crossRequest = (): Logged => {
+      let found: Judged[];
+      try {
+        found = this.tracker.observe({ key: keyLabel, orders: scope }, seen, n).map((f) => ({
+          rule: f.rule,
+          citation: f.citation,
+          level: f.level,
+          party: 'server' as const,
+          finding: finding(observed(), secret, f.message, f.expected),
+        }));
+      } catch (error) {
+        return this.unjudged(n, captured, error);
+      }
+      return this.log(n, captured, path, scope, own, found);
+    };
+    const bytes = (captured.response?.body.bytes.length ?? 0) + (text?.length ?? 0);
+    logged.push(...this.observe({ seen, bytes, crossRequest }, flight));
     if (!this.options.replaceViolations || captured.fault) return null;
     // A failure found here for an exchange held earlier cannot replace its answer: it has been sent.
     const broken = logged.find((f) => f.exchange === n && f.party === 'server' && f.level === 'failure');
