@@ -22,8 +22,3 @@ export function validationView(value: ExactJson): unknown {
   }
   return view;
 }
-
-/** Whether a double of the view is an int64 (the `int64` format). */
-export function isInt64View(value: number): boolean {
-  return Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63;
-}

@@ -1,6 +1,4 @@
 /** Our formats and string length, imported by generated validators instead of ajv's `require`s (CSP). */
-import { isInt64View } from './int64-view.js';
-
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
 const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)$/i;
 const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -40,7 +38,7 @@ export function isDateTime(text: string): boolean {
 /** The formats every validator of the toolkit knows, by name, as Ajv's `addFormat` takes them. */
 export const FORMATS = {
   'date-time': { type: 'string', validate: isDateTime },
-  int64: { type: 'number', validate: isInt64View },
+  int64: { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 63) && n < 2 ** 63 },
   int32: {
     type: 'number',
     validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,

@@ -564,19 +564,16 @@ export class Observer {
         if (after.text === before.get(id)?.text) stillListed.push(id);
       }
     }
+    // D20: a change no request explains is another client's (a warning), unless the run is the sole client.
+    const unexplained = this.soleClient
+      ? { citation: '§4.1, D16, D20', level: 'failure' as const }
+      : { citation: '§4.1', level: 'warning' as const };
     // A 204 seen in any scope, at any time, explains a vanish (D20): the same server sees every scope.
     const explained = (id: string) => touched.has(id) || this.movedAnywhere.has(id);
     const vanished = [...before.keys()].filter((id) => !now.has(id) && !explained(id));
-    const refusedGone = [...touched]
-      .filter(
-        ([id, status]) =>
-          !table.moves.has(status) &&
-          table.statesAfter(status).some((s) => table.table.isListed(s)) &&
-          before.has(id) &&
-          !now.has(id),
-      )
-      .map(([id, status]) => [id, status] as const);
-    for (const [id, status] of refusedGone) {
+    for (const [id, status] of touched) {
+      if (table.moves.has(status) || !before.has(id) || now.has(id)) continue;
+      if (!table.statesAfter(status).some((s) => table.table.isListed(s))) continue;
       findings.push({
         rule: 'state.refused-then-gone',
         citation: '§3, §4.1',
@@ -615,8 +612,7 @@ export class Observer {
     } else if (vanished.length > 0) {
       findings.push({
         rule: 'state.vanished',
-        citation: this.soleClient ? '§4.1, D16, D20' : '§4.1',
-        level: this.soleClient ? 'failure' : 'warning',
+        ...unexplained,
         message: this.soleClient
           ? `${list(vanished)} left the list with no request naming ${vanished.length === 1 ? 'it' : 'them'}, and no other client uses this server`
           : `${list(vanished)} left the list with no cancel seen (another client may have cancelled ${vanished.length === 1 ? 'it' : 'them'})`,
@@ -630,8 +626,7 @@ export class Observer {
       const them = changed.length === 1 ? 'it' : 'them';
       findings.push({
         rule: 'state.changed',
-        citation: this.soleClient ? '§4.1, D16, D20' : '§4.1',
-        level: this.soleClient ? 'failure' : 'warning',
+        ...unexplained,
         message: this.soleClient
           ? `${list(changed)} changed in the list with no request naming ${them}, and no other client uses this server`
           : `${list(changed)} changed in the list with no request of this client touching ${them}`,
