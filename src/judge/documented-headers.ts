@@ -37,9 +37,17 @@ export function documentedHeaders(from: Contract, operationId: string, status: n
   const response = node?.responses.find(([code]) => code === status)?.[1];
   const headers = isObject(response?.headers) ? response.headers : {};
   const ajv = createAjv();
+  // Headers are not compiled when a document loads: a `$ref` that leads nowhere leaves its header unchecked.
+  const follow = (node: unknown): unknown => {
+    try {
+      return resolveRef(document, node);
+    } catch {
+      return undefined;
+    }
+  };
   const found = Object.entries(headers).map(([shownAs, node]): DocumentedHeader => {
-    const header = resolveRef(document, node);
-    const schema = isObject(header) ? resolveRef(document, header.schema) : undefined;
+    const header = follow(node);
+    const schema = isObject(header) ? follow(header.schema) : undefined;
     const example = isObject(header) ? header.example : undefined;
     return {
       name: shownAs.toLowerCase(),
