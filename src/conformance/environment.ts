@@ -1,7 +1,6 @@
 /**
- * Whether the suite is the target's only client (D16). A change between two of its list reads with no write
- * of its own in between, to an order no request of the suite named, was made by someone else; once one is
- * seen, the run is judged in shared mode. `--sole-client` keeps the strict reading, `--shared` the lenient one.
+ * Whether the suite is the target's only client (D16): a change between two quiet list reads to an order it
+ * never named is another client's, and the run is then judged shared (unless `--sole-client`).
  */
 import type { Contract } from '../contract/index.js';
 import type { Exchange } from '../judge/exchange.js';
@@ -19,21 +18,15 @@ export const MAX_CHANGES_KEPT = 50;
 /** One change no request of the suite explains. */
 export interface ForeignChange {
   orderId: string;
-  /** What happened, in words: `order 24 changed (was …, now …)`. */
+  /** `order 24 changed (was …, now …)`. */
   what: string;
   /** The list read that showed it. */
   exchange: Exchange;
-  /** `between`: between two list reads with no write of the suite in between (proof of another client);
-   * `during`: during a cancel step of the suite, to an order the step did not name (shared mode). */
+  /** `between` two quiet list reads (proof of another client), or `during` a step that did not name it. */
   when: 'between' | 'during';
 }
 
-/**
- * The orders a cancel path could name, exactly or under any lenient reading (D19): `7.5` names 7 for a
- * parseInt parser, so a change to order 7 after it is the suite's to judge.
- *
- * @example namedBy(contract, '/store/orders/7.5') // ['7', '8', '75', …]
- */
+/** The orders a cancel path could name under any lenient reading (D19): `7.5` names 7 for parseInt. */
 export function namedBy(contract: Contract, path: string): string[] {
   const [segment] = pathParameterValues(contract.operation('cancelOrder'), path).values();
   if (segment === undefined) return [];
@@ -52,10 +45,9 @@ export class EnvironmentWatch {
   private writes = 0;
   /** The writes sent when the last list was read. */
   private lastListWrites: number | null = null;
-  private counted = 0;
+  /** How many changes no request of the suite explains. */
+  changesByOthers = 0;
   readonly changes: ForeignChange[] = [];
-  /** The first change seen, for the report's reason. */
-  private firstSeen: ForeignChange | null = null;
 
   constructor(
     readonly mode: EnvironmentMode,
@@ -69,10 +61,7 @@ export class EnvironmentWatch {
     return this.writes;
   }
 
-  /**
-   * A list the suite read, with the one before it (the observer's). With no write of the suite since that
-   * one (`writesAtSend`: the count when this read was sent), a change to an order it never named is another client's.
-   */
+  /** A list read and the one before it: with no write of the suite between them, a change is another client's. */
   listRead(before: OrderList | null, after: OrderList, writesAtSend: number, exchange: Exchange): void {
     const quiet = this.lastListWrites === writesAtSend && this.writes === writesAtSend;
     if (quiet && before !== null) {
@@ -89,14 +78,13 @@ export class EnvironmentWatch {
   }
 
   private record(change: ForeignChange): void {
-    this.counted += 1;
-    this.firstSeen ??= change;
+    this.changesByOthers += 1;
     if (this.changes.length < MAX_CHANGES_KEPT) this.changes.push(change);
   }
 
   /** Whether another client was seen at work (in the default mode, only by a change between two list reads). */
   get live(): boolean {
-    return this.counted > 0;
+    return this.changesByOthers > 0;
   }
 
   /** Whether a change to an order no request of a step named is a warning (shared) or the step's failure. */
@@ -104,17 +92,12 @@ export class EnvironmentWatch {
     return this.mode === 'shared' || (this.mode === 'auto' && this.live);
   }
 
-  /** How many changes no request of the suite explains. */
-  get changesByOthers(): number {
-    return this.counted;
-  }
-
   report(): EnvironmentReport {
     const mode = this.shared ? 'shared' : 'sole-client';
     const setBy = this.mode !== 'auto' ? 'flag' : this.live ? 'detected' : 'default';
-    const first = this.firstSeen;
+    const first = this.changes[0];
     const seen =
-      first === null
+      first === undefined
         ? 'no change by another client was seen'
         : `${first.what} ${first.when === 'between' ? 'between two reads of the list with no request of the suite in between' : 'during a request of the suite that did not name it'}`;
     const reason =
@@ -123,6 +106,6 @@ export class EnvironmentWatch {
         : this.mode === 'sole-client'
           ? `--sole-client: the suite is the only client, so every change it did not make is a failure; ${seen}`
           : seen;
-    return { live: this.live, reason, changesByOthers: this.counted, mode, setBy };
+    return { live: this.live, reason, changesByOthers: this.changesByOthers, mode, setBy };
   }
 }

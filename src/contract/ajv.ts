@@ -10,10 +10,7 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 /** OpenAPI 3.1's keywords beyond JSON Schema 2020-12, for strict mode. */
 const OPENAPI_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator'];
 
-/**
- * Left out of generated validators: their tracking cost the MSW page a sixth of a kilobyte for keywords the
- * document does not use; a schema using one fails the generation (strict mode), not a page.
- */
+/** Left out of generated validators: their tracking cost the MSW page bytes for keywords the document never uses. */
 export const NOT_GENERATED_KEYWORDS = [
   'unevaluatedProperties',
   'unevaluatedItems',

@@ -1,7 +1,4 @@
-/**
- * The {@link Contract} of a parsed document and the validators of its schemas. It compiles nothing, so it
- * runs under any CSP: the validators come generated (`contract.ts`) or compiled at run time (`compile.ts`).
- */
+/** The {@link Contract} of a parsed document; it compiles nothing, so it runs under any CSP (validators are given). */
 import { firstMedia, type OperationNode, operationNodes } from './document-schemas.js';
 import { type ExactJson, parseExactJson } from './lossless-json.js';
 import type {

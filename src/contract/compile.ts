@@ -1,7 +1,4 @@
-/**
- * A contract whose validators Ajv compiles at run time (`--spec`). Ajv uses `new Function`, so this is
- * Node only, and the built-in contract never imports it.
- */
+/** A contract whose validators Ajv compiles at run time (`--spec`): `new Function`, so Node only. */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { fail, type Result } from '../result.js';
 import { createAjv } from './ajv.js';
@@ -16,8 +13,7 @@ import type { ContractValidators } from './validators.js';
 export { createAjv } from './ajv.js';
 
 /**
- * The validators of a document, compiled on first use (all of them cost more than the rest of the mock's
- * start-up), or at once with `now`.
+ * The validators of a document, compiled on first use (all at once cost more than the mock's start-up).
  *
  * @example compileValidators(document).schema('Order')?.({ id: 1 }) // true
  */
@@ -50,12 +46,7 @@ export function compileValidators(document: JsonObject, now = false): ContractVa
 /** The keywords whose subschemas apply to the value itself, not to a part of it. */
 const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'];
 
-/**
- * The first component schema that leads back to itself without reading into the value (checking would
- * never end); one that refers to itself for a part of the value (a tree) is fine.
- *
- * @example selfReferringSchema({ components: { schemas: { A: { allOf: [{ $ref: '#/components/schemas/A' }] } } } }) // 'A'
- */
+/** The first component schema that leads back to itself without reading into the value (a tree is fine). */
 function selfReferringSchema(document: JsonObject): string | undefined {
   const components = isObject(document.components) ? document.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};

@@ -1,7 +1,4 @@
-/**
- * The toolkit's own contract: `spec/openapi.yaml` embedded, with validators generated at build time. Built on
- * first use, never at import; no `new Function` or `eval`, so a page with a strict CSP can load it.
- */
+/** The toolkit's own contract, with generated validators: built on first use, and loadable under a strict CSP. */
 import { DOCUMENT } from '../generated/document.js';
 import { VALIDATORS } from '../generated/validators.js';
 import { assembleContract } from './build.js';

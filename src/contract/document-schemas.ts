@@ -1,7 +1,4 @@
-/**
- * A document's operations, and the schemas the contract validates with under the keys it looks them up
- * by. The generator (build time) and `compile.ts` (run time) both read this, so they cannot disagree.
- */
+/** A document's operations and schemas by key: the generator and `compile.ts` both read this, so they agree. */
 import { HTTP_METHODS, type HttpMethod } from './model.js';
 import { isObject, type JsonObject, prepareSchema, resolveRef } from './refs.js';
 import { parameterKey, responseBodyKey } from './validators.js';
@@ -43,19 +40,13 @@ export function firstMedia(response: JsonObject): [string | null, JsonObject | u
   return mediaType === undefined ? [null, undefined] : [mediaType, isObject(media) ? media : undefined];
 }
 
-export interface DocumentSchemas {
-  /** Component schemas by name. */
-  components: ReadonlyMap<string, unknown>;
-  /** Response body schemas by {@link responseBodyKey}. */
-  responseBodies: ReadonlyMap<string, unknown>;
-  /** Parameter schemas by {@link parameterKey}. */
-  parameters: ReadonlyMap<string, unknown>;
-  /** The `x-` keywords the schemas use, which a strict Ajv must be told about. */
-  keywords: readonly string[];
-}
-
-/** @example documentSchemas(DOCUMENT).parameters.keys() // 'cancelOrder path orderId', 'getPet path petId' */
-export function documentSchemas(document: JsonObject): DocumentSchemas {
+/**
+ * Component schemas by name, body schemas by {@link responseBodyKey}, parameter schemas by {@link parameterKey},
+ * and the `x-` keywords a strict Ajv must be told about.
+ *
+ * @example documentSchemas(DOCUMENT).parameters.keys() // 'cancelOrder path orderId', 'getPet path petId'
+ */
+export function documentSchemas(document: JsonObject) {
   const keywords = new Set<string>();
   const components = isObject(document.components) ? document.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};

@@ -1,7 +1,4 @@
-/**
- * What Ajv validates in place of an exact value: doubles cannot tell 2^63 − 1 from 2^63, so in-range bigints
- * are clamped inside int64 and out-of-range ones become ±2^64, which no int64 check accepts (D8).
- */
+/** What Ajv validates for an exact value (D8): in-range bigints clamped inside int64, the rest ±2^64. */
 import { INT64_MAX, INT64_MIN } from './int64.js';
 import type { ExactJson } from './lossless-json.js';
 
@@ -24,9 +21,4 @@ export function validationView(value: ExactJson): unknown {
     else view[key] = item;
   }
   return view;
-}
-
-/** Whether a double of the view is an int64 (the `int64` format). */
-export function isInt64View(value: number): boolean {
-  return Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63;
 }

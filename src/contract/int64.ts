@@ -1,8 +1,4 @@
-/**
- * The one int64 grammar (D8) for path parameters and control-endpoint ids: the canonical decimal spelling
- * only, so `-0` cannot reach order 0 and `01` names no order. It imports nothing of the contract, so a page
- * can check an id without loading the document (`…/contract/int64`).
- */
+/** The one int64 grammar (D8): canonical decimal only; imports nothing, so a page checks ids without the document. */
 import { fail, ok, type Result } from '../result.js';
 
 /** The smallest and largest int64 values (decision D8). */

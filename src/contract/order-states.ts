@@ -1,7 +1,4 @@
-/**
- * The order state table of `x-petstore-order-states` (§3, D1–D3), compiled here once: the mock moves orders
- * through it, and the observer and the cancel checks predict answers with it.
- */
+/** The state table of `x-petstore-order-states` (§3, D1–D3), compiled once for the mock, the observer and the checks. */
 import type { Contract, OrderStateMachine, TransitionSpec } from './model.js';
 
 /** The lookups of the state table. */

@@ -1,7 +1,4 @@
-/**
- * Parameters arrive as text: each is read as the type its schema names, then the schema checks it (D21).
- * Not Ajv's `coerceTypes`: it applies to bodies too and rounds int64s through a double (D8).
- */
+/** Parameters read as their schema's type, then checked (D21); not `coerceTypes`, which rounds int64s (D8). */
 import { fail, ok, type Result } from '../result.js';
 import { parseInt64 } from './int64.js';
 import type { ExactJson } from './lossless-json.js';
@@ -52,10 +49,7 @@ function readScalar(schema: ParameterSchema, text: string): Result<ExactJson, st
   return fail(`must be ${types.join(' or ')}, got ${JSON.stringify(text.slice(0, 40))}`);
 }
 
-/**
- * Reads a parameter's text as the type its schema names. An array takes each value of a repeated query
- * parameter, or the comma-separated items of a path or header value (the default styles).
- */
+/** Reads a parameter's text as its schema's type; an array takes repeated query values or comma-separated items. */
 export function readParameterValue(param: ParameterSpec, raw: RawParameter): Result<ExactJson, string> {
   if (typesOf(param.schema).includes('array')) {
     const texts = typeof raw === 'string' ? (param.in === 'query' ? [raw] : raw.split(',')) : raw;

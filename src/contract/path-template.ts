@@ -1,7 +1,4 @@
-/**
- * Path templates (`/store/orders/{orderId}`) matched segment by segment with plain string comparisons, so no
- * character of a document's path is taken as a pattern; the mock's router and the judge share them.
- */
+/** Path templates matched by plain string comparisons, so no character of a document's path is a pattern. */
 
 /** One segment of a template: its literal texts, with a parameter between each two (`orders({id})`). */
 interface TemplateSegment {
@@ -27,10 +24,7 @@ export function isLiteralTemplate(template: PathTemplate): boolean {
   return template.every((segment) => segment.params.length === 0);
 }
 
-/**
- * The parameters of a path (split at `/`) that matches the template. A parameter takes one character or
- * more, up to where the literal after it first follows; an empty segment fills none (D10).
- */
+/** The parameters of a path (split at `/`) matching the template; an empty segment fills none (D10). */
 export function matchPathTemplate(
   template: PathTemplate,
   parts: readonly string[],

@@ -16,10 +16,7 @@ interface Group {
   ambiguous: boolean;
 }
 
-/**
- * Why a pattern's worst case is too slow (a repeated ambiguous group, or more than two free quantifiers),
- * or `undefined`. Conservative: some safe patterns are refused too.
- */
+/** Why a pattern's worst case is too slow, or `undefined`; conservative, so some safe patterns are refused. */
 export function patternProblem(pattern: string): string | undefined {
   const stack: Group[] = [{ ambiguous: false }];
   // An unanchored pattern is tried at every start: one more free quantifier, in effect.
@@ -84,10 +81,7 @@ export function patternProblem(pattern: string): string | undefined {
   return undefined;
 }
 
-/**
- * Ajv's `code.regExp` for `--spec`: the pattern checked (compiling throws the reason), then run only on
- * strings of at most {@link MAX_PATTERN_INPUT} characters.
- */
+/** Ajv's `code.regExp` for `--spec`: the pattern checked, then run on at most {@link MAX_PATTERN_INPUT} characters. */
 export function boundedRegExp(
   pattern: string,
   flags: string,
@@ -103,10 +97,7 @@ export function boundedRegExp(
 }
 boundedRegExp.code = 'boundedRegExp';
 
-/**
- * The first `pattern` (or `patternProperties` name) of a document that {@link patternProblem} refuses, with
- * the reason; examples are data and are skipped.
- */
+/** The first `pattern` or `patternProperties` name of a document that {@link patternProblem} refuses. */
 export function documentPatternProblem(node: unknown): string | undefined {
   if (typeof node !== 'object' || node === null) return undefined;
   for (const [key, value] of Object.entries(node)) {

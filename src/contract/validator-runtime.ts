@@ -1,9 +1,4 @@
-/**
- * What validators need at run time besides their code: our formats and Unicode string length. Generated
- * validators import it instead of `require`s into ajv (no browser or strict CSP allows those).
- */
-import { isInt64View } from './int64-view.js';
-
+/** Our formats and string length, imported by generated validators instead of ajv's `require`s (CSP). */
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
 const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)$/i;
 const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -34,10 +29,7 @@ function isFullTime(text: string): boolean {
   return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
 }
 
-/**
- * RFC 3339 `date-time` as ajv-formats reads it (validator-runtime.test.ts holds it to that), without
- * carrying all of ajv-formats into a page.
- */
+/** RFC 3339 `date-time` as ajv-formats reads it, without carrying ajv-formats into a page. */
 export function isDateTime(text: string): boolean {
   const parts = text.split(/t|\s/i);
   return parts.length === 2 && isFullDate(parts[0] ?? '') && isFullTime(parts[1] ?? '');
@@ -46,7 +38,7 @@ export function isDateTime(text: string): boolean {
 /** The formats every validator of the toolkit knows, by name, as Ajv's `addFormat` takes them. */
 export const FORMATS = {
   'date-time': { type: 'string', validate: isDateTime },
-  int64: { type: 'number', validate: isInt64View },
+  int64: { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 63) && n < 2 ** 63 },
   int32: {
     type: 'number',
     validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,

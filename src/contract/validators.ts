@@ -1,7 +1,4 @@
-/**
- * Validators as the contract uses them, generated at build time or compiled by Ajv at run time. No Ajv
- * import, so a page carries no schema compiler and runs no `new Function`.
- */
+/** Validators as the contract uses them, generated or compiled; no Ajv import, so a page runs no `new Function`. */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { Result } from '../result.js';
 import { validationView } from './int64-view.js';
@@ -65,10 +62,7 @@ export function precompiledValidators(records: PrecompiledValidators): ContractV
   };
 }
 
-/**
- * The validator of a body that is only a `$ref` to a component, with Ajv's errors: one copy of `Error` in
- * the page, not one per response.
- */
+/** The validator of a body that is only a `$ref`: one copy of `Error` in the page, not one per response. */
 export function referencing(validate: CompiledValidator, id: string): CompiledValidator {
   const referenced: CompiledValidator = (data) => {
     const valid = validate(data);

@@ -29,10 +29,7 @@ function expandedSize(root: unknown, limit: number): number {
   return size(root);
 }
 
-/**
- * Why parsed data is larger than `limit` bytes as JSON once its aliases are expanded, or `undefined`: 28
- * aliases over a 60 KB string already name a gigabyte.
- */
+/** Why parsed data exceeds `limit` bytes as JSON, aliases expanded (28 over a 60 KB string name a gigabyte). */
 export function expansionProblem(data: unknown, text: string, limit: number): string | undefined {
   if (!text.includes('*')) return undefined;
   let size: number;

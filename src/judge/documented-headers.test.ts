@@ -30,3 +30,20 @@ describe('documented headers are read as their schema type before validating (th
     ]);
   });
 });
+
+describe('a documented header whose $ref leads nowhere', () => {
+  it('is still required, checked by no schema, and throws nothing', () => {
+    const document = v2Draft() as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers: object }> }>>;
+    };
+    const listed = document.paths['/store/orders']?.get?.responses['200'];
+    if (!listed) throw new Error('the draft has no 200 for GET /store/orders');
+    listed.headers = { 'X-Total-Count': { $ref: '#/components/headers/Nowhere' } };
+    const contract = loadContract(document);
+    if (!contract.ok) throw new Error(contract.error);
+    const messages = (headers: Record<string, string>) =>
+      documentedHeaderViolations(contract.value, 'listOrders', 200, headers).map((p) => p.message);
+    expect(messages({})).toEqual(['without X-Total-Count']);
+    expect(messages({ 'x-total-count': 'abc' })).toEqual([]);
+  });
+});

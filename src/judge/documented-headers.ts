@@ -1,31 +1,15 @@
-/**
- * The response headers the document lists, judged by the schemas it gives them (D11's Deprecation and
- * Sunset, a draft's X-Total-Count), never by rules restated here.
- */
+/** Response headers judged by the schemas the document gives them (D11's Deprecation), never restated here. */
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../contract/compile.js';
-import type { Contract, SchemaViolation } from '../contract/index.js';
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Follows local `$ref`s (`#/components/headers/Sunset`) until a node without one. */
-function resolve(document: Json, node: unknown): unknown {
-  let current = node;
-  for (let depth = 0; isObject(current) && typeof current.$ref === 'string' && depth < 10; depth++) {
-    const ref: string = current.$ref;
-    if (!ref.startsWith('#/')) return current;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((at, part) => (isObject(at) ? at[part] : undefined), document);
-  }
-  return current;
-}
+import { operationNodes } from '../contract/document-schemas.js';
+import {
+  type Contract,
+  type ParameterSpec,
+  type SchemaViolation,
+  validationView,
+} from '../contract/index.js';
+import { readParameterValue } from '../contract/parameters.js';
+import { isObject, type JsonObject, resolveRef } from '../contract/refs.js';
 
 export interface DocumentedHeader {
   /** Lower case. */
@@ -34,8 +18,8 @@ export interface DocumentedHeader {
   shownAs: string;
   description: string;
   example: string | null;
-  /** The schema's `type`, which says how the header's text is read before validating. */
-  type: unknown;
+  /** Read as a simple-style header parameter: the text is read as the schema's type before validating. */
+  as: ParameterSpec;
   validate: ValidateFunction;
 }
 
@@ -43,52 +27,39 @@ const cache = new WeakMap<Contract, Map<string, DocumentedHeader[]>>();
 
 /** The documented headers of one response, each with a validator compiled from its schema. */
 export function documentedHeaders(from: Contract, operationId: string, status: number): DocumentedHeader[] {
-  let byResponse = cache.get(from);
-  if (!byResponse) {
-    byResponse = new Map();
-    cache.set(from, byResponse);
-  }
+  const byResponse = cache.get(from) ?? new Map<string, DocumentedHeader[]>();
+  cache.set(from, byResponse);
   const cacheKey = `${operationId} ${status}`;
   const cached = byResponse.get(cacheKey);
   if (cached) return cached;
-  const document = from.document as Json;
-  const op = from.operation(operationId);
-  const pathItem = resolve(document, (document.paths as Json | undefined)?.[op.path]);
-  const operation = isObject(pathItem) ? resolve(document, pathItem[op.method]) : undefined;
-  const responses = isObject(operation) ? operation.responses : undefined;
-  const response = isObject(responses) ? resolve(document, responses[String(status)]) : undefined;
-  const headers = isObject(response) && isObject(response.headers) ? response.headers : {};
+  const document = from.document as JsonObject;
+  const node = operationNodes(document).find((op) => op.operationId === operationId);
+  const response = node?.responses.find(([code]) => code === status)?.[1];
+  const headers = isObject(response?.headers) ? response.headers : {};
   const ajv = createAjv();
+  // Headers are not compiled when a document loads: a `$ref` that leads nowhere leaves its header unchecked.
+  const follow = (node: unknown): unknown => {
+    try {
+      return resolveRef(document, node);
+    } catch {
+      return undefined;
+    }
+  };
   const found = Object.entries(headers).map(([shownAs, node]): DocumentedHeader => {
-    const header = resolve(document, node);
-    const schema = isObject(header) ? resolve(document, header.schema) : undefined;
+    const header = follow(node);
+    const schema = isObject(header) ? follow(header.schema) : undefined;
     const example = isObject(header) ? header.example : undefined;
     return {
       name: shownAs.toLowerCase(),
       shownAs,
       description: isObject(header) && typeof header.description === 'string' ? header.description : '',
       example: example === undefined || isObject(example) ? null : String(example),
-      type: isObject(schema) ? schema.type : undefined,
+      as: { name: shownAs, in: 'header', required: false, schema: isObject(schema) ? schema : {} },
       validate: ajv.compile(isObject(schema) ? schema : {}),
     };
   });
   byResponse.set(cacheKey, found);
   return found;
-}
-
-/**
- * A header's text read as its schema's type (`"13"` as 13 for an integer), as a simple-style parameter is;
- * a text that does not read as that type stays text, so the schema refuses it.
- *
- * @example headerValue('integer', '13') // 13; headerValue('integer', 'abc') // 'abc'
- */
-export function headerValue(type: unknown, text: string): unknown {
-  const trimmed = text.trim();
-  if ((type === 'integer' || type === 'number') && /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(trimmed)) {
-    return Number(trimmed);
-  }
-  if (type === 'boolean' && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true';
-  return text;
 }
 
 export interface HeaderProblem {
@@ -114,7 +85,9 @@ export function documentedHeaderViolations(
     const expected = `a ${header.shownAs} header${header.example ? ` like \`${header.example}\`` : ''} (${header.description.trim()})`;
     const value = headers[header.name];
     if (value === undefined) return [{ message: `without ${header.shownAs}`, expected, violations: [] }];
-    if (header.validate(headerValue(header.type, value))) return [];
+    // A text that does not read as the schema's type stays text, so the schema refuses it (`"13"` is 13).
+    const read = readParameterValue(header.as, value.trim());
+    if (header.validate(read.ok ? validationView(read.value) : value)) return [];
     const violations = (header.validate.errors ?? []).map(
       (e): SchemaViolation => ({
         path: `/headers/${header.shownAs}`,

@@ -1,6 +1,6 @@
 /** Requests as the checks plan them, and exchanges as the run records them and the judge reads them. */
 import type { Contract, OperationSpec } from '../contract/index.js';
-import { matchPathTemplate, type PathTemplate, parsePathTemplate } from '../contract/path-template.js';
+import { matchPathTemplate, parsePathTemplate } from '../contract/path-template.js';
 import type { HttpOutcome } from './http-outcome.js';
 import { curlLine, KEY_VARIABLE, REDACTED, redactText } from './redact.js';
 import type { RatedFinding } from './rules.js';
@@ -49,25 +49,19 @@ export interface Exchange extends ObservedExchange {
   judged: RatedFinding[];
 }
 
-function templatesOf(contract: Contract): Array<{ op: OperationSpec; template: PathTemplate }> {
-  return contract.operations.map((op) => ({ op, template: parsePathTemplate(op.path) }));
+function operationsAt(contract: Contract, path: string): OperationSpec[] {
+  const parts = (path.split('?')[0] ?? path).split('/');
+  return contract.operations.filter((op) => matchPathTemplate(parsePathTemplate(op.path), parts));
 }
 
 /** The documented operation a request hits, by method and path template (the path after the base). */
 export function matchOperation(contract: Contract, method: string, path: string): string | null {
-  const parts = (path.split('?')[0] ?? path).split('/');
-  const found = templatesOf(contract).find(
-    ({ op, template }) => op.method === method.toLowerCase() && matchPathTemplate(template, parts),
-  );
-  return found ? found.op.operationId : null;
+  return operationsAt(contract, path).find((op) => op.method === method.toLowerCase())?.operationId ?? null;
 }
 
 /** The documented methods (upper case) of the path template a path matches: D10's 404 or 405. */
 export function documentedMethods(contract: Contract, path: string): string[] {
-  const parts = (path.split('?')[0] ?? path).split('/');
-  return templatesOf(contract)
-    .filter(({ template }) => matchPathTemplate(template, parts))
-    .map(({ op }) => op.method.toUpperCase());
+  return operationsAt(contract, path).map((op) => op.method.toUpperCase());
 }
 
 /** The rule the document sets for an error body: `x-petstore-conformance.body` (D3), else §7 at failure. */

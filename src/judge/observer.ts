@@ -1,8 +1,6 @@
 /**
- * The rules that span requests (§3, §4.1, §5, D1, D2, D16), for the suite and the proxy alike, predicted
- * with the document's state table. Each scope (a key, a key with its `X-Mock-Session`) has its own lists and
- * cancels; the D16 reading is the server's own, so it is learnt across scopes. Ids are exact decimal text (D8).
- * The observer is the one place that compares order lists.
+ * The rules that span requests (§3, §4.1, §5, D1, D2, D16), for the suite and the proxy alike, predicted by the
+ * state table; the one place that compares order lists. The D16 reading is the server's, learnt across scopes.
  */
 
 import {
@@ -117,10 +115,7 @@ interface KeyAuth {
 /** How many scopes, keys and ids are remembered; the oldest go first. */
 export const MAX_SCOPES = 1_000;
 export const MAX_CANCELLED_PER_SCOPE = 10_000;
-/**
- * The most memory every scope's remembered list may take, estimated at 8 bytes per character (a 951 KB list
- * measured 8.5 MB): a proxy given a new `X-Mock-Session` per request must not run out of memory.
- */
+/** Memory for every scope's list, at 8 bytes per character (a 951 KB list measured 8.5 MB): a new session per request. */
 export const MAX_LIST_BYTES = 256 * 1024 * 1024;
 const BYTES_PER_LIST_CHAR = 8;
 
@@ -132,12 +127,7 @@ export interface Reading {
   forgottenScopes: number;
 }
 
-/**
- * The orders of a list body by id, `null` when it is not a JSON array. Items that are not objects with a
- * numeric `id` are left out (the schema judges them); `items` counts every item.
- *
- * @example readList('[{"id":9007199254740993}]')?.orders.has('9007199254740993') // true
- */
+/** A list body's orders by exact id (D8), `null` when not a JSON array; items without an id are the schema's. */
 export function readList(text: string): { orders: Map<string, Listed>; items: ExactJson[] } | null {
   const parsed = parseExactJson(text);
   if (!parsed.ok || !Array.isArray(parsed.value)) return null;
@@ -150,11 +140,7 @@ export function readList(text: string): { orders: Map<string, Listed>; items: Ex
   return { orders, items: parsed.value };
 }
 
-/**
- * The orders that differ between two lists, leaving out `ignore`, each described.
- *
- * @example differences(before, after, new Set()) // [{ orderId: '1', what: 'order 1 left the list' }]
- */
+/** The orders that differ between two lists, leaving out `ignore`, each described. */
 export function differences(
   before: OrderList,
   after: OrderList,
@@ -193,13 +179,7 @@ export interface EffectProblem {
   expected: string;
 }
 
-/**
- * What one step of the suite (one cancel, or simultaneous ones) did to the list (§3, D2, D16): every order
- * no successful cancel named stays listed unchanged; on a server known to drop cancelled orders, a
- * cancelled one does not stay listed unchanged.
- *
- * @example cancelEffect(before, after, [{ path: '/store/orders/3', id: '3', status: 204 }], null)
- */
+/** What one step of the suite did to the list (§3, D2, D16): only orders a successful cancel named change. */
 export function cancelEffect(
   before: OrderList,
   after: OrderList,
@@ -263,16 +243,7 @@ function bounded<K, V>(map: Map<K, V>, max: number): void {
   if (oldest !== undefined) map.delete(oldest);
 }
 
-/**
- * Remembers each scope's last list, cancels and key answers, and says which cross-request rule an answer
- * breaks.
- *
- * @example
- * const observer = new Observer(contract);
- * observer.list('key #1', '[{"id":7}]', 1);
- * observer.cancel('key #1', '7', 204, 2);
- * observer.cancel('key #1', '7', 204, 3); // [{ rule: 'state.second-204', level: 'failure', … }]
- */
+/** Remembers each scope's last list, cancels and key answers, and says which cross-request rule an answer breaks. */
 export class Observer {
   private readonly scopes = new Map<string, Scope>();
   private readonly keys = new Map<string, KeyAuth>();
@@ -293,13 +264,7 @@ export class Observer {
     this.maxListBytes = options.maxListBytes ?? MAX_LIST_BYTES;
   }
 
-  /**
-   * Exchanges in the order the rules read them: by the end of their answers, except that a 204 goes before
-   * each overlapping refused cancel of the same order (a double click's loser may be answered first). Two
-   * overlapping 204s stay two 204s: the second is still a second cancel (D2).
-   *
-   * @example observer.order([{ seen: loser409 }, { seen: winner204 }]) // [winner, loser]
-   */
+  /** By the end of their answers, but a 204 before an overlapping refusal of its order (a double click's loser may answer first). */
   order<T extends { seen: SeenExchange }>(entries: readonly T[]): T[] {
     const byEnd = [...entries].sort((a, b) => (a.seen.endedAt ?? 0) - (b.seen.endedAt ?? 0));
     const cancelOf = (seen: SeenExchange) =>
@@ -340,12 +305,7 @@ export class Observer {
     return found;
   }
 
-  /**
-   * The order a cancel names, read from the document's path template and its path parameter: the raw
-   * (decoded) segment, and the id as canonical decimal text (`null` when not an int64, D9).
-   *
-   * @example observer.orderOf('DELETE', '/store/orders/7?x=1') // { raw: '7', id: '7' }
-   */
+  /** The order a cancel names: the decoded segment, and the id as canonical text (`null` when not an int64, D9). */
   orderOf(method: string, path: string): { raw: string; id: string | null } | null {
     if (matchOperation(this.contract, method, path) !== 'cancelOrder') return null;
     const operation = this.contract.operation('cancelOrder');
@@ -376,42 +336,34 @@ export class Observer {
     return { before: scope?.previous ?? null, after: scope?.list ?? null };
   }
 
-  /** Forgets the oldest scopes (never the one just written) until the remembered lists fit the budget. */
-  private forgetOldestBeyondBudget(current: Scope): void {
+  /** Forgets the oldest scopes but `current` while over {@link MAX_SCOPES} or the list budget. */
+  private forgetOldest(current: Scope, budget: boolean): void {
     for (const [name, scope] of this.scopes) {
-      if (this.listBytes <= this.maxListBytes) return;
+      if (budget ? this.listBytes <= this.maxListBytes : this.scopes.size < MAX_SCOPES) return;
       if (scope === current) continue;
       this.listBytes -= (scope.listText?.length ?? 0) * BYTES_PER_LIST_CHAR;
       this.scopes.delete(name);
-      this.reading.forgottenScopes += 1;
+      if (budget) this.reading.forgottenScopes += 1;
     }
   }
 
   private scope(name: string): Scope {
-    let found = this.scopes.get(name);
-    if (!found) {
-      if (this.scopes.size >= MAX_SCOPES) {
-        const [oldest, scope] = this.scopes.entries().next().value as [string, Scope];
-        this.listBytes -= (scope.listText?.length ?? 0) * BYTES_PER_LIST_CHAR;
-        this.scopes.delete(oldest);
-      }
-      found = {
-        list: null,
-        previous: null,
-        listText: null,
-        touched: new Map(),
-        known: new Map(),
-        gone: new Map(),
-      };
-      this.scopes.set(name, found);
-    }
-    return found;
+    const found = this.scopes.get(name);
+    if (found) return found;
+    const scope: Scope = {
+      list: null,
+      previous: null,
+      listText: null,
+      touched: new Map(),
+      known: new Map(),
+      gone: new Map(),
+    };
+    this.forgetOldest(scope, false);
+    this.scopes.set(name, scope);
+    return scope;
   }
 
-  /**
-   * §5: one key is accepted everywhere or refused everywhere. A key refused everywhere, or refused after it
-   * was accepted on the same operation (revoked during the run), is not flagged.
-   */
+  /** §5: one key accepted everywhere or refused everywhere; a key revoked during the run is not flagged. */
   private auth(key: string, operationId: string, seen: SeenExchange, exchange: number): StateFinding[] {
     let known = this.keys.get(key);
     if (!known) {
@@ -471,10 +423,7 @@ export class Observer {
     return [schemeCaseFinding(refused.scheme, refused.exchange, known.acceptedExact)];
   }
 
-  /**
-   * Whether an answer shows the key was accepted: a documented status other than 401 and 5xx. A deprecated
-   * operation's 404 without Deprecation shows nothing: the path may no longer be routed (D10, D11).
-   */
+  /** A documented status but 401 and 5xx; a deprecated read's bare 404 may be an unrouted path (D10, D11). */
   private accepted(operationId: string, status: number, seen: SeenExchange): boolean {
     if (status >= 500 || status === 401) return false;
     const operation = this.contract.operation(operationId);
@@ -574,10 +523,7 @@ export class Observer {
     ];
   }
 
-  /**
-   * A 200 answer to the list, with its body. A filtered read (`filtered`) is not the whole list: it can
-   * only show a cancelled order back, and is no baseline.
-   */
+  /** A 200 list read; a filtered one is not the whole list, so it can only show a cancelled order back. */
   list(scopeName: string, text: string, exchange: number, filtered = false): StateFinding[] {
     const scope = this.scope(scopeName);
     if (filtered) {
@@ -597,7 +543,7 @@ export class Observer {
     this.listBytes += (text.length - (scope.listText?.length ?? 0)) * BYTES_PER_LIST_CHAR;
     scope.list = now;
     scope.listText = text;
-    this.forgetOldestBeyondBudget(scope);
+    this.forgetOldest(scope, true);
     scope.touched = new Map();
 
     const findings: StateFinding[] = this.returned(scope, now);
@@ -618,19 +564,16 @@ export class Observer {
         if (after.text === before.get(id)?.text) stillListed.push(id);
       }
     }
+    // D20: a change no request explains is another client's (a warning), unless the run is the sole client.
+    const unexplained = this.soleClient
+      ? { citation: '§4.1, D16, D20', level: 'failure' as const }
+      : { citation: '§4.1', level: 'warning' as const };
     // A 204 seen in any scope, at any time, explains a vanish (D20): the same server sees every scope.
     const explained = (id: string) => touched.has(id) || this.movedAnywhere.has(id);
     const vanished = [...before.keys()].filter((id) => !now.has(id) && !explained(id));
-    const refusedGone = [...touched]
-      .filter(
-        ([id, status]) =>
-          !table.moves.has(status) &&
-          table.statesAfter(status).some((s) => table.table.isListed(s)) &&
-          before.has(id) &&
-          !now.has(id),
-      )
-      .map(([id, status]) => [id, status] as const);
-    for (const [id, status] of refusedGone) {
+    for (const [id, status] of touched) {
+      if (table.moves.has(status) || !before.has(id) || now.has(id)) continue;
+      if (!table.statesAfter(status).some((s) => table.table.isListed(s))) continue;
       findings.push({
         rule: 'state.refused-then-gone',
         citation: '§3, §4.1',
@@ -669,8 +612,7 @@ export class Observer {
     } else if (vanished.length > 0) {
       findings.push({
         rule: 'state.vanished',
-        citation: this.soleClient ? '§4.1, D16, D20' : '§4.1',
-        level: this.soleClient ? 'failure' : 'warning',
+        ...unexplained,
         message: this.soleClient
           ? `${list(vanished)} left the list with no request naming ${vanished.length === 1 ? 'it' : 'them'}, and no other client uses this server`
           : `${list(vanished)} left the list with no cancel seen (another client may have cancelled ${vanished.length === 1 ? 'it' : 'them'})`,
@@ -684,8 +626,7 @@ export class Observer {
       const them = changed.length === 1 ? 'it' : 'them';
       findings.push({
         rule: 'state.changed',
-        citation: this.soleClient ? '§4.1, D16, D20' : '§4.1',
-        level: this.soleClient ? 'failure' : 'warning',
+        ...unexplained,
         message: this.soleClient
           ? `${list(changed)} changed in the list with no request naming ${them}, and no other client uses this server`
           : `${list(changed)} changed in the list with no request of this client touching ${them}`,

@@ -1,7 +1,4 @@
-/**
- * Keeping the API key out of every output: requests are recorded with it replaced, and each report goes
- * through {@link redactDeep} too, as a target can echo the key back in any form (key-forms.ts).
- */
+/** The API key kept out of every output: a target can echo it back in any form (key-forms.ts). */
 import { type KeyNeedles, keyNeedles, searchViews } from './key-forms.js';
 
 export const REDACTED = '<redacted>';
@@ -94,8 +91,7 @@ const OWN_FIELDS = new Set([
 ]);
 
 /**
- * A copy of a JSON-like value with the key replaced in every string a target could influence: values, and
- * the names in `headers` maps; other keys and {@link OWN_FIELDS} are the report's structure.
+ * A copy with the key replaced in every string a target could influence (values, `headers` names).
  *
  * @example redactDeep({ a: ['Bearer k1'] }, 'k1') // { a: ['Bearer <redacted>'] }
  */

@@ -1,7 +1,4 @@
-/**
- * The shapes of a judged run. The JSON report is exactly a {@link ConformanceResult} (`--reporter json`);
- * additions are backwards compatible, a breaking change bumps `schemaVersion`.
- */
+/** The JSON report is exactly a {@link ConformanceResult}; a breaking change bumps `schemaVersion`. */
 import type { SchemaViolation } from '../contract/index.js';
 
 /** How bad a broken rule is: a failure fails the run (exit 1); a warning is reported and passes. */
@@ -36,7 +33,7 @@ export interface RetryReport {
 
 /** Whether other clients changed orders while the suite ran, and how the run judged because of it (D16). */
 export interface EnvironmentReport {
-  /** Another client was seen at work: an order no request of the suite named changed, appeared or left. */
+  /** An order no request of the suite named changed, appeared or left. */
   live: boolean;
   /** What was seen, or which flag set the mode, in words. */
   reason: string;
@@ -115,11 +112,7 @@ export interface OperationCoverage {
 
 /** Why nothing was judged (exit 2); the name is older than its other reasons, kept for schemaVersion 1. */
 export interface Unreachable {
-  /**
-   * `unreachable`: no connection; `not-ready`: a gateway or firewall answered instead of the API (D22);
-   * `tls`: an http/https mismatch or a refused certificate; `key-refused`: the list answered 401 to the
-   * key; `no-list`: it answered 404; `pending-unlisted`: every check skipped, the pending ids unlisted.
-   */
+  /** `not-ready`: a gateway answered instead of the API (D22); `no-list`: the list answered 404. */
   kind: 'unreachable' | 'not-ready' | 'tls' | 'key-refused' | 'no-list' | 'pending-unlisted';
   url: string;
   message: string;

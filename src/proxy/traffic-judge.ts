@@ -13,7 +13,7 @@ import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
 import type { Finding, Level } from '../judge/types.js';
 import { requestPath } from '../mock/request-target.js';
 import type { FindingLog, Party, ProxyFinding } from './findings.js';
-import type { CapturedExchange, UpstreamFault } from './forward.js';
+import type { CapturedExchange } from './forward.js';
 import { KeyIndex, querySecrets, secretOf } from './key-index.js';
 import { type ProxyErrorResponse, proxyError } from './proxy-errors.js';
 import type { RecordedExchange } from './record.js';
@@ -22,49 +22,33 @@ import { pathBelowBase, type Upstream } from './upstream.js';
 /** The request headers a report shows: enough to repeat the request, no cookies or other secrets. */
 const REPORTED_HEADERS = ['authorization', 'accept', 'content-type', 'prefer', 'x-mock-session'];
 
-const TRANSPORT_KINDS: Record<UpstreamFault['kind'], TransportErrorKind> = {
-  refused: 'refused',
-  unresolved: 'unresolved',
-  timeout: 'timeout',
-  reset: 'reset',
-  'not-http': 'other',
-  other: 'other',
-  'client-stalled': 'other',
-  overloaded: 'other',
-};
+/** The upstream faults the suite's client names alike; the rest are `other`. */
+const SHARED_KINDS: ReadonlySet<string> = new Set(['refused', 'unresolved', 'timeout', 'reset']);
 
 /** The most exchanges, and body bytes, whose cross-request judgement waits for a double click to settle. */
 const MAX_HELD = 1_000;
 const MAX_HELD_BYTES = 16 * 1024 * 1024;
 
-/**
- * A cancel in flight, until its answer ends or its client goes away. While two cancels of one order are in
- * flight the cross-request rules wait: a double click's loser may be answered before the winner.
- */
+/** A cancel in flight: while two of one order are, the cross-request rules wait (a double click's loser may answer first). */
 export interface Flight {
   order: string;
   done: boolean;
 }
 
+type Logged = Array<Omit<ProxyFinding, 'seq'>>;
+
 /** An exchange judged alone, whose cross-request judgement may wait for a double click to settle. */
 interface Pending {
-  n: number;
   seen: SeenExchange;
-  keyLabel: string;
-  scope: string;
-  secret: string;
-  own: readonly string[];
-  captured: CapturedExchange;
-  path: string;
-  observed: () => ObservedExchange;
+  bytes: number;
+  crossRequest: () => Logged;
 }
 
 const DEFAULT_DECODED_BYTES = 1024 * 1024;
 const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
 
 /**
- * The request target as the mock's router reads it (src/mock/request-target.ts), with escapes of
- * unreserved characters decoded (RFC 3986 §6.2.2.2) and the query as sent: judged as the operation served.
+ * The target as the mock's router reads it, unreserved escapes decoded (RFC 3986 §6.2.2.2), the query as sent.
  *
  * @example judgedTarget('http://h/v1/st%6Fre/./orders?x=1') // '/v1/store/orders?x=1'
  */
@@ -93,10 +77,7 @@ const DECODERS: Record<string, (bytes: Buffer, options: { maxOutputLength: numbe
   br: brotliDecompressSync,
 };
 
-/**
- * The body as text for judging; `null` when cut at the bound, undecodable, or decoding past `maxBytes` (a
- * 635-byte brotli answer can decode to 400 MiB).
- */
+/** The body as text, `null` when cut, undecodable or past `maxBytes` (635 bytes of brotli can decode to 400 MiB). */
 function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
   const response = captured.response;
   if (!response || response.body.truncated) return null;
@@ -112,7 +93,7 @@ function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
 function outcomeOf(captured: CapturedExchange, text: string | null): HttpOutcome {
   const { response, fault } = captured;
   if (fault || !response) {
-    const kind = fault ? TRANSPORT_KINDS[fault.kind] : 'other';
+    const kind = fault && SHARED_KINDS.has(fault.kind) ? (fault.kind as TransportErrorKind) : 'other';
     return { ok: false, error: { kind, message: fault?.message ?? 'no answer from the upstream' } };
   }
   return {
@@ -155,11 +136,7 @@ function ownKeys(secret: string, target: string): string[] {
   return [secret, ...querySecrets(target)].filter((key) => key !== '');
 }
 
-/**
- * One per proxy: numbers exchanges and tells keys apart without keeping them.
- *
- * @example const judge = new TrafficJudge({ contract, upstream, log, replaceViolations: false, judgeClient: true }); judge.judge(captured)
- */
+/** One per proxy: numbers exchanges and tells keys apart without keeping them. */
 export class TrafficJudge {
   readonly tracker: Observer;
   readonly keys = new KeyIndex();
@@ -190,7 +167,7 @@ export class TrafficJudge {
   }
 
   /** A flight is over; the exchanges held for a double click are judged once no contested order is in flight. */
-  settle(flight: Flight | null): Array<Omit<ProxyFinding, 'seq'>> {
+  settle(flight: Flight | null): Logged {
     if (flight !== null && !flight.done) {
       flight.done = true;
       const left = (this.flights.get(flight.order) ?? 1) - 1;
@@ -204,46 +181,29 @@ export class TrafficJudge {
   }
 
   /** Judges every held exchange across requests now, in the order the observer reads them. */
-  flush(): Array<Omit<ProxyFinding, 'seq'>> {
+  flush(): Logged {
     const held = this.tracker.order(this.held);
     this.held = [];
     this.heldBytes = 0;
     this.contested.clear();
-    return held.flatMap((p) => this.crossRequest(p));
+    return held.flatMap((p) => p.crossRequest());
   }
 
   /** The cross-request judgement of one exchange: now, or once the double click it may be part of settles. */
-  private observe(pending: Pending, flight: Flight | null): Array<Omit<ProxyFinding, 'seq'>> {
+  private observe(pending: Pending, flight: Flight | null): Logged {
     const rival = flight !== null && (this.flights.get(flight.order) ?? 0) > 1;
     if (rival) this.contested.add(flight.order);
     if (rival || this.held.length > 0) {
       this.held.push(pending);
-      this.heldBytes +=
-        (pending.captured.response?.body.bytes.length ?? 0) + (pending.seen.text?.length ?? 0);
+      this.heldBytes += pending.bytes;
       return this.settle(flight);
     }
     if (flight !== null) this.settle(flight);
-    return this.crossRequest(pending);
-  }
-
-  private crossRequest(p: Pending): Array<Omit<ProxyFinding, 'seq'>> {
-    let found: Judged[];
-    try {
-      found = this.tracker.observe({ key: p.keyLabel, orders: p.scope }, p.seen, p.n).map((f) => ({
-        rule: f.rule,
-        citation: f.citation,
-        level: f.level,
-        party: 'server' as const,
-        finding: finding(p.observed(), p.secret, f.message, f.expected),
-      }));
-    } catch (error) {
-      return this.unjudged(p.n, p.captured, error);
-    }
-    return this.log(p.n, p.captured, p.path, p.scope, p.own, found);
+    return pending.crossRequest();
   }
 
   /** A rule threw on this exchange: an `unjudged` warning, and the proxy carries on (issue 25). */
-  private unjudged(n: number, captured: CapturedExchange, error: unknown): Array<Omit<ProxyFinding, 'seq'>> {
+  private unjudged(n: number, captured: CapturedExchange, error: unknown): Logged {
     const secret = secretOf(captured.requestHeaders.authorization);
     const own = ownKeys(secret, captured.target);
     const reason = error instanceof Error ? error.message : String(error);
@@ -272,11 +232,11 @@ export class TrafficJudge {
     scope: string,
     own: readonly string[],
     found: Judged[],
-  ): Array<Omit<ProxyFinding, 'seq'>> {
+  ): Logged {
     if (found.length === 0) return [];
     const at = new Date(captured.startedAt).toISOString();
     const keys = [...own, ...this.keys.secrets().filter((k) => !own.includes(k))];
-    const logged: Array<Omit<ProxyFinding, 'seq'>> = [];
+    const logged: Logged = [];
     for (const f of found) {
       const entry: Omit<ProxyFinding, 'seq'> = {
         exchange: n,
@@ -338,11 +298,12 @@ export class TrafficJudge {
     let observedOnce: ObservedExchange | undefined;
     const observed = (): ObservedExchange => {
       if (observedOnce) return observedOnce;
-      const shown: Record<string, string> = {};
-      for (const name of REPORTED_HEADERS) {
-        const value = headers[name];
-        if (value !== undefined) shown[name] = value;
-      }
+      const shown = Object.fromEntries(
+        REPORTED_HEADERS.flatMap((name) => {
+          const value = headers[name];
+          return value === undefined ? [] : [[name, value]];
+        }),
+      );
       observedOnce = {
         request: reportRequest(
           captured.method,
@@ -358,16 +319,12 @@ export class TrafficJudge {
     const operationId = matchOperation(this.options.contract, captured.method, path);
     const status = captured.fault ? null : (captured.response?.status ?? null);
     if (operationId && status !== null) {
-      const seen = this.statuses.get(operationId) ?? new Set<number>();
-      seen.add(status);
-      this.statuses.set(operationId, seen);
+      this.statuses.set(operationId, (this.statuses.get(operationId) ?? new Set()).add(status));
     }
 
     // A client that stalled its own body got the proxy's 408; the upstream was never asked to answer.
     const stalled = captured.fault?.kind === 'client-stalled';
-    const alone = stalled
-      ? []
-      : judgeExchange(this.options.contract, observed(), secretOf(captured.requestHeaders.authorization));
+    const alone = stalled ? [] : judgeExchange(this.options.contract, observed(), secret);
     const found: Judged[] = alone
       .filter((r: RatedFinding) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
       .map((r) => ({ ...r, party: 'server' as const }));
@@ -387,8 +344,23 @@ export class TrafficJudge {
       endedAt: captured.startedAt + captured.durationMs,
     };
     const logged = this.log(n, captured, path, scope, own, found);
-    const pending: Pending = { n, seen, keyLabel, scope, secret, own, captured, path, observed };
-    logged.push(...this.observe(pending, flight));
+    const crossRequest = (): Logged => {
+      let found: Judged[];
+      try {
+        found = this.tracker.observe({ key: keyLabel, orders: scope }, seen, n).map((f) => ({
+          rule: f.rule,
+          citation: f.citation,
+          level: f.level,
+          party: 'server' as const,
+          finding: finding(observed(), secret, f.message, f.expected),
+        }));
+      } catch (error) {
+        return this.unjudged(n, captured, error);
+      }
+      return this.log(n, captured, path, scope, own, found);
+    };
+    const bytes = (captured.response?.body.bytes.length ?? 0) + (text?.length ?? 0);
+    logged.push(...this.observe({ seen, bytes, crossRequest }, flight));
     if (!this.options.replaceViolations || captured.fault) return null;
     // A failure found here for an exchange held earlier cannot replace its answer: it has been sent.
     const broken = logged.find((f) => f.exchange === n && f.party === 'server' && f.level === 'failure');
