@@ -14,7 +14,7 @@ import type {
 } from '../contract/index.js';
 import { isObject, type JsonObject, resolveRef } from '../contract/refs.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
-import { CONTROL_BASE, CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
+import { CONTROL_BASE, CONTROL_OPERATIONS, type ControlName, handleControl } from './control.js';
 import { type Cors, compileCors } from './cors.js';
 import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
 import { type FaultSettings, readFaultSettings } from './faults.js';
@@ -283,7 +283,11 @@ export function createCore(options: CoreOptions): Core {
       path: contract.basePath + operation.path,
       target: { kind: 'api', operation } as const,
     })),
-    ...CONTROL_ROUTES.map((route) => ({ ...route, target: { kind: 'control', name: route.name } as const })),
+    ...Object.entries(CONTROL_OPERATIONS).map(([name, { method, path }]) => ({
+      method,
+      path: CONTROL_BASE + path,
+      target: { kind: 'control', name: name as ControlName } as const,
+    })),
   ];
   const route: Router<Target> = compileRouter(routes);
   const forcer = compilePrefer(contract.operations, faultSettings);
@@ -440,14 +444,8 @@ export function createCore(options: CoreOptions): Core {
     }
     const target = match.target;
     if (target.kind === 'control') {
-      return handleControl(target.name, {
-        request,
-        session,
-        sessions,
-        params: match.params,
-        settings: core,
-        contract,
-      });
+      const context = { contract, sessions, settings: core, session, id: match.params.id };
+      return handleControl(target.name, request, context);
     }
 
     const response = answerOperation(target.operation, match.params, request, session);

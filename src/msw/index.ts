@@ -8,14 +8,12 @@
  */
 import { type HttpHandler, http } from 'msw';
 import { defaultContract } from '../contract/index.js';
+import { createMockControl } from '../mock/control.js';
 import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
-import { controlTarget, createMockControl } from '../mock/mock-control.js';
 import { type MockHandlers, withControl } from './mock-handlers.js';
 import { type Persist, savingControl } from './persist.js';
 
-export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
-export type { Inspector } from '../mock/inspector.js';
 export type {
   ControlOrder,
   ControlOrderInput,
@@ -25,8 +23,10 @@ export type {
   MockControl,
   OperationId,
   PlannedFault,
-} from '../mock/mock-control.js';
-export { MockControlError } from '../mock/mock-control.js';
+} from '../mock/control.js';
+export { MockControlError } from '../mock/control.js';
+export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
+export type { Inspector } from '../mock/inspector.js';
 export type { MockHandlers } from './mock-handlers.js';
 export type { Persist } from './persist.js';
 
@@ -145,7 +145,7 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
     return response;
   };
   const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix, contract.basePath), answer)];
-  const control = createMockControl(controlTarget(engine));
+  const control = createMockControl(engine);
   const mock = withControl(handlers, persistence ? savingControl(control, persistence) : control);
   // What mountInspector (msw/inspector) reads: the key to send, and where the inspector's script is.
   return Object.defineProperty(mock, 'apiKeys', { get: () => engine.apiKeys });

@@ -4,7 +4,7 @@
  * `mock.fault(…)`, …) and, for code that prefers to name them, the same handlers as `mock.handlers`.
  */
 import type { HttpHandler } from 'msw';
-import type { MockControl } from '../mock/mock-control.js';
+import type { MockControl } from '../mock/control.js';
 
 /** The handlers of one stateful mock, and the object that controls it. */
 export type MockHandlers = HttpHandler[] &

@@ -4,8 +4,7 @@
  * console says so once.
  */
 import type { Contract } from '../contract/index.js';
-import type { MockSettings } from '../mock/control-operations.js';
-import type { MockControl } from '../mock/mock-control.js';
+import type { MockControl, MockSettings } from '../mock/control.js';
 import type { Sessions } from '../mock/sessions.js';
 import { restoreState, snapshotState } from '../mock/state-snapshot.js';
 import { fail } from '../result.js';
