@@ -1,8 +1,6 @@
 /**
- * The mock's core: a function from a request to a response, with no socket and no Node built-in, so the
- * same core answers on a socket, in-process and under MSW. Each request goes route → authenticate →
- * validate → state transition → respond, each step read from the contract; {@link API_HANDLERS} is the
- * only behaviour written by hand.
+ * The mock's core: request in, response out, no Node built-in (so it runs on a socket, in-process and under
+ * MSW). Route → authenticate → validate → transition → respond, read from the contract; only {@link API_HANDLERS} is hand-written.
  */
 import type {
   Contract,
@@ -29,7 +27,7 @@ import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Ses
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 
-/** The parameters of a request, as the contract read them (an int64 as a `bigint`); absent ones are not set. */
+/** A request's parameters as the contract reads them (an int64 as a `bigint`). */
 export type ApiParameters = ReadonlyMap<string, ExactJson>;
 
 export type ApiHandler = (
@@ -39,7 +37,6 @@ export type ApiHandler = (
   operation: OperationSpec,
 ) => CoreResponse;
 
-/** Whether a request is for a control endpoint, known or not (`/__mock/…`, however it is escaped). */
 function isControl(match: RouteMatch<Target>, pathname: string): boolean {
   return match.kind === 'match' ? match.target.kind === 'control' : isControlTarget(pathname);
 }
@@ -121,7 +118,7 @@ const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
   petId: 'petNotFound',
 };
 
-/** The values of each query parameter of a request target, in order; `+` is a space (form encoding). */
+/** The values of each query parameter of a request target; `+` is a space (form encoding). */
 function queryOf(target: string): Map<string, string[]> {
   const values = new Map<string, string[]>();
   const start = target.indexOf('?');
@@ -184,7 +181,6 @@ export interface Core {
   reload(fixtures: FixtureSet, apiKeys: readonly string[]): void;
 }
 
-/** A response forced by `Prefer` or a fault. */
 function forcedResponse(forced: ForcedResponse, session: Session): CoreResponse {
   if (forced.body === undefined) return emptyResponse(forced.status, session, forced.headers);
   const response = jsonResponse(forced.status, forced.body, session, forced.headers);
@@ -254,7 +250,6 @@ function notFoundError(contract: Contract): MockError {
   });
 }
 
-/** The inspector's page, script and style. */
 const isInspectorPath = (pathname: string) =>
   pathname === `${CONTROL_BASE}/` || pathname.startsWith(`${CONTROL_BASE}/inspector.`);
 
@@ -291,7 +286,6 @@ export function createCore(options: CoreOptions): Core {
   ];
   const route: Router<Target> = compileRouter(routes);
   const forcer = compilePrefer(contract.operations, faultSettings);
-  let delayMs = options.delayMs ?? 0;
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
   const headersOf = new Map(contract.operations.map((op) => [op, documentedHeaders(contract.document, op)]));
@@ -355,12 +349,7 @@ export function createCore(options: CoreOptions): Core {
     contract,
     cors,
     apiKeys: options.apiKeys,
-    get delayMs() {
-      return delayMs;
-    },
-    set delayMs(value: number) {
-      delayMs = value;
-    },
+    delayMs: options.delayMs ?? 0,
     reload(fixtures, apiKeys) {
       authenticate = createAuthenticator(apiKeys);
       core.apiKeys = apiKeys;
@@ -372,7 +361,7 @@ export function createCore(options: CoreOptions): Core {
     },
     respond(request) {
       // The delay in force when the request arrived, even if this request changes it.
-      const delay = delayMs;
+      const delay = core.delayMs;
       const response = answer(request);
       if (delay > 0) response.delayMs = (response.delayMs ?? 0) + delay;
       // Every answer, errors included, is readable by the page that asked (D14); a preflight has its own.
@@ -383,15 +372,13 @@ export function createCore(options: CoreOptions): Core {
     },
   };
 
-  /** Steps 1–6 of the module comment, without the CORS headers that every answer gets. */
+  /** The steps of the module comment, without the CORS headers that every answer gets. */
   function answer(request: CoreRequest): CoreResponse {
     const pathname = requestPath(request.url);
     const match = route(request.method, pathname);
     const sessionName = request.header('x-mock-session') || undefined;
-    const origin = request.header('origin');
-    // Before the key and before a preflight: a foreign page must not steer the mock even with the
-    // public default key, and must not learn anything from a control endpoint (D14).
-    if (!cors.allows(origin) && isControl(match, pathname)) {
+    // Before the key and the preflight: a foreign page must not steer the mock even with the public key (D14).
+    if (!cors.allows(request.header('origin')) && isControl(match, pathname)) {
       return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
     }
     // The inspector's page holds no data, and a browser opening it sends no key.
@@ -403,22 +390,12 @@ export function createCore(options: CoreOptions): Core {
     }
 
     if (request.method === 'OPTIONS') {
-      // Keyless like a 401 below, so logged in the default session only. A browser's preflight always passes, so that the page then sees the mock's own answer (the
-      // 404, 405 or 401 Error) instead of an opaque CORS failure. A plain OPTIONS on an unknown path is 404.
-      const requested = request.header('access-control-request-method');
-      if (match.kind === 'not-found' && requested === undefined)
+      // A preflight always passes, so the page then reads the mock's own 404, 405 or 401 rather than an
+      // opaque CORS failure; a plain OPTIONS on an unknown path is 404. Keyless: logged in the default session.
+      if (match.kind === 'not-found' && request.header('access-control-request-method') === undefined)
         return errorResponse(notFound, sessions.peek(undefined));
       const allow = match.kind === 'not-found' ? [] : match.allow;
-      const preflight = cors.preflight(
-        {
-          origin,
-          method: requested,
-          headers: request.header('access-control-request-headers'),
-          privateNetwork: request.header('access-control-request-private-network'),
-        },
-        allow,
-      );
-      return emptyResponse(204, sessions.peek(undefined), preflight);
+      return emptyResponse(204, sessions.peek(undefined), cors.preflight(request, allow));
     }
     const auth = authenticate(request.header('authorization'));
     if (!auth.ok) {
