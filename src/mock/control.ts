@@ -332,7 +332,7 @@ interface ControlTarget {
 }
 
 /** A value as the control object shows it: every exact int64 as its decimal string (D17). */
-function decimalIds(value: unknown): unknown {
+export function decimalIds(value: unknown): unknown {
   if (typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return value.map(decimalIds);
   if (typeof value !== 'object' || value === null) return value;

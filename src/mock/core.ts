@@ -14,10 +14,10 @@ import { isObject, type JsonObject, resolveRef } from '../contract/refs.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
 import { CONTROL_BASE, CONTROL_OPERATIONS, type ControlName, handleControl } from './control.js';
 import { type Cors, compileCors } from './cors.js';
+import type { EngineOptions } from './engine.js';
 import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
 import { type FaultSettings, readFaultSettings } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
-import type { Inspector } from './inspector.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
@@ -148,18 +148,12 @@ function parameterError(
   });
 }
 
-export interface CoreOptions {
-  /** The contract served: its base path, routes, security, parameters and state table. */
+/** Without an `inspector`, its paths are a 404 saying how to add it. */
+export interface CoreOptions extends Pick<EngineOptions, 'delayMs' | 'corsOrigins' | 'inspector'> {
   contract: Contract;
   fixtures: FixtureSet;
   apiKeys: readonly string[];
   limits?: SessionLimits;
-  /** Milliseconds added before every answer; `PUT /__mock/delay` changes it at run time. */
-  delayMs?: number;
-  /** Origins allowed besides the local ones (D14); `*` allows any. */
-  corsOrigins?: readonly string[];
-  /** Serves the state inspector at `/__mock/` (inspector.ts); without it, its paths are a 404 saying how to add it. */
-  inspector?: Inspector;
 }
 
 export interface Core {

@@ -1,7 +1,4 @@
-/**
- * The core plus what every entry point shares, once: the keys, the body limit, the delay and the request
- * log. No Node built-in, so it bundles for a page (MSW).
- */
+/** The core plus what every entry point shares: keys, body limit, delay, request log. No Node built-in (MSW bundles it). */
 import { type Contract, defaultContract } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { apiKeyProblem } from './auth.js';
@@ -58,9 +55,6 @@ export interface MockEngine {
   /** Replaces the fixtures and resets every session; the keys follow unless the options fixed them. */
   reload(fixtures: FixtureSet): void;
   readonly core: Core;
-  /** The global delay now (`PUT /__mock/delay` changes it). */
-  readonly delayMs: number;
-  readonly onBug: (message: string) => void;
   readonly apiKeys: readonly string[];
   readonly fixtures: FixtureSet;
 }
@@ -158,10 +152,6 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     releaseDelayed() {
       for (const release of [...delayed]) release();
     },
-    get delayMs() {
-      return core.delayMs;
-    },
-    onBug,
     get apiKeys() {
       return core.apiKeys;
     },

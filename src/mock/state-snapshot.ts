@@ -4,8 +4,7 @@
  */
 import type { Contract, ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
-import { CONTROL_OPERATIONS, type MockSettings } from './control.js';
-import type { StoredOrder } from './order-store.js';
+import { CONTROL_OPERATIONS, decimalIds, type MockSettings } from './control.js';
 import { DEFAULT_SESSION, MAX_SESSION_NAME, type Sessions } from './sessions.js';
 
 const VERSION = 1;
@@ -33,16 +32,6 @@ interface SavedState {
   sessions: Array<{ name: string; orders: SavedOrder[]; faults: SavedFault[] }>;
 }
 
-function savedOrder(order: StoredOrder): SavedOrder {
-  return {
-    id: String(order.id),
-    ...(order.petId === undefined ? {} : { petId: String(order.petId) }),
-    ...(order.quantity === undefined ? {} : { quantity: order.quantity }),
-    ...(order.shipDate === undefined ? {} : { shipDate: order.shipDate }),
-    state: order.state,
-  };
-}
-
 /**
  * The state as JSON text.
  *
@@ -60,7 +49,7 @@ export function snapshotState(sessions: Sessions, settings: MockSettings): strin
         ...rule,
         times: remaining,
       }));
-      return [{ name, orders: [...session.orders.changes()].map(savedOrder), faults }];
+      return [{ name, orders: [...session.orders.changes()].map(decimalIds) as SavedOrder[], faults }];
     }),
   };
   return JSON.stringify(state);
