@@ -18,7 +18,6 @@ export interface EngineOptions {
   delayMs?: number;
   /** Origins allowed besides the local ones (D14), as `--cors-origin` takes them; `['*']` for any. */
   corsOrigins?: readonly string[];
-  /** Receives one line per request; omit it for silence. */
   log?: (line: string) => void;
   /** Caps on named sessions and on each session's request log. */
   limits?: Partial<SessionLimits>;
@@ -71,12 +70,11 @@ function logLine(request: CoreRequest, response: CoreResponse, durationMs: numbe
   return `${request.method} ${url} ${response.status} ${durationMs.toFixed(1)}ms${session}`;
 }
 
-/** What `fetch` throws for a network error: the in-process mock's simulated dropped connection (D18). */
+/** What `fetch` throws for a network error: the in-process simulated drop (D18). */
 export function droppedConnection(): TypeError {
   return new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
 }
 
-/** A streamed WHATWG body, read no further than the limit. */
 function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   return async (limit) => {
     const reader = body.getReader();
