@@ -118,18 +118,10 @@ const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
   petId: 'petNotFound',
 };
 
-/** The values of each query parameter of a request target; `+` is a space (form encoding). */
-function queryOf(target: string): Map<string, string[]> {
-  const values = new Map<string, string[]>();
+/** The query of a request target, without its fragment; `+` is a space (form encoding). */
+function queryOf(target: string): URLSearchParams {
   const start = target.indexOf('?');
-  if (start === -1) return values;
-  const hash = target.indexOf('#', start);
-  for (const [name, value] of new URLSearchParams(target.slice(start + 1, hash === -1 ? undefined : hash))) {
-    const list = values.get(name);
-    if (list) list.push(value);
-    else values.set(name, [value]);
-  }
-  return values;
+  return new URLSearchParams(start === -1 ? '' : target.slice(start + 1).split('#')[0]);
 }
 
 /** The Error for a declared parameter that breaks its schema: D9's 404 for an id, else D21's 400. */
@@ -157,7 +149,7 @@ export interface CoreOptions extends Pick<EngineOptions, 'delayMs' | 'corsOrigin
 }
 
 export interface Core {
-  /** The answer to one request; throws only on a bug (see {@link respondSafely}). */
+  /** The answer to one request; throws only on a bug (the engine answers that with a 500). */
   respond(request: CoreRequest): CoreResponse;
   /**
    * The answer a request gets whatever its body, when its head alone decides it (a missing or wrong key);
@@ -189,26 +181,6 @@ function errorCodeOf(body: string): string | undefined {
     return typeof code === 'string' ? code : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Runs the core, turning a bug into a 500 Error rather than a dropped connection or a rejected promise.
- *
- * @example respondSafely(core, request, (message) => console.warn(message)).status // never thrown
- */
-export function respondSafely(
-  core: Core,
-  request: CoreRequest,
-  report: (message: string) => void,
-): CoreResponse {
-  try {
-    return core.respond(request);
-  } catch (error) {
-    report(
-      `petstore mock: bug while answering ${request.method} ${request.url.slice(0, 200)}: ${String(error)}`,
-    );
-    return errorResponse(mockError('internalError'), undefined, core.cors.headers(request.header('origin')));
   }
 }
 
@@ -319,7 +291,7 @@ export function createCore(options: CoreOptions): Core {
       return outcome.ok ? forcedResponse(outcome.value, session) : errorResponse(outcome.error, session);
     }
     const params = new Map<string, ExactJson>();
-    let query: Map<string, string[]> | undefined;
+    let query: URLSearchParams | undefined;
     for (const parameter of operation.parameters) {
       let raw: RawParameter | undefined;
       // Cookies are not read: no operation of the document declares one, and the mock sets none.
@@ -328,7 +300,8 @@ export function createCore(options: CoreOptions): Core {
       else if (parameter.in === 'header') raw = request.header(parameter.name.toLowerCase());
       else {
         query ??= queryOf(request.url);
-        raw = query.get(parameter.name);
+        const values = query.getAll(parameter.name);
+        raw = values.length > 0 ? values : undefined;
       }
       const verdict = contract.validateParameter(operation.operationId, parameter.in, parameter.name, raw);
       if (!verdict.ok) return errorResponse(parameterError(parameter, raw, verdict.error), session);

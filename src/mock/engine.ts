@@ -2,11 +2,12 @@
 import { type Contract, defaultContract } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { apiKeyProblem } from './auth.js';
-import { type Core, createCore, respondSafely } from './core.js';
+import { type Core, createCore } from './core.js';
+import { mockError } from './errors.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import type { Inspector } from './inspector.js';
 import { type CoreRequest, fromHeaders } from './request.js';
-import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
+import { type CoreResponse, errorResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
 import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
 
 export interface EngineOptions {
@@ -121,6 +122,22 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
   const log = options.log;
   const onBug = options.onBug ?? ((message: string) => console.error(message));
 
+  // A bug in the core is a 500 Error, not a dropped connection or a rejected promise.
+  const respondSafely = (request: CoreRequest): CoreResponse => {
+    try {
+      return core.respond(request);
+    } catch (error) {
+      onBug(
+        `petstore mock: bug while answering ${request.method} ${request.url.slice(0, 200)}: ${String(error)}`,
+      );
+      return errorResponse(
+        mockError('internalError'),
+        undefined,
+        core.cors.headers(request.header('origin')),
+      );
+    }
+  };
+
   // The declared length is trusted for a refusal only, never for the bytes read.
   const declaredTooLarge = (request: CoreRequest): CoreResponse | undefined => {
     const declared = request.header('content-length');
@@ -177,12 +194,12 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       const t0 = performance.now();
       const refused = declaredTooLarge(request);
       if (refused !== undefined || readBody === undefined) {
-        return engine.settle(request, refused ?? respondSafely(core, request, onBug), startedAt, t0);
+        return engine.settle(request, refused ?? respondSafely(request), startedAt, t0);
       }
       return readBody(MAX_BODY_BYTES).then((body) => {
         if (!body.ok && body.error === 'aborted') return undefined;
         const response = body.ok
-          ? respondSafely(core, { ...request, body: body.value }, onBug)
+          ? respondSafely({ ...request, body: body.value })
           : payloadTooLarge(core.cors.headers(request.header('origin')));
         return engine.settle(request, response, startedAt, t0);
       });
