@@ -5,31 +5,16 @@
 import type { Contract, ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { CONTROL_OPERATIONS, decimalIds, type MockSettings } from './control.js';
+import type { FaultSpec } from './faults.js';
 import { DEFAULT_SESSION, MAX_SESSION_NAME, type Sessions } from './sessions.js';
 
 const VERSION = 1;
 
-interface SavedOrder {
-  id: string;
-  petId?: string;
-  quantity?: number;
-  shipDate?: string;
-  state: string;
-}
-
-interface SavedFault {
-  operation?: string;
-  status?: number;
-  drop?: true;
-  delayMs: number;
-  times: number;
-  message?: string;
-}
-
+/** Each session's changed orders (ids as decimal strings) and its faults, as the control operations take them. */
 interface SavedState {
   version: number;
   delayMs: number;
-  sessions: Array<{ name: string; orders: SavedOrder[]; faults: SavedFault[] }>;
+  sessions: Array<{ name: string; orders: Array<{ id: string }>; faults: FaultSpec[] }>;
 }
 
 /**
@@ -49,7 +34,9 @@ export function snapshotState(sessions: Sessions, settings: MockSettings): strin
         ...rule,
         times: remaining,
       }));
-      return [{ name, orders: [...session.orders.changes()].map(decimalIds) as SavedOrder[], faults }];
+      return [
+        { name, orders: [...session.orders.changes()].map(decimalIds) as Array<{ id: string }>, faults },
+      ];
     }),
   };
   return JSON.stringify(state);
