@@ -1,143 +1,404 @@
 /**
- * The `/__mock/` control endpoints, for tests and developers: each reads its request and writes its JSON;
- * what it does is a function of control-operations.ts. No fault and no `Prefer` applies to them.
+ * The control surface, described once: each operation below is run by its `/__mock/` endpoint, by the typed
+ * control object (createMock, MSW's handlers) and by a persisted state's restore, so all get the same checks
+ * and messages. The object shows ids as decimal strings (D17) and throws a refused input as a
+ * {@link MockControlError}: a refused input is a bug in the test, not a value to ignore.
  */
-import { type Contract, type ExactJson, parseExactJson, stringifyExactJson } from '../contract/index.js';
-import { type MockSettings, planFault, putOrder, sessionNames, setDelay } from './control-operations.js';
+import {
+  type Contract,
+  type ExactJson,
+  type ParameterSpec,
+  parseExactJson,
+  stringifyExactJson,
+} from '../contract/index.js';
+import type { operations } from '../generated/openapi.js';
+import { fail, ok, type Result } from '../result.js';
 import { mockError } from './errors.js';
-import { faultRuleJson } from './faults.js';
-import { type OrderStateTable, orderStatesOf } from './order-state.js';
-import { orderJson, type StoredOrder } from './order-store.js';
+import { faultRuleJson, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
+import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData, type FixtureSet } from './fixtures.js';
+import { orderStatesOf } from './order-state.js';
+import type { StoredOrder } from './order-store.js';
 import type { CoreRequest } from './request.js';
+import type { LoggedRequest } from './request-log.js';
 import { type CoreResponse, errorResponse, jsonResponse } from './responses.js';
-import type { Session, Sessions } from './sessions.js';
+import { DEFAULT_SESSION, type Session, type Sessions } from './sessions.js';
 
-export type { MockSettings } from './control-operations.js';
+export type { LoggedRequest } from './request-log.js';
 
-export type ControlName =
-  | 'reset'
-  | 'state'
-  | 'putOrder'
-  | 'requests'
-  | 'listFaults'
-  | 'addFault'
-  | 'clearFaults'
-  | 'getDelay'
-  | 'putDelay'
-  | 'sessions';
+/** An int64 as a caller may give it: the client's decimal string, a safe number or a bigint. */
+export type Int64Input = string | number | bigint;
 
-export const CONTROL_BASE = '/__mock';
-
-export const CONTROL_ROUTES: ReadonlyArray<{ method: string; path: string; name: ControlName }> = [
-  { method: 'POST', path: `${CONTROL_BASE}/reset`, name: 'reset' },
-  { method: 'GET', path: `${CONTROL_BASE}/state`, name: 'state' },
-  { method: 'PUT', path: `${CONTROL_BASE}/orders/{id}`, name: 'putOrder' },
-  { method: 'GET', path: `${CONTROL_BASE}/requests`, name: 'requests' },
-  { method: 'GET', path: `${CONTROL_BASE}/faults`, name: 'listFaults' },
-  { method: 'POST', path: `${CONTROL_BASE}/faults`, name: 'addFault' },
-  { method: 'DELETE', path: `${CONTROL_BASE}/faults`, name: 'clearFaults' },
-  { method: 'GET', path: `${CONTROL_BASE}/delay`, name: 'getDelay' },
-  { method: 'PUT', path: `${CONTROL_BASE}/delay`, name: 'putDelay' },
-  { method: 'GET', path: `${CONTROL_BASE}/sessions`, name: 'sessions' },
-];
-
-export interface ControlContext {
-  request: CoreRequest;
-  session: Session;
-  sessions: Sessions;
-  params: Readonly<Record<string, string>>;
-  settings: MockSettings;
-  /** The contract the mock serves: its operations (for faults) and its Order schema (for put orders). */
-  contract: Contract;
+/** An order as the control surface shows it: the published Order plus its internal `state`. */
+export interface ControlOrder {
+  id: string;
+  petId?: string;
+  quantity?: number;
+  shipDate?: string;
+  complete: boolean;
+  /** `pending`, `shipped` or `cancelled` (the document's `x-petstore-order-states`). */
+  state: string;
 }
 
-const decoder = new TextDecoder();
-
-/** An order as the control endpoints show it: the published Order plus its internal `state`. */
-export function controlOrderJson(order: StoredOrder, states: OrderStateTable): string {
-  return `${orderJson(order, states).slice(0, -1)},"state":${JSON.stringify(order.state)}}`;
+/** An order to put into a session (`PUT /__mock/orders/{id}`). */
+export interface ControlOrderInput {
+  id: Int64Input;
+  state: 'pending' | 'shipped' | 'cancelled';
+  petId?: Int64Input;
+  quantity?: number;
+  shipDate?: string;
 }
 
-function stateJson(session: Session, sessions: Sessions): string {
-  const states = sessions.fixtures.orders.states;
-  const orders = [...session.orders.all()].map((order) => controlOrderJson(order, states)).join(',');
-  const pets = [...sessions.fixtures.pets.values()].map((pet) => pet.json).join(',');
-  const fixtures = sessions.fixtures;
-  return `{"session":${JSON.stringify(session.name)},"fixtures":${JSON.stringify(fixtures.source)},"fixturesDescription":${JSON.stringify(fixtures.description ?? null)},"states":${JSON.stringify(states.states)},"orders":[${orders}],"pets":[${pets}],"petsDeprecation":${JSON.stringify(fixtures.deprecationHeader)},"petsSunset":${JSON.stringify(fixtures.sunsetHeader)}}`;
-}
+/** The operations a fault can target: the document's operationIds. */
+export type OperationId = keyof operations;
 
-function invalid(message: string, session: Session): CoreResponse {
-  return errorResponse(mockError('invalidRequest', { message }), session);
-}
-
-function faultsJson(session: Session, settings: MockSettings): string {
-  return stringifyExactJson({
-    session: session.name,
-    delayMs: settings.delayMs,
-    faults: session.faults.list().map(faultRuleJson),
-  });
-}
-
-/** The body of a control request as exact JSON; an empty or broken body reads as `undefined`. */
-function jsonBody(request: CoreRequest): ExactJson | undefined {
-  const parsed = parseExactJson(request.body === undefined ? '' : decoder.decode(request.body));
-  return parsed.ok ? parsed.value : undefined;
+interface FaultBase {
+  /** The operation it applies to; every operation when left out. */
+  operation?: OperationId;
+  /** How many requests it applies to; default 1. */
+  times?: number;
+  /** Milliseconds to wait first (0 to 30,000). */
+  delayMs?: number;
 }
 
 /**
- * Answers one control endpoint.
+ * A simulated fault (D18): answer a status (with the Error message the screen should show, if given),
+ * drop the connection, or only wait.
  *
- * @example handleControl('state', context) // 200 {"session":"default","orders":[…],…}
+ * @example mock.fault({ operation: 'listOrders', status: 503, message: 'The store is closed for maintenance.' })
  */
-export function handleControl(name: ControlName, context: ControlContext): CoreResponse {
-  const { session, sessions } = context;
-  switch (name) {
-    case 'listFaults':
-      return jsonResponse(200, faultsJson(session, context.settings), session);
-    case 'addFault': {
-      const rule = planFault(context.contract, session, jsonBody(context.request));
-      if (!rule.ok) return invalid(rule.error, session);
-      const { delayMs } = context.settings;
-      const body = { session: session.name, delayMs, fault: faultRuleJson(rule.value) };
-      return jsonResponse(201, stringifyExactJson(body), session);
-    }
-    case 'clearFaults':
-      session.faults.clear();
-      return jsonResponse(200, faultsJson(session, context.settings), session);
-    case 'getDelay':
-      return jsonResponse(200, `{"delayMs":${context.settings.delayMs}}`, session);
-    case 'putDelay': {
-      const delay = setDelay(context.settings, jsonBody(context.request));
-      if (!delay.ok) return invalid(delay.error, session);
-      return jsonResponse(200, `{"delayMs":${delay.value}}`, session);
-    }
-    case 'sessions':
-      return jsonResponse(200, JSON.stringify({ sessions: sessionNames(sessions) }), session);
-    case 'reset': {
-      const fresh = sessions.reset(session.name);
-      return jsonResponse(200, stateJson(fresh, sessions), fresh);
-    }
-    case 'state':
-      return jsonResponse(200, stateJson(session, sessions), session);
-    case 'putOrder': {
-      const put = putOrder(context.contract, session, context.params.id ?? '', jsonBody(context.request));
-      if (!put.ok) return invalid(put.error, session);
-      return jsonResponse(
-        put.value.created ? 201 : 200,
-        controlOrderJson(put.value.order, orderStatesOf(context.contract)),
-        session,
-      );
-    }
-    case 'requests':
-      return jsonResponse(
-        200,
-        stringifyExactJson({
+export type FaultPlanInput =
+  | (FaultBase & { status: number; message?: string; drop?: never })
+  | (FaultBase & { drop: true; status?: never; message?: never })
+  | (FaultBase & { delayMs: number; status?: never; drop?: never; message?: never });
+
+/** A planned fault as `GET /__mock/faults` lists it. */
+export interface PlannedFault {
+  id: number;
+  operation: string | null;
+  status?: number;
+  drop?: true;
+  delayMs: number;
+  /** Requests it still applies to. */
+  remaining: number;
+  /** The Error message it answers with, when planned with one. */
+  message?: string;
+}
+
+/** One control object for the mock, wherever it runs: `createMock`, or the handlers of `createHandlers`. */
+export interface MockControl {
+  /**
+   * Everything back to how it started: every session's orders to the fixtures (the last `seed`, else the
+   * ones given at creation), faults and request logs forgotten, named sessions dropped, the delay back to
+   * the `delayMs` option. The one line of test isolation: `afterEach(() => mock.reset())`.
+   */
+  reset(): Promise<void>;
+  /** One session back to the fixtures, as `POST /__mock/reset` with `X-Mock-Session` does. */
+  resetSession(session?: string): Promise<void>;
+  /**
+   * Replaces the fixtures every session starts from, checked like a fixture file (a bad one throws a
+   * `FixtureError`), and resets every session to them. They last until the next `seed`.
+   */
+  seed(fixtures: FixtureData): Promise<void>;
+  /** Every order of a session (default: the default session), cancelled ones included, with its state. */
+  orders(session?: string): Promise<ControlOrder[]>;
+  /** Adds or replaces an order of a session in a given state (`PUT /__mock/orders/{id}`). */
+  putOrder(order: ControlOrderInput, session?: string): Promise<ControlOrder>;
+  /** Plans a simulated fault for a session's next requests (`POST /__mock/faults`). */
+  fault(plan: FaultPlanInput, session?: string): Promise<PlannedFault>;
+  /** The faults still planned for a session, in the order they apply (`GET /__mock/faults`). */
+  faults(session?: string): Promise<PlannedFault[]>;
+  /** Forgets a session's planned faults (`DELETE /__mock/faults`). */
+  clearFaults(session?: string): Promise<void>;
+  /** Sets the delay before every answer, for every session (`PUT /__mock/delay`). */
+  delay(ms: number): Promise<void>;
+  /** A session's recent requests, oldest first (`GET /__mock/requests`). */
+  requests(session?: string): Promise<LoggedRequest[]>;
+  /** The sessions alive now, `default` first (`GET /__mock/sessions`). */
+  sessions(): Promise<string[]>;
+}
+
+/** A control input the mock refuses; the message is the one the endpoint's 400 Error carries. */
+export class MockControlError extends Error {
+  override name = 'MockControlError';
+}
+
+/** What the control surface may change beyond a session: the global delay. */
+export interface MockSettings {
+  delayMs: number;
+}
+
+/** What a control operation reads: the engine's state, the session asked for, and the request's input. */
+export interface ControlContext {
+  contract: Contract;
+  sessions: Sessions;
+  settings: MockSettings;
+  session: Session;
+  /** The `{id}` of `PUT /__mock/orders/{id}`. */
+  id?: string;
+  body?: ExactJson | undefined;
+}
+
+type Outcome = Result<{ status: number; value: Record<string, unknown>; session?: Session }, string>;
+
+export const CONTROL_BASE = '/__mock';
+
+const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
+
+/** An order as the control surface shows it: the published Order plus its internal `state`. */
+function controlOrder(order: StoredOrder, contract: Contract): Record<string, ExactJson> {
+  const { id, petId, quantity, shipDate, state } = order;
+  // An absent field is `undefined`, which neither the JSON nor the object view shows.
+  const complete = orderStatesOf(contract).complete(state);
+  return { id, petId, quantity, shipDate, complete, state } as Record<string, ExactJson>;
+}
+
+function stateOf(session: Session, { contract, sessions }: ControlContext): Record<string, unknown> {
+  const fixtures = sessions.fixtures;
+  return {
+    session: session.name,
+    fixtures: fixtures.source,
+    fixturesDescription: fixtures.description ?? null,
+    states: fixtures.orders.states.states,
+    orders: [...session.orders.all()].map((order) => controlOrder(order, contract)),
+    pets: [...fixtures.pets.values()].map(({ json }) => (parseExactJson(json) as { value?: unknown }).value),
+    petsDeprecation: fixtures.deprecationHeader,
+    petsSunset: fixtures.sunsetHeader,
+  };
+}
+
+const faultsOf = ({ session, settings }: ControlContext) => ({
+  session: session.name,
+  delayMs: settings.delayMs,
+  faults: session.faults.list().map(faultRuleJson),
+});
+
+/** Adds or replaces an order, checked as a fixture file's order is (the Order schema, exact int64s, D8). */
+function putOrder(context: ControlContext): Outcome {
+  const { contract, session, body } = context;
+  const rawId = context.id ?? '';
+  const idSpec = contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId');
+  const id = contract.parseParameter({ ...(idSpec as ParameterSpec), name: 'id' }, rawId);
+  if (!id.ok || typeof id.value !== 'bigint') {
+    return fail(
+      `The order id in PUT /__mock/orders/{id} must be an int64 integer, got "${rawId.slice(0, 40)}".`,
+    );
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return fail('The body must be a JSON object such as {"state":"pending","petId":10,"quantity":1}.');
+  }
+  const unknown = Object.keys(body).filter((key) => !PUT_FIELDS.has(key));
+  if (unknown.length > 0) {
+    return fail(`Unknown field(s) ${unknown.join(', ')}; allowed: id, state, petId, quantity, shipDate.`);
+  }
+  // The body may repeat the path's id, as an exact JSON integer; anything else names another order or none.
+  const bodyId = body.id;
+  const sameId =
+    bodyId === undefined ||
+    (typeof bodyId === 'bigint' && bodyId === id.value) ||
+    (typeof bodyId === 'number' && Number.isSafeInteger(bodyId) && BigInt(bodyId) === id.value);
+  if (!sameId) {
+    return fail(
+      `The body's id ${stringifyExactJson(bodyId).slice(0, 40)} differs from the id ${id.value} in the path; send the same id as a JSON integer, or leave it out.`,
+    );
+  }
+  const { state, id: _ignored, ...fields } = body;
+  const states = orderStatesOf(contract);
+  if (typeof state !== 'string' || !states.isState(state)) {
+    return fail(`"state" must be one of ${states.states.join(', ')}.`);
+  }
+  const order = { ...fields, id: id.value, status: state };
+  const checked = buildFixtures({ orders: [order] }, 'request body', contract);
+  if (!checked.ok) {
+    const reasons = checked.error.problems.map((problem) =>
+      problem.replace(/^orders\[0\] \(id [^)]*\): /, ''),
+    );
+    return fail(`The order is invalid: ${reasons.join('; ')}.`);
+  }
+  const stored = checked.value.orders.orders.get(id.value) as StoredOrder;
+  const created = session.orders.put(stored);
+  if (!created.ok) {
+    return fail(`${created.error}; POST /__mock/reset empties it, or use another X-Mock-Session.`);
+  }
+  return ok({ status: created.value ? 201 : 200, value: controlOrder(stored, contract) });
+}
+
+/** Every control operation: its endpoint and what it does. No fault and no `Prefer` applies to them. */
+export const CONTROL_OPERATIONS = {
+  reset: {
+    method: 'POST',
+    path: '/reset',
+    run: (context) => {
+      const fresh = context.sessions.reset(context.session.name);
+      return ok({ status: 200, value: stateOf(fresh, context), session: fresh });
+    },
+  },
+  state: { method: 'GET', path: '/state', run: (c) => ok({ status: 200, value: stateOf(c.session, c) }) },
+  putOrder: { method: 'PUT', path: '/orders/{id}', run: putOrder },
+  requests: {
+    method: 'GET',
+    path: '/requests',
+    run: ({ session }) =>
+      ok({
+        status: 200,
+        value: {
           session: session.name,
           capacity: session.log.capacity,
           keylessCapacity: session.log.keyless?.capacity ?? 0,
           requests: session.log.entries(),
-        }),
-        session,
-      );
-  }
+        },
+      }),
+  },
+  listFaults: { method: 'GET', path: '/faults', run: (c) => ok({ status: 200, value: faultsOf(c) }) },
+  addFault: {
+    method: 'POST',
+    path: '/faults',
+    run: ({ contract, session, settings, body }) => {
+      // D18: a fault may name any operation of the contract.
+      const operationIds = contract.operations.map((operation) => operation.operationId);
+      const spec = parseFaultSpec(body ?? null, operationIds);
+      if (!spec.ok) return spec;
+      const rule = session.faults.add(spec.value);
+      if (!rule) {
+        return fail(
+          `This session already holds ${MAX_FAULT_RULES} faults; DELETE /__mock/faults clears them.`,
+        );
+      }
+      const value = { session: session.name, delayMs: settings.delayMs, fault: faultRuleJson(rule) };
+      return ok({ status: 201, value });
+    },
+  },
+  clearFaults: {
+    method: 'DELETE',
+    path: '/faults',
+    run: (context) => {
+      context.session.faults.clear();
+      return ok({ status: 200, value: faultsOf(context) });
+    },
+  },
+  getDelay: {
+    method: 'GET',
+    path: '/delay',
+    run: ({ settings }) => ok({ status: 200, value: { delayMs: settings.delayMs } }),
+  },
+  putDelay: {
+    method: 'PUT',
+    path: '/delay',
+    run: ({ settings, body }) => {
+      const delay = parseDelay(body ?? null);
+      if (!delay.ok) return delay;
+      settings.delayMs = delay.value;
+      return ok({ status: 200, value: { delayMs: delay.value } });
+    },
+  },
+  sessions: {
+    method: 'GET',
+    path: '/sessions',
+    // The sessions alive now, the default one first, without creating or reordering any.
+    run: ({ sessions }) => ok({ status: 200, value: { sessions: [DEFAULT_SESSION, ...sessions.names()] } }),
+  },
+} satisfies Record<string, { method: string; path: string; run: (context: ControlContext) => Outcome }>;
+
+export type ControlName = keyof typeof CONTROL_OPERATIONS;
+
+const decoder = new TextDecoder();
+
+/**
+ * Answers one control endpoint; an empty or broken body reads as no body.
+ *
+ * @example handleControl('state', request, { contract, sessions, settings, session }) // 200 {"session":"default",…}
+ */
+export function handleControl(
+  name: ControlName,
+  request: CoreRequest,
+  context: ControlContext,
+): CoreResponse {
+  const parsed = parseExactJson(request.body === undefined ? '' : decoder.decode(request.body));
+  const outcome: Outcome = CONTROL_OPERATIONS[name].run({
+    ...context,
+    body: parsed.ok ? parsed.value : undefined,
+  });
+  if (!outcome.ok)
+    return errorResponse(mockError('invalidRequest', { message: outcome.error }), context.session);
+  const { status, value, session } = outcome.value;
+  return jsonResponse(status, stringifyExactJson(value), session ?? context.session);
+}
+
+/** What the control object needs of an engine: its state, and how it resets and reloads. */
+interface ControlTarget {
+  core: { contract: Contract; sessions: Sessions; delayMs: number };
+  /** Every session back to the fixtures and the delay back to its start. */
+  reset(): void;
+  reload(fixtures: FixtureSet): void;
+}
+
+/** A value as the control object shows it: every exact int64 as its decimal string (D17). */
+export function decimalIds(value: unknown): unknown {
+  if (typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return value.map(decimalIds);
+  if (typeof value !== 'object' || value === null) return value;
+  const defined = Object.entries(value).filter(([, item]) => item !== undefined);
+  return Object.fromEntries(defined.map(([key, item]) => [key, decimalIds(item)]));
+}
+
+/**
+ * The control object over an engine: each method runs its endpoint's operation.
+ *
+ * @example const control = createMockControl(engine); await control.fault({ status: 503 });
+ */
+export function createMockControl(engine: ControlTarget): MockControl {
+  const { contract, sessions } = engine.core;
+  // biome-ignore lint/suspicious/noExplicitAny: each caller names the field of the operation's value it reads.
+  const run = (name: ControlName, session: string | undefined, input: Partial<ControlContext> = {}): any => {
+    const context = { contract, sessions, settings: engine.core, session: sessions.get(session), ...input };
+    const outcome = CONTROL_OPERATIONS[name].run(context);
+    if (!outcome.ok) throw new MockControlError(outcome.error);
+    return decimalIds(outcome.value.value);
+  };
+  return {
+    async reset() {
+      engine.reset();
+    },
+    async resetSession(session) {
+      run('reset', session);
+    },
+    async seed(fixtures) {
+      const checked = buildFixtures(fixtures, FIXTURE_DATA_SOURCE, contract);
+      if (!checked.ok) throw checked.error;
+      engine.reload(checked.value);
+    },
+    async orders(session) {
+      return run('state', session).orders;
+    },
+    async putOrder({ id, petId, ...fields }, session) {
+      if (typeof id === 'number' && !Number.isSafeInteger(id)) {
+        // Past 2^53 the number has already lost its digits: it would name another order.
+        throw new MockControlError(
+          `The order id ${id} is not a safe integer; pass it as a decimal string or a bigint.`,
+        );
+      }
+      // A decimal string becomes the exact integer it names; anything else is left for the checks to refuse.
+      const exact = typeof petId === 'string' && /^-?\d+$/.test(petId) ? BigInt(petId) : petId;
+      const body = { ...fields, ...(petId === undefined ? {} : { petId: exact }) };
+      return run('putOrder', session, { id: String(id), body });
+    },
+    async fault(plan, session) {
+      const body = Object.fromEntries(Object.entries(plan).filter(([, value]) => value !== undefined));
+      return run('addFault', session, { body }).fault;
+    },
+    async faults(session) {
+      return run('listFaults', session).faults;
+    },
+    async clearFaults(session) {
+      run('clearFaults', session);
+    },
+    async delay(ms) {
+      run('putDelay', undefined, { body: { delayMs: ms } });
+    },
+    async requests(session) {
+      return run('requests', session).requests;
+    },
+    async sessions() {
+      return run('sessions', undefined).sessions;
+    },
+  };
 }

@@ -1,8 +1,6 @@
 /**
- * The mock's core: a function from a request to a response, with no socket and no Node built-in, so the
- * same core answers on a socket, in-process and under MSW. Each request goes route → authenticate →
- * validate → state transition → respond, each step read from the contract; {@link API_HANDLERS} is the
- * only behaviour written by hand.
+ * The mock's core: request in, response out, no Node built-in (so it runs on a socket, in-process and under
+ * MSW). Route → authenticate → validate → transition → respond, read from the contract; only {@link API_HANDLERS} is hand-written.
  */
 import type {
   Contract,
@@ -14,12 +12,12 @@ import type {
 } from '../contract/index.js';
 import { isObject, type JsonObject, resolveRef } from '../contract/refs.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
-import { CONTROL_BASE, CONTROL_ROUTES, type ControlName, handleControl } from './control.js';
+import { CONTROL_BASE, CONTROL_OPERATIONS, type ControlName, handleControl } from './control.js';
 import { type Cors, compileCors } from './cors.js';
+import type { EngineOptions } from './engine.js';
 import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
 import { type FaultSettings, readFaultSettings } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
-import type { Inspector } from './inspector.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
@@ -29,7 +27,7 @@ import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Ses
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 
-/** The parameters of a request, as the contract read them (an int64 as a `bigint`); absent ones are not set. */
+/** A request's parameters as the contract reads them (an int64 as a `bigint`). */
 export type ApiParameters = ReadonlyMap<string, ExactJson>;
 
 export type ApiHandler = (
@@ -39,7 +37,6 @@ export type ApiHandler = (
   operation: OperationSpec,
 ) => CoreResponse;
 
-/** Whether a request is for a control endpoint, known or not (`/__mock/…`, however it is escaped). */
 function isControl(match: RouteMatch<Target>, pathname: string): boolean {
   return match.kind === 'match' ? match.target.kind === 'control' : isControlTarget(pathname);
 }
@@ -121,18 +118,10 @@ const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
   petId: 'petNotFound',
 };
 
-/** The values of each query parameter of a request target, in order; `+` is a space (form encoding). */
-function queryOf(target: string): Map<string, string[]> {
-  const values = new Map<string, string[]>();
+/** The query of a request target, without its fragment; `+` is a space (form encoding). */
+function queryOf(target: string): URLSearchParams {
   const start = target.indexOf('?');
-  if (start === -1) return values;
-  const hash = target.indexOf('#', start);
-  for (const [name, value] of new URLSearchParams(target.slice(start + 1, hash === -1 ? undefined : hash))) {
-    const list = values.get(name);
-    if (list) list.push(value);
-    else values.set(name, [value]);
-  }
-  return values;
+  return new URLSearchParams(start === -1 ? '' : target.slice(start + 1).split('#')[0]);
 }
 
 /** The Error for a declared parameter that breaks its schema: D9's 404 for an id, else D21's 400. */
@@ -151,22 +140,16 @@ function parameterError(
   });
 }
 
-export interface CoreOptions {
-  /** The contract served: its base path, routes, security, parameters and state table. */
+/** Without an `inspector`, its paths are a 404 saying how to add it. */
+export interface CoreOptions extends Pick<EngineOptions, 'delayMs' | 'corsOrigins' | 'inspector'> {
   contract: Contract;
   fixtures: FixtureSet;
   apiKeys: readonly string[];
   limits?: SessionLimits;
-  /** Milliseconds added before every answer; `PUT /__mock/delay` changes it at run time. */
-  delayMs?: number;
-  /** Origins allowed besides the local ones (D14); `*` allows any. */
-  corsOrigins?: readonly string[];
-  /** Serves the state inspector at `/__mock/` (inspector.ts); without it, its paths are a 404 saying how to add it. */
-  inspector?: Inspector;
 }
 
 export interface Core {
-  /** The answer to one request; throws only on a bug (see {@link respondSafely}). */
+  /** The answer to one request; throws only on a bug (the engine answers that with a 500). */
   respond(request: CoreRequest): CoreResponse;
   /**
    * The answer a request gets whatever its body, when its head alone decides it (a missing or wrong key);
@@ -184,7 +167,6 @@ export interface Core {
   reload(fixtures: FixtureSet, apiKeys: readonly string[]): void;
 }
 
-/** A response forced by `Prefer` or a fault. */
 function forcedResponse(forced: ForcedResponse, session: Session): CoreResponse {
   if (forced.body === undefined) return emptyResponse(forced.status, session, forced.headers);
   const response = jsonResponse(forced.status, forced.body, session, forced.headers);
@@ -199,26 +181,6 @@ function errorCodeOf(body: string): string | undefined {
     return typeof code === 'string' ? code : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Runs the core, turning a bug into a 500 Error rather than a dropped connection or a rejected promise.
- *
- * @example respondSafely(core, request, (message) => console.warn(message)).status // never thrown
- */
-export function respondSafely(
-  core: Core,
-  request: CoreRequest,
-  report: (message: string) => void,
-): CoreResponse {
-  try {
-    return core.respond(request);
-  } catch (error) {
-    report(
-      `petstore mock: bug while answering ${request.method} ${request.url.slice(0, 200)}: ${String(error)}`,
-    );
-    return errorResponse(mockError('internalError'), undefined, core.cors.headers(request.header('origin')));
   }
 }
 
@@ -254,7 +216,6 @@ function notFoundError(contract: Contract): MockError {
   });
 }
 
-/** The inspector's page, script and style. */
 const isInspectorPath = (pathname: string) =>
   pathname === `${CONTROL_BASE}/` || pathname.startsWith(`${CONTROL_BASE}/inspector.`);
 
@@ -283,11 +244,14 @@ export function createCore(options: CoreOptions): Core {
       path: contract.basePath + operation.path,
       target: { kind: 'api', operation } as const,
     })),
-    ...CONTROL_ROUTES.map((route) => ({ ...route, target: { kind: 'control', name: route.name } as const })),
+    ...Object.entries(CONTROL_OPERATIONS).map(([name, { method, path }]) => ({
+      method,
+      path: CONTROL_BASE + path,
+      target: { kind: 'control', name: name as ControlName } as const,
+    })),
   ];
   const route: Router<Target> = compileRouter(routes);
   const forcer = compilePrefer(contract.operations, faultSettings);
-  let delayMs = options.delayMs ?? 0;
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
   const headersOf = new Map(contract.operations.map((op) => [op, documentedHeaders(contract.document, op)]));
@@ -327,7 +291,7 @@ export function createCore(options: CoreOptions): Core {
       return outcome.ok ? forcedResponse(outcome.value, session) : errorResponse(outcome.error, session);
     }
     const params = new Map<string, ExactJson>();
-    let query: Map<string, string[]> | undefined;
+    let query: URLSearchParams | undefined;
     for (const parameter of operation.parameters) {
       let raw: RawParameter | undefined;
       // Cookies are not read: no operation of the document declares one, and the mock sets none.
@@ -336,7 +300,8 @@ export function createCore(options: CoreOptions): Core {
       else if (parameter.in === 'header') raw = request.header(parameter.name.toLowerCase());
       else {
         query ??= queryOf(request.url);
-        raw = query.get(parameter.name);
+        const values = query.getAll(parameter.name);
+        raw = values.length > 0 ? values : undefined;
       }
       const verdict = contract.validateParameter(operation.operationId, parameter.in, parameter.name, raw);
       if (!verdict.ok) return errorResponse(parameterError(parameter, raw, verdict.error), session);
@@ -351,12 +316,7 @@ export function createCore(options: CoreOptions): Core {
     contract,
     cors,
     apiKeys: options.apiKeys,
-    get delayMs() {
-      return delayMs;
-    },
-    set delayMs(value: number) {
-      delayMs = value;
-    },
+    delayMs: options.delayMs ?? 0,
     reload(fixtures, apiKeys) {
       authenticate = createAuthenticator(apiKeys);
       core.apiKeys = apiKeys;
@@ -368,7 +328,7 @@ export function createCore(options: CoreOptions): Core {
     },
     respond(request) {
       // The delay in force when the request arrived, even if this request changes it.
-      const delay = delayMs;
+      const delay = core.delayMs;
       const response = answer(request);
       if (delay > 0) response.delayMs = (response.delayMs ?? 0) + delay;
       // Every answer, errors included, is readable by the page that asked (D14); a preflight has its own.
@@ -379,15 +339,13 @@ export function createCore(options: CoreOptions): Core {
     },
   };
 
-  /** Steps 1–6 of the module comment, without the CORS headers that every answer gets. */
+  /** The steps of the module comment, without the CORS headers that every answer gets. */
   function answer(request: CoreRequest): CoreResponse {
     const pathname = requestPath(request.url);
     const match = route(request.method, pathname);
     const sessionName = request.header('x-mock-session') || undefined;
-    const origin = request.header('origin');
-    // Before the key and before a preflight: a foreign page must not steer the mock even with the
-    // public default key, and must not learn anything from a control endpoint (D14).
-    if (!cors.allows(origin) && isControl(match, pathname)) {
+    // Before the key and the preflight: a foreign page must not steer the mock even with the public key (D14).
+    if (!cors.allows(request.header('origin')) && isControl(match, pathname)) {
       return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
     }
     // The inspector's page holds no data, and a browser opening it sends no key.
@@ -399,22 +357,12 @@ export function createCore(options: CoreOptions): Core {
     }
 
     if (request.method === 'OPTIONS') {
-      // Keyless like a 401 below, so logged in the default session only. A browser's preflight always passes, so that the page then sees the mock's own answer (the
-      // 404, 405 or 401 Error) instead of an opaque CORS failure. A plain OPTIONS on an unknown path is 404.
-      const requested = request.header('access-control-request-method');
-      if (match.kind === 'not-found' && requested === undefined)
+      // A preflight always passes, so the page then reads the mock's own 404, 405 or 401 rather than an
+      // opaque CORS failure; a plain OPTIONS on an unknown path is 404. Keyless: logged in the default session.
+      if (match.kind === 'not-found' && request.header('access-control-request-method') === undefined)
         return errorResponse(notFound, sessions.peek(undefined));
       const allow = match.kind === 'not-found' ? [] : match.allow;
-      const preflight = cors.preflight(
-        {
-          origin,
-          method: requested,
-          headers: request.header('access-control-request-headers'),
-          privateNetwork: request.header('access-control-request-private-network'),
-        },
-        allow,
-      );
-      return emptyResponse(204, sessions.peek(undefined), preflight);
+      return emptyResponse(204, sessions.peek(undefined), cors.preflight(request, allow));
     }
     const auth = authenticate(request.header('authorization'));
     if (!auth.ok) {
@@ -440,14 +388,8 @@ export function createCore(options: CoreOptions): Core {
     }
     const target = match.target;
     if (target.kind === 'control') {
-      return handleControl(target.name, {
-        request,
-        session,
-        sessions,
-        params: match.params,
-        settings: core,
-        contract,
-      });
+      const context = { contract, sessions, settings: core, session, id: match.params.id };
+      return handleControl(target.name, request, context);
     }
 
     const response = answerOperation(target.operation, match.params, request, session);

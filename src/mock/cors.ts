@@ -4,6 +4,7 @@
  * headers must work for them. `null` (file: pages, sandboxed frames) is not local.
  */
 import { fail, ok, type Result } from '../result.js';
+import type { CoreRequest } from './request.js';
 
 export type HeaderMap = Record<string, string>;
 
@@ -21,14 +22,6 @@ const PREFLIGHT_VARY =
   'Origin, Access-Control-Request-Method, Access-Control-Request-Headers, Access-Control-Request-Private-Network';
 const ANY_ORIGIN = '*';
 const IPV4_LOOPBACK = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-/** What a preflight asked: its `Origin` and `Access-Control-Request-{Method,Headers,Private-Network}`. */
-export interface CorsRequest {
-  origin: string | undefined;
-  method?: string | undefined;
-  headers?: string | undefined;
-  privateNetwork?: string | undefined;
-}
 
 export type Cors = ReturnType<typeof compileCors>;
 
@@ -147,20 +140,21 @@ export function compileCors(document: Readonly<Record<string, unknown>>, origins
    * A preflight's headers for a path documenting `methods`. The method asked about is allowed even if
    * undocumented, so the page then reads the 405 Error rather than meet an opaque CORS failure.
    */
-  const preflight = (request: CorsRequest, methods: readonly string[]): HeaderMap => {
+  const preflight = ({ header }: Pick<CoreRequest, 'header'>, methods: readonly string[]): HeaderMap => {
     const allow: HeaderMap = methods.length > 0 ? { allow: methods.join(', ') } : {};
-    if (!allows(request.origin)) return { vary: PREFLIGHT_VARY, ...allow };
-    const asked = request.method;
+    const origin = header('origin');
+    if (!allows(origin)) return { vary: PREFLIGHT_VARY, ...allow };
+    const asked = header('access-control-request-method');
     const echo =
       asked !== undefined && asked.length <= MAX_METHOD && TOKEN.test(asked) && !methods.includes(asked);
-    const names = requestedHeaders(request.headers);
+    const names = requestedHeaders(header('access-control-request-headers'));
     return {
-      ...headers(request.origin),
+      ...headers(origin),
       'access-control-allow-methods': (echo ? [...methods, asked] : methods).join(', '),
       // Reflected, not `*`: a wildcard does not work with credentials and never covers Authorization.
       'access-control-allow-headers': names && names.length > 0 ? names.join(', ') : READ_HEADERS,
       'access-control-max-age': '600',
-      ...(request.privateNetwork?.toLowerCase() === 'true'
+      ...(header('access-control-request-private-network')?.toLowerCase() === 'true'
         ? { 'access-control-allow-private-network': 'true' }
         : {}),
       vary: PREFLIGHT_VARY,

@@ -1,15 +1,13 @@
-/**
- * The core plus what every entry point shares, once: the keys, the body limit, the delay and the request
- * log. No Node built-in, so it bundles for a page (MSW).
- */
+/** The core plus what every entry point shares: keys, body limit, delay, request log. No Node built-in (MSW bundles it). */
 import { type Contract, defaultContract } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { apiKeyProblem } from './auth.js';
-import { type Core, createCore, respondSafely } from './core.js';
+import { type Core, createCore } from './core.js';
+import { mockError } from './errors.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import type { Inspector } from './inspector.js';
 import { type CoreRequest, fromHeaders } from './request.js';
-import { type CoreResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
+import { type CoreResponse, errorResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
 import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
 
 export interface EngineOptions {
@@ -21,7 +19,6 @@ export interface EngineOptions {
   delayMs?: number;
   /** Origins allowed besides the local ones (D14), as `--cors-origin` takes them; `['*']` for any. */
   corsOrigins?: readonly string[];
-  /** Receives one line per request; omit it for silence. */
   log?: (line: string) => void;
   /** Caps on named sessions and on each session's request log. */
   limits?: Partial<SessionLimits>;
@@ -58,9 +55,6 @@ export interface MockEngine {
   /** Replaces the fixtures and resets every session; the keys follow unless the options fixed them. */
   reload(fixtures: FixtureSet): void;
   readonly core: Core;
-  /** The global delay now (`PUT /__mock/delay` changes it). */
-  readonly delayMs: number;
-  readonly onBug: (message: string) => void;
   readonly apiKeys: readonly string[];
   readonly fixtures: FixtureSet;
 }
@@ -77,12 +71,11 @@ function logLine(request: CoreRequest, response: CoreResponse, durationMs: numbe
   return `${request.method} ${url} ${response.status} ${durationMs.toFixed(1)}ms${session}`;
 }
 
-/** What `fetch` throws for a network error: the in-process mock's simulated dropped connection (D18). */
+/** What `fetch` throws for a network error: the in-process simulated drop (D18). */
 export function droppedConnection(): TypeError {
   return new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
 }
 
-/** A streamed WHATWG body, read no further than the limit. */
 function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   return async (limit) => {
     const reader = body.getReader();
@@ -129,6 +122,22 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
   const log = options.log;
   const onBug = options.onBug ?? ((message: string) => console.error(message));
 
+  // A bug in the core is a 500 Error, not a dropped connection or a rejected promise.
+  const respondSafely = (request: CoreRequest): CoreResponse => {
+    try {
+      return core.respond(request);
+    } catch (error) {
+      onBug(
+        `petstore mock: bug while answering ${request.method} ${request.url.slice(0, 200)}: ${String(error)}`,
+      );
+      return errorResponse(
+        mockError('internalError'),
+        undefined,
+        core.cors.headers(request.header('origin')),
+      );
+    }
+  };
+
   // The declared length is trusted for a refusal only, never for the bytes read.
   const declaredTooLarge = (request: CoreRequest): CoreResponse | undefined => {
     const declared = request.header('content-length');
@@ -158,10 +167,6 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     releaseDelayed() {
       for (const release of [...delayed]) release();
     },
-    get delayMs() {
-      return core.delayMs;
-    },
-    onBug,
     get apiKeys() {
       return core.apiKeys;
     },
@@ -189,12 +194,12 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       const t0 = performance.now();
       const refused = declaredTooLarge(request);
       if (refused !== undefined || readBody === undefined) {
-        return engine.settle(request, refused ?? respondSafely(core, request, onBug), startedAt, t0);
+        return engine.settle(request, refused ?? respondSafely(request), startedAt, t0);
       }
       return readBody(MAX_BODY_BYTES).then((body) => {
         if (!body.ok && body.error === 'aborted') return undefined;
         const response = body.ok
-          ? respondSafely(core, { ...request, body: body.value }, onBug)
+          ? respondSafely({ ...request, body: body.value })
           : payloadTooLarge(core.cors.headers(request.header('origin')));
         return engine.settle(request, response, startedAt, t0);
       });

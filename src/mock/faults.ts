@@ -12,19 +12,15 @@ export const MAX_DELAY_MS = 30_000;
 export const MAX_FAULT_RULES = 50;
 const MAX_TIMES = 1_000_000;
 
-/** What a fault does to a request. */
+/** What a fault does to a request (D18); `operation` undefined for every operation. */
 export interface FaultSpec {
-  /** The operationId it applies to; `undefined` for every operation. */
   operation: string | undefined;
-  /** Answer with this status (400–599) instead of the real answer. */
   status?: number;
-  /** Close the connection without an answer. */
   drop?: true;
-  /** Wait this long first (on top of the global delay). */
+  /** On top of the global delay. */
   delayMs: number;
-  /** How many more requests it applies to. */
   times: number;
-  /** The message of the Error it answers, instead of the default (issue 24: a screen's own words). */
+  /** Instead of the default (issue 24: a screen's own words). */
   message?: string;
 }
 
@@ -33,13 +29,10 @@ export interface FaultRule extends Omit<FaultSpec, 'times'> {
   remaining: number;
 }
 
-/** The settings of `x-petstore-faults`. */
+/** `x-petstore-faults`: the simulated fault's Error code, its marker header, and the undocumented statuses `Prefer` may force. */
 export interface FaultSettings {
-  /** The Error `code` of a simulated fault that the document does not describe. */
   code: string;
-  /** The response header that marks an answer a fault shaped. */
   header: string;
-  /** The statuses `Prefer: code=` may ask for when the operation does not document them. */
   preferStatus: { minimum: number; maximum: number };
 }
 
@@ -99,13 +92,8 @@ export class FaultPlan {
     return rule;
   }
 
-  /**
-   * The first rule that applies to a request for `operationId`, counted as used; a rule that is used up
-   * is removed. Rules apply in the order they were added.
-   */
+  /** The first rule that applies to a request for `operationId`, counted as used (and removed once used up). */
   take(operationId: string): FaultRule | undefined {
-    // The common case, a session without faults, costs one length check.
-    if (this.#rules.length === 0) return undefined;
     const index = this.#rules.findIndex(
       (rule) => rule.operation === undefined || rule.operation === operationId,
     );
@@ -116,7 +104,6 @@ export class FaultPlan {
     return { ...rule };
   }
 
-  /** The rules still waiting, in the order they apply. */
   list(): FaultRule[] {
     return this.#rules.map((rule) => ({ ...rule }));
   }

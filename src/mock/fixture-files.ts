@@ -1,7 +1,6 @@
 /**
- * The Node side of fixtures: where the built-in ones live and reading a fixture file. The file is opened
- * without waiting (O_NONBLOCK, so a FIFO cannot block) and judged by what was opened, so a path swapped
- * between the check and the read cannot slip through.
+ * The Node side of fixtures. A file is opened with O_NONBLOCK (a FIFO cannot block) and judged by what was
+ * opened, so a path swapped between the check and the read cannot slip through.
  */
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';

@@ -12,16 +12,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultContract } from '../contract/index.js';
 import { ok, type Result } from '../result.js';
+import { createMockControl, type MockControl } from './control.js';
 import { controlOverlap } from './core.js';
 import { createEngine, droppedConnection, type EngineOptions } from './engine.js';
 import { loadFixtures } from './fixture-files.js';
 import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
 import { inspector } from './inspector.js';
-import { controlTarget, createMockControl, type MockControl } from './mock-control.js';
 import { createHttpServer } from './server.js';
 
-export { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
-export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from './fixtures.js';
 export {
   type ControlOrder,
   type ControlOrderInput,
@@ -32,7 +30,9 @@ export {
   MockControlError,
   type OperationId,
   type PlannedFault,
-} from './mock-control.js';
+} from './control.js';
+export { DEFAULT_FIXTURES_PATH } from './fixture-files.js';
+export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from './fixtures.js';
 export { MOCK_ERRORS } from './server.js';
 
 /** The mock on a port always serves the state inspector, so `inspector` is no option here. */
@@ -95,7 +95,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   let server: Server | undefined;
 
   const mock: Mock = {
-    ...createMockControl(controlTarget(engine)),
+    ...createMockControl(engine),
     get apiKeys() {
       return engine.apiKeys;
     },

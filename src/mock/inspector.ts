@@ -4,7 +4,6 @@
  * style and fetch only, and no framing. An option of the core, so MSW pages carry it only when asked.
  */
 import type { Contract } from '../contract/index.js';
-import { operationIds } from './control-operations.js';
 import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_MARKUP, INSPECTOR_SCRIPT } from './inspector-assets.js';
 import type { CoreResponse } from './responses.js';
 
@@ -26,7 +25,7 @@ const ASSETS: Readonly<Record<string, { type: string; body: (contract: Contract)
   '/__mock/inspector.js': {
     type: 'text/javascript; charset=utf-8',
     body: (contract) =>
-      `const OPERATIONS = ${JSON.stringify(operationIds(contract))};\nconst API_BASE = ${JSON.stringify(contract.basePath)};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
+      `const OPERATIONS = ${JSON.stringify(contract.operations.map((op) => op.operationId))};\nconst API_BASE = ${JSON.stringify(contract.basePath)};\nconst MARKUP = ${JSON.stringify(INSPECTOR_MARKUP)};\n${INSPECTOR_SCRIPT}`,
   },
   '/__mock/inspector.css': { type: 'text/css; charset=utf-8', body: () => INSPECTOR_CSS },
 };

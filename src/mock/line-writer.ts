@@ -1,13 +1,9 @@
 /**
- * How `petstore mock` prints its lines without ever blocking the server or holding more than a small
- * queue: `process.stdout` blocks on a paused terminal and buffers without end on an unread pipe. Lines
- * go out with non-blocking writes; past `maxQueuedBytes` they are dropped, counted, and the count is
- * printed once the output flows again. Control characters are escaped so a request cannot drive the
- * terminal.
+ * `petstore mock`'s log lines, never blocking the server: `process.stdout` blocks on a paused terminal and
+ * buffers without end on an unread pipe, so lines past a small queue are dropped and counted instead.
  */
 import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 
-/** Writes whole lines; see the module comment. */
 export interface LineWriter {
   /** Queues one line (without its newline); drops it when the queue is full. */
   write(line: string): void;
@@ -28,7 +24,7 @@ export interface LineWriterOptions {
 const UNSAFE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
- * The line with every control character written as a visible escape.
+ * The line with every control character written as a visible escape, so a request cannot drive the terminal.
  *
  * @example escapeControl('GET /\u001b[2J 404') // 'GET /\\x1b[2J 404'
  */

@@ -64,7 +64,6 @@ export const PUT_LIMITS = { orders: 1000, bytes: 256 * 1024 } as const;
 
 export class OrderStore {
   readonly #base: OrderBase;
-  /** Orders this session added or changed, by id. */
   readonly #changes = new Map<bigint, StoredOrder>();
   /** The JSON size of each order this session put, by id, and their sum. */
   readonly #put = new Map<bigint, number>();
@@ -92,7 +91,6 @@ export class OrderStore {
     return this.#changes.size === 0 ? this.#base.listBody() : listJson(this.all(), this.#base.states);
   }
 
-  /** How many orders the list holds. */
   listedCount(): number {
     if (this.#changes.size === 0) return this.#base.listedCount();
     let count = 0;

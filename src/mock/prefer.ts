@@ -40,26 +40,7 @@ export function parsePrefer(header: string | undefined): PreferRequest | undefin
 }
 
 /** The raw path parameters of the request, as the router matched them. */
-export type RawParams = Readonly<Record<string, string>>;
-
-export interface Forcer {
-  /**
-   * The answer `Prefer` asks for, or the 400 `invalid_prefer` Error saying what may be asked.
-   *
-   * @example forcer.prefer(contract.operation('cancelOrder'), { code: '409', example: undefined }, { orderId: '7' })
-   * // ok: 409 {"code":"order_already_shipped","message":"Order 7 has already shipped …","status":409}
-   */
-  prefer(
-    operation: OperationSpec,
-    prefer: PreferRequest,
-    params: RawParams,
-  ): Result<ForcedResponse, MockError>;
-  /**
-   * The answer of a fault rule with a status: the documented response when the operation has one for
-   * that status, else a simulated-fault Error; `message`, when given, is the Error's message either way.
-   */
-  status(operation: OperationSpec, status: number, params: RawParams, message?: string): ForcedResponse;
-}
+type RawParams = Readonly<Record<string, string>>;
 
 /** One documented response, ready to send. */
 interface Documented {
@@ -83,7 +64,7 @@ function namedErrorOf(example: unknown, status: number): MockErrorName | undefin
  * @example compilePrefer(contract.operations, settings).prefer(contract.operation('listOrders'), { code: '503', example: undefined }, {})
  * // ok: 503 {"code":"simulated_fault",…}
  */
-export function compilePrefer(operations: readonly OperationSpec[], settings: FaultSettings): Forcer {
+export function compilePrefer(operations: readonly OperationSpec[], settings: FaultSettings) {
   // key: `${operationId} ${status}`
   const documented = new Map<string, Documented>();
   for (const operation of operations) {
@@ -130,7 +111,12 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
   };
 
   return {
-    prefer(operation, prefer, params) {
+    /** The answer `Prefer` asks for, or the 400 `invalid_prefer` Error saying what may be asked. */
+    prefer(
+      operation: OperationSpec,
+      prefer: PreferRequest,
+      params: RawParams,
+    ): Result<ForcedResponse, MockError> {
       const entry = /^\d{3}$/.test(prefer.code)
         ? documented.get(`${operation.operationId} ${prefer.code}`)
         : undefined;
@@ -169,7 +155,8 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
       return fail(mockError('invalidPrefer', { message }));
     },
 
-    status(operation, status, params, message) {
+    /** A fault's status: the documented response when there is one, else a simulated-fault Error. */
+    status(operation: OperationSpec, status: number, params: RawParams, message?: string): ForcedResponse {
       const headers = { [marker]: 'control' };
       const entry = documented.get(`${operation.operationId} ${status}`);
       const answer = entry && documentedAnswer(entry, status, params, headers, message);

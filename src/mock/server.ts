@@ -1,7 +1,6 @@
 /**
- * The socket adapter: node:http in, {@link MockEngine.answer} out, as `handle` and MSW take it. It adds the
- * port, header limits, timeouts, the streamed body, and Error bodies for what node cannot parse. Not on
- * @hono/node-server: a WHATWG Request and Response per request cost 2–3× the CPU (docs/benchmarks.md).
+ * The socket adapter: node:http in, {@link MockEngine.answer} out; it owns the port, header limits, timeouts,
+ * the streamed body and Error bodies for what node cannot parse. Not on @hono/node-server: 2–3× the CPU (docs/benchmarks.md).
  */
 import {
   createServer,
@@ -71,7 +70,7 @@ const CLIENT_ERRORS: Readonly<Record<string, AdapterErrorName>> = {
   ERR_HTTP_REQUEST_TIMEOUT: 'requestTimeout',
 };
 
-/** Uses a value now, or once its promise settles: most answers come without a turn of the event loop. */
+/** Most answers come without a turn of the event loop. */
 function whenReady<T>(value: T | Promise<T>, use: (value: T) => void): void {
   if (value instanceof Promise) void value.then(use);
   else use(value);
@@ -119,7 +118,6 @@ function joinedHeader(raw: readonly string[], name: string): string | undefined 
   return joined;
 }
 
-/** A core request over node's own header object, no copy. */
 function nodeRequest(req: IncomingMessage): CoreRequest {
   return {
     method: req.method ?? 'GET',
@@ -151,7 +149,7 @@ function rawOrigin(raw: unknown): string | undefined {
   return /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(raw.toString('latin1'))?.[1];
 }
 
-/** The body of a node request, streamed up to the limit; the rest stays unread once it is passed. */
+/** The body of a node request up to the limit; the rest stays unread once it is passed. */
 function nodeBody(req: IncomingMessage): ReadBody {
   return (limit) =>
     new Promise((resolve) => {
@@ -215,7 +213,6 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
     (req, res) => answer(req, res),
   );
 
-  /** An Error the adapter answers itself, closing after it. */
   const adapterError = (name: AdapterErrorName, origin: string | undefined, message?: string) => {
     const spec: MockErrorSpec = MOCK_ERRORS[name];
     const error: MockError = { spec, message: message ?? spec.message };
@@ -240,7 +237,6 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
     );
   };
 
-  /** Settles (delay, log) and writes an answer this adapter decided itself. */
   const refuse = (res: ServerResponse, request: CoreRequest, response: CoreResponse) =>
     whenReady(engine.settle(request, response, Date.now(), performance.now()), (settled) =>
       writeResponse(res, settled),

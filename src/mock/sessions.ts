@@ -50,7 +50,6 @@ export class Sessions {
     return this.#fixtures;
   }
 
-  /** Named sessions alive now. */
   get size(): number {
     return this.#named.size;
   }

@@ -4,43 +4,17 @@
  */
 import type { Contract, ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
-import { type MockSettings, planFault, putOrder, setDelay } from './control-operations.js';
-import type { StoredOrder } from './order-store.js';
+import { CONTROL_OPERATIONS, decimalIds, type MockSettings } from './control.js';
+import type { FaultSpec } from './faults.js';
 import { DEFAULT_SESSION, MAX_SESSION_NAME, type Sessions } from './sessions.js';
 
 const VERSION = 1;
 
-interface SavedOrder {
-  id: string;
-  petId?: string;
-  quantity?: number;
-  shipDate?: string;
-  state: string;
-}
-
-interface SavedFault {
-  operation?: string;
-  status?: number;
-  drop?: true;
-  delayMs: number;
-  times: number;
-  message?: string;
-}
-
+/** Each session's changed orders (ids as decimal strings) and its faults, as the control operations take them. */
 interface SavedState {
   version: number;
   delayMs: number;
-  sessions: Array<{ name: string; orders: SavedOrder[]; faults: SavedFault[] }>;
-}
-
-function savedOrder(order: StoredOrder): SavedOrder {
-  return {
-    id: String(order.id),
-    ...(order.petId === undefined ? {} : { petId: String(order.petId) }),
-    ...(order.quantity === undefined ? {} : { quantity: order.quantity }),
-    ...(order.shipDate === undefined ? {} : { shipDate: order.shipDate }),
-    state: order.state,
-  };
+  sessions: Array<{ name: string; orders: Array<{ id: string }>; faults: FaultSpec[] }>;
 }
 
 /**
@@ -60,7 +34,9 @@ export function snapshotState(sessions: Sessions, settings: MockSettings): strin
         ...rule,
         times: remaining,
       }));
-      return [{ name, orders: [...session.orders.changes()].map(savedOrder), faults }];
+      return [
+        { name, orders: [...session.orders.changes()].map(decimalIds) as Array<{ id: string }>, faults },
+      ];
     }),
   };
   return JSON.stringify(state);
@@ -87,17 +63,20 @@ export function restoreState(
       if (typeof saved.name !== 'string' || saved.name.length > MAX_SESSION_NAME) {
         return refuse(`a session name that is not a string of at most ${MAX_SESSION_NAME} characters`);
       }
-      const session = sessions.get(saved.name);
+      const context = { contract, sessions, settings, session: sessions.get(saved.name) };
       for (const { id, ...order } of saved.orders) {
-        const put = putOrder(contract, session, String(id), order as unknown as ExactJson);
+        const body = order as unknown as ExactJson;
+        const put = CONTROL_OPERATIONS.putOrder.run({ ...context, id: String(id), body });
         if (!put.ok) return refuse(`order ${String(id).slice(0, 40)}: ${put.error}`);
       }
       for (const fault of saved.faults) {
-        const planned = planFault(contract, session, fault as unknown as ExactJson);
+        const planned = CONTROL_OPERATIONS.addFault.run({ ...context, body: fault as unknown as ExactJson });
         if (!planned.ok) return refuse(planned.error);
       }
     }
-    const delay = setDelay(settings, { delayMs: state.delayMs });
+    const session = sessions.get(undefined);
+    const body = { delayMs: state.delayMs };
+    const delay = CONTROL_OPERATIONS.putDelay.run({ contract, sessions, settings, session, body });
     if (!delay.ok) return refuse(delay.error);
   } catch {
     return refuse('not a state this version saved');

@@ -8,14 +8,12 @@
  */
 import { type HttpHandler, http } from 'msw';
 import { defaultContract } from '../contract/index.js';
+import { createMockControl } from '../mock/control.js';
 import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
-import { controlTarget, createMockControl } from '../mock/mock-control.js';
 import { type MockHandlers, withControl } from './mock-handlers.js';
 import { type Persist, savingControl } from './persist.js';
 
-export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
-export type { Inspector } from '../mock/inspector.js';
 export type {
   ControlOrder,
   ControlOrderInput,
@@ -25,8 +23,10 @@ export type {
   MockControl,
   OperationId,
   PlannedFault,
-} from '../mock/mock-control.js';
-export { MockControlError } from '../mock/mock-control.js';
+} from '../mock/control.js';
+export { MockControlError } from '../mock/control.js';
+export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
+export type { Inspector } from '../mock/inspector.js';
 export type { MockHandlers } from './mock-handlers.js';
 export type { Persist } from './persist.js';
 
@@ -47,10 +47,7 @@ export interface HandlersOptions extends EngineOptions {
   persist?: Persist;
 }
 
-/**
- * Every option: the type it takes, then what to pass. A wrong option is named with what it takes (issue
- * 24), before a deeper check can fail with a message about something else ("the file must hold a mapping").
- */
+/** Every option: its type, then what to pass, so a wrong one is named first (issue 24). */
 const OPTIONS: Readonly<Record<string, string>> = {
   fixtures: 'object fixture data, e.g. { orders: [] }',
   baseUrl: 'string a string ending in /v1',
@@ -68,7 +65,6 @@ const OPTIONS: Readonly<Record<string, string>> = {
 /** The type of a value, never the value itself: a key passed as a string must not be printed. */
 const typeOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
 
-/** Throws a `TypeError` naming the first wrong option and what it takes. */
 function checkOptions(options: Partial<HandlersOptions> | undefined): void {
   for (const [name, value] of Object.entries({ fixtures: undefined, ...options })) {
     const takes = OPTIONS[name];
@@ -85,10 +81,7 @@ function checkOptions(options: Partial<HandlersOptions> | undefined): void {
   }
 }
 
-/**
- * The part of `baseUrl` before the base path: the handlers answer below `<root><basePath>/` and
- * `<root>/__mock/`.
- */
+/** The part of `baseUrl` before the base path: the handlers answer below `<root><basePath>/` and `<root>/__mock/`. */
 function rootOf(baseUrl: string, basePath: string): { root: string; prefix: string } {
   const trimmed = baseUrl.replace(/\/+$/, '');
   if (!trimmed.endsWith(basePath)) {
@@ -115,10 +108,8 @@ function claimedPaths(root: string, prefix: string, basePath: string): RegExp {
 }
 
 /**
- * MSW handlers answering a contract (`options.contract`, default the toolkit's Pet Store Orders API v1)
- * and the mock's `/__mock/` control endpoints from one stateful engine, with the engine's control methods
- * on the array ({@link MockHandlers}). Throws a `FixtureError` naming the entry and the reason when the fixtures are unusable,
- * and an `Error` for a key that can never be sent as a bearer token.
+ * MSW handlers answering a contract (default the toolkit's own) and the `/__mock/` control endpoints from one
+ * stateful engine, with its control methods on the array. Throws a `FixtureError` for unusable fixtures, an `Error` for an unsendable key.
  *
  * @example const mock = createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }); setupServer(...mock)
  */
@@ -145,8 +136,8 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
     return response;
   };
   const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix, contract.basePath), answer)];
-  const control = createMockControl(controlTarget(engine));
+  const control = createMockControl(engine);
   const mock = withControl(handlers, persistence ? savingControl(control, persistence) : control);
-  // What mountInspector (msw/inspector) reads: the key to send, and where the inspector's script is.
+  // What mountInspector (msw/inspector) reads.
   return Object.defineProperty(mock, 'apiKeys', { get: () => engine.apiKeys });
 }

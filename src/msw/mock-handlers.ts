@@ -1,10 +1,6 @@
-/**
- * What `createHandlers` returns: the MSW handlers, as an array so that `setupServer(...mock)` and
- * `setupWorker(...mock)` take them as before, carrying the mock's control methods (`mock.reset()`,
- * `mock.fault(…)`, …) and, for code that prefers to name them, the same handlers as `mock.handlers`.
- */
+/** What `createHandlers` returns: an array of handlers (so `setupServer(...mock)` works) carrying the control methods. */
 import type { HttpHandler } from 'msw';
-import type { MockControl } from '../mock/mock-control.js';
+import type { MockControl } from '../mock/control.js';
 
 /** The handlers of one stateful mock, and the object that controls it. */
 export type MockHandlers = HttpHandler[] &
@@ -17,8 +13,7 @@ export type MockHandlers = HttpHandler[] &
   };
 
 /**
- * Puts the control methods on an array of handlers. They are not enumerable, so the array spreads, logs
- * and compares as the plain array of handlers it was.
+ * Puts the control methods on an array of handlers, not enumerable, so it spreads, logs and compares as before.
  *
  * @example setupServer(...withControl([handler], control))
  */

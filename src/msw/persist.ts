@@ -1,11 +1,9 @@
 /**
- * `persist: inSessionStorage`: the mock's state survives a page reload in the tab's `sessionStorage`. The
- * saved text is bounded: a state that does not fit stays in memory only, the stale copy is removed, and the
- * console says so once.
+ * `persist: inSessionStorage`: the mock's state survives a page reload in the tab's `sessionStorage`. A state
+ * over the bound stays in memory only, the stale copy is removed, and the console says so once.
  */
 import type { Contract } from '../contract/index.js';
-import type { MockSettings } from '../mock/control-operations.js';
-import type { MockControl } from '../mock/mock-control.js';
+import type { MockControl, MockSettings } from '../mock/control.js';
 import type { Sessions } from '../mock/sessions.js';
 import { restoreState, snapshotState } from '../mock/state-snapshot.js';
 import { fail } from '../result.js';
@@ -21,14 +19,10 @@ export interface StorageLike {
 }
 
 export interface Persistence {
-  /** Writes the current state, or warns once and keeps it in memory when it does not fit. */
   save(): void;
 }
 
-/**
- * How handlers keep their state across page loads: restores the state saved under `key`, if any, and
- * returns how to save it. The `persist` option of `createHandlers` takes one ({@link inSessionStorage}).
- */
+/** How handlers keep their state across page loads (the `persist` option, {@link inSessionStorage}). */
 export type Persist = (
   key: string,
   sessions: Sessions,
