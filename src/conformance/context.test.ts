@@ -7,12 +7,12 @@ import { DEFAULT_RETRY_POLICY } from './gateway.js';
 const contract = defaultContract();
 
 /** A context whose fetch answers every request from an in-memory table and counts what it was sent. */
-function contextWith(options: Partial<ResolvedOptions> = {}) {
+function contextWith(options: Partial<ResolvedOptions> = {}, list = '[{"id":1,"petId":10,"quantity":1}]') {
   const sent: string[] = [];
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input));
     sent.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-    const body = url.pathname.endsWith('/store/orders') ? '[{"id":1,"petId":10,"quantity":1}]' : '{}';
+    const body = url.pathname.endsWith('/store/orders') ? list : '{}';
     return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof globalThis.fetch;
   const ctx = new CheckContext({
@@ -59,5 +59,17 @@ describe('CheckContext requests', () => {
     await Promise.all([ask(ctx), ask(ctx)]);
     await ask(ctx);
     expect(sent).toEqual(want);
+  });
+});
+
+describe('CheckContext cancel steps', () => {
+  it('notes a cancel it could not verify, not a failure, when the list hides which order is which', async () => {
+    // An item whose id is not an int64 (here a string): no list before the cancel to compare with.
+    const { ctx } = contextWith({}, '[{"id":"x","petId":10,"quantity":1}]');
+    const step = await ctx.cancel([{ method: 'DELETE', path: '/store/orders/2', auth: VALID_AUTH }]);
+    expect(step.findings).toEqual([]);
+    expect(step.notes).toEqual([
+      'what the cancel did was not verified: the list could not be read before it',
+    ]);
   });
 });

@@ -273,10 +273,11 @@ export class CheckContext {
    * must still be listed and unchanged.
    */
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
-    await this.initialListing();
+    // A list with an item whose id is not an int64 hides which order is which: nothing to compare with.
+    const { ids } = await this.initialListing();
     // Read just before the step, so that what another client changed since is not blamed on it.
-    if (this.observer.compared(this.listScope).after !== null) await this.freshListing();
-    const before = this.observer.compared(this.listScope).after;
+    if (ids !== null) await this.freshListing();
+    const before = ids === null ? null : this.observer.compared(this.listScope).after;
     // Cancels sent together are judged together: a double click's loser may be answered first.
     const together = await Promise.all(plans.map((plan) => this.send(plan)));
     this.observe(together);
