@@ -34,6 +34,35 @@ export function operationNodes(document: JsonObject): OperationNode[] {
   });
 }
 
+/** A header a response documents, `$ref`s followed; one that leads nowhere reads as `{}` (headers are not compiled at load). */
+export interface ResponseHeader {
+  shownAs: string;
+  header: JsonObject;
+  schema: JsonObject;
+}
+
+/** The documented headers of each response of one operation, by status: the mock's and the judge's one reader. */
+export function responseHeaders(document: JsonObject, operationId: string): Map<number, ResponseHeader[]> {
+  const follow = (node: unknown): JsonObject => {
+    try {
+      const found = resolveRef(document, node);
+      return isObject(found) ? found : {};
+    } catch {
+      return {};
+    }
+  };
+  const node = operationNodes(document).find((op) => op.operationId === operationId);
+  return new Map(
+    (node?.responses ?? []).map(([status, response]) => [
+      status,
+      Object.entries(follow(response.headers)).map(([shownAs, value]) => {
+        const header = follow(value);
+        return { shownAs, header, schema: follow(header.schema) };
+      }),
+    ]),
+  );
+}
+
 /** The first media type of a response, `[null, undefined]` without a body. */
 export function firstMedia(response: JsonObject): [string | null, JsonObject | undefined] {
   const [mediaType, media] = Object.entries(isObject(response.content) ? response.content : {})[0] ?? [];

@@ -1,7 +1,7 @@
 /** Response headers judged by the schemas the document gives them (D11's Deprecation), never restated here. */
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../contract/compile.js';
-import { operationNodes } from '../contract/document-schemas.js';
+import { responseHeaders } from '../contract/document-schemas.js';
 import {
   type Contract,
   type ParameterSpec,
@@ -9,7 +9,7 @@ import {
   validationView,
 } from '../contract/index.js';
 import { readParameterValue } from '../contract/parameters.js';
-import { isObject, type JsonObject, resolveRef } from '../contract/refs.js';
+import { isObject, type JsonObject } from '../contract/refs.js';
 
 export interface DocumentedHeader {
   /** Lower case. */
@@ -32,30 +32,17 @@ export function documentedHeaders(from: Contract, operationId: string, status: n
   const cacheKey = `${operationId} ${status}`;
   const cached = byResponse.get(cacheKey);
   if (cached) return cached;
-  const document = from.document as JsonObject;
-  const node = operationNodes(document).find((op) => op.operationId === operationId);
-  const response = node?.responses.find(([code]) => code === status)?.[1];
-  const headers = isObject(response?.headers) ? response.headers : {};
   const ajv = createAjv();
-  // Headers are not compiled when a document loads: a `$ref` that leads nowhere leaves its header unchecked.
-  const follow = (node: unknown): unknown => {
-    try {
-      return resolveRef(document, node);
-    } catch {
-      return undefined;
-    }
-  };
-  const found = Object.entries(headers).map(([shownAs, node]): DocumentedHeader => {
-    const header = follow(node);
-    const schema = isObject(header) ? follow(header.schema) : undefined;
-    const example = isObject(header) ? header.example : undefined;
+  const documented = responseHeaders(from.document as JsonObject, operationId).get(status) ?? [];
+  const found = documented.map(({ shownAs, header, schema }): DocumentedHeader => {
+    const example = header.example;
     return {
       name: shownAs.toLowerCase(),
       shownAs,
-      description: isObject(header) && typeof header.description === 'string' ? header.description : '',
+      description: typeof header.description === 'string' ? header.description : '',
       example: example === undefined || isObject(example) ? null : String(example),
-      as: { name: shownAs, in: 'header', required: false, schema: isObject(schema) ? schema : {} },
-      validate: ajv.compile(isObject(schema) ? schema : {}),
+      as: { name: shownAs, in: 'header', required: false, schema },
+      validate: ajv.compile(schema),
     };
   });
   byResponse.set(cacheKey, found);

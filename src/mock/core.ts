@@ -2,6 +2,8 @@
  * The mock's core: request in, response out, no Node built-in (so it runs on a socket, in-process and under
  * MSW). Route → authenticate → validate → transition → respond, read from the contract; only {@link API_HANDLERS} is hand-written.
  */
+
+import { responseHeaders } from '../contract/document-schemas.js';
 import type {
   Contract,
   ExactJson,
@@ -10,7 +12,7 @@ import type {
   RawParameter,
   SchemaViolation,
 } from '../contract/index.js';
-import { isObject, type JsonObject, resolveRef } from '../contract/refs.js';
+import { isObject, type JsonObject } from '../contract/refs.js';
 import { type Authenticator, createAuthenticator } from './auth.js';
 import { CONTROL_BASE, CONTROL_OPERATIONS, type ControlName, handleControl } from './control.js';
 import { type Cors, compileCors } from './cors.js';
@@ -89,14 +91,13 @@ function documentedHeaders(
   operation: OperationSpec,
 ): Map<number, Record<string, string>> {
   const byStatus = new Map<number, Record<string, string>>();
-  const node = (value: unknown) => asObject(resolveRef(document, value));
-  const responses = node(node(node(document.paths)[operation.path])[operation.method]).responses;
-  for (const [status, response] of Object.entries(node(responses))) {
-    const headers: Record<string, string> = {};
-    for (const [name, header] of Object.entries(node(node(response).headers))) {
-      headers[name.toLowerCase()] = exampleOf(node(header), node(node(header).schema));
-    }
-    byStatus.set(Number(status), headers);
+  for (const [status, headers] of responseHeaders(document, operation.operationId)) {
+    byStatus.set(
+      status,
+      Object.fromEntries(
+        headers.map(({ shownAs, header, schema }) => [shownAs.toLowerCase(), exampleOf(header, schema)]),
+      ),
+    );
   }
   return byStatus;
 }

@@ -82,6 +82,25 @@ describe('a v2 draft served beside the built-in contract, in one process', () =>
     expect(headers.get('x-total-count')).toMatch(/^\d+$/);
   });
 
+  it('serves a draft whose documented header $ref leads nowhere, as the judge reads it: a header of unknown schema', async () => {
+    const draft = v2Draft() as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { headers: Record<string, unknown> }> }>
+      >;
+    };
+    const listed = draft.paths['/store/orders']?.get?.responses['200'];
+    if (!listed) throw new Error('the draft has no 200 for GET /store/orders');
+    listed.headers['X-Other'] = { $ref: '#/components/headers/Nope' };
+    const contract = loadContract(draft);
+    if (!contract.ok) throw new Error(contract.error);
+    const mock = await createMock({ contract: contract.value, apiKeys: ['k'] });
+    const answer = await mock.handle(new Request('http://127.0.0.1/v2/store/orders', { headers: AUTH }));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-total-count')).toMatch(/^\d+$/);
+    expect(answer.headers.has('x-other')).toBe(true);
+  });
+
   it('does not serve the v1 paths: /v1 is an unknown path on the v2 mock, and its 404 says where the API is', async () => {
     const origin = base.v2.slice(0, -'/v2'.length);
     const { status, body } = await get(`${origin}/v1/store/orders`);
