@@ -12,7 +12,7 @@ import { ECHO_FORMS, ECHO_KEY, echoesKey } from '../../test-support/servers/robu
 import { runSuiteAgainst } from '../../test-support/servers/run-suite.js';
 import { base64Forms, FRAGMENT_CHARS } from '../judge/key-forms.js';
 import { renderHtml } from '../judge/report/html.js';
-import { renderJson } from '../judge/report/json.js';
+import { renderJson } from '../judge/report/input.js';
 import { renderJunit } from '../judge/report/junit.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import { runCommand } from './test-support/cli-harness.js';

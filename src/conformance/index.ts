@@ -7,13 +7,12 @@
  */
 
 export { REDACTED, redactDeep, redactText } from '../judge/redact.js';
+export { type CauseGroup, groupByCause } from '../judge/report/finding.js';
 export { applyGate, FAIL_ON, type FailOn, gatedOutcome, gates } from '../judge/report/gate.js';
-export { type CauseGroup, groupByCause } from '../judge/report/groups.js';
 export { renderHtml } from '../judge/report/html.js';
-export type { ReportInput } from '../judge/report/input.js';
-export { renderJson } from '../judge/report/json.js';
+export { coverageLine, type ReportInput, renderJson } from '../judge/report/input.js';
 export { renderJunit } from '../judge/report/junit.js';
-export { coverageLine, renderPretty } from '../judge/report/pretty.js';
+export { renderPretty } from '../judge/report/pretty.js';
 export type * from '../judge/types.js';
 export { sendableKey } from './api-key.js';
 export { CHECKS, type Check, genericChecks, type Requirements } from './checks/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { causeOf, groupByCause } from './groups.js';
+import { causeOf, groupByCause } from './finding.js';
 import { renderJunit } from './junit.js';
 import { renderPretty } from './pretty.js';
 import { check, finding, resultOf } from './test-support/fixtures.js';

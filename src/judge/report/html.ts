@@ -3,14 +3,9 @@
  * by cause, then every check. Everything the target sent is escaped: a body can hold `<script>`.
  */
 import type { CheckResult, Finding, Outcome } from '../types.js';
-import { environmentLine } from './environment.js';
-import { actualText, printableLines } from './finding.js';
+import { actualText, type CauseGroup, groupByCause, printableLines } from './finding.js';
 import { type FailOn, gates, verdictLabel } from './gate.js';
-import { type CauseGroup, groupByCause } from './groups.js';
-import type { ReportInput } from './input.js';
-import { BODIES_OMITTED } from './omit-bodies.js';
-import { coverageLine } from './pretty.js';
-import { retriesLine } from './retries.js';
+import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',

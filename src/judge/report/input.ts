@@ -1,41 +1,29 @@
-/** What a report is made from: plain verdicts and a summary, built by the suite or the proxy alike. */
+/** What a report is made from (built by the suite or the proxy alike), and the lines every report gives it. */
 import type { Contract } from '../../contract/index.js';
 import type {
   CheckResult,
   ConformanceResult,
   ConformanceSummary,
-  EnvironmentReport,
-  FailOn,
   OperationCoverage,
   RetriedRequest,
-  RetryReport,
-  Unreachable,
 } from '../types.js';
 
-export interface ReportInput {
+/** A {@link ConformanceResult} as the reporters read it: any tool's, without `schemaVersion`. */
+export type ReportInput = Omit<
+  ConformanceResult,
+  'schemaVersion' | 'tool' | 'destructive' | 'checks' | 'coverage' | 'retries'
+> & {
   /** For the title: `petstore conformance`. */
   tool: string;
-  baseUrl: string;
-  contractVersion: string;
   destructive?: boolean;
-  startedAt: string;
-  durationMs: number;
-  /** The run's verdict under the gate of `failOn` (absent: `fail`); every reporter shows this one. */
-  outcome: ConformanceResult['outcome'];
-  failOn?: FailOn;
-  unreachable: Unreachable | null;
-  /** Set when a signal stopped the run: what stopped it and where. */
-  interrupted?: string;
-  summary: ConformanceSummary;
   checks: readonly CheckResult[];
   coverage: readonly OperationCoverage[];
-  /** The suite's retries after a gateway's 429 or 503 (D22). */
   retries?: readonly RetriedRequest[];
-  retriesNotListed?: number;
-  retryPolicy?: RetryReport;
-  bodiesOmitted?: boolean;
-  /** Other clients seen at work, and how the run judged them (D16). */
-  environment?: EnvironmentReport;
+};
+
+/** @example writeFileSync('conformance.json', renderJson(result)) */
+export function renderJson(result: ConformanceResult): string {
+  return `${JSON.stringify(result, null, 2)}\n`;
 }
 
 /** The summary of a list of verdicts, counted from them. */
@@ -73,4 +61,65 @@ export function operationCoverage(
       exercised: op.statuses.filter((status) => seen.has(status)),
     };
   });
+}
+
+/** The spec-coverage line: which documented responses of each operation this run received. */
+export function coverageLine(coverage: readonly OperationCoverage[]): string {
+  const parts = coverage.map((op) => {
+    const missing = op.documented.filter((s) => !op.exercised.includes(s));
+    const seen = op.exercised.length > 0 ? op.exercised.join(' ') : 'none';
+    return `${op.operationId} ${op.exercised.length}/${op.documented.length} (${seen}${missing.length > 0 ? `; not exercised: ${missing.join(' ')}` : ''})`;
+  });
+  const total = coverage.reduce((n, op) => n + op.documented.length, 0);
+  const exercised = coverage.reduce((n, op) => n + op.exercised.length, 0);
+  return `Spec coverage: ${exercised}/${total} documented responses: ${parts.join(' · ')}`;
+}
+
+/** Requests named in the retries line; the JSON report lists them all. */
+const RETRIES_NAMED = 5;
+
+/** @example retriesLine(result) // 'Retried after 429 or 503 (D22): 2 requests: GET http://h/v1/store/orders (429, 200); …' */
+export function retriesLine(
+  input: Pick<ReportInput, 'retries' | 'retriesNotListed' | 'retryPolicy'>,
+): string | null {
+  const retries = input.retries ?? [];
+  const total = retries.length + (input.retriesNotListed ?? 0);
+  if (total === 0) return null;
+  const named = retries
+    .slice(0, RETRIES_NAMED)
+    .map((r) => `${r.method} ${r.url} (${r.attempts} attempts: ${r.statuses.join(', ')})`)
+    .join('; ');
+  const more = total > RETRIES_NAMED ? `; ${total - RETRIES_NAMED} more in the JSON report` : '';
+  const policy = input.retryPolicy;
+  const waited = policy
+    ? `; ${(policy.waitedMs / 1000).toFixed(1)} s waited of the ${(policy.budgetMs / 1000).toFixed(1)} s retry budget`
+    : '';
+  return `Retried after 429 or 503 (D22): ${total} request${total === 1 ? '' : 's'}: ${named}${more}${waited}`;
+}
+
+/** @example environmentLine(result) // 'Live environment: 3 changes by other clients seen; judged in shared mode (D16): …' */
+export function environmentLine(input: Pick<ReportInput, 'environment'>): string | null {
+  const env = input.environment;
+  if (env === undefined || (!env.live && env.setBy === 'default')) return null;
+  const seen = `${env.changesByOthers} change${env.changesByOthers === 1 ? '' : 's'} by other clients seen`;
+  const mode =
+    env.mode === 'shared'
+      ? 'judged in shared mode (D16): a change to an order no request of the suite named is a warning that another client may have made it'
+      : 'judged as the only client (--sole-client, D16): every change the suite did not make is a failure';
+  const head = env.live ? `Live environment: ${seen}` : 'No change by other clients seen';
+  return `${head}; ${mode}. ${env.reason}`;
+}
+
+/** `--no-bodies`: a target can write the key in a form redaction does not know; a report without bodies cannot carry it. */
+export const BODIES_OMITTED = 'Response bodies are left out of this report (--no-bodies).';
+
+/** @example renderJson(withoutBodies(result)) */
+export function withoutBodies<T extends Pick<ConformanceResult, 'checks'>>(
+  result: T,
+): T & { bodiesOmitted: true } {
+  const checks: CheckResult[] = result.checks.map((check) => ({
+    ...check,
+    findings: check.findings.map((f) => (f.actual ? { ...f, actual: { ...f.actual, bodyExcerpt: '' } } : f)),
+  }));
+  return { ...result, checks, bodiesOmitted: true };
 }

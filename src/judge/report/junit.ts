@@ -3,13 +3,9 @@
  * `--fail-on warn` it is a `<failure type="warning">`, else a `<skipped type="warning">` (docs/conformance.md).
  */
 import type { CheckResult, Finding, Unreachable } from '../types.js';
-import { environmentLine } from './environment.js';
 import { FULL_FINDING, findingsText, printableLines } from './finding.js';
 import { type FailOn, gates } from './gate.js';
-import type { ReportInput } from './input.js';
-import { BODIES_OMITTED } from './omit-bodies.js';
-import { coverageLine } from './pretty.js';
-import { retriesLine } from './retries.js';
+import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
 
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 

@@ -1,12 +1,8 @@
 /** The human report: a line per check, the operations (D13), coverage, then findings grouped by cause. */
 import type { CheckResult, OperationCoverage, Outcome } from '../types.js';
-import { environmentLine } from './environment.js';
-import { findingLines, printable } from './finding.js';
+import { type CauseGroup, findingLines, groupByCause, printable } from './finding.js';
 import { verdictLabel } from './gate.js';
-import { type CauseGroup, groupByCause } from './groups.js';
-import type { ReportInput } from './input.js';
-import { BODIES_OMITTED } from './omit-bodies.js';
-import { retriesLine } from './retries.js';
+import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
 
 export interface PrettyOptions {
   /** ANSI colours; the CLI turns them on only for a TTY without NO_COLOR. */
@@ -31,18 +27,6 @@ function checkLine(check: CheckResult, width: number, color: boolean): string {
 function stability(op: OperationCoverage): string {
   const marker = op.stability ? `x-stability: ${op.stability}` : 'no stability marker';
   return op.deprecated ? `${marker}, deprecated` : marker;
-}
-
-/** The spec-coverage line: which documented responses of each operation this run received. */
-export function coverageLine(coverage: readonly OperationCoverage[]): string {
-  const parts = coverage.map((op) => {
-    const missing = op.documented.filter((s) => !op.exercised.includes(s));
-    const seen = op.exercised.length > 0 ? op.exercised.join(' ') : 'none';
-    return `${op.operationId} ${op.exercised.length}/${op.documented.length} (${seen}${missing.length > 0 ? `; not exercised: ${missing.join(' ')}` : ''})`;
-  });
-  const total = coverage.reduce((n, op) => n + op.documented.length, 0);
-  const exercised = coverage.reduce((n, op) => n + op.exercised.length, 0);
-  return `Spec coverage: ${exercised}/${total} documented responses: ${parts.join(' · ')}`;
 }
 
 /** @example process.stdout.write(renderPretty(result, { color: false })) */
