@@ -8,7 +8,7 @@
 
 export { REDACTED, redactDeep, redactText } from '../judge/redact.js';
 export { type CauseGroup, groupByCause } from '../judge/report/finding.js';
-export { applyGate, FAIL_ON, type FailOn, gatedOutcome, gates } from '../judge/report/gate.js';
+export { applyGate, FAIL_ON, gatedOutcome, gates } from '../judge/report/gate.js';
 export { renderHtml } from '../judge/report/html.js';
 export { coverageLine, type ReportInput, renderJson } from '../judge/report/input.js';
 export { renderJunit } from '../judge/report/junit.js';

@@ -50,7 +50,7 @@ export interface SeenExchange {
 }
 
 /** Whether two exchanges were in flight at one moment; one without times overlaps nothing. */
-export function overlapping(a: SeenExchange, b: SeenExchange): boolean {
+function overlapping(a: SeenExchange, b: SeenExchange): boolean {
   if (a.startedAt === undefined || a.endedAt === undefined) return false;
   if (b.startedAt === undefined || b.endedAt === undefined) return false;
   return a.startedAt < b.endedAt && b.startedAt < a.endedAt;
@@ -107,8 +107,8 @@ interface KeyAuth {
   flagged: boolean;
   /** D7: the first 401 under a scheme spelled other than `Bearer`. */
   caseRefused: { scheme: string; exchange: number } | null;
-  acceptedSchemes: Set<string>;
-  acceptedExact: number | null;
+  /** Each scheme spelling the key was accepted under, with the first exchange that accepted it. */
+  acceptedSchemes: Map<string, number>;
   caseFlagged: boolean;
 }
 
@@ -372,8 +372,7 @@ export class Observer {
         byOperation: new Map(),
         flagged: false,
         caseRefused: null,
-        acceptedSchemes: new Set(),
-        acceptedExact: null,
+        acceptedSchemes: new Map(),
         caseFlagged: false,
       };
       this.keys.set(key, known);
@@ -385,42 +384,37 @@ export class Observer {
       known.caseRefused ??= { scheme, exchange };
       return this.schemeCase(known);
     }
-    if (this.accepted(operationId, status, seen)) {
-      known.acceptedSchemes.add(scheme);
-      if (scheme === 'Bearer') known.acceptedExact ??= exchange;
-    }
+    const accepted = this.accepted(operationId, status, seen);
+    if (accepted && !known.acceptedSchemes.has(scheme)) known.acceptedSchemes.set(scheme, exchange);
     const found = this.schemeCase(known);
     const entry = known.byOperation.get(operationId) ?? { refused: null, accepted: null };
     known.byOperation.set(operationId, entry);
     if (status === 401) entry.refused ??= exchange;
-    else if (this.accepted(operationId, status, seen)) entry.accepted ??= exchange;
-    else return found;
+    else if (accepted) entry.accepted ??= exchange;
     if (known.flagged) return found;
-    const refusedOnly = [...known.byOperation].filter(([, e]) => e.refused !== null && e.accepted === null);
-    const accepted = [...known.byOperation].filter(([, e]) => e.accepted !== null);
-    const [refusedOp, refusedAt] = refusedOnly[0] ?? [];
-    const other = accepted.find(([op]) => op !== refusedOp);
-    if (refusedOp === undefined || refusedAt === undefined || other === undefined) return found;
+    const entries = [...known.byOperation];
+    const [refusedOp, refused] = entries.find(([, e]) => e.refused !== null && e.accepted === null) ?? [];
+    const other = entries.find(([op, e]) => e.accepted !== null && op !== refusedOp);
+    if (refused === undefined || other === undefined) return found;
     known.flagged = true;
-    return [
-      ...found,
-      {
-        rule: 'state.key-inconsistent',
-        citation: '§5',
-        level: 'failure',
-        message: `the same key was refused (401) on ${refusedOp} (exchange #${refusedAt.refused}) and accepted on ${other[0]} (exchange #${other[1].accepted})`,
-        expected: 'one key accepted on every operation, or refused on every operation (§5)',
-      },
-    ];
+    found.push({
+      rule: 'state.key-inconsistent',
+      citation: '§5',
+      level: 'failure',
+      message: `the same key was refused (401) on ${refusedOp} (exchange #${refused.refused}) and accepted on ${other[0]} (exchange #${other[1].accepted})`,
+      expected: 'one key accepted on every operation, or refused on every operation (§5)',
+    });
+    return found;
   }
 
   /** D7 once per key: refused under a spelling of the scheme it was never accepted under, accepted under `Bearer`. */
   private schemeCase(known: KeyAuth): StateFinding[] {
     const refused = known.caseRefused;
-    if (known.caseFlagged || refused === null || known.acceptedExact === null) return [];
+    const exact = known.acceptedSchemes.get('Bearer');
+    if (known.caseFlagged || refused === null || exact === undefined) return [];
     if (known.acceptedSchemes.has(refused.scheme)) return [];
     known.caseFlagged = true;
-    return [schemeCaseFinding(refused.scheme, refused.exchange, known.acceptedExact)];
+    return [schemeCaseFinding(refused.scheme, refused.exchange, exact)];
   }
 
   /** A documented status but 401 and 5xx; a deprecated read's bare 404 may be an unrouted path (D10, D11). */

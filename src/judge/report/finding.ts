@@ -10,15 +10,9 @@ export interface FindingLimits {
 /** For a terminal; the json report has the rest. */
 export const SHORT_FINDING: FindingLimits = { bodyChars: 300, rules: 5 };
 /** Everything the result holds. */
-export const FULL_FINDING: FindingLimits = {
-  bodyChars: Number.POSITIVE_INFINITY,
-  rules: Number.POSITIVE_INFINITY,
-};
+export const FULL_FINDING: FindingLimits = { bodyChars: Infinity, rules: Infinity };
 
-/**
- * What a target's text must not bring into a report as it is: controls (a line break could forge a `PASSED:`
- * line, ESC drives the terminal), U+2028/U+2029 and the bidi controls that reorder what is shown.
- */
+/** Controls (a line break could forge a `PASSED:` line, ESC drives the terminal), U+2028/9 and bidi controls. */
 const UNPRINTABLE = /[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
 /** The same, line breaks and tabs kept: in HTML and XML a line break cannot forge a verdict. */
 const UNPRINTABLE_BUT_LINES = /(?![\n\t])[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
@@ -94,20 +88,13 @@ export function causeOf(message: string): string {
   return message.replace(REQUEST_PREFIX, '');
 }
 
-/**
- * The checks of one outcome grouped by cause, in order of first appearance.
- *
- * @example groupByCause(result.checks, 'FAIL').filter((g) => g.checks.length > 1)
- */
+/** The checks of one outcome grouped by cause, in order of first appearance. */
 export function groupByCause(checks: readonly CheckResult[], outcome: 'FAIL' | 'WARN'): CauseGroup[] {
   const groups = new Map<string, CauseGroup>();
   const add = (check: CheckResult, cause: string, status: number | null, finding: Finding | null) => {
     const key = `${status ?? '-'} ${cause}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = { outcome, cause, status, checks: [], findings: [] };
-      groups.set(key, group);
-    }
+    const group = groups.get(key) ?? { outcome, cause, status, checks: [], findings: [] };
+    groups.set(key, group);
     if (!group.checks.includes(check)) group.checks.push(check);
     if (finding) group.findings.push(finding);
   };

@@ -1,11 +1,7 @@
-/**
- * `--fail-on`: whether warnings fail a run too. Decided once by {@link applyGate} and carried in the result,
- * so no reporter or exit code can disagree.
- */
+/** `--fail-on`: decided once by {@link applyGate} and carried in the result, so no reporter or exit code disagrees. */
 import type { CheckResult, FailOn } from '../types.js';
 import type { ReportInput } from './input.js';
 
-export type { FailOn } from '../types.js';
 export const FAIL_ON = ['fail', 'warn'] as const satisfies readonly FailOn[];
 
 /** @example gates({ outcome: 'WARN' }, 'warn') // true */
@@ -13,11 +9,7 @@ export function gates(check: Pick<CheckResult, 'outcome'>, failOn: FailOn): bool
   return check.outcome === 'FAIL' || (failOn === 'warn' && check.outcome === 'WARN');
 }
 
-/**
- * The run's outcome under the gate; a run that stopped before judging keeps its own.
- *
- * @example gatedOutcome(result, 'warn') === 'fail' // when result has a WARN
- */
+/** The run's outcome under the gate; a run that stopped before judging keeps its own. */
 export function gatedOutcome(
   input: Pick<ReportInput, 'outcome' | 'checks'>,
   failOn: FailOn,
@@ -32,14 +24,7 @@ export function verdictLabel(outcome: ReportInput['outcome']): string {
   return outcome.toUpperCase().replace('-', ' ');
 }
 
-/**
- * The result with the gate applied to `outcome` and `failOn` recorded; render and exit from this value.
- *
- * @example
- * const gated = applyGate(result, 'warn');
- * writeFileSync('conformance.json', renderJson(gated)); // "outcome": "fail", "failOn": "warn"
- * process.exitCode = gated.outcome === 'pass' ? 0 : 1;
- */
+/** The result with the gate applied to `outcome` and `failOn` recorded: render and exit from this value. */
 export function applyGate<T extends ReportInput>(input: T, failOn: FailOn): T & { failOn: FailOn } {
   return { ...input, outcome: gatedOutcome(input, failOn), failOn };
 }

@@ -2,9 +2,9 @@
  * The HTML report: one self-contained file with no script and no request (its CSP says so); failures first,
  * by cause, then every check. Everything the target sent is escaped: a body can hold `<script>`.
  */
-import type { CheckResult, Finding, Outcome } from '../types.js';
+import type { CheckResult, FailOn, Finding, Outcome } from '../types.js';
 import { actualText, type CauseGroup, groupByCause, printableLines } from './finding.js';
-import { type FailOn, gates, verdictLabel } from './gate.js';
+import { gates, verdictLabel } from './gate.js';
 import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
 
 const ENTITIES: Record<string, string> = {

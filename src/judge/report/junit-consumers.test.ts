@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { convertJUnitToCTRFReport } from 'junit-to-ctrf';
 import { parse } from 'test-results-parser';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ConformanceResult } from '../types.js';
-import { applyGate, type FailOn } from './gate.js';
+import type { ConformanceResult, FailOn } from '../types.js';
+import { applyGate } from './gate.js';
 import { renderJunit } from './junit.js';
 import { check, finding, resultOf } from './test-support/fixtures.js';
 

@@ -2,9 +2,9 @@
  * JUnit XML, one testcase per check. JUnit has no warning state, and a WARN must never read as passed: under
  * `--fail-on warn` it is a `<failure type="warning">`, else a `<skipped type="warning">` (docs/conformance.md).
  */
-import type { CheckResult, Finding, Unreachable } from '../types.js';
+import type { CheckResult, FailOn, Finding, Unreachable } from '../types.js';
 import { FULL_FINDING, findingsText, printableLines } from './finding.js';
-import { type FailOn, gates } from './gate.js';
+import { gates } from './gate.js';
 import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
 
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
@@ -75,31 +75,30 @@ export function renderJunit(result: ReportInput): string {
   const attrs = stopped
     ? `tests="1" failures="0" errors="1" skipped="0" time="${seconds(result.durationMs)}"`
     : `tests="${s.total + (result.interrupted ? 1 : 0)}" failures="${failures}" errors="${result.interrupted ? 1 : 0}" skipped="${skipped}" time="${seconds(result.durationMs)}"`;
-  const retried = retriesLine(result);
-  const environment = environmentLine(result);
-  const properties = [
+  const properties: Array<[string, string | null | undefined]> = [
     ['baseUrl', result.baseUrl],
     ['contractVersion', result.contractVersion],
-    ...(result.destructive === undefined ? [] : [['destructive', String(result.destructive)] as const]),
+    ['destructive', result.destructive?.toString()],
     ['warnings', String(s.warned)],
     ['failOn', failOn],
     ['coverage', coverageLine(result.coverage)],
-    ...result.coverage.map((op) => [`stability.${op.operationId}`, op.stability ?? 'none'] as const),
-    ...(stopped ? [['unreachable', stopped.message] as const, ['outcome', result.outcome] as const] : []),
-    ...(result.interrupted
-      ? [['interrupted', result.interrupted] as const, ['outcome', 'interrupted'] as const]
-      : []),
-    ...(retried === null ? [] : [['retries', retried] as const]),
-    ...(result.bodiesOmitted ? [['bodies', BODIES_OMITTED] as const] : []),
-    ...(environment === null ? [] : [['environment', environment] as const]),
-  ]
-    .map(([k, v]) => `      <property name="${xml(k)}" value="${xml(v)}"/>`)
+    ...result.coverage.map((op): [string, string] => [`stability.${op.operationId}`, op.stability ?? 'none']),
+    ['unreachable', stopped?.message],
+    ['outcome', stopped ? result.outcome : undefined],
+    ['interrupted', result.interrupted || undefined],
+    ['outcome', result.interrupted ? 'interrupted' : undefined],
+    ['retries', retriesLine(result)],
+    ['bodies', result.bodiesOmitted ? BODIES_OMITTED : undefined],
+    ['environment', environmentLine(result)],
+  ];
+  const propertyLines = properties
+    .flatMap(([k, v]) => (v == null ? [] : [`      <property name="${xml(k)}" value="${xml(v)}"/>`]))
     .join('\n');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${name}" ${attrs}>`,
     `  <testsuite name="${name}" ${attrs} timestamp="${result.startedAt}">`,
-    `    <properties>\n${properties}\n    </properties>`,
+    `    <properties>\n${propertyLines}\n    </properties>`,
     ...(stopped
       ? [stoppedCase(stopped, result.outcome)]
       : result.checks.map((check) => testcase(check, failOn))),
