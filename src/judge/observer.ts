@@ -438,22 +438,18 @@ export class Observer {
       this.movedAnywhere.delete(id);
       this.movedAnywhere.set(id, exchange);
     }
-    const findings: StateFinding[] = [];
     const earlier = scope.known.get(id);
-    if (earlier !== undefined && !table.allows(earlier.states, status)) {
-      findings.push(this.reversal(id, earlier, status));
+    if (earlier !== undefined) {
+      return table.allows(earlier.states, status) ? [] : [this.reversal(id, earlier, status)];
     }
-    if (earlier === undefined) {
-      // A 404 names an order unknown or gone: no state.
-      const states = table.statesAfter(status).filter((s) => moved || table.table.isListed(s));
-      if (states.length > 0) {
-        bounded(scope.known, MAX_CANCELLED_PER_SCOPE);
-        scope.known.set(id, { status, states, exchange });
-      }
+    // A 404 names an order unknown or gone: no state.
+    const states = table.statesAfter(status).filter((s) => moved || table.table.isListed(s));
+    if (states.length > 0) {
+      bounded(scope.known, MAX_CANCELLED_PER_SCOPE);
+      scope.known.set(id, { status, states, exchange });
     }
     const listed = scope.list?.get(id);
-    if (earlier === undefined && listed) findings.push(...this.againstList(id, status, listed));
-    return findings;
+    return listed ? this.againstList(id, status, listed) : [];
   }
 
   /** The finding for an answer the order's known state cannot give (a second 204, a 204 after a 409). */

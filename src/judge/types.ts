@@ -27,7 +27,6 @@ export interface RetryReport {
   maxWaitMs: number;
   /** Requests per second, `null` for no pace of its own. */
   rateLimit: number | null;
-  /** Time spent waiting before retries. */
   waitedMs: number;
 }
 
@@ -71,7 +70,7 @@ export interface Finding {
   expected: string;
   request: ReportedRequest | null;
   actual: ReportedResponse | null;
-  /** The schema rules that broke, as the contract module reports them (path, schemaPath, message). */
+  /** The schema rules that broke, as the contract module reports them. */
   schemaViolations: SchemaViolation[];
 }
 
@@ -104,9 +103,8 @@ export interface OperationCoverage {
   deprecated: boolean;
   /** The `x-stability` marker of the operation (D13), `null` where it carries none. */
   stability: string | null;
-  /** Statuses the document lists for the operation. */
+  /** The statuses the document lists, and those of them some request of this run received. */
   documented: number[];
-  /** Documented statuses that some request of this run received. */
   exercised: number[];
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureDirectory } from './ensure-dir.js';
+import { ensureDirectory } from './input.js';
 
 const root = mkdtempSync(join(tmpdir(), 'ensure-dir-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
