@@ -12,12 +12,9 @@ export const SHORT_KEY = 12;
 const needles = new Map<string, KeyNeedles>();
 
 function needlesFor(key: string): KeyNeedles {
-  let found = needles.get(key);
-  if (!found) {
-    if (needles.size > 8) needles.clear();
-    found = keyNeedles(key);
-    needles.set(key, found);
-  }
+  if (needles.size > 8 && !needles.has(key)) needles.clear();
+  const found = needles.get(key) ?? keyNeedles(key);
+  needles.set(key, found);
   return found;
 }
 

@@ -14,8 +14,6 @@ export const FULL_FINDING: FindingLimits = { bodyChars: Infinity, rules: Infinit
 
 /** Controls (a line break could forge a `PASSED:` line, ESC drives the terminal), U+2028/9 and bidi controls. */
 const UNPRINTABLE = /[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
-/** The same, line breaks and tabs kept: in HTML and XML a line break cannot forge a verdict. */
-const UNPRINTABLE_BUT_LINES = /(?![\n\t])[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
 
 const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -28,9 +26,9 @@ export function printable(text: string): string {
   return text.replace(UNPRINTABLE, escaped);
 }
 
-/** Like {@link printable}, line breaks and tabs kept: for HTML and JUnit XML. */
+/** Like {@link printable}, line breaks and tabs kept: in HTML and XML a line break cannot forge a verdict. */
 export function printableLines(text: string): string {
-  return text.replace(UNPRINTABLE_BUT_LINES, escaped);
+  return text.replace(UNPRINTABLE, (ch) => (ch === '\n' || ch === '\t' ? ch : escaped(ch)));
 }
 
 /** @example findingLines(finding, '   ').join('\n') */
