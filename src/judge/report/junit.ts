@@ -2,7 +2,7 @@
  * JUnit XML, one testcase per check. JUnit has no warning state, and a WARN must never read as passed: under
  * `--fail-on warn` it is a `<failure type="warning">`, else a `<skipped type="warning">` (docs/conformance.md).
  */
-import type { CheckResult, FailOn, Finding, Unreachable } from '../types.js';
+import type { CheckResult, FailOn, Unreachable } from '../types.js';
 import { FULL_FINDING, findingsText, printableLines } from './finding.js';
 import { gates } from './gate.js';
 import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
@@ -18,30 +18,27 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-/** Every finding in full: a CI report has room. */
-function details(findings: readonly Finding[]): string {
-  return findingsText(findings, '', FULL_FINDING);
-}
-
 function testcase(check: CheckResult, failOn: FailOn): string {
   const open = `    <testcase classname="petstore.conformance.${xml(check.id.split('.')[0] ?? 'check')}" name="${xml(`${check.id}: ${check.title} (${check.citation})`)}" time="${seconds(check.durationMs)}">`;
   const props = `      <properties><property name="outcome" value="${check.outcome}"/><property name="level" value="${check.level}"/><property name="citation" value="${xml(check.citation)}"/></properties>`;
   const body: string[] = [open, props];
   const warning = `WARNING (${check.citation}): ${check.message}`;
+  // Every finding in full: a CI report has room.
+  const details = findingsText(check.findings, '', FULL_FINDING);
   if (check.outcome === 'FAIL') {
     body.push(
-      `      <failure message="${xml(check.message)}" type="failure">${xml(details(check.findings) || check.message)}</failure>`,
+      `      <failure message="${xml(check.message)}" type="failure">${xml(details || check.message)}</failure>`,
     );
   } else if (check.outcome === 'SKIP') {
     body.push(`      <skipped message="${xml(check.message)}"/>`);
   } else if (check.outcome === 'WARN' && gates(check, failOn)) {
     body.push(
-      `      <failure message="${xml(warning)}" type="warning">${xml(`${warning}\n\n${details(check.findings)}`)}</failure>`,
+      `      <failure message="${xml(warning)}" type="warning">${xml(`${warning}\n\n${details}`)}</failure>`,
     );
   } else if (check.outcome === 'WARN') {
     body.push(
       `      <skipped message="${xml(warning)}" type="warning"/>`,
-      `      <system-out>${xml(`${warning}\n\n${details(check.findings)}`)}</system-out>`,
+      `      <system-out>${xml(`${warning}\n\n${details}`)}</system-out>`,
     );
   } else if (check.notes.length > 0) {
     body.push(`      <system-out>${xml(check.notes.join('\n'))}</system-out>`);
