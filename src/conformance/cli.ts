@@ -185,7 +185,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     result = await runConformance(parsed.options);
   } catch (error) {
     if (!(error instanceof ConformanceOptionsError)) throw error;
-    return usage(error.messageFor(flagOf(error.option)));
+    return usage(error.messageFor(flagOf));
   }
   // The one line a CI log shows; the reports below say it too.
   const { unreachable } = result;
