@@ -328,7 +328,8 @@ function checkedOptions(options: ConformanceOptions): { resolved: ResolvedOption
   if (unknown.length > 0) {
     throw new ConformanceOptionsError(
       'only',
-      (name) => `${name('only')} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
+      (name) =>
+        `${name('only')} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
     );
   }
   return { resolved, checks };
