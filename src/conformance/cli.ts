@@ -30,7 +30,7 @@ import {
   flagOf,
   type ReporterName,
 } from './options.js';
-import { fuzzBudget, retryPolicy, runConformance, validateOptions } from './runner.js';
+import { runConformance, validateOptions } from './runner.js';
 
 export { DEFAULT_OUTPUT_DIR, REPORTERS, type ReporterName } from './options.js';
 
@@ -176,9 +176,9 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   let result: Awaited<ReturnType<typeof runConformance>>;
   try {
     // Checked before anything is printed, so that an option error is the one line of a usage error.
-    validateOptions(parsed.options);
-    out(`${describePolicy(retryPolicy(parsed.options))}\n`);
-    const { requests, timeMs, seed } = fuzzBudget(parsed.options);
+    const { retry, fuzz } = validateOptions(parsed.options).resolved;
+    out(`${describePolicy(retry)}\n`);
+    const { requests, timeMs, seed } = fuzz;
     const budget = timeMs === null ? `${requests} generated requests` : `generated requests for ${timeMs} ms`;
     if (requests > 0)
       out(`Fuzz phase: ${budget}, seed ${seed} (replay with --seed ${seed}; --fuzz 0 turns it off)\n`);

@@ -8,8 +8,8 @@ import type { CheckResult, ConformanceResult, Level, Outcome, Unreachable } from
 import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, type ResolvedOptions } from './context.js';
-import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
+import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
+import { DEFAULT_RETRY_POLICY } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
 import {
   type ConformanceOptions,
@@ -42,23 +42,9 @@ export function allChecks(contract: Contract): Check[] {
   return [...CHECKS, ...genericChecks(contract)];
 }
 
-/** How a run with these options retries 429 and 503 and paces its requests (D22). */
-export function retryPolicy(options: ConformanceOptions): RetryPolicy {
-  const budgetMs = options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs;
-  return { ...DEFAULT_RETRY_POLICY, budgetMs, rateLimit: options.rateLimit ?? null };
-}
-
-/** The fuzz phase's budget and seed: the fixed default unless given (D23); `'random'` is drawn here, so the report can say it. */
-export function fuzzBudget(options: ConformanceOptions): FuzzBudget {
-  const timeMs = options.fuzzTimeMs ?? null;
-  const requests = options.fuzzRequests ?? (timeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS);
-  const seed =
-    options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
-  return { requests, timeMs, seed };
-}
-
 function resolve(options: ConformanceOptions): ResolvedOptions {
   const key = sendableKey(options.apiKey);
+  const fuzzTimeMs = options.fuzzTimeMs ?? null;
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     apiKey: key.ok ? key.value : options.apiKey,
@@ -71,10 +57,19 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
     petId: options.petId === undefined ? null : String(options.petId),
     fetch: interruptible(options.fetch ?? globalThis.fetch, options.signal),
     contract: options.contract ?? defaultContract(),
-    retry: retryPolicy(options),
+    retry: {
+      ...DEFAULT_RETRY_POLICY,
+      budgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs,
+      rateLimit: options.rateLimit ?? null,
+    },
     environment: options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto',
     liveProbeMs: options.liveProbeMs ?? DEFAULT_LIVE_PROBE_MS,
-    fuzz: fuzzBudget(options),
+    // D23: a fixed seed unless given; `random` is drawn here, so that the report can say it.
+    fuzz: {
+      requests: options.fuzzRequests ?? (fuzzTimeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS),
+      timeMs: fuzzTimeMs,
+      seed: options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED),
+    },
   };
 }
 
@@ -321,7 +316,12 @@ async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unre
   };
 }
 
-function checkedOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
+/**
+ * Checks options as {@link runConformance} does, without sending anything; returns them resolved.
+ *
+ * @example validateOptions({ baseUrl: process.env.BASE_URL, apiKey: '' }) // throws ConformanceOptionsError
+ */
+export function validateOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
   checkOptions(options);
   const resolved = resolve(options);
   const { checks, unknown } = selectChecks(resolved.only, resolved.contract);
@@ -336,15 +336,6 @@ function checkedOptions(options: ConformanceOptions): { resolved: ResolvedOption
 }
 
 /**
- * Checks options as {@link runConformance} does, without sending anything.
- *
- * @example validateOptions({ baseUrl: process.env.BASE_URL, apiKey: '' }) // throws ConformanceOptionsError
- */
-export function validateOptions(options: ConformanceOptions): void {
-  checkedOptions(options);
-}
-
-/**
  * Runs the conformance checks against a target. The run always ends: every request has a time limit, a
  * check's exception is its own verdict, and the key is redacted from the whole result.
  *
@@ -353,7 +344,7 @@ export function validateOptions(options: ConformanceOptions): void {
  * if (result.outcome !== 'pass') process.exitCode = 1;
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
-  const { resolved, checks } = checkedOptions(options);
+  const { resolved, checks } = validateOptions(options);
   const started = Date.now();
   const ctx = new CheckContext(resolved);
   const results = new Map<string, CheckResult>();
