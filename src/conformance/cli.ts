@@ -32,12 +32,14 @@ import {
 } from './options.js';
 import { runConformance, validateOptions } from './runner.js';
 
-export { DEFAULT_OUTPUT_DIR, REPORTERS, type ReporterName } from './options.js';
-
-export const REPORT_FILES: Record<Exclude<ReporterName, 'pretty'>, string> = {
-  json: 'conformance.json',
-  junit: 'conformance-junit.xml',
-  html: 'conformance.html',
+/** The file reports: each one's file and how it is rendered from the (already redacted and gated) result. */
+const FILE_REPORTS: Record<
+  Exclude<ReporterName, 'pretty'>,
+  [string, (result: ConformanceResult) => string]
+> = {
+  json: ['conformance.json', renderJson],
+  junit: ['conformance-junit.xml', renderJunit],
+  html: ['conformance.html', renderHtml],
 };
 
 export const HELP = `Usage: petstore conformance --base-url URL [options]
@@ -77,13 +79,6 @@ export interface CommandIo {
   cwd?: string;
 }
 
-/** The file reports, each rendered from the (already redacted and gated) result. */
-const RENDER: Record<keyof typeof REPORT_FILES, (result: ConformanceResult) => string> = {
-  json: renderJson,
-  junit: renderJunit,
-  html: renderHtml,
-};
-
 interface Parsed {
   options: ConformanceOptions;
   reporters: ReporterName[];
@@ -92,11 +87,8 @@ interface Parsed {
   noBodies: boolean;
 }
 
-/**
- * The flags as the run's options, each set by the table's `option`; the run's own checks come later. The
- * error is one line.
- */
-export function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'help', string> {
+/** The flags as the run's options, each set by the table's `option`; the run checks them later. */
+function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'help', string> {
   const parsed = parseFlags(CONFORMANCE_FLAGS, argv);
   if (!parsed.ok) return parsed;
   const values = parsed.value;
@@ -206,10 +198,10 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     try {
       ensureDirectory(parsed.outputDir);
       for (const reporter of files) {
-        const path = join(parsed.outputDir, REPORT_FILES[reporter]);
-        // No text scrub here: the result is already redacted field by field (redactDeep), and scrubbing the
-        // serialised file would also rewrite its structure when the key is short.
-        writeFileSync(path, RENDER[reporter](gated));
+        const [file, render] = FILE_REPORTS[reporter];
+        const path = join(parsed.outputDir, file);
+        // No text scrub: the result is redacted field by field; a scrub would rewrite a file's structure too.
+        writeFileSync(path, render(gated));
         out(`${reporter} report: ${path}\n`);
       }
     } catch (error) {

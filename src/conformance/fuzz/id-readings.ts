@@ -5,11 +5,6 @@
  */
 import { lenientReadings } from '../checks/malformed-ids.js';
 
-const INT32_MIN = -(2n ** 31n);
-const INT32_MAX = 2n ** 31n - 1n;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-
 /** Digit strings longer than this are read only through their 64-bit wrap: any number then is possible anyway. */
 const MAX_DIGITS = 400;
 
@@ -63,10 +58,11 @@ export function possibleReadings(segment: string): Set<bigint> | null {
     for (const value of [...lenientReadings(text), ...digitReadings(text)]) {
       for (const v of [value, value < 0n ? -value : value]) {
         readings.add(v);
-        readings.add(BigInt.asIntN(64, v));
-        readings.add(v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : v);
-        readings.add(BigInt.asIntN(32, v));
-        readings.add(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+        // What an int32 or int64 parser makes of it: wrapped, or clamped to the type's range.
+        for (const bits of [32n, 64n]) {
+          const max = 2n ** (bits - 1n) - 1n;
+          readings.add(BigInt.asIntN(Number(bits), v)).add(v > max ? max : v < -max - 1n ? -max - 1n : v);
+        }
       }
     }
   }

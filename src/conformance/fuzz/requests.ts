@@ -46,17 +46,10 @@ const KEPT = /[A-Za-z0-9\-._~!$'()*+,;:@%]/;
  * @example wireText('a b/%E0') // 'a%20b%2F%E0'
  */
 export function wireText(text: string): string {
-  let out = '';
-  for (const char of text) {
-    if (KEPT.test(char)) out += char;
-    else {
-      try {
-        out += encodeURIComponent(char);
-      } catch {
-        out += '%EF%BF%BD';
-      }
-    }
-  }
+  // A lone surrogate cannot be encoded: it goes as U+FFFD, as a well-formed string would have it.
+  const out = [...text]
+    .map((c) => (KEPT.test(c) ? c : /^[\uD800-\uDFFF]$/.test(c) ? '%EF%BF%BD' : encodeURIComponent(c)))
+    .join('');
   return out === '' || /^(?:\.|%2e){1,2}$/i.test(out) ? `x${out}` : out;
 }
 
