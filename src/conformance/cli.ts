@@ -1,9 +1,4 @@
-/**
- * `petstore conformance`: parses the flags, runs the suite, writes the reports. Exit codes: 0 when no
- * check failed (warnings and skips allowed, unless `--fail-on warn`), 1 when one did, 2 for a usage error,
- * an unreachable target, an environment that is not ready or a setup mistake, 130/143 when SIGINT/SIGTERM
- * stopped it. Every run that sent a request writes the reports asked for, exit 2 and signals included.
- */
+/** `petstore conformance`: parses the flags, runs the suite, writes the reports; exit codes as HELP says. */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadSpecFile } from '../contract/spec-file.js';
@@ -132,10 +127,7 @@ function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'h
   };
 }
 
-/**
- * Every key the command could have been given, found before parsing so usage errors are clean too: each
- * as given and as sent (trimmed), since a target echoes the one it received.
- */
+/** Every key the command could have been given, as given and as sent (trimmed); found before parsing. */
 function secretsIn(argv: readonly string[], env: CommandIo['env']): string[] {
   const keys = [env.PETSTORE_API_KEY ?? ''];
   argv.forEach((arg, i) => {

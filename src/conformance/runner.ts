@@ -77,10 +77,7 @@ function interruptible(base: typeof fetch, stop: AbortSignal | undefined): typeo
 
 const INT64_EXACT = 'cancel.int64-exact';
 
-/**
- * Gives the pending ids the first list showed to the destructive checks, in PENDING_PRIORITY order; an id
- * above 2^53 that no check took goes to cancel.int64-exact.
- */
+/** The listed pending ids for the destructive checks in PENDING_PRIORITY order; big ones left to int64-exact. */
 function allocatePendingIds(
   checks: readonly Check[],
   options: ResolvedOptions,
@@ -211,10 +208,7 @@ const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
 /** Statuses a gateway, proxy or firewall answers on its own: the list documents none of them (D22). */
 const IN_FRONT_STATUSES = new Set([403, 407, 502, 504]);
 
-/**
- * A setup problem the first request (the key's list) shows: nothing is judged against a dead address, a
- * refused key, a list that is not there or a gateway page, since every check would blame the server.
- */
+/** A setup problem the first request (the key's list) shows; judging past it would blame the server. */
 function setupProblem(ctx: CheckContext): Unreachable | null {
   const first = ctx.exchanges[0];
   if (!first) return null;
@@ -285,10 +279,7 @@ function unlistedNote(unlisted: readonly string[]): string {
 /** What a plain http request to a TLS server gets: no HTTP answer at all, or (from some servers) a 400. */
 const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']);
 
-/**
- * `http://` aimed at a server that speaks TLS looks like a server that resets every request; a TLS
- * handshake that completes at the same address tells the setup mistake apart. Only on the network.
- */
+/** `http://` to a TLS server looks like resets; a TLS handshake at that address tells them apart. */
 async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unreachable | null> {
   const first = ctx.exchanges[0];
   const base = new URL(ctx.options.baseUrl);

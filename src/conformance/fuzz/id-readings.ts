@@ -1,8 +1,5 @@
-/**
- * Which orders a drawn path id, query or header value could name on a lenient server (D19): the
- * malformed-id probes' readings, plus what a random text adds (lenient and NFKC decoding, every run of
- * digits, the absolute value). A value is sent only when none names a listed or given order.
- */
+// D19: which orders a drawn value could name on a lenient server: the malformed-id probes' readings, plus
+// lenient and NFKC decodings, every run of digits and the absolute value.
 import { lenientReadings } from '../checks/malformed-ids.js';
 
 /** Digit strings longer than this are read only through their 64-bit wrap: any number then is possible anyway. */
@@ -45,12 +42,7 @@ function digitReadings(text: string): bigint[] {
   return values;
 }
 
-/**
- * Every id a lenient server could read from a path segment, or `null` when no bound can be given (a digit
- * from another script): such an id is never sent where it could name an order.
- *
- * @example possibleReadings('3abc') // includes 3n; possibleReadings('%E0%A4%A') // [0n]
- */
+/** Every id a lenient server could read from a segment; `null` when none can be bounded (a foreign digit). */
 export function possibleReadings(segment: string): Set<bigint> | null {
   const readings = new Set<bigint>();
   for (const text of decodings(segment)) {
@@ -69,11 +61,7 @@ export function possibleReadings(segment: string): Set<bigint> | null {
   return readings;
 }
 
-/**
- * Whether a segment can be sent without naming any of `known` (decimal ids) under any lenient reading.
- *
- * @example clearOf('424242424x', new Set(['1', '2'])) // true; clearOf('1.5', new Set(['1'])) // false
- */
+/** Whether a segment can be sent without naming any of `known` (decimal ids) under any lenient reading. */
 export function clearOf(segment: string, known: ReadonlySet<string>): boolean {
   const readings = possibleReadings(segment);
   if (readings === null) return false;

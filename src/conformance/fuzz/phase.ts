@@ -1,8 +1,5 @@
-/**
- * The fuzz phase (`fuzz.invariants`): requests drawn from the document by fast-check, judged by
- * `invariants.ts`, a failure shrunk and replayable with `--seed`. A drawn value that a lenient reading
- * could take as a listed or given order is replaced, and none is sent without the whole list (D19).
- */
+// The fuzz phase: drawn requests judged by invariants.ts, a failure shrunk, replayable with --seed (D23).
+// D19: a value a lenient reading could take as a listed or given order is replaced.
 import fc from 'fast-check';
 import type { RequestPlan } from '../../judge/exchange.js';
 import { pass, serverReading, skip, verdict } from '../../judge/rules.js';
