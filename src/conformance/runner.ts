@@ -184,7 +184,6 @@ function toResult(
 }
 
 async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly string[]): Promise<Judgement> {
-  ctx.currentCheck = check.id;
   try {
     return await check.run(ctx, pendingIds);
   } catch (error) {
