@@ -161,8 +161,8 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   try {
     // Checked before anything is printed, so that an option error is the one line of a usage error.
     const { retry, fuzz } = validateOptions(parsed.options).resolved;
-    out(`${describePolicy(retry)}\n`);
     const { requests, timeMs, seed } = fuzz;
+    out(`${describePolicy(retry)}\n`);
     const budget = timeMs === null ? `${requests} generated requests` : `generated requests for ${timeMs} ms`;
     if (requests > 0)
       out(`Fuzz phase: ${budget}, seed ${seed} (replay with --seed ${seed}; --fuzz 0 turns it off)\n`);

@@ -262,13 +262,13 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
 /** The gateway kept answering 429 or 503 past the retry budget (D22). */
 function gatewayRefused(ctx: CheckContext): Unreachable | null {
   const refused = ctx.gateway.notReady;
-  if (refused === null) return null;
-  return {
-    kind: 'not-ready',
-    url: refused.url,
-    message: refused.message,
-    hint: 'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget',
-  };
+  return (
+    refused && {
+      kind: 'not-ready',
+      ...refused,
+      hint: 'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget',
+    }
+  );
 }
 
 function unlistedNote(unlisted: readonly string[]): string {
@@ -285,14 +285,10 @@ async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unre
   if (!first || base.protocol !== 'http:' || !network) return null;
   const { outcome } = first;
   const answer = outcome.ok
-    ? outcome.value.status === 400
-      ? 'it answered 400'
-      : null
-    : NO_HTTP_ANSWER.has(outcome.error.kind)
-      ? outcome.error.message
-      : null;
-  if (answer === null) return null;
-  if (!(await speaksTls(base.hostname, Number(base.port || 80), ctx.options.timeoutMs))) return null;
+    ? outcome.value.status === 400 && 'it answered 400'
+    : NO_HTTP_ANSWER.has(outcome.error.kind) && outcome.error.message;
+  if (!answer || !(await speaksTls(base.hostname, Number(base.port || 80), ctx.options.timeoutMs)))
+    return null;
   return {
     kind: 'tls',
     url: first.request.url,
