@@ -88,16 +88,14 @@ export const pathId: fc.Arbitrary<string> = fc
 
 /** Values for a parameter's schema: valid ones from its type and bounds, and every kind of invalid one. */
 function valuesFor(schema: ParameterSchema): fc.Arbitrary<string> {
-  const min = typeof schema.minimum === 'number' ? schema.minimum : undefined;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : undefined;
   const choices: fc.Arbitrary<string>[] = [
     fc.constantFrom('', 'abc', '1.5', '-1', '0', '1e3', '99999999999999999999', 'true', 'null'),
     fc.string({ maxLength: 12 }),
   ];
   const types = typeof schema.type === 'string' ? [schema.type] : (schema.type ?? []);
   if (types.includes('integer') || types.includes('number')) {
-    const lo = min ?? -1000;
-    const hi = max ?? 1000;
+    const lo = typeof schema.minimum === 'number' ? schema.minimum : -1000;
+    const hi = typeof schema.maximum === 'number' ? schema.maximum : 1000;
     choices.push(
       fc.integer({ min: lo, max: hi }).map(String),
       fc.constantFrom(String(lo - 1), String(hi + 1)),
