@@ -30,21 +30,14 @@ export type FlagValues<T extends FlagTable> = {
 
 /**
  * `--delay -5` read as `--delay=-5`: parseArgs calls a value that starts with a dash "ambiguous", which hides
- * the real problem (a negative number, a key that starts with `-`). A flag given as a value stays ambiguous.
+ * the real problem (a negative number). A flag (`--x`, `-h`) given as a value stays ambiguous.
  */
 function joinDashValues(table: FlagTable, argv: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    const next = argv[i + 1];
-    if (table[arg.slice(2)]?.arg && arg.startsWith('--') && next?.startsWith('-') && !next.startsWith('--')) {
-      if (next !== '-h') {
-        out.push(`${arg}=${next}`);
-        i++;
-        continue;
-      }
-    }
-    out.push(arg);
+    const joins = arg.startsWith('--') && table[arg.slice(2)]?.arg && /^-(?!-|h$)/.test(argv[i + 1] ?? '');
+    out.push(joins ? `${arg}=${argv[++i]}` : arg);
   }
   return out;
 }
@@ -85,13 +78,10 @@ export function parseFlags<T extends FlagTable>(
   const parsed: Record<string, unknown> = {};
   for (const [name, given] of Object.entries(values)) {
     const read = table[name]?.read;
-    if (read === undefined || typeof given === 'boolean') {
-      parsed[name] = given;
-      continue;
-    }
     const items: unknown[] = [];
     for (const raw of [given ?? []].flat()) {
-      const item = read(String(raw), `--${name}`);
+      const item =
+        read && typeof raw === 'string' ? read(raw, `--${name}`) : { ok: true as const, value: raw };
       if (!item.ok) return item;
       items.push(item.value);
     }

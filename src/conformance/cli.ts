@@ -1,9 +1,4 @@
-/**
- * `petstore conformance`: parses the flags, runs the suite, writes the reports. Exit codes: 0 when no
- * check failed (warnings and skips allowed, unless `--fail-on warn`), 1 when one did, 2 for a usage error,
- * an unreachable target, an environment that is not ready or a setup mistake, 130/143 when SIGINT/SIGTERM
- * stopped it. Every run that sent a request writes the reports asked for, exit 2 and signals included.
- */
+/** `petstore conformance`: parses the flags, runs the suite, writes the reports; exit codes as HELP says. */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadSpecFile } from '../contract/spec-file.js';
@@ -28,14 +23,16 @@ import {
   flagOf,
   type ReporterName,
 } from './options.js';
-import { fuzzBudget, retryPolicy, runConformance, validateOptions } from './runner.js';
+import { runConformance, validateOptions } from './runner.js';
 
-export { DEFAULT_OUTPUT_DIR, REPORTERS, type ReporterName } from './options.js';
-
-export const REPORT_FILES: Record<Exclude<ReporterName, 'pretty'>, string> = {
-  json: 'conformance.json',
-  junit: 'conformance-junit.xml',
-  html: 'conformance.html',
+/** The file reports: each one's file and how it is rendered from the (already redacted and gated) result. */
+const FILE_REPORTS: Record<
+  Exclude<ReporterName, 'pretty'>,
+  [string, (result: ConformanceResult) => string]
+> = {
+  json: ['conformance.json', renderJson],
+  junit: ['conformance-junit.xml', renderJunit],
+  html: ['conformance.html', renderHtml],
 };
 
 export const HELP = `Usage: petstore conformance --base-url URL [options]
@@ -75,13 +72,6 @@ export interface CommandIo {
   cwd?: string;
 }
 
-/** The file reports, each rendered from the (already redacted and gated) result. */
-const RENDER: Record<keyof typeof REPORT_FILES, (result: ConformanceResult) => string> = {
-  json: renderJson,
-  junit: renderJunit,
-  html: renderHtml,
-};
-
 interface Parsed {
   options: ConformanceOptions;
   reporters: ReporterName[];
@@ -90,11 +80,8 @@ interface Parsed {
   noBodies: boolean;
 }
 
-/**
- * The flags as the run's options, each set by the table's `option`; the run's own checks come later. The
- * error is one line.
- */
-export function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'help', string> {
+/** The flags as the run's options, each set by the table's `option`; the run checks them later. */
+function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'help', string> {
   const parsed = parseFlags(CONFORMANCE_FLAGS, argv);
   if (!parsed.ok) return parsed;
   const values = parsed.value;
@@ -138,10 +125,7 @@ export function parseConformanceArgs(argv: string[], io: CommandIo): Result<Pars
   };
 }
 
-/**
- * Every key the command could have been given, found before parsing so usage errors are clean too: each
- * as given and as sent (trimmed), since a target echoes the one it received.
- */
+/** Every key the command could have been given, as given and as sent (trimmed); found before parsing. */
 function secretsIn(argv: readonly string[], env: CommandIo['env']): string[] {
   const keys = [env.PETSTORE_API_KEY ?? ''];
   argv.forEach((arg, i) => {
@@ -174,16 +158,16 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   let result: Awaited<ReturnType<typeof runConformance>>;
   try {
     // Checked before anything is printed, so that an option error is the one line of a usage error.
-    validateOptions(parsed.options);
-    out(`${describePolicy(retryPolicy(parsed.options))}\n`);
-    const { requests, timeMs, seed } = fuzzBudget(parsed.options);
+    const { retry, fuzz } = validateOptions(parsed.options).resolved;
+    const { requests, timeMs, seed } = fuzz;
+    out(`${describePolicy(retry)}\n`);
     const budget = timeMs === null ? `${requests} generated requests` : `generated requests for ${timeMs} ms`;
     if (requests > 0)
       out(`Fuzz phase: ${budget}, seed ${seed} (replay with --seed ${seed}; --fuzz 0 turns it off)\n`);
     result = await runConformance(parsed.options);
   } catch (error) {
     if (!(error instanceof ConformanceOptionsError)) throw error;
-    return usage(error.messageFor(flagOf(error.option)));
+    return usage(error.messageFor(flagOf));
   }
   // The one line a CI log shows; the reports below say it too.
   const { unreachable } = result;
@@ -204,10 +188,10 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     try {
       ensureDirectory(parsed.outputDir);
       for (const reporter of files) {
-        const path = join(parsed.outputDir, REPORT_FILES[reporter]);
-        // No text scrub here: the result is already redacted field by field (redactDeep), and scrubbing the
-        // serialised file would also rewrite its structure when the key is short.
-        writeFileSync(path, RENDER[reporter](gated));
+        const [file, render] = FILE_REPORTS[reporter];
+        const path = join(parsed.outputDir, file);
+        // No text scrub: the result is redacted field by field; a scrub would rewrite a file's structure too.
+        writeFileSync(path, render(gated));
         out(`${reporter} report: ${path}\n`);
       }
     } catch (error) {

@@ -1,7 +1,4 @@
-/**
- * Whether the suite is the target's only client (D16): a change between two quiet list reads to an order it
- * never named is another client's, and the run is then judged shared (unless `--sole-client`).
- */
+// D16: a change between two quiet list reads to an order the suite never named is another client's.
 import type { Contract } from '../contract/index.js';
 import type { Exchange } from '../judge/exchange.js';
 import { differences, type OrderList } from '../judge/observer.js';
@@ -9,20 +6,16 @@ import { pathParameterValues } from '../judge/rules.js';
 import type { EnvironmentReport } from '../judge/types.js';
 import { lenientReadings } from './checks/malformed-ids.js';
 
-/** How the run judges changes no request of its own explains: by a flag, or by what it sees. */
 export type EnvironmentMode = 'auto' | 'shared' | 'sole-client';
 
-/** The changes kept for the report, each with the list read that showed it; the rest are only counted. */
-export const MAX_CHANGES_KEPT = 50;
+/** The changes kept for the report; the rest are only counted. */
+const MAX_CHANGES_KEPT = 50;
 
-/** One change no request of the suite explains. */
-export interface ForeignChange {
+/** One change no request of the suite explains: `between` two quiet list reads, or `during` a step. */
+interface ForeignChange {
   orderId: string;
-  /** `order 24 changed (was …, now …)`. */
   what: string;
-  /** The list read that showed it. */
   exchange: Exchange;
-  /** `between` two quiet list reads (proof of another client), or `during` a step that did not name it. */
   when: 'between' | 'during';
 }
 
@@ -41,11 +34,9 @@ export function namedBy(contract: Contract, path: string): string[] {
 export class EnvironmentWatch {
   /** Every order a request of the suite named, exactly or under a lenient reading. */
   private readonly named = new Set<string>();
-  /** Requests sent that may change orders (anything but GET and HEAD). */
+  /** Requests that may change orders (not GET or HEAD), and their count at the last list read. */
   private writes = 0;
-  /** The writes sent when the last list was read. */
   private lastListWrites: number | null = null;
-  /** How many changes no request of the suite explains. */
   changesByOthers = 0;
   readonly changes: ForeignChange[] = [];
 

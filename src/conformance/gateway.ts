@@ -1,9 +1,5 @@
-/**
- * D22: a gateway's 429 or a load balancer's 503 is not the server breaking the contract. The suite paces
- * itself, retries them within a run-wide budget honouring `Retry-After`, and stops "not ready" past it.
- * Not undici's RetryAgent: it hides the retried statuses, throws away the last answer, has no run-wide
- * budget or pace, and cannot wrap a caller's own `fetch`.
- */
+// D22: 429 and 503 are retried within a run-wide budget honouring Retry-After. Not undici's RetryAgent: it
+// hides the retried statuses, has no run-wide budget or pace, and cannot wrap a caller's own `fetch`.
 import type { HttpOutcome, HttpRequest } from '../judge/http-outcome.js';
 import type { RetriedRequest } from '../judge/types.js';
 import { type HttpClientOptions, send } from './http-client.js';
@@ -13,7 +9,7 @@ export interface RetryPolicy {
   budgetMs: number;
   /** The most retries of one request. */
   maxRetriesPerRequest: number;
-  /** The longest single wait: a longer `Retry-After` is waited for this long, then the request is retried. */
+  /** The longest single wait; a longer `Retry-After` is cut to it. */
   maxWaitMs: number;
   /** The most requests the suite starts per second, `null` for no pace of its own. */
   rateLimit: number | null;

@@ -1,8 +1,4 @@
-/**
- * One request to the target, read defensively: a time limit on the whole exchange, redirects returned as
- * they are, a cap on the body bytes read. Built on `fetch` because callers may pass their own (an
- * in-process handler); every failure comes back as a value, so a hostile target cannot end the run.
- */
+/** One request, read defensively: a time limit, redirects as they are, a body cap; every failure a value. */
 import type {
   HttpOutcome,
   HttpRequest,
@@ -22,23 +18,43 @@ export interface HttpClientOptions {
 class ExchangeTimeout extends Error {}
 class BodyTooLarge extends Error {}
 
-/** Codes that mean the target could not be reached at all (exit 2), not that it misbehaved. */
-const UNREACHABLE_CODES: Record<string, TransportErrorKind> = {
-  ECONNREFUSED: 'refused',
-  EHOSTUNREACH: 'refused',
-  ENETUNREACH: 'refused',
-  EADDRNOTAVAIL: 'refused',
-  UND_ERR_CONNECT_TIMEOUT: 'refused',
-  ENOTFOUND: 'unresolved',
-  EAI_AGAIN: 'unresolved',
-};
-
-/** Certificates Node refuses: self-signed, an unknown issuer, expired, another name. */
-const TLS_CERTIFICATE_CODE = /SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)|^CERT_|CERT_ALTNAME/;
-
-const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'ECONNABORTED']);
-
 const NOT_TLS = 'the target does not speak https at this address; is it plain http?';
+
+/**
+ * Each failure by `code message`, first match wins: unreachable (exit 2), TLS, reset, a port fetch blocks.
+ * `$1` in the message is the code.
+ */
+const FAILURES: ReadonlyArray<[RegExp, TransportErrorKind, string]> = [
+  [
+    /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT) /,
+    'refused',
+    'could not connect ($1)',
+  ],
+  [/^(ENOTFOUND|EAI_AGAIN) /, 'unresolved', 'could not connect ($1)'],
+  [/^(ERR_SSL_\S*|EPROTO) /, 'tls', `the TLS handshake failed ($1): ${NOT_TLS}`],
+  [
+    /^(\S*(?:SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|CERT_ALTNAME)\S*|CERT_\S*) /,
+    'tls',
+    "the target's TLS certificate was not accepted ($1); give Node the CA with NODE_EXTRA_CA_CERTS",
+  ],
+  // A plain server that drops the ClientHello instead of answering it with a 400.
+  [
+    /^ECONNRESET .*before secure TLS connection/,
+    'tls',
+    `the connection closed during the TLS handshake (ECONNRESET): ${NOT_TLS}`,
+  ],
+  [
+    /^(ECONNRESET|UND_ERR_SOCKET|EPIPE|ECONNABORTED) /,
+    'reset',
+    'the connection was closed or reset before a complete response ($1)',
+  ],
+  // The Fetch standard's "bad ports" (6000, 10080, …), refused without trying them.
+  [
+    /\bbad port\b/,
+    'blocked-port',
+    "fetch refuses this port: it is on the Fetch standard's list of blocked ports",
+  ],
+];
 
 /** The first code along an error's causes (and an AggregateError's first error), and their messages. */
 function unwrap(error: unknown): { code: string | undefined; text: string } {
@@ -65,36 +81,9 @@ function classify(error: unknown, options: HttpClientOptions): TransportError {
     };
   }
   const { code, text } = unwrap(error);
-  const unreachable = code === undefined ? undefined : UNREACHABLE_CODES[code];
-  if (unreachable) return { kind: unreachable, message: `could not connect (${code})` };
-  if (code?.startsWith('ERR_SSL_') || code === 'EPROTO') {
-    return { kind: 'tls', message: `the TLS handshake failed (${code}): ${NOT_TLS}` };
-  }
-  if (code !== undefined && TLS_CERTIFICATE_CODE.test(code)) {
-    return {
-      kind: 'tls',
-      message: `the target's TLS certificate was not accepted (${code}); give Node the CA with NODE_EXTRA_CA_CERTS`,
-    };
-  }
-  // A plain server that drops the ClientHello instead of answering it with a 400.
-  if (code === 'ECONNRESET' && text.includes('before secure TLS connection')) {
-    return {
-      kind: 'tls',
-      message: `the connection closed during the TLS handshake (ECONNRESET): ${NOT_TLS}`,
-    };
-  }
-  if (code !== undefined && RESET_CODES.has(code)) {
-    return {
-      kind: 'reset',
-      message: `the connection was closed or reset before a complete response (${code})`,
-    };
-  }
-  // fetch refuses the Fetch standard's "bad ports" (6000, 10080, …) without trying them.
-  if (/\bbad port\b/.test(text)) {
-    return {
-      kind: 'blocked-port',
-      message: "fetch refuses this port: it is on the Fetch standard's list of blocked ports",
-    };
+  for (const [pattern, kind, message] of FAILURES) {
+    const match = pattern.exec(`${code ?? ''} ${text}`);
+    if (match) return { kind, message: message.replace('$1', match[1] ?? '') };
   }
   return { kind: 'other', message: `the request failed: ${text}` };
 }
@@ -132,10 +121,7 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
       redirect: 'manual',
       signal: controller.signal,
     });
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name.toLowerCase()] = value;
-    });
+    const headers = Object.fromEntries(response.headers);
     const body = await readCapped(response, options.maxBodyBytes, controller.signal).catch((error) => {
       if (error instanceof BodyTooLarge) controller.abort(error);
       throw error;

@@ -1,10 +1,4 @@
-/**
- * The conformance suite's public API: run it from TypeScript, or read its check table.
- *
- * @example
- * import { runConformance } from './conformance/index.js';
- * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key' });
- */
+/** The conformance suite's public API: run it from TypeScript (`runConformance`), or read its check table. */
 
 export { REDACTED, redactDeep, redactText } from '../judge/redact.js';
 export { type CauseGroup, groupByCause } from '../judge/report/finding.js';

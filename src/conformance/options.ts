@@ -1,7 +1,4 @@
-/**
- * What `runConformance` takes, and the one table of its options: the command line's parser and help, and
- * the library's own checks of a program's options, all read it (issue 23).
- */
+/** What `runConformance` takes, and the one table of its options that the command, its help and the checks read. */
 
 import type { Contract } from '../contract/index.js';
 import { type Flag, oneOf } from '../flags.js';
@@ -64,33 +61,21 @@ export const DEFAULT_OUTPUT_DIR = 'reports/conformance';
 export const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
-/**
- * Thrown for options a program got wrong (a bad base URL, an unknown `only` entry, an order id that is not
- * a canonical int64). The message names the option as {@link ConformanceOptions} does.
- */
+/** Thrown for options a program got wrong, before anything is sent; the message names the option. */
 export class ConformanceOptionsError extends Error {
   override readonly name = 'ConformanceOptionsError';
 
   constructor(
-    /** The option at fault. */
     readonly option: keyof ConformanceOptions,
-    private readonly describe: (name: string) => string,
+    /** The message with each option called as `name` calls it (the command says `--pending-order`). */
+    readonly messageFor: (name: (option: keyof ConformanceOptions) => string) => string,
   ) {
-    super(describe(option));
-  }
-
-  /** The message with the option called `name`, e.g. `--pending-order` instead of `pendingOrders`. */
-  messageFor(name: string): string {
-    return this.describe(name);
+    super(messageFor((option) => option));
   }
 }
 
-/** What is wrong with a value, said after the option's name (another option's, when named); `null` when nothing is. */
-type Problem =
-  | string
-  | ((name: string) => string)
-  | { option: keyof ConformanceOptions; text: string }
-  | null;
+/** What is wrong, said after the option's name (or a whole message naming options); `null` when nothing is. */
+type Problem = string | ConformanceOptionsError['messageFor'] | null;
 
 /** A flag of the command line, and the option of {@link ConformanceOptions} it sets and checks. */
 interface ConformanceFlag extends Flag {
@@ -100,11 +85,15 @@ interface ConformanceFlag extends Flag {
 
 const ok = <T>(value: T): Result<T, string> => ({ ok: true, value });
 
-function positiveWhole(raw: string, flag: string): Result<number, string> {
-  return /^[1-9][0-9]*$/.test(raw)
-    ? ok(Number(raw))
-    : { ok: false, error: `${flag} must be a positive whole number, got ${JSON.stringify(raw)}` };
+/** A flag's number: the text must match `pattern`; the ranges are the checks'. */
+function numberFrom(pattern: RegExp, what: string) {
+  return (raw: string, flag: string): Result<number, string> =>
+    pattern.test(raw)
+      ? ok(Number(raw))
+      : { ok: false, error: `${flag} must be ${what}, got ${JSON.stringify(raw)}` };
 }
+
+const positiveWhole = numberFrom(/^[1-9][0-9]*$/, 'a positive whole number');
 
 /** A duration flag: `500ms`, `30s`, `2m` or seconds. */
 function duration(examples: string) {
@@ -116,33 +105,34 @@ function duration(examples: string) {
   };
 }
 
-/** A number of ms or a count within a range; an absent value takes the default. */
-function within(min: number, max: number, what: string) {
+/** A number within a range; an absent value takes the default. */
+function within(min: number, max: number, what: string, whole = false) {
   return (value: unknown): Problem =>
     value === undefined ||
-    (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max)
+    (typeof value === 'number' &&
+      (whole ? Number.isSafeInteger(value) : Number.isFinite(value)) &&
+      value >= min &&
+      value <= max)
       ? null
       : `must be ${what} from ${min} to ${max}, got ${String(value)}`;
 }
 
-function required(example: string) {
-  return (value: unknown): Problem =>
-    typeof value === 'string'
-      ? null
-      : `is required: a string${example}, got ${value === null ? 'null' : typeof value}`;
+function required(value: unknown, example = ''): Problem {
+  return typeof value === 'string'
+    ? null
+    : `is required: a string${example}, got ${value === null ? 'null' : typeof value}`;
 }
 
 /** A base URL the suite can append paths to and would not leak; the URL is never repeated with credentials. */
 function baseUrlProblem(value: unknown): Problem {
-  const missing = required(', e.g. http://127.0.0.1:4010/v1')(value);
+  const missing = required(value, ', e.g. http://127.0.0.1:4010/v1');
   if (missing !== null) return missing;
   const text = value as string;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
+  const url = URL.parse(text);
+  if (url === null) {
     const shown = text.includes('@') ? '' : ` ${JSON.stringify(text)}`;
-    return (name) => `${name}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
+    return (name) =>
+      `${name('baseUrl')}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return `must be an http or https address, got ${url.protocol}`;
@@ -155,10 +145,7 @@ function baseUrlProblem(value: unknown): Problem {
   return null;
 }
 
-/**
- * Canonical int64 decimals (the checks compare ids as text, so `02` would never match a listed `2`), each
- * given once: two destructive checks handed one id would see each other's cancel.
- */
+/** Canonical int64 decimals (ids are compared as text), each given once: two checks must not share an order. */
 function orderIdsProblem(value: unknown, options: ConformanceOptions, shipped = false): Problem {
   const ids = ((value ?? []) as readonly (string | bigint)[]).map(String);
   const bad = ids.find((id) => canonicalId(id) === null);
@@ -186,10 +173,8 @@ export const CONFORMANCE_FLAGS = {
     help: 'the API key; prefer PETSTORE_API_KEY: a flag is visible to other users in ps',
     option: 'apiKey',
     check: (value) => {
-      const missing = required('')(value);
-      if (missing !== null) return missing;
-      const key = sendableKey(value as string);
-      return key.ok ? null : key.error;
+      const key = typeof value === 'string' ? sendableKey(value) : null;
+      return key === null ? required(value) : key.ok ? null : key.error;
     },
   },
   'pending-order': {
@@ -217,11 +202,9 @@ export const CONFORMANCE_FLAGS = {
     option: 'timeoutMs',
     // setTimeout fires at once for anything longer: every request would time out before it was sent.
     check: (value) =>
-      value === undefined || (typeof value === 'number' && value > 0 && value <= MAX_TIMEOUT_MS)
-        ? null
-        : typeof value === 'number' && value > MAX_TIMEOUT_MS
-          ? `${value} is longer than the longest timer Node can set (${MAX_TIMEOUT_MS} ms, about 24.8 days)`
-          : 'must be positive',
+      typeof value === 'number' && value > MAX_TIMEOUT_MS
+        ? `${value} is longer than the longest timer Node can set (${MAX_TIMEOUT_MS} ms, about 24.8 days)`
+        : within(1, MAX_TIMEOUT_MS, 'a number of ms')(value),
   },
   'max-body-bytes': {
     arg: 'N',
@@ -266,13 +249,7 @@ export const CONFORMANCE_FLAGS = {
   'rate-limit': {
     arg: 'N',
     help: 'send at most N requests per second (default: as fast as the target answers, and at most 50 per second after a 429)',
-    read: (raw: string, flag: string) =>
-      /^[0-9]+(\.[0-9]+)?$/.test(raw) && Number(raw) > 0
-        ? ok(Number(raw))
-        : {
-            ok: false,
-            error: `${flag} must be a positive number of requests per second, got ${JSON.stringify(raw)}`,
-          },
+    read: numberFrom(/^[0-9]+(\.[0-9]+)?$/, 'a positive number of requests per second'),
     option: 'rateLimit',
     check: (value) =>
       value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0)
@@ -290,7 +267,7 @@ export const CONFORMANCE_FLAGS = {
     check: (value, options) =>
       value && options.soleClient
         ? (name) =>
-            `${name} and ${name === 'shared' ? 'soleClient' : '--sole-client'} contradict each other; give one: shared when other clients may change orders during the run, sole-client when none does`
+            `${name('shared')} and ${name('soleClient')} contradict each other; give one: shared when other clients may change orders during the run, sole-client when none does`
         : null,
   },
   'sole-client': {
@@ -322,13 +299,11 @@ export const CONFORMANCE_FLAGS = {
     },
     option: 'fuzzRequests',
     check: (value, options) => {
-      if (
-        value !== undefined &&
-        !(Number.isSafeInteger(value) && within(0, MAX_FUZZ_REQUESTS, '')(value) === null)
-      )
-        return `must be a whole number of requests from 0 to ${MAX_FUZZ_REQUESTS}, got ${String(value)}`;
       const time = within(1, MAX_TIMEOUT_MS, 'a duration (ms)')(options.fuzzTimeMs);
-      return typeof time === 'string' ? { option: 'fuzzTimeMs', text: time } : null;
+      return (
+        within(0, MAX_FUZZ_REQUESTS, 'a whole number of requests', true)(value) ??
+        (time === null ? null : (name) => `${name('fuzzTimeMs')} ${time}`)
+      );
     },
   },
   seed: {
@@ -338,19 +313,10 @@ export const CONFORMANCE_FLAGS = {
     read: (raw: string, flag: string) =>
       raw === 'random'
         ? ok(Math.floor(Math.random() * 2 ** 31))
-        : /^[0-9]+$/.test(raw) && Number(raw) < 2 ** 31
-          ? ok(Number(raw))
-          : {
-              ok: false,
-              error: `${flag} must be random or a whole number from 0 to ${2 ** 31 - 1}, got ${JSON.stringify(raw)}`,
-            },
+        : numberFrom(/^[0-9]+$/, `random or a whole number from 0 to ${2 ** 31 - 1}`)(raw, flag),
     option: 'seed',
     check: (value) =>
-      value === undefined ||
-      value === 'random' ||
-      (Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < 2 ** 31)
-        ? null
-        : `must be a whole number from 0 to ${2 ** 31 - 1}, got ${String(value)}`,
+      value === 'random' ? null : within(0, 2 ** 31 - 1, 'random or a whole number', true)(value),
   },
   help: { short: 'h', help: 'show this help' },
 } satisfies Record<string, ConformanceFlag>;
@@ -362,19 +328,14 @@ export function flagOf(option: keyof ConformanceOptions): string {
   return entry === undefined ? option : `--${entry[0]}`;
 }
 
-/**
- * Checks a program's options as the table says, without sending anything.
- *
- * @example checkOptions({ baseUrl: 'ftp://h/v1', apiKey: 'k' }) // throws ConformanceOptionsError
- */
+/** Checks a program's options as the table says, without sending anything; throws ConformanceOptionsError. */
 export function checkOptions(options: ConformanceOptions): void {
-  for (const flag of Object.values(CONFORMANCE_FLAGS) as ConformanceFlag[]) {
-    if (flag.option === undefined || flag.check === undefined) continue;
-    const problem = flag.check(options[flag.option], options);
-    if (problem === null) continue;
-    if (typeof problem === 'function') throw new ConformanceOptionsError(flag.option, problem);
-    const [option, text] =
-      typeof problem === 'string' ? [flag.option, problem] : [problem.option, problem.text];
-    throw new ConformanceOptionsError(option, (name) => `${name} ${text}`);
+  for (const { option, check } of Object.values(CONFORMANCE_FLAGS) as ConformanceFlag[]) {
+    const problem = option && check?.(options[option], options);
+    if (!option || !problem) continue;
+    throw new ConformanceOptionsError(
+      option,
+      typeof problem === 'string' ? (name) => `${name(option)} ${problem}` : problem,
+    );
   }
 }

@@ -8,8 +8,8 @@ import type { CheckResult, ConformanceResult, Level, Outcome, Unreachable } from
 import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext, type ResolvedOptions } from './context.js';
-import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, type FuzzBudget, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './gateway.js';
+import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
+import { DEFAULT_RETRY_POLICY } from './gateway.js';
 import type { TransportErrorKind } from './http-client.js';
 import {
   type ConformanceOptions,
@@ -28,7 +28,7 @@ export function selectChecks(
   only: readonly string[],
   contract: Contract = defaultContract(),
 ): { checks: Check[]; unknown: string[] } {
-  const all = allChecks(contract);
+  const all = [...CHECKS, ...genericChecks(contract)];
   if (only.length === 0) return { checks: all, unknown: [] };
   const matches = (entry: string, id: string) => id === entry || id.startsWith(`${entry}.`);
   return {
@@ -37,28 +37,9 @@ export function selectChecks(
   };
 }
 
-/** The hand-written checks and the generic ones the contract's operations and parameters call for. */
-export function allChecks(contract: Contract): Check[] {
-  return [...CHECKS, ...genericChecks(contract)];
-}
-
-/** How a run with these options retries 429 and 503 and paces its requests (D22). */
-export function retryPolicy(options: ConformanceOptions): RetryPolicy {
-  const budgetMs = options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs;
-  return { ...DEFAULT_RETRY_POLICY, budgetMs, rateLimit: options.rateLimit ?? null };
-}
-
-/** The fuzz phase's budget and seed: the fixed default unless given (D23); `'random'` is drawn here, so the report can say it. */
-export function fuzzBudget(options: ConformanceOptions): FuzzBudget {
-  const timeMs = options.fuzzTimeMs ?? null;
-  const requests = options.fuzzRequests ?? (timeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS);
-  const seed =
-    options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
-  return { requests, timeMs, seed };
-}
-
 function resolve(options: ConformanceOptions): ResolvedOptions {
   const key = sendableKey(options.apiKey);
+  const fuzzTimeMs = options.fuzzTimeMs ?? null;
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     apiKey: key.ok ? key.value : options.apiKey,
@@ -71,10 +52,19 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
     petId: options.petId === undefined ? null : String(options.petId),
     fetch: interruptible(options.fetch ?? globalThis.fetch, options.signal),
     contract: options.contract ?? defaultContract(),
-    retry: retryPolicy(options),
+    retry: {
+      ...DEFAULT_RETRY_POLICY,
+      budgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs,
+      rateLimit: options.rateLimit ?? null,
+    },
     environment: options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto',
     liveProbeMs: options.liveProbeMs ?? DEFAULT_LIVE_PROBE_MS,
-    fuzz: fuzzBudget(options),
+    // D23: a fixed seed unless given; `random` is drawn here, so that the report can say it.
+    fuzz: {
+      requests: options.fuzzRequests ?? (fuzzTimeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS),
+      timeMs: fuzzTimeMs,
+      seed: options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED),
+    },
   };
 }
 
@@ -87,10 +77,7 @@ function interruptible(base: typeof fetch, stop: AbortSignal | undefined): typeo
 
 const INT64_EXACT = 'cancel.int64-exact';
 
-/**
- * Gives the pending ids the first list showed to the destructive checks, in PENDING_PRIORITY order; an id
- * above 2^53 that no check took goes to cancel.int64-exact.
- */
+/** The listed pending ids for the destructive checks in PENDING_PRIORITY order; big ones left to int64-exact. */
 function allocatePendingIds(
   checks: readonly Check[],
   options: ResolvedOptions,
@@ -197,7 +184,6 @@ function toResult(
 }
 
 async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly string[]): Promise<Judgement> {
-  ctx.currentCheck = check.id;
   try {
     return await check.run(ctx, pendingIds);
   } catch (error) {
@@ -221,10 +207,7 @@ const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
 /** Statuses a gateway, proxy or firewall answers on its own: the list documents none of them (D22). */
 const IN_FRONT_STATUSES = new Set([403, 407, 502, 504]);
 
-/**
- * A setup problem the first request (the key's list) shows: nothing is judged against a dead address, a
- * refused key, a list that is not there or a gateway page, since every check would blame the server.
- */
+/** A setup problem the first request (the key's list) shows; judging past it would blame the server. */
 function setupProblem(ctx: CheckContext): Unreachable | null {
   const first = ctx.exchanges[0];
   if (!first) return null;
@@ -279,13 +262,13 @@ function setupProblem(ctx: CheckContext): Unreachable | null {
 /** The gateway kept answering 429 or 503 past the retry budget (D22). */
 function gatewayRefused(ctx: CheckContext): Unreachable | null {
   const refused = ctx.gateway.notReady;
-  if (refused === null) return null;
-  return {
-    kind: 'not-ready',
-    url: refused.url,
-    message: refused.message,
-    hint: 'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget',
-  };
+  return (
+    refused && {
+      kind: 'not-ready',
+      ...refused,
+      hint: 'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget',
+    }
+  );
 }
 
 function unlistedNote(unlisted: readonly string[]): string {
@@ -295,24 +278,17 @@ function unlistedNote(unlisted: readonly string[]): string {
 /** What a plain http request to a TLS server gets: no HTTP answer at all, or (from some servers) a 400. */
 const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']);
 
-/**
- * `http://` aimed at a server that speaks TLS looks like a server that resets every request; a TLS
- * handshake that completes at the same address tells the setup mistake apart. Only on the network.
- */
+/** `http://` to a TLS server looks like resets; a TLS handshake at that address tells them apart. */
 async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unreachable | null> {
   const first = ctx.exchanges[0];
   const base = new URL(ctx.options.baseUrl);
   if (!first || base.protocol !== 'http:' || !network) return null;
   const { outcome } = first;
   const answer = outcome.ok
-    ? outcome.value.status === 400
-      ? 'it answered 400'
-      : null
-    : NO_HTTP_ANSWER.has(outcome.error.kind)
-      ? outcome.error.message
-      : null;
-  if (answer === null) return null;
-  if (!(await speaksTls(base.hostname, Number(base.port || 80), ctx.options.timeoutMs))) return null;
+    ? outcome.value.status === 400 && 'it answered 400'
+    : NO_HTTP_ANSWER.has(outcome.error.kind) && outcome.error.message;
+  if (!answer || !(await speaksTls(base.hostname, Number(base.port || 80), ctx.options.timeoutMs)))
+    return null;
   return {
     kind: 'tls',
     url: first.request.url,
@@ -321,26 +297,23 @@ async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unre
   };
 }
 
-function checkedOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
+/**
+ * Checks options as {@link runConformance} does, without sending anything; returns them resolved.
+ *
+ * @example validateOptions({ baseUrl: process.env.BASE_URL, apiKey: '' }) // throws ConformanceOptionsError
+ */
+export function validateOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
   checkOptions(options);
   const resolved = resolve(options);
   const { checks, unknown } = selectChecks(resolved.only, resolved.contract);
   if (unknown.length > 0) {
     throw new ConformanceOptionsError(
       'only',
-      (name) => `${name} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
+      (name) =>
+        `${name('only')} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
     );
   }
   return { resolved, checks };
-}
-
-/**
- * Checks options as {@link runConformance} does, without sending anything.
- *
- * @example validateOptions({ baseUrl: process.env.BASE_URL, apiKey: '' }) // throws ConformanceOptionsError
- */
-export function validateOptions(options: ConformanceOptions): void {
-  checkedOptions(options);
 }
 
 /**
@@ -352,7 +325,7 @@ export function validateOptions(options: ConformanceOptions): void {
  * if (result.outcome !== 'pass') process.exitCode = 1;
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
-  const { resolved, checks } = checkedOptions(options);
+  const { resolved, checks } = validateOptions(options);
   const started = Date.now();
   const ctx = new CheckContext(resolved);
   const results = new Map<string, CheckResult>();
@@ -434,7 +407,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       failed: count('FAIL'),
       warned: count('WARN'),
       skipped: count('SKIP'),
-      notSelected: allChecks(resolved.contract).length - checks.length,
+      notSelected: selectChecks([], resolved.contract).checks.length - checks.length,
       requests: ctx.exchanges.length + ctx.notKept,
     },
     checks: checkResults,

@@ -1,7 +1,4 @@
-/**
- * A vitest project that runs the conformance checks against the server named by PETSTORE_BASE_URL, one
- * test per check (docs/conformance.md, "As a vitest project"). Not part of the repository's own test run.
- */
+/** The checks as a vitest project against PETSTORE_BASE_URL (docs/conformance.md, "As a vitest project"). */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 

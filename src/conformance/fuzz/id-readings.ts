@@ -1,14 +1,6 @@
-/**
- * Which orders a drawn path id, query or header value could name on a lenient server (D19): the
- * malformed-id probes' readings, plus what a random text adds (lenient and NFKC decoding, every run of
- * digits, the absolute value). A value is sent only when none names a listed or given order.
- */
+// D19: which orders a drawn value could name on a lenient server: the malformed-id probes' readings, plus
+// lenient and NFKC decodings, every run of digits and the absolute value.
 import { lenientReadings } from '../checks/malformed-ids.js';
-
-const INT32_MIN = -(2n ** 31n);
-const INT32_MAX = 2n ** 31n - 1n;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 /** Digit strings longer than this are read only through their 64-bit wrap: any number then is possible anyway. */
 const MAX_DIGITS = 400;
@@ -50,12 +42,7 @@ function digitReadings(text: string): bigint[] {
   return values;
 }
 
-/**
- * Every id a lenient server could read from a path segment, or `null` when no bound can be given (a digit
- * from another script): such an id is never sent where it could name an order.
- *
- * @example possibleReadings('3abc') // includes 3n; possibleReadings('%E0%A4%A') // [0n]
- */
+/** Every id a lenient server could read from a segment; `null` when none can be bounded (a foreign digit). */
 export function possibleReadings(segment: string): Set<bigint> | null {
   const readings = new Set<bigint>();
   for (const text of decodings(segment)) {
@@ -63,21 +50,18 @@ export function possibleReadings(segment: string): Set<bigint> | null {
     for (const value of [...lenientReadings(text), ...digitReadings(text)]) {
       for (const v of [value, value < 0n ? -value : value]) {
         readings.add(v);
-        readings.add(BigInt.asIntN(64, v));
-        readings.add(v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : v);
-        readings.add(BigInt.asIntN(32, v));
-        readings.add(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+        // What an int32 or int64 parser makes of it: wrapped, or clamped to the type's range.
+        for (const bits of [32n, 64n]) {
+          const max = 2n ** (bits - 1n) - 1n;
+          readings.add(BigInt.asIntN(Number(bits), v)).add(v > max ? max : v < -max - 1n ? -max - 1n : v);
+        }
       }
     }
   }
   return readings;
 }
 
-/**
- * Whether a segment can be sent without naming any of `known` (decimal ids) under any lenient reading.
- *
- * @example clearOf('424242424x', new Set(['1', '2'])) // true; clearOf('1.5', new Set(['1'])) // false
- */
+/** Whether a segment can be sent without naming any of `known` (decimal ids) under any lenient reading. */
 export function clearOf(segment: string, known: ReadonlySet<string>): boolean {
   const readings = possibleReadings(segment);
   if (readings === null) return false;

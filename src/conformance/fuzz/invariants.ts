@@ -1,8 +1,5 @@
-/**
- * What every answer to a generated request must keep (§4, §7, D5, D9, D10, D21): an answer, no 5xx, a
- * documented status or one a decision allows for what the request got wrong, and an Error on a documented
- * operation. The first two are `judgeExchange`'s findings; auth is the auth checks' matter.
- */
+// What every answer to a generated request must keep (§4, §7, D5, D9, D10, D21); the first two invariants
+// are judgeExchange's findings, and auth is the auth checks' matter.
 import type { Contract } from '../../contract/index.js';
 import { documentedErrorRule, documentedStatusLevel, type Exchange } from '../../judge/exchange.js';
 import { judgeErrorBody, judgeStatus, malformedPathParameters, serverReading } from '../../judge/rules.js';
@@ -16,11 +13,7 @@ export interface Violation {
   finding: Finding;
 }
 
-/**
- * The invariants one exchange broke.
- *
- * @example fuzzViolations(exchange, key, contract).map((v) => v.invariant) // ['no-5xx']
- */
+/** The invariants one exchange broke. */
 export function fuzzViolations(exchange: Exchange, key: string, contract: Contract): Violation[] {
   const { outcome, operationId } = exchange;
   const [shared] = exchange.judged;

@@ -1,8 +1,5 @@
-/**
- * The fuzz phase (`fuzz.invariants`): requests drawn from the document by fast-check, judged by
- * `invariants.ts`, a failure shrunk and replayable with `--seed`. A drawn value that a lenient reading
- * could take as a listed or given order is replaced, and none is sent without the whole list (D19).
- */
+// The fuzz phase: drawn requests judged by invariants.ts, a failure shrunk, replayable with --seed (D23).
+// D19: a value a lenient reading could take as a listed or given order is replaced.
 import fc from 'fast-check';
 import type { RequestPlan } from '../../judge/exchange.js';
 import { pass, serverReading, skip, verdict } from '../../judge/rules.js';
@@ -134,16 +131,12 @@ async function runFuzz(ctx: CheckContext) {
   const summary = `${report.sent} request(s) from seed ${budget.seed} (replay with --seed ${budget.seed})`;
   const notes = [
     `seed ${budget.seed}: replay with --seed ${budget.seed}`,
-    ...(known === null
-      ? ['the list was not read in full, so no generated id or value was sent (any could name an order)']
-      : []),
+    known === null &&
+      'the list was not read in full, so no generated id or value was sent (any could name an order)',
     ...[...readings].map((r) => `the server's reading: ${r}`),
-    ...(report.replacedIds > 0
-      ? [
-          `${report.replacedIds} generated id(s) or value(s) replaced: a lenient reading of them names a listed or given order`,
-        ]
-      : []),
-  ];
+    report.replacedIds > 0 &&
+      `${report.replacedIds} generated id(s) or value(s) replaced: a lenient reading of them names a listed or given order`,
+  ].filter((note) => note !== false);
   if (!details.failed) return pass(summary, notes);
   const warnings = failure
     .filter((v) => v.level === 'warning')

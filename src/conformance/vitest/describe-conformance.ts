@@ -12,7 +12,7 @@ import { findingsText, printable } from '../../judge/report/finding.js';
 import type { CheckResult, ConformanceResult } from '../../judge/types.js';
 import type { Result } from '../../result.js';
 import type { ConformanceOptions } from '../options.js';
-import { ConformanceOptionsError, runConformance, selectChecks, validateOptions } from '../runner.js';
+import { runConformance, selectChecks, validateOptions } from '../runner.js';
 
 /** The failure message of a check, as a test shows it. */
 export function failureMessage(check: CheckResult): string {
@@ -27,19 +27,13 @@ export const OPTIONS_TEST = 'petstore conformance options';
 function readOptions(
   options: ConformanceOptions | (() => ConformanceOptions),
 ): Result<ConformanceOptions, Error> {
-  let value: ConformanceOptions;
   try {
-    value = typeof options === 'function' ? options() : options;
+    const value = typeof options === 'function' ? options() : options;
+    validateOptions(value);
+    return { ok: true, value };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
   }
-  try {
-    validateOptions(value);
-  } catch (error) {
-    if (error instanceof ConformanceOptionsError) return { ok: false, error };
-    throw error;
-  }
-  return { ok: true, value };
 }
 
 /**
@@ -94,11 +88,7 @@ export function describeConformance(
 export function optionsFromEnv(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): ConformanceOptions {
-  const list = (value: string | undefined) =>
-    (value ?? '')
-      .split(/[\s,]+/)
-      .map((item) => item.trim())
-      .filter((item) => item !== '');
+  const list = (value = '') => value.split(/[\s,]+/).filter((item) => item !== '');
   const baseUrl = env.PETSTORE_BASE_URL;
   if (!baseUrl)
     throw new Error('set PETSTORE_BASE_URL to the target base address, e.g. http://127.0.0.1:4010/v1');
