@@ -35,13 +35,13 @@ export function isOrigin(value: string): boolean {
  *
  * @example parseCorsOrigin('http://App.test:3000') // { ok: true, value: 'http://app.test:3000' }
  */
-export function parseCorsOrigin(value: string): Result<string, string> {
+export function parseCorsOrigin(value: string, flag = '--cors-origin'): Result<string, string> {
   const trimmed = value.trim();
   if (trimmed === ANY_ORIGIN) return ok(ANY_ORIGIN);
   const bare = trimmed.replace(/\/+$/, '');
   if (isOrigin(bare)) return ok(bare.toLowerCase());
   return fail(
-    `"${value.slice(0, 80)}" is not an origin; give scheme, host and port only, such as http://app.test:3000, or * for any origin`,
+    `${flag}: "${value.slice(0, 80)}" is not an origin; give scheme, host and port only, such as http://app.test:3000, or * for any origin`,
   );
 }
 
@@ -63,11 +63,11 @@ function isLocalOrigin(origin: string): boolean {
  *
  * @example parseAllowedHost('Mock.LAN') // { ok: true, value: 'mock.lan' }
  */
-export function parseAllowedHost(value: string): Result<string, string> {
+export function parseAllowedHost(value: string, flag = '--allowed-host'): Result<string, string> {
   const name = value.trim().toLowerCase();
   if (/^(?:\[[0-9a-f:.]+\]|[a-z0-9._-]{1,253})$/.test(name)) return ok(name);
   return fail(
-    `"${value.slice(0, 80)}" is not a host name; give the name only, such as mock.lan or 192.168.1.20`,
+    `${flag}: "${value.slice(0, 80)}" is not a host name; give the name only, such as mock.lan or 192.168.1.20`,
   );
 }
 
