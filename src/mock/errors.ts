@@ -1,7 +1,4 @@
-/**
- * The mock's own errors, one table of named constants, so every Error body has one shape and `status` equals
- * the HTTP status (D5). Codes beyond D4 are listed in docs/mock.md.
- */
+/** The mock's own errors, one table, so every Error body has one shape and `status` is the HTTP status (D5). */
 import type { ApiError } from '../contract/index.js';
 
 /** A named error of the table: the status, the `code` and a default message. */
@@ -28,7 +25,6 @@ export const CORE_ERRORS = {
   notFound: {
     status: 404,
     code: 'not_found',
-    // The mock's 404 names where the API lives, from the contract it serves (core.ts).
     message: 'No such path.',
   },
   methodNotAllowed: {
@@ -101,10 +97,7 @@ export function mockError(name: MockErrorName, detail: ErrorDetail = {}): MockEr
 
 const ENTRIES = Object.entries(CORE_ERRORS) as Array<[MockErrorName, MockErrorSpec]>;
 
-/**
- * The table entry with this code and status, for codes that the document names (transitions); the first
- * where two share them, as the table reads top down.
- */
+/** The table entry with this code and status (the first where two share them), for the document's transitions. */
 export function errorNameFor(code: string, status: number): MockErrorName | undefined {
   return ENTRIES.find(([, spec]) => spec.code === code && spec.status === status)?.[0];
 }
