@@ -5,16 +5,17 @@
  */
 import { BEARER_TOKEN_PATTERN, bearerToken } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
-import { type MockError, mockError } from './errors.js';
+import { errorJson, type MockError, mockError } from './errors.js';
 
 /** The longest key the mock accepts; also the fixed width of every comparison. */
 export const MAX_API_KEY_LENGTH = 512;
 
 const API_KEY = new RegExp(BEARER_TOKEN_PATTERN);
-// One answer object each: a refused request allocates nothing here.
-const REFUSED = fail(
-  mockError('unauthorized', { headers: { 'www-authenticate': 'Bearer realm="petstore"' } }),
-);
+// Built once, body included: a refused request allocates nothing here or for its body.
+const UNAUTHORIZED = mockError('unauthorized', {
+  headers: { 'www-authenticate': 'Bearer realm="petstore"' },
+});
+const REFUSED = fail({ ...UNAUTHORIZED, json: errorJson(UNAUTHORIZED) });
 const ACCEPTED = ok(undefined);
 
 /** Whether a key can be sent as a bearer token at all (RFC 6750 b64token), and is not too long. */

@@ -74,21 +74,19 @@ export interface MockError {
   readonly message: string;
   /** Extra response headers (`Allow`, `WWW-Authenticate`). */
   readonly headers?: Readonly<Record<string, string>>;
-}
-
-/** What fills a message: `{id}` in the table's message, or a whole message naming the specific problem. */
-export interface ErrorDetail {
-  id?: string | bigint;
-  message?: string;
-  headers?: Readonly<Record<string, string>>;
+  /** The body's JSON, when built once ahead (the 401 every refused request gets). */
+  readonly json?: string;
 }
 
 /**
- * Builds an error from the table.
+ * Builds an error from the table: `{id}` in its message filled, or a whole message naming the problem.
  *
  * @example mockError('orderNotFound', { id: '404' }).message // 'No order has id 404.'
  */
-export function mockError(name: MockErrorName, detail: ErrorDetail = {}): MockError {
+export function mockError(
+  name: MockErrorName,
+  detail: { id?: string | bigint; message?: string; headers?: Readonly<Record<string, string>> } = {},
+): MockError {
   const spec: MockErrorSpec = CORE_ERRORS[name];
   // A function, not a replacement string: an id is echoed as sent, `$&` included.
   const message = detail.message ?? spec.message.replace('{id}', () => clip(String(detail.id ?? '?')));
@@ -109,7 +107,7 @@ export function errorBody(error: MockError): ApiError {
 
 /** The JSON text of the Error body. */
 export function errorJson(error: MockError): string {
-  return JSON.stringify(errorBody(error));
+  return error.json ?? JSON.stringify(errorBody(error));
 }
 
 /** Echoed input stays short, so a 10 kB path cannot make a 10 kB error message. */

@@ -133,10 +133,7 @@ export function mount(target, key) {
   let session = 'default';
   const storedKey = () => key || sessionStorage.getItem(KEY_ITEM) || '';
 
-  function say(text, isError) {
-    $('status').textContent = text;
-    $('status').className = isError ? 'error' : '';
-  }
+  const say = (text, isError) => Object.assign($('status'), { textContent: text, className: isError ? 'error' : '' });
 
   // Which key is in use, never the key itself.
   function showKey() {
