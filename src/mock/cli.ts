@@ -2,6 +2,7 @@
  * `petstore mock`: runs the mock on a port until SIGINT/SIGTERM. Every user error (a bad flag, a port in
  * use, a bad fixture file) is one line naming the problem and the fix, and exit code 2.
  */
+import { once } from 'node:events';
 import { relative, resolve } from 'node:path';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { loadSpecFile } from '../contract/spec-file.js';
@@ -228,16 +229,6 @@ export const runMockCommand: Subcommand = async (argv) => {
       })
     : () => {};
   const signal = stopSignal();
-  const stopped = new Promise<number>((done) => {
-    signal.addEventListener('abort', () => {
-      stopWatching();
-      void mock.close().then(async () => {
-        say(`stopped (${signal.reason})`);
-        await closeOutput();
-        done(0);
-      });
-    });
-  });
   const exposure = exposureWarning(options.host, mock.apiKeys);
   if (exposure) warn(exposure);
   const keySource =
@@ -247,5 +238,10 @@ export const runMockCommand: Subcommand = async (argv) => {
     .trimEnd()
     .split('\n'))
     say(line);
-  return stopped;
+  await once(signal, 'abort');
+  stopWatching();
+  await mock.close();
+  say(`stopped (${signal.reason})`);
+  await closeOutput();
+  return 0;
 };
