@@ -3,6 +3,7 @@
  * buffers without end on an unread pipe, so lines past a small queue are dropped and counted instead.
  */
 import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // C0 and C1 controls, DEL, the line and paragraph separators, and the bidirectional overrides and isolates.
 const UNSAFE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
@@ -117,14 +118,12 @@ export function createLineWriter(fd: number, { maxQueuedBytes = 64 * 1024, retry
     /** Writes what is queued for up to `timeoutMs`, then releases the output; `true` when all went out. */
     async close(timeoutMs = 1000): Promise<boolean> {
       if (!closed && busy()) {
-        let wait: NodeJS.Timeout | undefined;
-        await new Promise<void>((resolve) => {
+        const drained = new Promise<void>((resolve) => {
           idle = resolve;
-          wait = setTimeout(resolve, timeoutMs);
           clearTimeout(timer);
           flush();
         });
-        clearTimeout(wait);
+        await Promise.race([drained, sleep(timeoutMs, undefined, { ref: false })]);
       }
       closed = true;
       clearTimeout(timer);
