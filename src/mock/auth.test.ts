@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BEARER_TOKEN_PATTERN } from '../contract/index.js';
 import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
-import { BEARER_TOKEN_PATTERN, createAuthenticator, isValidApiKey, MAX_API_KEY_LENGTH } from './auth.js';
+import { createAuthenticator, isValidApiKey, MAX_API_KEY_LENGTH } from './auth.js';
 
 describe('bearer authentication (§5, D7)', () => {
   const authenticate = createAuthenticator(['petstore-dev-key', 'second-key']);

@@ -1,22 +1,22 @@
 /**
- * Authentication (§5, D6, D7). Keys are compared in constant time: every key and the candidate are laid
- * zero-padded into buffers of one fixed width and XOR-compared word by word, so neither a key's length nor
- * its first differing byte shows in the timing. Web-standard only: it runs in a browser.
+ * Authentication (§5, D6, D7). Keys are compared in constant time: each key and the candidate are laid
+ * zero-padded into one fixed width and XOR-compared word by word, so neither a key's length nor its first
+ * differing byte shows in the timing. Web-standard only: it runs in a browser.
  */
 import { BEARER_TOKEN_PATTERN, bearerToken } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
-import { type MockError, mockError } from './errors.js';
-
-export { BEARER_TOKEN_PATTERN };
+import { errorJson, type MockError, mockError } from './errors.js';
 
 /** The longest key the mock accepts; also the fixed width of every comparison. */
 export const MAX_API_KEY_LENGTH = 512;
 
 const API_KEY = new RegExp(BEARER_TOKEN_PATTERN);
-
+// Built once, body included: a refused request allocates nothing here or for its body.
 const UNAUTHORIZED = mockError('unauthorized', {
   headers: { 'www-authenticate': 'Bearer realm="petstore"' },
 });
+const REFUSED = fail({ ...UNAUTHORIZED, json: errorJson(UNAUTHORIZED) });
+const ACCEPTED = ok(undefined);
 
 /** Whether a key can be sent as a bearer token at all (RFC 6750 b64token), and is not too long. */
 export function isValidApiKey(key: string): boolean {
@@ -38,21 +38,11 @@ export function apiKeyProblem(key: string, from: string): string | undefined {
 
 export type Authenticator = (authorization: string | undefined) => Result<void, MockError>;
 
-interface Slot {
-  bytes: Uint8Array;
-  words: Uint32Array;
-}
-
-function slot(): Slot {
-  const bytes = new Uint8Array(MAX_API_KEY_LENGTH);
-  return { bytes, words: new Uint32Array(bytes.buffer) };
-}
-
-/** Tokens are ASCII (the grammar), so a character is a byte. */
-function fill(target: Slot, token: string): void {
-  const { bytes } = target;
+/** A token zero-padded to the fixed width; tokens are ASCII (the grammar), so a character is a byte. */
+function pad(token: string, bytes = new Uint8Array(MAX_API_KEY_LENGTH)): Uint8Array {
   for (let i = 0; i < token.length; i++) bytes[i] = token.charCodeAt(i);
   bytes.fill(0, token.length);
+  return bytes;
 }
 
 /**
@@ -62,27 +52,24 @@ function fill(target: Slot, token: string): void {
  */
 export function createAuthenticator(keys: readonly string[]): Authenticator {
   if (keys.length === 0) throw new Error('createAuthenticator needs at least one key');
-  const width = MAX_API_KEY_LENGTH / 4;
   const known = keys.map((key) => {
     if (!isValidApiKey(key)) throw new Error(apiKeyProblem(key, 'API key'));
-    const stored = slot();
-    fill(stored, key);
-    return { words: stored.words, length: key.length };
+    return { words: new Uint32Array(pad(key).buffer), length: key.length };
   });
   // One scratch buffer for the candidate: the core answers one request at a time.
-  const candidate = slot();
-  const words = candidate.words;
+  const candidate = new Uint8Array(MAX_API_KEY_LENGTH);
+  const words = new Uint32Array(candidate.buffer);
   return (authorization) => {
     const token = bearerToken(authorization)?.token;
     // Refusing a token that no key can equal depends only on what the client sent.
-    if (token === undefined || !isValidApiKey(token)) return fail(UNAUTHORIZED);
-    fill(candidate, token);
+    if (token === undefined || !isValidApiKey(token)) return REFUSED;
+    pad(token, candidate);
     let matched = 0;
     for (const key of known) {
       let diff = key.length ^ token.length;
-      for (let i = 0; i < width; i++) diff |= (words[i] as number) ^ (key.words[i] as number);
+      for (let i = 0; i < words.length; i++) diff |= (words[i] as number) ^ (key.words[i] as number);
       matched |= diff === 0 ? 1 : 0;
     }
-    return matched === 1 ? ok(undefined) : fail(UNAUTHORIZED);
+    return matched === 1 ? ACCEPTED : REFUSED;
   };
 }

@@ -2,19 +2,12 @@
  * `petstore mock`: runs the mock on a port until SIGINT/SIGTERM. Every user error (a bad flag, a port in
  * use, a bad fixture file) is one line naming the problem and the fix, and exit code 2.
  */
+import { once } from 'node:events';
 import { relative, resolve } from 'node:path';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { loadSpecFile } from '../contract/spec-file.js';
-import {
-  type FlagTable,
-  type FlagValues,
-  flagHelp,
-  listenProblem,
-  notBlank,
-  parseFlags,
-  wholeNumber,
-} from '../flags.js';
-import type { Result } from '../result.js';
+import { type FlagTable, flagHelp, listenProblem, notBlank, parseFlags, wholeNumber } from '../flags.js';
+import { fail, ok, type Result } from '../result.js';
 import { type Subcommand, stopSignal } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
 import { controlOverlap, unservedOperation } from './core.js';
@@ -25,14 +18,6 @@ import { watchFixtureFile } from './fixture-watch.js';
 import { DEV_API_KEY } from './fixtures.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
 import { createLineWriter } from './line-writer.js';
-
-/** A reader's error, said after the flag's name. */
-const named =
-  (read: (raw: string) => Result<string, string>) =>
-  (raw: string, flag: string): Result<string, string> => {
-    const value = read(raw);
-    return value.ok ? value : { ok: false, error: `${flag}: ${value.error}` };
-  };
 
 /** The mock's flags (docs/mock.md, "Flags"). */
 export const MOCK_FLAGS = {
@@ -61,13 +46,13 @@ export const MOCK_FLAGS = {
     arg: 'ORIGIN',
     multiple: true,
     help: 'Let pages from ORIGIN (https://app.test:8443) use the mock; repeat for several. Local pages (localhost, 127.0.0.0/8, [::1]) always may; * allows any page',
-    read: named(parseCorsOrigin),
+    read: parseCorsOrigin,
   },
   'allowed-host': {
     arg: 'NAME',
     multiple: true,
     help: 'Let the control endpoints (/__mock/) answer to Host NAME too (mock.lan); repeat for several. Local names always may; others get 403 (DNS rebinding)',
-    read: named(parseAllowedHost),
+    read: parseAllowedHost,
   },
   delay: {
     arg: 'MS',
@@ -87,50 +72,35 @@ Options:
 ${flagHelp(MOCK_FLAGS)}
 `;
 
-export interface MockCliOptions
-  extends Omit<FlagValues<typeof MOCK_FLAGS>, 'api-key' | 'spec' | 'port' | 'host' | 'delay'> {
-  port: number;
-  host: string;
-  delay: number;
-  /** `--spec`'s file, and the contract to serve: its, or the built-in one. */
-  spec: string | undefined;
-  contract: Contract;
-  apiKeys: string[];
-  /** Where `apiKeys` came from, when not from the fixtures. */
-  keySource: '--api-key' | 'PETSTORE_API_KEY' | undefined;
-}
-
 /**
  * Reads the flags; keys fall back to `PETSTORE_API_KEY` (the fixtures come later).
  *
  * @example parseMockArgs(['--port', '0', '--quiet'], {}) // { ok: true, value: { port: 0, quiet: true, … } }
  */
-export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv): Result<MockCliOptions, string> {
+export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv) {
   const parsed = parseFlags(MOCK_FLAGS, argv);
   if (!parsed.ok) return parsed;
   const { 'api-key': flagKeys = [], spec, ...values } = parsed.value;
   const envKey = env.PETSTORE_API_KEY?.trim();
   const apiKeys = flagKeys.length > 0 ? flagKeys : envKey ? [envKey] : [];
-  const from = flagKeys.length > 0 ? '--api-key' : 'PETSTORE_API_KEY';
-  const problem = apiKeys.map((key) => apiKeyProblem(key, from)).find((p) => p !== undefined);
-  if (problem !== undefined) return { ok: false, error: problem };
-  return {
-    ok: true,
-    value: {
-      ...values,
-      port: values.port ?? 4010,
-      host: values.host ?? '127.0.0.1',
-      delay: values.delay ?? 0,
-      spec: spec?.file,
-      contract: spec?.contract ?? defaultContract(),
-      apiKeys,
-      keySource: flagKeys.length > 0 ? '--api-key' : envKey ? 'PETSTORE_API_KEY' : undefined,
-    },
-  };
+  /** Where `apiKeys` came from, when not from the fixtures. */
+  const keySource = flagKeys.length > 0 ? '--api-key' : envKey ? 'PETSTORE_API_KEY' : undefined;
+  const problem = apiKeys.map((key) => apiKeyProblem(key, keySource ?? '')).find((p) => p !== undefined);
+  if (problem !== undefined) return fail(problem);
+  return ok({
+    ...values,
+    port: values.port ?? 4010,
+    host: values.host ?? '127.0.0.1',
+    delay: values.delay ?? 0,
+    spec: spec?.file,
+    contract: spec?.contract ?? defaultContract(),
+    apiKeys,
+    keySource,
+  });
 }
 
 /** `1 order`, `2 orders`. */
-export function plural(count: number, noun: string): string {
+function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
@@ -139,8 +109,7 @@ function chooseContract(file: string): Result<{ file: string; contract: Contract
   const loaded = loadSpecFile(file);
   if (!loaded.ok) return loaded;
   const unserved = controlOverlap(loaded.value) ?? unservedOperation(loaded.value);
-  if (unserved !== undefined) return { ok: false, error: `--spec ${file}: ${unserved}` };
-  return { ok: true, value: { file, contract: loaded.value } };
+  return unserved === undefined ? ok({ file, contract: loaded.value }) : fail(`--spec ${file}: ${unserved}`);
 }
 
 /** The start-up banner: URL, keys, and curl lines to paste. */
@@ -168,35 +137,20 @@ export function banner(
   ].join('\n');
 }
 
-/** Whether a listening address is reachable from this machine only. */
-export function isLoopbackHost(host: string): boolean {
+/** The warning for a mock that other machines can reach and steer with the key, never naming the key. */
+function exposureWarning(host: string, apiKeys: readonly string[]): string | undefined {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (bare === 'localhost' || bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) || /^::ffff:127\./.test(bare);
-}
-
-/**
- * The warning for a mock that other machines can reach: the control endpoints let anyone with the key read
- * and steer it, and the default key is public. Never names the key.
- *
- * @example exposureWarning('0.0.0.0', mock) // 'warning: listening on 0.0.0.0, reachable from other machines: …'
- */
-export function exposureWarning(host: string, mock: Pick<Mock, 'apiKeys'>): string | undefined {
-  if (isLoopbackHost(host)) return undefined;
-  const key = mock.apiKeys.includes(DEV_API_KEY)
+  const loopback = /^(?:localhost|::1|0:0:0:0:0:0:0:1|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::ffff:127\..*)$/;
+  if (loopback.test(bare)) return undefined;
+  const key = apiKeys.includes(DEV_API_KEY)
     ? 'the default key is public, so anyone on the network'
     : 'anyone on the network who has the key';
   return `warning: listening on ${host}, reachable from other machines: ${key} can read every order and change the mock's state (cancel, reset, faults, delays). Use --host 127.0.0.1 unless other machines must reach it, and then set a key of your own with --api-key.`;
 }
 
-function fail(message: string): number {
+function refuse(message: string): number {
   process.stderr.write(`petstore mock: ${message}\n`);
   return 2;
-}
-
-function keySource(options: MockCliOptions, mock: Mock): string {
-  if (options.keySource) return options.keySource;
-  return mock.fixtures.apiKeys.length > 0 ? 'the fixture file' : 'the built-in development key';
 }
 
 function displayPath(path: string): string {
@@ -211,7 +165,7 @@ function displayPath(path: string): string {
  */
 export const runMockCommand: Subcommand = async (argv) => {
   const parsed = parseMockArgs(argv, process.env);
-  if (!parsed.ok) return fail(`${parsed.error}. Run \`petstore mock --help\` for usage.`);
+  if (!parsed.ok) return refuse(`${parsed.error}. Run \`petstore mock --help\` for usage.`);
   const options = parsed.value;
   if (options.help) {
     process.stdout.write(MOCK_USAGE);
@@ -229,7 +183,7 @@ export const runMockCommand: Subcommand = async (argv) => {
   const closeOutput = () => Promise.all([out.close(), err.close()]);
   const quit = async (message: string) => {
     await closeOutput();
-    return fail(message);
+    return refuse(message);
   };
   const loaded = await loadFixtureFileAsync(fixturesPath, contract);
   if (!loaded.ok) {
@@ -243,11 +197,11 @@ export const runMockCommand: Subcommand = async (argv) => {
     mock = await createMock({
       contract,
       fixtures: loaded.value,
-      ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
+      apiKeys: options.apiKeys,
       delayMs: options.delay,
-      corsOrigins: options['cors-origin'] ?? [],
-      allowedHosts: options['allowed-host'] ?? [],
-      ...(options.quiet ? {} : { log: say }),
+      corsOrigins: options['cors-origin'],
+      allowedHosts: options['allowed-host'],
+      log: options.quiet ? undefined : say,
     });
   } catch (error) {
     // Only a --spec document lacking what the mock reads (x-petstore-cors, x-petstore-faults) gets here.
@@ -275,21 +229,19 @@ export const runMockCommand: Subcommand = async (argv) => {
       })
     : () => {};
   const signal = stopSignal();
-  const stopped = new Promise<number>((done) => {
-    signal.addEventListener('abort', () => {
-      stopWatching();
-      void mock.close().then(async () => {
-        say(`stopped (${signal.reason})`);
-        await closeOutput();
-        done(0);
-      });
-    });
-  });
-  const exposure = exposureWarning(options.host, mock);
+  const exposure = exposureWarning(options.host, mock.apiKeys);
   if (exposure) warn(exposure);
-  for (const line of banner(info, mock, keySource(options, mock), displayPath(fixturesPath), options.host)
+  const keySource =
+    options.keySource ??
+    (mock.fixtures.apiKeys.length > 0 ? 'the fixture file' : 'the built-in development key');
+  for (const line of banner(info, mock, keySource, displayPath(fixturesPath), options.host)
     .trimEnd()
     .split('\n'))
     say(line);
-  return stopped;
+  await once(signal, 'abort');
+  stopWatching();
+  await mock.close();
+  say(`stopped (${signal.reason})`);
+  await closeOutput();
+  return 0;
 };

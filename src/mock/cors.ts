@@ -14,14 +14,11 @@ const ORIGIN =
 /** A method or header name is a token (RFC 9110 §5.6.2); anything else is never echoed. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const MAX_ORIGIN = 256;
-const MAX_METHOD = 32;
-const MAX_REQUEST_HEADERS = 1024;
 /** The headers the mock reads, allowed when a preflight lists none. */
 const READ_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Session';
 const PREFLIGHT_VARY =
   'Origin, Access-Control-Request-Method, Access-Control-Request-Headers, Access-Control-Request-Private-Network';
 const ANY_ORIGIN = '*';
-const IPV4_LOOPBACK = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
 export type Cors = ReturnType<typeof compileCors>;
 
@@ -35,26 +32,23 @@ export function isOrigin(value: string): boolean {
  *
  * @example parseCorsOrigin('http://App.test:3000') // { ok: true, value: 'http://app.test:3000' }
  */
-export function parseCorsOrigin(value: string): Result<string, string> {
+export function parseCorsOrigin(value: string, flag = '--cors-origin'): Result<string, string> {
   const trimmed = value.trim();
   if (trimmed === ANY_ORIGIN) return ok(ANY_ORIGIN);
   const bare = trimmed.replace(/\/+$/, '');
   if (isOrigin(bare)) return ok(bare.toLowerCase());
   return fail(
-    `"${value.slice(0, 80)}" is not an origin; give scheme, host and port only, such as http://app.test:3000, or * for any origin`,
+    `${flag}: "${value.slice(0, 80)}" is not an origin; give scheme, host and port only, such as http://app.test:3000, or * for any origin`,
   );
 }
 
 /** Local by name alone (`localhost`, `127.0.0.0/8`, `[::1]`): a DNS name rebound to 127.0.0.1 is not. */
 function isLocalOrigin(origin: string): boolean {
-  const match = /^https?:\/\/(\[[^\]]*\]|[^:/]+)(?::\d{1,5})?$/i.exec(origin);
-  if (!match || !isOrigin(origin)) return false;
-  const host = (match[1] as string).toLowerCase();
-  if (host === 'localhost' || host === '[::1]') return true;
+  const host = /^https?:\/\/(\[[^\]]*\]|[^:/]+)(?::\d{1,5})?$/i.exec(origin)?.[1]?.toLowerCase();
+  if (host === undefined || !isOrigin(origin)) return false;
+  const ipv4 = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   return (
-    IPV4_LOOPBACK.exec(host)
-      ?.slice(1)
-      .every((part) => Number(part) <= 255) === true
+    host === 'localhost' || host === '[::1]' || (ipv4?.slice(1).every((part) => Number(part) <= 255) ?? false)
   );
 }
 
@@ -63,11 +57,11 @@ function isLocalOrigin(origin: string): boolean {
  *
  * @example parseAllowedHost('Mock.LAN') // { ok: true, value: 'mock.lan' }
  */
-export function parseAllowedHost(value: string): Result<string, string> {
+export function parseAllowedHost(value: string, flag = '--allowed-host'): Result<string, string> {
   const name = value.trim().toLowerCase();
   if (/^(?:\[[0-9a-f:.]+\]|[a-z0-9._-]{1,253})$/.test(name)) return ok(name);
   return fail(
-    `"${value.slice(0, 80)}" is not a host name; give the name only, such as mock.lan or 192.168.1.20`,
+    `${flag}: "${value.slice(0, 80)}" is not a host name; give the name only, such as mock.lan or 192.168.1.20`,
   );
 }
 
@@ -83,14 +77,11 @@ export function allowsHost(host: string | undefined, named: readonly string[]): 
   return name !== undefined && named.some((allowed) => allowed.toLowerCase() === name);
 }
 
-/** The names in `Access-Control-Request-Headers`; `undefined` unless it is a bounded list of tokens. */
-function requestedHeaders(value: string | undefined): string[] | undefined {
-  if (value === undefined || value.length > MAX_REQUEST_HEADERS) return undefined;
-  const names = value
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  return names.every((name) => TOKEN.test(name)) ? names : undefined;
+/** The names in `Access-Control-Request-Headers`, if it is a bounded list of tokens, for echoing. */
+function requestedHeaders(value: string | undefined): string | undefined {
+  if (value === undefined || value.length > 1024) return undefined;
+  const names = value.split(',').flatMap((name) => name.trim() || []);
+  return names.length > 0 && names.every((name) => TOKEN.test(name)) ? names.join(', ') : undefined;
 }
 
 function readExposeHeaders(document: Readonly<Record<string, unknown>>): string {
@@ -145,14 +136,13 @@ export function compileCors(document: Readonly<Record<string, unknown>>, origins
     const origin = header('origin');
     if (!allows(origin)) return { vary: PREFLIGHT_VARY, ...allow };
     const asked = header('access-control-request-method');
-    const echo =
-      asked !== undefined && asked.length <= MAX_METHOD && TOKEN.test(asked) && !methods.includes(asked);
-    const names = requestedHeaders(header('access-control-request-headers'));
+    const echo = asked !== undefined && asked.length <= 32 && TOKEN.test(asked) && !methods.includes(asked);
     return {
       ...headers(origin),
       'access-control-allow-methods': (echo ? [...methods, asked] : methods).join(', '),
       // Reflected, not `*`: a wildcard does not work with credentials and never covers Authorization.
-      'access-control-allow-headers': names && names.length > 0 ? names.join(', ') : READ_HEADERS,
+      'access-control-allow-headers':
+        requestedHeaders(header('access-control-request-headers')) ?? READ_HEADERS,
       'access-control-max-age': '600',
       ...(header('access-control-request-private-network')?.toLowerCase() === 'true'
         ? { 'access-control-allow-private-network': 'true' }
@@ -162,5 +152,5 @@ export function compileCors(document: Readonly<Record<string, unknown>>, origins
     };
   };
 
-  return { allows, headers, preflight, exposeHeaders };
+  return { allows, headers, preflight };
 }

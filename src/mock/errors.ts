@@ -1,7 +1,4 @@
-/**
- * The mock's own errors, one table of named constants, so every Error body has one shape and `status` equals
- * the HTTP status (D5). Codes beyond D4 are listed in docs/mock.md.
- */
+/** The mock's own errors, one table, so every Error body has one shape and `status` is the HTTP status (D5). */
 import type { ApiError } from '../contract/index.js';
 
 /** A named error of the table: the status, the `code` and a default message. */
@@ -28,7 +25,6 @@ export const CORE_ERRORS = {
   notFound: {
     status: 404,
     code: 'not_found',
-    // The mock's 404 names where the API lives, from the contract it serves (core.ts).
     message: 'No such path.',
   },
   methodNotAllowed: {
@@ -78,21 +74,19 @@ export interface MockError {
   readonly message: string;
   /** Extra response headers (`Allow`, `WWW-Authenticate`). */
   readonly headers?: Readonly<Record<string, string>>;
-}
-
-/** What fills a message: `{id}` in the table's message, or a whole message naming the specific problem. */
-export interface ErrorDetail {
-  id?: string | bigint;
-  message?: string;
-  headers?: Readonly<Record<string, string>>;
+  /** The body's JSON, when built once ahead (the 401 every refused request gets). */
+  readonly json?: string;
 }
 
 /**
- * Builds an error from the table.
+ * Builds an error from the table: `{id}` in its message filled, or a whole message naming the problem.
  *
  * @example mockError('orderNotFound', { id: '404' }).message // 'No order has id 404.'
  */
-export function mockError(name: MockErrorName, detail: ErrorDetail = {}): MockError {
+export function mockError(
+  name: MockErrorName,
+  detail: { id?: string | bigint; message?: string; headers?: Readonly<Record<string, string>> } = {},
+): MockError {
   const spec: MockErrorSpec = CORE_ERRORS[name];
   // A function, not a replacement string: an id is echoed as sent, `$&` included.
   const message = detail.message ?? spec.message.replace('{id}', () => clip(String(detail.id ?? '?')));
@@ -101,10 +95,7 @@ export function mockError(name: MockErrorName, detail: ErrorDetail = {}): MockEr
 
 const ENTRIES = Object.entries(CORE_ERRORS) as Array<[MockErrorName, MockErrorSpec]>;
 
-/**
- * The table entry with this code and status, for codes that the document names (transitions); the first
- * where two share them, as the table reads top down.
- */
+/** The table entry with this code and status (the first where two share them), for the document's transitions. */
 export function errorNameFor(code: string, status: number): MockErrorName | undefined {
   return ENTRIES.find(([, spec]) => spec.code === code && spec.status === status)?.[0];
 }
@@ -116,7 +107,7 @@ export function errorBody(error: MockError): ApiError {
 
 /** The JSON text of the Error body. */
 export function errorJson(error: MockError): string {
-  return JSON.stringify(errorBody(error));
+  return error.json ?? JSON.stringify(errorBody(error));
 }
 
 /** Echoed input stays short, so a 10 kB path cannot make a 10 kB error message. */

@@ -3,22 +3,7 @@
  * buffers without end on an unread pipe, so lines past a small queue are dropped and counted instead.
  */
 import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
-
-export interface LineWriter {
-  /** Queues one line (without its newline); drops it when the queue is full. */
-  write(line: string): void;
-  /** Lines dropped so far because the output did not drain. */
-  readonly dropped: number;
-  /** Writes what is queued for up to `timeoutMs`, then releases the output; `true` when all went out. */
-  close(timeoutMs?: number): Promise<boolean>;
-}
-
-export interface LineWriterOptions {
-  /** The queue's cap (default 64 KiB). */
-  maxQueuedBytes?: number;
-  /** The wait before retrying a write that found the output full (default 25 ms). */
-  retryMs?: number;
-}
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // C0 and C1 controls, DEL, the line and paragraph separators, and the bidirectional overrides and isolates.
 const UNSAFE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
@@ -36,9 +21,9 @@ export function escapeControl(line: string): string {
 }
 
 /**
- * A descriptor for the same output on which writes never block. On Linux a terminal or a pipe is opened
- * again through /proc, so O_NONBLOCK changes nothing for the shell. A socket (a child's stdio) cannot be:
- * node's own stream for it makes it non-blocking. A file never blocks.
+ * A descriptor for the same output on which writes never block: on Linux a terminal or a pipe is opened again
+ * through /proc, so O_NONBLOCK changes nothing for the shell. A socket (a child's stdio) cannot be, but node's
+ * own stream for it makes it non-blocking. A file never blocks.
  */
 function nonBlockingDescriptor(fd: number): { fd: number; own: boolean } {
   try {
@@ -46,8 +31,9 @@ function nonBlockingDescriptor(fd: number): { fd: number; own: boolean } {
     if (process.platform === 'linux' && (stat.isCharacterDevice() || stat.isFIFO())) {
       return { fd: openSync(`/proc/self/fd/${fd}`, constants.O_WRONLY | constants.O_NONBLOCK), own: true };
     }
-    if ((stat.isSocket() || stat.isFIFO()) && fd === 1) void process.stdout.writable;
-    if ((stat.isSocket() || stat.isFIFO()) && fd === 2) void process.stderr.writable;
+    if ((stat.isSocket() || stat.isFIFO()) && (fd === 1 || fd === 2)) {
+      void (fd === 1 ? process.stdout : process.stderr).writable;
+    }
   } catch {
     // A descriptor that cannot be opened again: write to it as it is.
   }
@@ -59,9 +45,7 @@ function nonBlockingDescriptor(fd: number): { fd: number; own: boolean } {
  *
  * @example createLineWriter(1).write('GET /v1/store/orders 200 0.3ms')
  */
-export function createLineWriter(fd: number, options: LineWriterOptions = {}): LineWriter {
-  const maxQueuedBytes = options.maxQueuedBytes ?? 64 * 1024;
-  const retryMs = options.retryMs ?? 25;
+export function createLineWriter(fd: number, { maxQueuedBytes = 64 * 1024, retryMs = 25 } = {}) {
   const target = nonBlockingDescriptor(fd);
   let queue: Buffer[] = [];
   let queuedBytes = 0;
@@ -114,7 +98,8 @@ export function createLineWriter(fd: number, options: LineWriterOptions = {}): L
   }
 
   return {
-    write(line) {
+    /** Queues one line (without its newline); drops it when the queue is full. */
+    write(line: string): void {
       if (broken || closed) return;
       const bytes = Buffer.from(`${escapeControl(line)}\n`);
       if (queuedBytes + bytes.length <= maxQueuedBytes) {
@@ -126,19 +111,19 @@ export function createLineWriter(fd: number, options: LineWriterOptions = {}): L
         schedule(retryMs);
       }
     },
-    get dropped() {
+    /** Lines dropped so far because the output did not drain. */
+    get dropped(): number {
       return dropped;
     },
-    async close(timeoutMs = 1000) {
+    /** Writes what is queued for up to `timeoutMs`, then releases the output; `true` when all went out. */
+    async close(timeoutMs = 1000): Promise<boolean> {
       if (!closed && busy()) {
-        let wait: NodeJS.Timeout | undefined;
-        await new Promise<void>((resolve) => {
+        const drained = new Promise<void>((resolve) => {
           idle = resolve;
-          wait = setTimeout(resolve, timeoutMs);
           clearTimeout(timer);
           flush();
         });
-        clearTimeout(wait);
+        await Promise.race([drained, sleep(timeoutMs, undefined, { ref: false })]);
       }
       closed = true;
       clearTimeout(timer);

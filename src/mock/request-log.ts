@@ -17,12 +17,8 @@ export interface LoggedRequest {
   code?: string;
 }
 
-/** An entry as stored: times stay numbers until someone reads the log (formatting is off the request path). */
-type Stored = Omit<LoggedRequest, 'time' | 'authenticated' | 'code'> & {
-  time: number;
-  order: number;
-  code: string | undefined;
-};
+/** As stored: the time stays a number until someone reads the log (formatting is off the request path). */
+type Stored = Omit<LoggedRequest, 'time'> & { time: number; order: number };
 
 const MAX_PATH = 256;
 
@@ -30,73 +26,50 @@ const MAX_PATH = 256;
 let arrivals = 0;
 
 export class RequestLog {
-  readonly capacity: number;
   /**
    * Where requests without a valid key are logged, apart from the keyed entries (the default session's
-   * log only; `undefined` elsewhere). Writing here never evicts an entry of this log.
+   * log only); writing here never evicts an entry of this log.
    */
   readonly keyless: RequestLog | undefined;
-  readonly #authenticated: boolean;
-  readonly #entries: Array<Stored | undefined>;
+  readonly #entries: Stored[] = [];
   #next = 0;
-  #count = 0;
 
   /**
    * @example new RequestLog(200, 50) // the default session's: 200 keyed entries, 50 keyless ones apart
    */
-  constructor(capacity: number, keylessCapacity = 0, authenticated = true) {
+  constructor(
+    readonly capacity: number,
+    keylessCapacity = 0,
+    private readonly authenticated = true,
+  ) {
     if (!Number.isInteger(capacity) || capacity < 1)
       throw new Error(`log capacity must be ≥ 1, got ${capacity}`);
-    this.capacity = capacity;
-    this.#authenticated = authenticated;
-    this.#entries = new Array(capacity);
     this.keyless = keylessCapacity > 0 ? new RequestLog(keylessCapacity, 0, false) : undefined;
   }
 
-  add(
-    startedAt: number,
-    method: string,
-    path: string,
-    status: number,
-    durationMs: number,
-    code?: string,
-  ): void {
+  add(startedAt: number, method: string, path: string, status: number, durationMs: number, code?: string) {
     this.#entries[this.#next] = {
       time: startedAt,
       method: method.slice(0, 32),
       path: path.length > MAX_PATH ? `${path.slice(0, MAX_PATH - 3)}...` : path,
       status,
       durationMs: Math.round(durationMs * 1000) / 1000,
+      authenticated: this.authenticated,
       order: arrivals++,
       code: code?.slice(0, 64),
     };
     this.#next = (this.#next + 1) % this.capacity;
-    this.#count = Math.min(this.#count + 1, this.capacity);
   }
 
   /** The entries, oldest first, the keyless ring's merged in by arrival. */
   entries(): LoggedRequest[] {
-    const own = this.#stored().map((entry) => ({ entry, authenticated: this.#authenticated }));
-    const apart = (this.keyless ? this.keyless.#stored() : []).map((entry) => ({
-      entry,
-      authenticated: false,
-    }));
-    const all = apart.length === 0 ? own : [...own, ...apart].sort((a, b) => a.entry.order - b.entry.order);
-    return all.map(({ entry: { order: _order, code, ...entry }, authenticated }) => ({
+    const all = [...this.#entries, ...(this.keyless ? this.keyless.#entries : [])].sort(
+      (a, b) => a.order - b.order,
+    );
+    return all.map(({ order: _order, code, time, ...entry }) => ({
+      time: new Date(time).toISOString(),
       ...entry,
-      time: new Date(entry.time).toISOString(),
-      authenticated,
       ...(code === undefined ? {} : { code }),
     }));
-  }
-
-  #stored(): Stored[] {
-    const out: Stored[] = [];
-    const start = this.#count < this.capacity ? 0 : this.#next;
-    for (let i = 0; i < this.#count; i++) {
-      const entry = this.#entries[(start + i) % this.capacity];
-      if (entry) out.push(entry);
-    }
-    return out;
   }
 }

@@ -12,10 +12,7 @@ export interface CoreResponse {
   session: Session | undefined;
   /** Milliseconds the adapter waits before answering (the global delay plus a fault's). */
   delayMs?: number;
-  /**
-   * The request's body was left unread (it was too large): on a socket the connection closes after this
-   * answer rather than read that body as the next request.
-   */
+  /** The body was left unread (too large): a socket closes after this answer, not read it as a request. */
   close?: boolean;
   /** A simulated dropped connection (D18): each adapter drops it its own way; status and body are moot. */
   drop?: boolean;
@@ -33,14 +30,15 @@ export function jsonResponse(
   return { status, headers: { 'content-type': 'application/json', ...extra }, body, session };
 }
 
-/** The response for an Error of the table, with `status` equal to the HTTP status (D5). */
+/** The response for an Error of the table, with `status` equal to the HTTP status (D5), built without intermediate objects. */
 export function errorResponse(
   error: MockError,
   session: Session | undefined,
   extra?: Record<string, string>,
 ): CoreResponse {
-  const response = jsonResponse(error.spec.status, errorJson(error), session, { ...error.headers, ...extra });
-  return { ...response, code: error.spec.code };
+  const { status, code } = error.spec;
+  const headers = { 'content-type': 'application/json', ...error.headers, ...extra };
+  return { status, headers, body: errorJson(error), session, code };
 }
 
 export function emptyResponse(
@@ -54,13 +52,8 @@ export function emptyResponse(
 /** Bodies the mock reads at most; the API takes none, control bodies are small. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/**
- * The 413 for a body over {@link MAX_BODY_BYTES}, answered before the core runs (engine.ts), with the
- * CORS headers the core would add (D14); the body stays unread, so the connection closes after it.
- */
-export function payloadTooLarge(corsHeaders: HeaderMap, extra?: Record<string, string>): CoreResponse {
-  const error = mockError('payloadTooLarge', {
-    message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-  });
-  return { ...errorResponse(error, undefined, { ...corsHeaders, ...extra }), close: true };
+/** The 413 for a body over {@link MAX_BODY_BYTES}, before the core runs, with its CORS headers (D14). */
+export function payloadTooLarge(corsHeaders: HeaderMap): CoreResponse {
+  const message = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
+  return { ...errorResponse(mockError('payloadTooLarge', { message }), undefined, corsHeaders), close: true };
 }

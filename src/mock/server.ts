@@ -76,10 +76,7 @@ function whenReady<T>(value: T | Promise<T>, use: (value: T) => void): void {
   else use(value);
 }
 
-/**
- * Writes an answer with its length, so keep-alive works. A simulated drop (D18) closes partway through the
- * status line: a browser silently retries a request whose kept-alive connection closed empty.
- */
+/** Writes an answer with its length (keep-alive); a drop (D18) closes mid status line, or a browser retries. */
 function writeResponse(res: ServerResponse, response: CoreResponse | undefined): void {
   if (res.destroyed) return;
   if (response === undefined) {
@@ -92,7 +89,6 @@ function writeResponse(res: ServerResponse, response: CoreResponse | undefined):
   }
   const { body, headers } = response;
   if (response.close) {
-    // The body was left unread: it must not be read as the next request.
     res.shouldKeepAlive = false;
     headers.connection = 'close';
   }
@@ -104,8 +100,8 @@ function writeResponse(res: ServerResponse, response: CoreResponse | undefined):
 }
 
 /**
- * Every value of a header, joined as `Headers` joins them: node keeps only the first `Authorization`, and two
- * must be a 401, not "first wins". Not `req.headersDistinct`: it costs microseconds per request (measured).
+ * Every value of a header, joined as `Headers` joins them: two `Authorization`s must be a 401, not node's
+ * "first wins". Not `req.headersDistinct`: it costs microseconds per request (measured).
  */
 function joinedHeader(raw: readonly string[], name: string): string | undefined {
   let joined: string | undefined;
@@ -171,27 +167,20 @@ function nodeBody(req: IncomingMessage): ReadBody {
 }
 
 /**
- * Calls `then` once the rest of the body is read and dropped (up to DRAIN_BYTES): closed while the client
- * still sends, the connection is reset and the client sees EPIPE instead of the 413 (RFC 9112 §9.6).
+ * Settles once the rest of the body is read and dropped (up to DRAIN_BYTES): closed while the client still
+ * sends, the connection is reset and the client sees EPIPE instead of the 413 (RFC 9112 §9.6).
  */
-function afterBody(req: IncomingMessage, then: () => void): void {
-  if (req.complete || req.headers.expect !== undefined) {
-    then();
-    return;
-  }
+function drained(req: IncomingMessage): Promise<void> {
+  if (req.complete || req.headers.expect !== undefined) return Promise.resolve();
   let left = DRAIN_BYTES;
-  let called = false;
-  const done = () => {
-    if (!called) then();
-    called = true;
-  };
-  req.on('data', (chunk: Buffer) => {
-    left -= chunk.length;
-    if (left < 0) done();
+  return new Promise((done) => {
+    req.on('data', (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left < 0) done();
+    });
+    req.on('end', () => done()).on('error', () => done());
+    req.resume();
   });
-  req.on('end', done);
-  req.on('error', done);
-  req.resume();
 }
 
 /**
@@ -253,7 +242,7 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
       req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     whenReady(engine.answer(request, hasBody ? nodeBody(req) : undefined), (response) =>
       response?.status === 413
-        ? afterBody(req, () => writeResponse(res, response))
+        ? void drained(req).then(() => writeResponse(res, response))
         : writeResponse(res, response),
     );
   }

@@ -12,7 +12,7 @@ describe('sessions', () => {
   it('gives the default session to a request without a name', () => {
     const sessions = new Sessions(fixtures());
     expect(sessions.get(undefined)).toBe(sessions.get('default'));
-    expect(sessions.size).toBe(0);
+    expect(sessions.names().length).toBe(0);
   });
 
   it('seeds a new named session from the fixtures, apart from the others', () => {
@@ -26,12 +26,12 @@ describe('sessions', () => {
   it('keeps at most maxSessions named sessions, dropping the least recently used', () => {
     const sessions = new Sessions(fixtures(), { maxSessions: 3, logSize: 5 });
     for (let i = 0; i < 1000; i++) sessions.get(`s${i}`);
-    expect(sessions.size).toBe(3);
+    expect(sessions.names().length).toBe(3);
     sessions.get('s997'); // touch: now the most recent
     sessions.get('new');
     expect(sessions.peek('s997')).toBeDefined();
     expect(sessions.peek('s998')).toBeUndefined();
-    expect(sessions.size).toBe(3);
+    expect(sessions.names().length).toBe(3);
   });
 
   it('resets one session without touching another', () => {
@@ -49,13 +49,13 @@ describe('sessions', () => {
     const next = loadFixtures({ orders: [{ id: 2, status: 'shipped' }] });
     if (!next.ok) throw next.error;
     sessions.resetAll(next.value);
-    expect(sessions.size).toBe(0);
+    expect(sessions.names().length).toBe(0);
     expect(sessions.get(undefined).orders.get(2n)?.state).toBe('shipped');
   });
 
   it('does not create a session by peeking', () => {
     const sessions = new Sessions(fixtures());
     expect(sessions.peek('ghost')).toBeUndefined();
-    expect(sessions.size).toBe(0);
+    expect(sessions.names().length).toBe(0);
   });
 });

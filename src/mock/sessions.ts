@@ -28,9 +28,6 @@ export interface SessionLimits {
 
 export const DEFAULT_LIMITS: SessionLimits = { maxSessions: 100, logSize: 200 };
 
-/** The default session keeps requests without a valid key in a ring of its own, this share of its log. */
-const keylessCapacity = (logSize: number) => Math.max(1, Math.floor(logSize / 4));
-
 export class Sessions {
   #fixtures: FixtureSet;
   readonly #limits: SessionLimits;
@@ -48,10 +45,6 @@ export class Sessions {
 
   get fixtures(): FixtureSet {
     return this.#fixtures;
-  }
-
-  get size(): number {
-    return this.#named.size;
   }
 
   /** The named sessions alive now, least recently used first; reading them touches none. */
@@ -100,7 +93,8 @@ export class Sessions {
   }
 
   #freshDefault(): Session {
-    const session = this.#create(DEFAULT_SESSION, keylessCapacity(this.#limits.logSize));
+    // Requests without a valid key are logged in a ring of their own, a quarter of the log's size.
+    const session = this.#create(DEFAULT_SESSION, Math.max(1, Math.floor(this.#limits.logSize / 4)));
     this.#default = session;
     this.#keylessView = { ...session, log: session.log.keyless ?? session.log };
     return session;

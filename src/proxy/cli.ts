@@ -77,10 +77,7 @@ export const PROXY_FLAGS = {
     arg: 'NAME',
     multiple: true,
     help: 'let /__proxy/ answer to Host NAME too (repeatable); local names always may, others get 403 (DNS rebinding)',
-    read: (raw: string, flag: string) => {
-      const name = parseAllowedHost(raw);
-      return name.ok ? name : { ok: false, error: `${flag}: ${name.error}` };
-    },
+    read: parseAllowedHost,
   },
   quiet: { help: 'no line per finding on stderr (the reports still hold every finding)' },
   'no-bodies': { help: 'leave response bodies out of the reports (they say so)' },
