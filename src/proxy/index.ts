@@ -61,18 +61,14 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Upstream connections at once, and pipelined requests waiting on one client connection (issue 25). */
 export const MAX_UPSTREAM_CONNECTIONS = 64;
 export const MAX_PIPELINED = 32;
-export const FILE_REPORTERS = ['json', 'junit', 'html'] as const;
-export type FileReporter = (typeof FILE_REPORTERS)[number];
-export const REPORT_FILES: Record<FileReporter, string> = {
-  json: 'proxy.json',
-  junit: 'proxy-junit.xml',
-  html: 'proxy.html',
-};
-const RENDER: Record<FileReporter, (result: ConformanceResult) => string> = {
-  json: renderJson,
-  junit: renderJunit,
-  html: renderHtml,
-};
+/** Each report `close()` can write: its file name under `outputDir`, and its writer. */
+const REPORT_FILES = {
+  json: ['proxy.json', renderJson],
+  junit: ['proxy-junit.xml', renderJunit],
+  html: ['proxy.html', renderHtml],
+} as const;
+export type FileReporter = keyof typeof REPORT_FILES;
+export const FILE_REPORTERS = Object.keys(REPORT_FILES) as FileReporter[];
 export const DEFAULT_OUTPUT_DIR = 'reports/proxy';
 
 export interface ProxyOptions {
@@ -261,18 +257,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
   const result = (): ConformanceResult =>
-    proxyResult({
-      contract,
-      upstreamUrl: upstream.baseUrl,
-      startedAt: startedAt.toISOString(),
-      durationMs: performance.now() - t0,
-      findings: log.all(),
-      counts: log.checks(),
-      exchanges: judge.exchanges,
-      statuses: judge.statuses,
-      reading: judge.tracker.reading,
-      unjudgedBodies: judge.unjudgedBodies,
-    });
+    proxyResult({ contract, startedAt, durationMs: performance.now() - t0, log, judge });
 
   const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tally(), total: log.total });
 
@@ -347,8 +332,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   };
 
   const server: Server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
-    if (req.url?.startsWith('/__proxy/') || req.url === '/__proxy' || req.url?.startsWith('/__proxy?'))
-      writeAnswer(res, control(req));
+    if (/^\/__proxy(?:[/?]|$)/.test(req.url ?? '')) writeAnswer(res, control(req));
     else if (!req.headers.via?.includes(via)) lineUp(req, res);
     else {
       const detail = `the request came back to the proxy that forwarded it: --upstream ${upstream.baseUrl} leads back to this proxy; point it at the server`;
@@ -440,9 +424,10 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         // A failure is thrown after the other reports are written.
         let failed: unknown = null;
         for (const name of reporters) {
-          const path = join(outputDir, REPORT_FILES[name]);
+          const [file, render] = REPORT_FILES[name];
+          const path = join(outputDir, file);
           try {
-            writeFileSync(path, RENDER[name](final));
+            writeFileSync(path, render(final));
             written.push(path);
           } catch (error) {
             failed ??= error;

@@ -3,10 +3,11 @@
  * The client's findings are their own checks, `client.*`, at warning level: they never fail the run.
  */
 import type { Contract } from '../contract/index.js';
-import { MAX_LIST_BYTES, type Reading } from '../judge/observer.js';
+import { MAX_LIST_BYTES } from '../judge/observer.js';
 import { operationCoverage, summarise } from '../judge/report/input.js';
 import type { CheckResult, ConformanceResult, Level } from '../judge/types.js';
-import { type CheckCount, MAX_KEPT_FINDING_BYTES, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
+import { type FindingLog, MAX_KEPT_FINDING_BYTES, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
+import type { TrafficJudge } from './traffic-judge.js';
 
 /** The rules the proxy watches on every exchange and across them: id, level, citation, title. */
 const RULES: ReadonlyArray<readonly [string, Level, string, string]> = [
@@ -116,35 +117,27 @@ export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>)
 
 export interface ProxyRun {
   contract: Contract;
-  upstreamUrl: string;
-  startedAt: string;
+  startedAt: Date;
   durationMs: number;
-  /** The findings kept for display. */
-  findings: readonly ProxyFinding[];
-  /** Every finding counted, by check id: the verdict is made of these. */
-  counts: ReadonlyMap<string, CheckCount>;
-  exchanges: number;
-  statuses: ReadonlyMap<string, ReadonlySet<number>>;
-  reading: Reading;
-  unjudgedBodies: number;
+  log: FindingLog;
+  judge: TrafficJudge;
 }
 
 /** What the proxy learnt or left unjudged, as a note of the check it concerns. */
 function noteFor(id: string, run: ProxyRun): string | null {
-  const { dropped, keptListed } = run.reading;
+  const { dropped, keptListed, forgottenScopes: forgotten = 0 } = run.judge.tracker.reading;
   if (id === 'state.cancelled-still-listed' && dropped + keptListed > 0) {
     return `D16 reading: of the orders cancelled with 204, ${dropped} left the next list and ${keptListed} stayed listed`;
   }
-  const forgotten = run.reading.forgottenScopes ?? 0;
   if (id.startsWith('state.') && forgotten > 0) {
     return `${forgotten} key or session scope(s) were forgotten, oldest first, to keep the remembered lists within ${MAX_LIST_BYTES / 1024 / 1024} MiB: what they saw before is no longer compared`;
   }
-  if (id === 'exchange.body' && run.unjudgedBodies > 0) {
-    return `${run.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`;
+  if (id === 'exchange.body' && run.judge.unjudgedBodies > 0) {
+    return `${run.judge.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`;
   }
-  const notKept = run.counts.get(id)?.dropped ?? 0;
-  if (notKept > 0) {
-    return `${notKept} of its ${run.counts.get(id)?.count} finding(s) were counted (and printed) but not kept: the proxy keeps ${MAX_KEPT_FINDINGS.toLocaleString('en')} findings or ${MAX_KEPT_FINDING_BYTES / 1024 / 1024} MiB for the server and as many for the client`;
+  const counted = run.log.checks().get(id);
+  if (counted && counted.dropped > 0) {
+    return `${counted.dropped} of its ${counted.count} finding(s) were counted (and printed) but not kept: the proxy keeps ${MAX_KEPT_FINDINGS.toLocaleString('en')} findings or ${MAX_KEPT_FINDING_BYTES / 1024 / 1024} MiB for the server and as many for the client`;
   }
   return null;
 }
@@ -152,7 +145,7 @@ function noteFor(id: string, run: ProxyRun): string | null {
 /** The run as a report for the suite's reporters. */
 export function proxyResult(run: ProxyRun): ConformanceResult {
   const byCheck = new Map<string, ProxyFinding[]>();
-  for (const found of run.findings) {
+  for (const found of run.log.all()) {
     const id = checkIdOf(found);
     const list = byCheck.get(id) ?? [];
     list.push(found);
@@ -160,11 +153,11 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
   }
   const ids = [
     ...WATCHED_RULES.map((r) => r.id),
-    ...[...run.counts.keys()].filter((id) => !WATCHED_RULES.some((r) => r.id === id)),
+    ...[...run.log.checks().keys()].filter((id) => !WATCHED_RULES.some((r) => r.id === id)),
   ];
   const checks = ids.map((id): CheckResult => {
     const found = byCheck.get(id) ?? [];
-    const counted = run.counts.get(id);
+    const counted = run.log.checks().get(id);
     const total = counted?.count ?? 0;
     const watched = WATCHED_RULES.find((r) => r.id === id);
     const first = found[0];
@@ -183,7 +176,7 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
       operationId: null,
       message:
         total === 0
-          ? `nothing broke it in ${run.exchanges} exchange(s)`
+          ? `nothing broke it in ${run.judge.exchanges} exchange(s)`
           : first
             ? `${total} finding(s), first kept: ${first.finding.message}`
             : `${total} finding(s), none kept (over the bounds on kept findings)`,
@@ -197,19 +190,19 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
       durationMs: 0,
     };
   });
-  const summary = summarise(checks, run.exchanges);
+  const summary = summarise(checks, run.judge.exchanges);
   return {
     schemaVersion: 1,
     tool: 'petstore proxy',
     contractVersion: run.contract.version,
-    baseUrl: run.upstreamUrl,
+    baseUrl: run.judge.options.upstream.baseUrl,
     destructive: false,
-    startedAt: run.startedAt,
+    startedAt: run.startedAt.toISOString(),
     durationMs: run.durationMs,
     outcome: summary.failed > 0 ? 'fail' : 'pass',
     unreachable: null,
     summary,
     checks,
-    coverage: operationCoverage(run.contract, (id) => run.statuses.get(id) ?? new Set<number>()),
+    coverage: operationCoverage(run.contract, (id) => run.judge.statuses.get(id) ?? new Set<number>()),
   };
 }

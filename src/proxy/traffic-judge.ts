@@ -10,7 +10,6 @@ import type { HttpOutcome, TransportErrorKind } from '../judge/http-outcome.js';
 import { Observer, type SeenExchange } from '../judge/observer.js';
 import { redactDeep } from '../judge/redact.js';
 import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
-import type { Finding, Level } from '../judge/types.js';
 import { requestPath } from '../mock/request-target.js';
 import type { FindingLog, Party, ProxyFinding } from './findings.js';
 import type { CapturedExchange } from './forward.js';
@@ -37,7 +36,6 @@ export interface Flight {
 
 type Logged = Array<Omit<ProxyFinding, 'seq'>>;
 
-/** An exchange judged alone, whose cross-request judgement may wait for a double click to settle. */
 interface Pending {
   seen: SeenExchange;
   bytes: number;
@@ -47,11 +45,7 @@ interface Pending {
 const DEFAULT_DECODED_BYTES = 1024 * 1024;
 const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
 
-/**
- * The target as the mock's router reads it, unreserved escapes decoded (RFC 3986 §6.2.2.2), the query as sent.
- *
- * @example judgedTarget('http://h/v1/st%6Fre/./orders?x=1') // '/v1/store/orders?x=1'
- */
+/** The target as the mock's router reads it: `/v1/st%6Fre/./orders?x=1` is `/v1/store/orders?x=1` (RFC 3986 §6.2.2.2). */
 export function judgedTarget(target: string): string {
   const query = target.indexOf('?');
   const hash = target.indexOf('#');
@@ -107,12 +101,28 @@ function outcomeOf(captured: CapturedExchange, text: string | null): HttpOutcome
   };
 }
 
-interface Judged {
-  rule: string;
-  citation: string;
-  level: Level;
-  party: Party;
-  finding: Finding;
+type Judged = RatedFinding & { party: Party };
+
+/** The exchange as the suite's judgements read it, with only the request headers a report shows. */
+function observedOf(
+  captured: CapturedExchange,
+  upstream: Upstream,
+  path: string,
+  secret: string,
+  text: string | null,
+): ObservedExchange {
+  const shown = Object.fromEntries(
+    REPORTED_HEADERS.flatMap((name) => {
+      const value = captured.requestHeaders[name];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+  const url = `${upstream.protocol}//${upstream.host}${captured.target}`;
+  return {
+    request: reportRequest(captured.method, url, shown, secret),
+    path,
+    outcome: outcomeOf(captured, text),
+  };
 }
 
 export interface TrafficJudgeOptions {
@@ -121,13 +131,10 @@ export interface TrafficJudgeOptions {
   log: FindingLog;
   /** `--errors`: a failure of the server's answer is replaced by a 502 naming it. */
   replaceViolations: boolean;
-  /** Judge the client's requests too (off for a client that errs on purpose, like the conformance suite). */
   judgeClient: boolean;
-  /** The most bytes a compressed body is decoded to for judging (1 MiB); past it, it is unjudged. */
+  /** The most bytes a compressed body is decoded to for judging; past it, it is unjudged. */
   decodedBytes?: number;
-  /** D20 `--sole-client`: the proxy sees every request the upstream gets. */
   soleClient?: boolean;
-  /** `--record`: handed each exchange as judged (record.ts). */
   record?: (exchange: RecordedExchange) => void;
 }
 
@@ -140,10 +147,8 @@ function ownKeys(secret: string, target: string): string[] {
 export class TrafficJudge {
   readonly tracker: Observer;
   readonly keys = new KeyIndex();
-  /** Statuses seen per documented operation, for the coverage line. */
   readonly statuses = new Map<string, Set<number>>();
   exchanges = 0;
-  /** Answers whose body was not judged: over the copy bound, or undecodable. */
   unjudgedBodies = 0;
   /** Cancels in flight, by order id. */
   private readonly flights = new Map<string, number>();
@@ -152,7 +157,7 @@ export class TrafficJudge {
   private held: Pending[] = [];
   private heldBytes = 0;
 
-  constructor(private readonly options: TrafficJudgeOptions) {
+  constructor(readonly options: TrafficJudgeOptions) {
     this.tracker = new Observer(options.contract, { soleClient: options.soleClient });
   }
 
@@ -207,24 +212,19 @@ export class TrafficJudge {
     const secret = secretOf(captured.requestHeaders.authorization);
     const own = ownKeys(secret, captured.target);
     const reason = error instanceof Error ? error.message : String(error);
+    const message = `the proxy could not judge this exchange (${reason}); it was forwarded as it came`;
+    const found = { message, expected: 'an exchange the proxy can judge', request: null, actual: null };
     return this.log(n, captured, captured.target, this.keys.label(secret), own, [
       {
         rule: 'unjudged',
         citation: 'issue 25',
         level: 'warning',
         party: 'server',
-        finding: {
-          message: `the proxy could not judge this exchange (${reason}); it was forwarded as it came`,
-          expected: 'an exchange the proxy can judge',
-          request: null,
-          actual: null,
-          schemaViolations: [],
-        },
+        finding: { ...found, schemaViolations: [] },
       },
     ]);
   }
 
-  /** Redacts and logs the findings of one exchange. */
   private log(
     n: number,
     captured: CapturedExchange,
@@ -236,27 +236,25 @@ export class TrafficJudge {
     if (found.length === 0) return [];
     const at = new Date(captured.startedAt).toISOString();
     const keys = [...own, ...this.keys.secrets().filter((k) => !own.includes(k))];
-    const logged: Logged = [];
-    for (const f of found) {
-      const entry: Omit<ProxyFinding, 'seq'> = {
+    const status = captured.response?.status ?? null;
+    return found.map(({ rule, citation, level, party, finding }) => {
+      // Any part (path, session, echoed headers, body) may hold a key.
+      const entry = {
         exchange: n,
         at,
-        rule: f.rule,
-        citation: f.citation,
-        level: f.level,
-        party: f.party,
+        rule,
+        citation,
+        level,
+        party,
         scope,
         method: captured.method,
         path,
-        status: captured.response?.status ?? null,
-        finding: f.finding,
+        status,
       };
-      // Any part (path, session, echoed headers, body) may hold a key.
-      const redacted = redactFinding(entry, keys);
-      logged.push(redacted);
+      const redacted = redactFinding({ ...entry, finding }, keys);
       this.options.log.add(redacted);
-    }
-    return logged;
+      return redacted;
+    });
   }
 
   /** Judges one exchange; under `--errors`, the 502 that replaces a failed answer. */
@@ -296,26 +294,7 @@ export class TrafficJudge {
     if (!bodyJudged) this.unjudgedBodies += 1;
     // Built only when a rule needs it: its redaction is the costly part.
     let observedOnce: ObservedExchange | undefined;
-    const observed = (): ObservedExchange => {
-      if (observedOnce) return observedOnce;
-      const shown = Object.fromEntries(
-        REPORTED_HEADERS.flatMap((name) => {
-          const value = headers[name];
-          return value === undefined ? [] : [[name, value]];
-        }),
-      );
-      observedOnce = {
-        request: reportRequest(
-          captured.method,
-          `${upstream.protocol}//${upstream.host}${captured.target}`,
-          shown,
-          secret,
-        ),
-        path,
-        outcome: outcomeOf(captured, text),
-      };
-      return observedOnce;
-    };
+    const observed = () => (observedOnce ??= observedOf(captured, upstream, path, secret, text));
     const operationId = matchOperation(this.options.contract, captured.method, path);
     const status = captured.fault ? null : (captured.response?.status ?? null);
     if (operationId && status !== null) {
@@ -326,8 +305,8 @@ export class TrafficJudge {
     const stalled = captured.fault?.kind === 'client-stalled';
     const alone = stalled ? [] : judgeExchange(this.options.contract, observed(), secret);
     const found: Judged[] = alone
-      .filter((r: RatedFinding) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
-      .map((r) => ({ ...r, party: 'server' as const }));
+      .filter((r) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
+      .map((r) => ({ ...r, party: 'server' }));
     if (this.options.judgeClient) {
       found.push(...this.clientFindings(observed, path, secret, operationId, captured));
     }
