@@ -5,12 +5,10 @@ import { checkIdOf } from './report.js';
 /** The server broke the contract, or the client sent what the contract does not allow. */
 export type Party = 'server' | 'client';
 
+/** One finding: `seq` numbers findings as made, `exchange` requests as they arrived; `at` is ISO 8601. */
 export interface ProxyFinding {
-  /** 1, 2, 3… in the order found. */
   seq: number;
-  /** 1, 2, 3… in the order requests arrived. */
   exchange: number;
-  /** When the exchange started, ISO 8601. */
   at: string;
   /** The rule: a judgement of one exchange (`status`, `body`, …), `state.*` across requests, `client.*`. */
   rule: string;
@@ -22,17 +20,16 @@ export interface ProxyFinding {
   method: string;
   /** Below the base URL: `/store/orders/7`. */
   path: string;
-  /** The status the upstream answered, `null` when it did not. */
+  /** `null` when the upstream did not answer. */
   status: number | null;
   finding: Finding;
 }
 
-/** The most findings kept for each party; later ones are only counted. */
+/** The most findings, and bytes of them as JSON, kept for each party; later ones are only counted. */
 export const MAX_KEPT_FINDINGS = 10_000;
-/** The most bytes (as JSON) of findings kept for each party. */
 export const MAX_KEPT_FINDING_BYTES = 8 * 1024 * 1024;
 /** Each string of a kept finding is cut to this many characters, each list to so many items. */
-export const MAX_FINDING_STRING = 2_000;
+const MAX_FINDING_STRING = 2_000;
 const MAX_FINDING_ITEMS = 20;
 
 /** How often one check was broken, kept or not: what the verdict and the exit code are made of. */
@@ -50,9 +47,7 @@ function clipped<T>(value: T): T {
   }
   if (Array.isArray(value)) return value.slice(0, MAX_FINDING_ITEMS).map(clipped) as T;
   if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = clipped(v);
-    return out as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clipped(v)])) as T;
   }
   return value;
 }
@@ -125,7 +120,6 @@ export class FindingLog {
     return numbered;
   }
 
-  /** The kept findings, oldest first. */
   all(): readonly ProxyFinding[] {
     return this.kept;
   }
@@ -148,7 +142,6 @@ export class FindingLog {
     return { ...this.tallies };
   }
 
-  /** How often each check was broken, by check id, kept or not. */
   checks(): ReadonlyMap<string, CheckCount> {
     return this.counts;
   }

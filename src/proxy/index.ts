@@ -40,7 +40,7 @@ import {
   renderLivePage,
   summaryLine,
 } from './live-page.js';
-import { PROXY_HEADER, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
+import { ownAnswer, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
 import { type RecordedExchange, Recorder } from './record.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
@@ -161,19 +161,15 @@ const NOT_FOUND = proxyError(
   "the proxy serves only GET /__proxy/ (the live page), /__proxy/findings and the page's own files under /__proxy/",
 );
 
-/** One of the live page's answers: never cached, framed or sniffed, under the page's CSP. */
-function pageAnswer(type: string, body: string, name = 'page'): ProxyErrorResponse {
-  const headers = {
-    'content-type': type,
-    'content-length': String(Buffer.byteLength(body)),
-    'cache-control': 'no-store',
-    'content-security-policy': LIVE_PAGE_CSP,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    [PROXY_HEADER]: name,
-  };
-  return { status: 200, headers, body };
-}
+/** The live page's answers are never cached, framed or sniffed, and live under the page's CSP. */
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': LIVE_PAGE_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+const pageAnswer = (type: string, body: string, name = 'page') =>
+  ownAnswer(200, type, body, name, PAGE_HEADERS);
 
 /** A whole-number query parameter, its fallback when absent, `null` when out of range. */
 function wholeParameter(raw: string | null, fallback: number, max: number): number | null {

@@ -9,15 +9,12 @@ import { type Contract, type ExactJson, parseExactJson, stringifyExactJson } fro
 import { MAX_FIXTURE_BYTES } from '../mock/fixture-files.js';
 import type { FixtureInt64, FixtureOrder } from '../mock/fixtures.js';
 
-/** What the recorder needs of one judged exchange. */
+/** One judged exchange: `path` below the base path, `text` `null` unless read whole, `scope` the key and session. */
 export interface RecordedExchange {
   method: string;
-  /** Below the upstream's base path: `/store/orders/7`. */
   path: string;
   status: number | null;
-  /** `null` when the body was not read in full. */
   text: string | null;
-  /** The key's label and session: a list is compared with the last of its own scope. */
   scope: string;
 }
 
@@ -45,10 +42,8 @@ export class Recorder {
   private bytes = 0;
   private full = false;
   private timer: NodeJS.Timeout | null = null;
-  private readonly maxBytes: number;
 
   constructor(private readonly options: RecorderOptions) {
-    this.maxBytes = options.maxBytes ?? MAX_FIXTURE_BYTES;
     const problem = this.write();
     if (problem !== null) throw new Error(problem);
   }
@@ -96,10 +91,11 @@ export class Recorder {
     const before = this.orders.get(id);
     if (before?.line === line) return;
     const grown = this.bytes - (before?.line.length ?? 0) + line.length;
-    if (grown > this.maxBytes - HEADER_ROOM) {
+    const maxBytes = this.options.maxBytes ?? MAX_FIXTURE_BYTES;
+    if (grown > maxBytes - HEADER_ROOM) {
       if (!this.full) {
         this.options.note(
-          `petstore proxy: --record ${this.options.file} reached ${this.maxBytes / 2 ** 20} MiB (the fixture loader's bound); orders seen from now on are not recorded`,
+          `petstore proxy: --record ${this.options.file} reached ${maxBytes / 2 ** 20} MiB (the fixture loader's bound); orders seen from now on are not recorded`,
         );
       }
       this.full = true;

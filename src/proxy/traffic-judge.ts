@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { bearerToken, type Contract } from '../contract/index.js';
 import { matchOperation, type ObservedExchange, reportRequest } from '../judge/exchange.js';
-import type { HttpOutcome, TransportErrorKind } from '../judge/http-outcome.js';
+import type { TransportErrorKind } from '../judge/http-outcome.js';
 import { Observer, type SeenExchange } from '../judge/observer.js';
 import { redactDeep } from '../judge/redact.js';
 import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
@@ -84,23 +84,6 @@ function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
   }
 }
 
-function outcomeOf(captured: CapturedExchange, text: string | null): HttpOutcome {
-  const { response, fault } = captured;
-  if (fault || !response) {
-    const kind = fault && SHARED_KINDS.has(fault.kind) ? (fault.kind as TransportErrorKind) : 'other';
-    return { ok: false, error: { kind, message: fault?.message ?? 'no answer from the upstream' } };
-  }
-  return {
-    ok: true,
-    value: {
-      status: response.status,
-      headers: response.headers,
-      text: text ?? '',
-      bytes: response.body.total,
-    },
-  };
-}
-
 type Judged = RatedFinding & { party: Party };
 
 /** The exchange as the suite's judgements read it, with only the request headers a report shows. */
@@ -111,6 +94,7 @@ function observedOf(
   secret: string,
   text: string | null,
 ): ObservedExchange {
+  const { response, fault } = captured;
   const shown = Object.fromEntries(
     REPORTED_HEADERS.flatMap((name) => {
       const value = captured.requestHeaders[name];
@@ -118,10 +102,17 @@ function observedOf(
     }),
   );
   const url = `${upstream.protocol}//${upstream.host}${captured.target}`;
+  const request = reportRequest(captured.method, url, shown, secret);
+  if (fault || !response) {
+    const kind = fault && SHARED_KINDS.has(fault.kind) ? (fault.kind as TransportErrorKind) : 'other';
+    const message = fault?.message ?? 'no answer from the upstream';
+    return { request, path, outcome: { ok: false, error: { kind, message } } };
+  }
+  const { status, headers, body } = response;
   return {
-    request: reportRequest(captured.method, url, shown, secret),
+    request,
     path,
-    outcome: outcomeOf(captured, text),
+    outcome: { ok: true, value: { status, headers, text: text ?? '', bytes: body.total } },
   };
 }
 
@@ -235,23 +226,13 @@ export class TrafficJudge {
   ): Logged {
     if (found.length === 0) return [];
     const at = new Date(captured.startedAt).toISOString();
-    const keys = [...own, ...this.keys.secrets().filter((k) => !own.includes(k))];
-    const status = captured.response?.status ?? null;
+    const keys = [...new Set([...own, ...this.keys.secrets()])];
+    const { method, response } = captured;
+    const status = response?.status ?? null;
     return found.map(({ rule, citation, level, party, finding }) => {
+      const entry = { exchange: n, at, rule, citation, level, party, scope, method, path, status, finding };
       // Any part (path, session, echoed headers, body) may hold a key.
-      const entry = {
-        exchange: n,
-        at,
-        rule,
-        citation,
-        level,
-        party,
-        scope,
-        method: captured.method,
-        path,
-        status,
-      };
-      const redacted = redactFinding({ ...entry, finding }, keys);
+      const redacted = redactFinding(entry, keys);
       this.options.log.add(redacted);
       return redacted;
     });
@@ -270,8 +251,8 @@ export class TrafficJudge {
 
   private judgeOne(captured: CapturedExchange, flight: Flight | null): ProxyErrorResponse | null {
     const { upstream } = this.options;
+    const { method, requestHeaders: headers } = captured;
     const n = ++this.exchanges;
-    const headers = captured.requestHeaders;
     const secret = secretOf(headers.authorization);
     const session = headers['x-mock-session'];
     const keyLabel = this.keys.label(secret);
@@ -283,19 +264,13 @@ export class TrafficJudge {
     const target = judgedTarget(captured.target);
     const path = pathBelowBase(target, upstream.basePath) ?? target;
     const text = bodyText(captured, this.options.decodedBytes ?? DEFAULT_DECODED_BYTES);
-    this.options.record?.({
-      method: captured.method,
-      path,
-      status: captured.response?.status ?? null,
-      text,
-      scope,
-    });
+    this.options.record?.({ method, path, status: captured.response?.status ?? null, text, scope });
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
     // Built only when a rule needs it: its redaction is the costly part.
     let observedOnce: ObservedExchange | undefined;
     const observed = () => (observedOnce ??= observedOf(captured, upstream, path, secret, text));
-    const operationId = matchOperation(this.options.contract, captured.method, path);
+    const operationId = matchOperation(this.options.contract, method, path);
     const status = captured.fault ? null : (captured.response?.status ?? null);
     if (operationId && status !== null) {
       this.statuses.set(operationId, (this.statuses.get(operationId) ?? new Set()).add(status));
@@ -312,7 +287,7 @@ export class TrafficJudge {
     }
     const scheme = bearerToken(headers.authorization)?.scheme;
     const seen: SeenExchange = {
-      method: captured.method,
+      method,
       path,
       status,
       headers: captured.response?.headers ?? {},
@@ -327,10 +302,8 @@ export class TrafficJudge {
       let found: Judged[];
       try {
         found = this.tracker.observe({ key: keyLabel, orders: scope }, seen, n).map((f) => ({
-          rule: f.rule,
-          citation: f.citation,
-          level: f.level,
-          party: 'server' as const,
+          ...f,
+          party: 'server',
           finding: finding(observed(), secret, f.message, f.expected),
         }));
       } catch (error) {
@@ -358,72 +331,64 @@ export class TrafficJudge {
     operationId: string | null,
     captured: CapturedExchange,
   ): Judged[] {
-    const out: Judged[] = [];
-    const client = (rule: string, citation: string, message: string, expected: string) =>
-      out.push({
-        rule,
-        citation,
-        level: 'warning',
-        party: 'client',
-        finding: finding(observed(), secret, message, expected),
+    const { method, requestBody, requestHeaders } = captured;
+    const { authorization } = requestHeaders;
+    const order = operationId === null ? null : this.tracker.orderOf(method, path);
+    const broken: Array<false | [rule: string, citation: string, message: string, expected: string]> =
+      captured.fault?.kind === 'client-stalled'
+        ? [
+            [
+              'client.stalled',
+              'D20',
+              `the client stopped sending its request body (${requestBody.total} bytes sent); the proxy answered 408`,
+              'a whole request, sent without a pause longer than --timeout',
+            ],
+          ]
+        : operationId === null
+          ? [
+              // A CORS preflight needs no documented operation (D14).
+              method !== 'OPTIONS' && [
+                'client.undocumented',
+                'D10',
+                `the client called ${method} ${path}, which the document does not list`,
+                'a documented operation',
+              ],
+            ]
+          : [
+              bearerToken(authorization) === null && [
+                'client.no-key',
+                '§5, D7',
+                authorization === undefined
+                  ? 'the client sent no Authorization header'
+                  : 'the client sent an Authorization header without a Bearer token',
+                'Authorization: Bearer <API_KEY>',
+              ],
+              bearerToken(authorization) !== null &&
+                captured.response?.status === 401 && [
+                  'client.key-refused',
+                  '§5',
+                  "the server refused the client's key (401)",
+                  'a key the server accepts',
+                ],
+              order !== null &&
+                order.id === null && [
+                  'client.malformed-id',
+                  '§4.2, D9',
+                  `the client sent the order id ${JSON.stringify(order.raw)}, which is not an int64 integer`,
+                  'an int64 order id, as listed by GET /store/orders',
+                ],
+              requestBody.total > 0 && [
+                'client.body',
+                '§4',
+                `the client sent a request body (${requestBody.total} bytes) to ${operationId}, which takes none`,
+                'no request body',
+              ],
+            ];
+    return broken
+      .filter((rule) => rule !== false)
+      .map(([rule, citation, message, expected]) => {
+        const found = finding(observed(), secret, message, expected);
+        return { rule, citation, level: 'warning', party: 'client', finding: found };
       });
-    const { method } = captured;
-    if (captured.fault?.kind === 'client-stalled') {
-      client(
-        'client.stalled',
-        'D20',
-        `the client stopped sending its request body (${captured.requestBody.total} bytes sent); the proxy answered 408`,
-        'a whole request, sent without a pause longer than --timeout',
-      );
-      return out;
-    }
-    if (operationId === null) {
-      // A CORS preflight needs no documented operation (D14).
-      if (method !== 'OPTIONS') {
-        client(
-          'client.undocumented',
-          'D10',
-          `the client called ${method} ${path}, which the document does not list`,
-          'a documented operation',
-        );
-      }
-      return out;
-    }
-    const authorization = captured.requestHeaders.authorization;
-    if (bearerToken(authorization) === null) {
-      client(
-        'client.no-key',
-        '§5, D7',
-        authorization === undefined
-          ? 'the client sent no Authorization header'
-          : 'the client sent an Authorization header without a Bearer token',
-        'Authorization: Bearer <API_KEY>',
-      );
-    } else if (captured.response?.status === 401) {
-      client(
-        'client.key-refused',
-        '§5',
-        "the server refused the client's key (401)",
-        'a key the server accepts',
-      );
-    }
-    const order = this.tracker.orderOf(method, path);
-    if (order !== null && order.id === null) {
-      client(
-        'client.malformed-id',
-        '§4.2, D9',
-        `the client sent the order id ${JSON.stringify(order.raw)}, which is not an int64 integer`,
-        'an int64 order id, as listed by GET /store/orders',
-      );
-    }
-    if (captured.requestBody.total > 0) {
-      client(
-        'client.body',
-        '§4',
-        `the client sent a request body (${captured.requestBody.total} bytes) to ${operationId}, which takes none`,
-        'no request body',
-      );
-    }
-    return out;
   }
 }
