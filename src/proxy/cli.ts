@@ -28,8 +28,7 @@ import {
   type ValidatingProxy,
 } from './index.js';
 
-export const REPORTERS = ['pretty', ...FILE_REPORTERS] as const;
-export type ReporterName = (typeof REPORTERS)[number];
+const REPORTERS = ['pretty', ...FILE_REPORTERS] as const;
 
 /** The proxy's flags (docs/proxy.md, "Options"). */
 export const PROXY_FLAGS = {

@@ -95,7 +95,6 @@ export class FindingLog {
   constructor(
     private readonly onFinding: (found: ProxyFinding) => void = () => undefined,
     private readonly maxKept: number = MAX_KEPT_FINDINGS,
-    private readonly maxBytes: number = MAX_KEPT_FINDING_BYTES,
   ) {}
 
   add(found: Omit<ProxyFinding, 'seq'>): ProxyFinding {
@@ -109,7 +108,7 @@ export class FindingLog {
       1;
     const budget = this.keptOf[found.party];
     const bytes = JSON.stringify(numbered).length;
-    if (budget.findings < this.maxKept && budget.bytes + bytes <= this.maxBytes) {
+    if (budget.findings < this.maxKept && budget.bytes + bytes <= MAX_KEPT_FINDING_BYTES) {
       budget.findings += 1;
       budget.bytes += bytes;
       this.kept.push(numbered);

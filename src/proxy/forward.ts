@@ -36,18 +36,16 @@ const FAULT_ERRORS = {
   overloaded: 'overloaded',
 } as const satisfies Record<string, ProxyErrorName>;
 
-/** Why no usable answer came from the upstream, or why none was asked for. */
+/** Why no usable answer came from the upstream (`afterHeaders`: after its status line), or none was asked for. */
 export interface UpstreamFault {
   kind: keyof typeof FAULT_ERRORS;
   message: string;
-  /** Whether the upstream had sent its status line. */
   afterHeaders: boolean;
 }
 
-/** A body as far as it was copied for judging. */
+/** A body as far as it was copied for judging; `total` bytes passed through. */
 export interface BodyCopy {
   bytes: Buffer;
-  /** Bytes that passed through in all. */
   total: number;
   truncated: boolean;
 }
@@ -70,14 +68,12 @@ export interface CapturedExchange {
 export interface ForwardOptions {
   upstream: Upstream;
   agent: Agent;
-  /** Until the upstream's status line, and then between two chunks of its body. */
   timeoutMs: number;
-  /** The most bytes of each body copied for judging. */
   captureBytes: number;
   /** Hold each answer until judged (up to `captureBytes`), so that the judge can replace it. */
   hold: boolean;
   /** Added to each forwarded request, to know a loop. */
-  via?: string;
+  via: string;
   /** Called once per exchange when it is over; under `hold`, a returned response replaces the answer. */
   judge(exchange: CapturedExchange): ProxyErrorResponse | null;
 }
@@ -188,10 +184,11 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
   const startedAt = Date.now();
   const t0 = performance.now();
   const requestCopy = new Copier(options.captureBytes);
+  const method = req.method ?? 'GET';
   let finished = false;
 
   const exchange = (response: Captured, fault: UpstreamFault | null): CapturedExchange => ({
-    method: req.method ?? 'GET',
+    method,
     target: req.url ?? '/',
     requestHeaders: headerRecord(req.rawHeaders),
     requestBody: requestCopy.copy(),
@@ -211,14 +208,14 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     : length !== undefined
       ? ['Content-Length', length]
       : [];
-  const method = req.method ?? 'GET';
   const doubtful = hasBody && BODILESS.has(method);
   const headers = [
     'Host',
     upstream.host,
     ...endToEnd(req.rawHeaders, HOST_AND_FRAMING),
     ...framing,
-    ...(options.via ? ['Via', options.via] : []),
+    'Via',
+    options.via,
     ...(doubtful ? ['Connection', 'close'] : []),
   ];
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;

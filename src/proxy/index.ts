@@ -41,7 +41,7 @@ import {
   summaryLine,
 } from './live-page.js';
 import { ownAnswer, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
-import { type RecordedExchange, Recorder } from './record.js';
+import { Recorder } from './record.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
 import { parseUpstream, type Upstream } from './upstream.js';
@@ -214,28 +214,18 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     }
   }
   const outputDir = resolve(options.outputDir ?? DEFAULT_OUTPUT_DIR);
-  const onFinding = options.onFinding;
+  const { onFinding } = options;
   const maxFindings = integerOption('maxFindings', options.maxFindings, MAX_KEPT_FINDINGS, 1_000_000);
-  const log = new FindingLog(
-    onFinding ? (found) => onFinding(found, findingLine(found)) : undefined,
-    maxFindings,
-  );
+  const log = new FindingLog(onFinding && ((found) => onFinding(found, findingLine(found))), maxFindings);
   // A request that comes back carrying this `Via` went round in a loop.
   const via = `1.1 petstore-proxy-${randomBytes(8).toString('hex')}`;
   const contract = options.contract ?? defaultContract();
-  let recorder: Recorder | null = null;
-  if (options.record) {
-    try {
-      recorder = new Recorder({
-        file: resolve(options.record.file),
-        upstream: upstream.baseUrl,
-        contract,
-        note: options.record.note ?? ((line) => console.warn(line)),
-      });
-    } catch (error) {
-      throw new ProxyOptionsError((error as Error).message);
-    }
-  }
+  const { record } = options;
+  const note = record?.note ?? ((line: string) => console.warn(line));
+  const recorder =
+    record && new Recorder({ file: resolve(record.file), upstream: upstream.baseUrl, contract, note });
+  const recordProblem = recorder?.write();
+  if (recordProblem) throw new ProxyOptionsError(recordProblem);
   const judge = new TrafficJudge({
     contract,
     upstream,
@@ -244,7 +234,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     judgeClient: options.judgeClient !== false,
     decodedBytes: captureBytes,
     soleClient: options.soleClient === true,
-    ...(recorder ? { record: (exchange: RecordedExchange) => recorder.see(exchange) } : {}),
+    record: recorder,
   });
   const agentOptions = { keepAlive: true, maxSockets: MAX_UPSTREAM_CONNECTIONS };
   const agent = upstream.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);

@@ -34,7 +34,7 @@ export interface RecorderOptions {
   maxBytes?: number;
 }
 
-/** Writes at once (a bad path is found at start), after changes and on close, through a renamed temp file. */
+/** Writes after changes and on close, through a renamed temp file; write at once to find a bad path at start. */
 export class Recorder {
   /** By id, in the order first seen, which a replayed list keeps. */
   private readonly orders = new Map<string, { order: FixtureOrder; line: string }>();
@@ -43,10 +43,7 @@ export class Recorder {
   private full = false;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly options: RecorderOptions) {
-    const problem = this.write();
-    if (problem !== null) throw new Error(problem);
-  }
+  constructor(private readonly options: RecorderOptions) {}
 
   /** Takes in a list answer or a cancel's 204 or 409; ignores the rest. */
   see(exchange: RecordedExchange): void {
@@ -112,8 +109,8 @@ export class Recorder {
     if (problem !== null) this.options.note(`petstore proxy: ${problem}`);
   }
 
-  /** Returns why the file could not be written, or `null`. */
-  private write(): string | null {
+  /** Writes the file now; returns why it could not, or `null`. */
+  write(): string | null {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const description = `recorded by petstore proxy from ${this.options.upstream} at ${new Date().toISOString()}`;

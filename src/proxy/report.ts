@@ -9,92 +9,75 @@ import type { CheckResult, ConformanceResult, Level } from '../judge/types.js';
 import { type FindingLog, MAX_KEPT_FINDING_BYTES, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
 import type { TrafficJudge } from './traffic-judge.js';
 
-/** The rules the proxy watches on every exchange and across them: id, level, citation, title. */
-const RULES: ReadonlyArray<readonly [string, Level, string, string]> = [
-  ['exchange.status', 'failure', '§4, §7', 'every answer has a status the document lists for the operation'],
+/** The rules the proxy watches on every exchange and across them, in report order. */
+const RULES: ReadonlyArray<readonly [Level, Record<string, readonly [citation: string, title: string]>]> = [
   [
-    'exchange.auth',
     'failure',
-    '§5, D6, D7',
-    'a request without a bearer token is answered 401 with an Error',
+    {
+      'exchange.status': ['§4, §7', 'every answer has a status the document lists for the operation'],
+      'exchange.auth': ['§5, D6, D7', 'a request without a bearer token is answered 401 with an Error'],
+      'exchange.body': [
+        '§4, D8, D15',
+        'every success body is as documented: valid, exact int64, JSON; 204 without a body',
+      ],
+      'exchange.error-body': [
+        '§7, D3, D5, D15',
+        'every error is an Error whose status equals the HTTP status',
+      ],
+      'exchange.server-error': ['§7, D9, D10', 'no answer is 5xx'],
+    },
   ],
   [
-    'exchange.body',
-    'failure',
-    '§4, D8, D15',
-    'every success body is as documented: valid, exact int64, JSON; 204 without a body',
-  ],
-  [
-    'exchange.error-body',
-    'failure',
-    '§7, D3, D5, D15',
-    'every error is an Error whose status equals the HTTP status',
-  ],
-  ['exchange.server-error', 'failure', '§7, D9, D10', 'no answer is 5xx'],
-  ['exchange.route', 'warning', 'D10', 'paths and methods outside the document are answered with 4xx'],
-  ['exchange.headers', 'warning', '§9, D11', 'the deprecated pets read carries Deprecation and Sunset'],
-  ['state.second-204', 'failure', '§3, D2', 'an order already cancelled is not cancelled again with 204'],
-  [
-    'state.cancelled-still-listed',
-    'failure',
-    '§3, D2, D16',
-    'a cancelled order does not stay listed unchanged where cancelled orders leave the list',
-  ],
-  ['state.cancelled-unlisted', 'failure', '§4.1, D8', 'the list and the cancels agree on order ids'],
-  ['state.refused-then-gone', 'failure', '§3, §4.1', 'a shipped order refused with 409 stays listed'],
-  [
-    'state.cancel-after-refusal',
-    'failure',
-    '§3',
-    'an order refused as shipped (409) is never cancelled later: shipped stays shipped',
-  ],
-  [
-    'state.cancelled-returns',
-    'failure',
-    '§3, D2, D16',
-    'a cancelled order that left the list never comes back',
-  ],
-  [
-    'state.key-inconsistent',
-    'failure',
-    '§5',
-    'a key is accepted on every operation or refused on every operation',
-  ],
-  [
-    'state.scheme-case',
     'warning',
-    'D7, RFC 9110 §11.1',
-    'a key accepted under `Bearer` is accepted under `bearer` too (scheme names are case-insensitive)',
+    {
+      'exchange.route': ['D10', 'paths and methods outside the document are answered with 4xx'],
+      'exchange.headers': ['§9, D11', 'the deprecated pets read carries Deprecation and Sunset'],
+    },
   ],
   [
-    'state.409-on-pending',
-    'warning',
-    '§3, D1',
-    'an order listed with complete: false is not refused as shipped',
+    'failure',
+    {
+      'state.second-204': ['§3, D2', 'an order already cancelled is not cancelled again with 204'],
+      'state.cancelled-still-listed': [
+        '§3, D2, D16',
+        'a cancelled order does not stay listed unchanged where cancelled orders leave the list',
+      ],
+      'state.cancelled-unlisted': ['§4.1, D8', 'the list and the cancels agree on order ids'],
+      'state.refused-then-gone': ['§3, §4.1', 'a shipped order refused with 409 stays listed'],
+      'state.cancel-after-refusal': [
+        '§3',
+        'an order refused as shipped (409) is never cancelled later: shipped stays shipped',
+      ],
+      'state.cancelled-returns': ['§3, D2, D16', 'a cancelled order that left the list never comes back'],
+      'state.key-inconsistent': ['§5', 'a key is accepted on every operation or refused on every operation'],
+    },
   ],
   [
-    'state.204-on-complete',
     'warning',
-    '§3, D1',
-    'an order listed with complete: true is not cancelled with 204',
-  ],
-  ['state.404-on-listed', 'warning', '§4.2, §7', 'an order the last list showed is not refused as not found'],
-  [
-    'state.vanished',
-    'warning',
-    '§4.1',
-    'an order leaves the list only when cancelled (a failure under --sole-client)',
-  ],
-  [
-    'state.changed',
-    'warning',
-    '§4.1',
-    'orders nobody touched stay unchanged in the list (a failure under --sole-client)',
+    {
+      'state.scheme-case': [
+        'D7, RFC 9110 §11.1',
+        'a key accepted under `Bearer` is accepted under `bearer` too (scheme names are case-insensitive)',
+      ],
+      'state.409-on-pending': ['§3, D1', 'an order listed with complete: false is not refused as shipped'],
+      'state.204-on-complete': ['§3, D1', 'an order listed with complete: true is not cancelled with 204'],
+      'state.404-on-listed': ['§4.2, §7', 'an order the last list showed is not refused as not found'],
+      'state.vanished': [
+        '§4.1',
+        'an order leaves the list only when cancelled (a failure under --sole-client)',
+      ],
+      'state.changed': [
+        '§4.1',
+        'orders nobody touched stay unchanged in the list (a failure under --sole-client)',
+      ],
+    },
   ],
 ];
 
 export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation: string; level: Level }> =
-  RULES.map(([id, level, citation, title]) => ({ id, level, citation, title }));
+  RULES.flatMap(([level, rules]) =>
+    Object.entries(rules).map(([id, [citation, title]]) => ({ id, level, citation, title })),
+  );
 
 /** The client's rules (traffic-judge.ts), with what each asks of the client. */
 export const CLIENT_TITLES: Record<string, string> = {
@@ -151,11 +134,8 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
     list.push(found);
     byCheck.set(id, list);
   }
-  const ids = [
-    ...WATCHED_RULES.map((r) => r.id),
-    ...[...run.log.checks().keys()].filter((id) => !WATCHED_RULES.some((r) => r.id === id)),
-  ];
-  const checks = ids.map((id): CheckResult => {
+  const ids = new Set([...WATCHED_RULES.map((r) => r.id), ...run.log.checks().keys()]);
+  const checks = [...ids].map((id): CheckResult => {
     const found = byCheck.get(id) ?? [];
     const counted = run.log.checks().get(id);
     const total = counted?.count ?? 0;

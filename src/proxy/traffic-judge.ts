@@ -15,7 +15,7 @@ import type { FindingLog, Party, ProxyFinding } from './findings.js';
 import type { CapturedExchange } from './forward.js';
 import { KeyIndex, querySecrets, secretOf } from './key-index.js';
 import { type ProxyErrorResponse, proxyError } from './proxy-errors.js';
-import type { RecordedExchange } from './record.js';
+import type { Recorder } from './record.js';
 import { pathBelowBase, type Upstream } from './upstream.js';
 
 /** The request headers a report shows: enough to repeat the request, no cookies or other secrets. */
@@ -126,7 +126,7 @@ export interface TrafficJudgeOptions {
   /** The most bytes a compressed body is decoded to for judging; past it, it is unjudged. */
   decodedBytes?: number;
   soleClient?: boolean;
-  record?: (exchange: RecordedExchange) => void;
+  record?: Pick<Recorder, 'see'> | undefined;
 }
 
 /** The keys one request carried: its bearer token and any credential-like query value (issue 25). */
@@ -264,7 +264,7 @@ export class TrafficJudge {
     const target = judgedTarget(captured.target);
     const path = pathBelowBase(target, upstream.basePath) ?? target;
     const text = bodyText(captured, this.options.decodedBytes ?? DEFAULT_DECODED_BYTES);
-    this.options.record?.({ method, path, status: captured.response?.status ?? null, text, scope });
+    this.options.record?.see({ method, path, status: captured.response?.status ?? null, text, scope });
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
     // Built only when a rule needs it: its redaction is the costly part.
