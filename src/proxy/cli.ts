@@ -23,6 +23,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   FILE_REPORTERS,
   type FileReporter,
+  type ProxyClosed,
   type ProxyInfo,
   ProxyOptionsError,
   type ValidatingProxy,
@@ -147,22 +148,22 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   const record = options.record && resolve(io.cwd ?? process.cwd(), options.record);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4020;
-  const files = reporters.filter((r): r is FileReporter => r !== 'pretty');
+  const line = (text: string) => io.stderr.write(`${text}\n`);
   let proxy: ValidatingProxy;
   try {
     proxy = createProxy({
       upstream: options.upstream,
-      ...(spec?.ok ? { contract: spec.value } : {}),
-      errors: options.errors === true,
+      contract: spec?.value,
+      errors: options.errors,
       judgeClient: !options['ignore-client'],
-      soleClient: options['sole-client'] === true,
-      timeoutMs: options.timeout ?? DEFAULT_TIMEOUT_MS,
-      reporters: files,
+      soleClient: options['sole-client'],
+      timeoutMs: options.timeout,
+      reporters: reporters.filter((r): r is FileReporter => r !== 'pretty'),
       outputDir,
       bodies: !options['no-bodies'],
-      ...(record ? { record: { file: record, note: (line) => io.stderr.write(`${line}\n`) } } : {}),
-      allowedHosts: options['allowed-host'] ?? [],
-      ...(options.quiet ? {} : { onFinding: (_found, line) => io.stderr.write(`${line}\n`) }),
+      record: record ? { file: record, note: line } : undefined,
+      allowedHosts: options['allowed-host'],
+      onFinding: options.quiet ? undefined : (_found, text) => line(text),
     });
   } catch (error) {
     if (error instanceof ProxyOptionsError) return fail(error.message);
@@ -174,7 +175,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   } catch (error) {
     await proxy.close().catch(() => undefined);
     if (error instanceof ProxyOptionsError) return fail(error.message);
-    io.stderr.write(`petstore proxy: ${listenProblem(error as NodeJS.ErrnoException, host, port)}\n`);
+    line(`petstore proxy: ${listenProblem(error as NodeJS.ErrnoException, host, port)}`);
     return 2;
   }
   io.stdout.write(
@@ -188,13 +189,12 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   );
   io.onListening?.(info);
   await io.stop;
-  let closed: Awaited<ReturnType<ValidatingProxy['close']>>;
+  let closed: ProxyClosed;
   try {
     closed = await proxy.close();
   } catch (error) {
-    io.stderr.write(
-      `petstore proxy: cannot write the reports under ${outputDir}: ${error instanceof Error ? error.message : String(error)}; check --output-dir.\n`,
-    );
+    const why = error instanceof Error ? error.message : String(error);
+    line(`petstore proxy: cannot write the reports under ${outputDir}: ${why}; check --output-dir.`);
     return 2;
   }
   const { result, written } = closed;

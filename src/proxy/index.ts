@@ -20,6 +20,7 @@ import {
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { ensureDirectory } from '../judge/report/ensure-dir.js';
 import { renderHtml } from '../judge/report/html.js';
@@ -374,17 +375,14 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         server.listen(port, host, () => {
           server.off('error', reject);
           const { port: bound } = server.address() as AddressInfo;
-          if (isOwnAddress(upstream, host, bound)) {
-            server.close();
-            reject(
-              new ProxyOptionsError(
-                `--upstream ${upstream.baseUrl} is the proxy's own address (${host}:${bound}): it would forward to itself; point it at the server`,
-              ),
-            );
+          const url = `http://${connectable(host)}:${bound}`;
+          if (!isOwnAddress(upstream, host, bound)) {
+            resolveListen({ url, baseUrl: `${url}${upstream.basePath}`, port: bound });
             return;
           }
-          const url = `http://${connectable(host)}:${bound}`;
-          resolveListen({ url, baseUrl: `${url}${upstream.basePath}`, port: bound });
+          server.close();
+          const own = `--upstream ${upstream.baseUrl} is the proxy's own address (${host}:${bound})`;
+          reject(new ProxyOptionsError(`${own}: it would forward to itself; point it at the server`));
         });
       });
     },
@@ -399,8 +397,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
           await stopped;
           clearTimeout(grace);
         }
-        // Let the judgements that run just after each answer finish.
-        await new Promise((done) => setImmediate(done));
+        await nextTurn(); // the judgements that run just after each answer
         judge.flush();
         recorder?.close();
         agent.destroy();
