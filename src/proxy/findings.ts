@@ -65,12 +65,11 @@ export const LABELS: Record<Party, Record<Level, string>> = {
  */
 export function findingLine(found: ProxyFinding): string {
   const head = `${found.method} ${found.path}`;
-  const answered = `${head} answered ${found.status}, `;
-  const arrow = `${head} → ${found.status}: `;
-  let message = found.finding.message;
-  if (message.startsWith(answered)) message = message.slice(answered.length);
-  else if (message.startsWith(arrow)) message = message.slice(arrow.length);
-  else if (message.startsWith(`${head}: `)) message = message.slice(head.length + 2);
+  const said = found.finding.message;
+  const prefix = [`${head} answered ${found.status}, `, `${head} → ${found.status}: `, `${head}: `].find(
+    (p) => said.startsWith(p),
+  );
+  const message = said.slice(prefix?.length ?? 0);
   const outcome = found.status === null ? 'no answer' : String(found.status);
   const scope = found.scope === 'key #1' ? '' : ` [${found.scope}]`;
   return printable(

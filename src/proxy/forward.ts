@@ -328,10 +328,6 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     upRes.on('error', (error) => fail(error, answer !== null, captured()));
     upRes.on('aborted', () => fail(new Error('aborted'), answer !== null, captured()));
 
-    upRes.on('data', (chunk: Buffer) => {
-      timer.refresh();
-      bodyCopy.add(chunk);
-    });
     const complete = (): CapturedExchange | null => {
       if (!end()) return null;
       // Answered before the whole body: where the next request starts on this connection is in doubt.
@@ -339,35 +335,32 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       return exchange(captured(), null);
     };
 
-    if (!options.hold) {
-      sendHead();
-      upRes.pipe(res);
-      upRes.on('end', () => {
-        const done = complete();
-        if (done) setImmediate(() => options.judge(done));
-      });
-      return;
-    }
-
-    // --errors: hold the answer until its end, or stream it unjudged once over the copy's bound.
+    // Streamed as it comes; under --errors held until its end, or streamed unjudged once over the copy's bound.
     const held: Buffer[] = [];
     let streaming = false;
+    const stream = () => {
+      streaming = true;
+      sendHead();
+      for (const part of held) res.write(part);
+      held.length = 0;
+      upRes.pipe(res);
+    };
+    if (!options.hold) stream();
     upRes.on('data', (chunk: Buffer) => {
+      timer.refresh();
+      bodyCopy.add(chunk);
       if (streaming) return;
       held.push(chunk);
-      if (bodyCopy.total > options.captureBytes) {
-        streaming = true;
-        sendHead();
-        for (const part of held) res.write(part);
-        held.length = 0;
-        upRes.pipe(res);
-      }
+      if (bodyCopy.total > options.captureBytes) stream();
     });
     upRes.on('end', () => {
       const done = complete();
       if (!done) return;
+      if (streaming) {
+        setImmediate(() => options.judge(done));
+        return;
+      }
       const replacement = options.judge(done);
-      if (streaming) return;
       if (replacement) writeAnswer(res, replacement);
       else {
         sendHead();
