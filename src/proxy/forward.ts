@@ -265,13 +265,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       `the client sent no more of its request body for ${timeoutMs} ms (time-out); nothing was answered upstream`,
     );
     writeAnswer(res, { ...own, headers: { ...own.headers, connection: 'close' } });
-    options.judge(
-      exchange(null, {
-        kind: 'client-stalled',
-        message: `the client stopped sending its body for ${timeoutMs} ms`,
-        afterHeaders: false,
-      }),
-    );
+    const message = `the client stopped sending its body for ${timeoutMs} ms`;
+    options.judge(exchange(null, { kind: 'client-stalled', message, afterHeaders: false }));
   };
 
   // Once answered, failing to write the rest of the body (an early 413 that closes) is no fault.

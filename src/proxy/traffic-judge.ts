@@ -204,16 +204,16 @@ export class TrafficJudge {
     const own = ownKeys(secret, captured.target);
     const reason = error instanceof Error ? error.message : String(error);
     const message = `the proxy could not judge this exchange (${reason}); it was forwarded as it came`;
-    const found = { message, expected: 'an exchange the proxy can judge', request: null, actual: null };
-    return this.log(n, captured, captured.target, this.keys.label(secret), own, [
-      {
-        rule: 'unjudged',
-        citation: 'issue 25',
-        level: 'warning',
-        party: 'server',
-        finding: { ...found, schemaViolations: [] },
-      },
-    ]);
+    const expected = 'an exchange the proxy can judge';
+    const finding = { message, expected, request: null, actual: null, schemaViolations: [] };
+    const found: Judged = {
+      rule: 'unjudged',
+      citation: 'issue 25',
+      level: 'warning',
+      party: 'server',
+      finding,
+    };
+    return this.log(n, captured, captured.target, this.keys.label(secret), own, [found]);
   }
 
   private log(
