@@ -124,15 +124,8 @@ export class FindingLog {
 
   /** Up to `limit` kept findings after finding number `since`, oldest first. */
   page(since: number, limit: number): readonly ProxyFinding[] {
-    // Bisection: kept findings are in `seq` order.
-    let low = 0;
-    let high = this.kept.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((this.kept[mid]?.seq ?? 0) <= since) low = mid + 1;
-      else high = mid;
-    }
-    return this.kept.slice(low, low + limit);
+    const start = this.kept.findIndex((found) => found.seq > since);
+    return start === -1 ? [] : this.kept.slice(start, start + limit);
   }
 
   /** Findings made, kept or not: the server's failures and warnings, and the client's. */
