@@ -3,6 +3,7 @@
  * stderr as it happens, then writes the reports with the conformance suite's reporters. Exit codes: 0
  * when the server broke no rule at failure level, 1 when it did, 2 for a usage error or an unusable port.
  */
+import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { loadSpecFile } from '../contract/spec-file.js';
 import {
@@ -207,7 +208,6 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
 
 /** The `petstore proxy` subcommand: stops on SIGINT or SIGTERM. */
 export function runProxyCommand(argv: string[]): Promise<number> {
-  const signal = stopSignal();
-  const stop = new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+  const stop = once(stopSignal(), 'abort');
   return proxyCommand(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, stop });
 }
