@@ -3,6 +3,7 @@
  * stderr as it happens, then writes the reports with the conformance suite's reporters. Exit codes: 0
  * when the server broke no rule at failure level, 1 when it did, 2 for a usage error or an unusable port.
  */
+import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { loadSpecFile } from '../contract/spec-file.js';
 import {
@@ -23,13 +24,13 @@ import {
   DEFAULT_TIMEOUT_MS,
   FILE_REPORTERS,
   type FileReporter,
+  type ProxyClosed,
   type ProxyInfo,
   ProxyOptionsError,
   type ValidatingProxy,
 } from './index.js';
 
-export const REPORTERS = ['pretty', ...FILE_REPORTERS] as const;
-export type ReporterName = (typeof REPORTERS)[number];
+const REPORTERS = ['pretty', ...FILE_REPORTERS] as const;
 
 /** The proxy's flags (docs/proxy.md, "Options"). */
 export const PROXY_FLAGS = {
@@ -145,22 +146,22 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   const record = options.record && resolve(io.cwd ?? process.cwd(), options.record);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4020;
-  const files = reporters.filter((r): r is FileReporter => r !== 'pretty');
+  const line = (text: string) => io.stderr.write(`${text}\n`);
   let proxy: ValidatingProxy;
   try {
     proxy = createProxy({
       upstream: options.upstream,
-      ...(spec?.ok ? { contract: spec.value } : {}),
-      errors: options.errors === true,
+      contract: spec?.value,
+      errors: options.errors,
       judgeClient: !options['ignore-client'],
-      soleClient: options['sole-client'] === true,
-      timeoutMs: options.timeout ?? DEFAULT_TIMEOUT_MS,
-      reporters: files,
+      soleClient: options['sole-client'],
+      timeoutMs: options.timeout,
+      reporters: reporters.filter((r): r is FileReporter => r !== 'pretty'),
       outputDir,
       bodies: !options['no-bodies'],
-      ...(record ? { record: { file: record, note: (line) => io.stderr.write(`${line}\n`) } } : {}),
-      allowedHosts: options['allowed-host'] ?? [],
-      ...(options.quiet ? {} : { onFinding: (_found, line) => io.stderr.write(`${line}\n`) }),
+      record: record ? { file: record, note: line } : undefined,
+      allowedHosts: options['allowed-host'],
+      onFinding: options.quiet ? undefined : (_found, text) => line(text),
     });
   } catch (error) {
     if (error instanceof ProxyOptionsError) return fail(error.message);
@@ -172,7 +173,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   } catch (error) {
     await proxy.close().catch(() => undefined);
     if (error instanceof ProxyOptionsError) return fail(error.message);
-    io.stderr.write(`petstore proxy: ${listenProblem(error as NodeJS.ErrnoException, host, port)}\n`);
+    line(`petstore proxy: ${listenProblem(error as NodeJS.ErrnoException, host, port)}`);
     return 2;
   }
   io.stdout.write(
@@ -186,13 +187,12 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   );
   io.onListening?.(info);
   await io.stop;
-  let closed: Awaited<ReturnType<ValidatingProxy['close']>>;
+  let closed: ProxyClosed;
   try {
     closed = await proxy.close();
   } catch (error) {
-    io.stderr.write(
-      `petstore proxy: cannot write the reports under ${outputDir}: ${error instanceof Error ? error.message : String(error)}; check --output-dir.\n`,
-    );
+    const why = error instanceof Error ? error.message : String(error);
+    line(`petstore proxy: cannot write the reports under ${outputDir}: ${why}; check --output-dir.`);
     return 2;
   }
   const { result, written } = closed;
@@ -205,7 +205,6 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
 
 /** The `petstore proxy` subcommand: stops on SIGINT or SIGTERM. */
 export function runProxyCommand(argv: string[]): Promise<number> {
-  const signal = stopSignal();
-  const stop = new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+  const stop = once(stopSignal(), 'abort');
   return proxyCommand(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, stop });
 }

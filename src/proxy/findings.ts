@@ -5,12 +5,10 @@ import { checkIdOf } from './report.js';
 /** The server broke the contract, or the client sent what the contract does not allow. */
 export type Party = 'server' | 'client';
 
+/** One finding: `seq` numbers findings as made, `exchange` requests as they arrived; `at` is ISO 8601. */
 export interface ProxyFinding {
-  /** 1, 2, 3… in the order found. */
   seq: number;
-  /** 1, 2, 3… in the order requests arrived. */
   exchange: number;
-  /** When the exchange started, ISO 8601. */
   at: string;
   /** The rule: a judgement of one exchange (`status`, `body`, …), `state.*` across requests, `client.*`. */
   rule: string;
@@ -22,17 +20,16 @@ export interface ProxyFinding {
   method: string;
   /** Below the base URL: `/store/orders/7`. */
   path: string;
-  /** The status the upstream answered, `null` when it did not. */
+  /** `null` when the upstream did not answer. */
   status: number | null;
   finding: Finding;
 }
 
-/** The most findings kept for each party; later ones are only counted. */
+/** The most findings, and bytes of them as JSON, kept for each party; later ones are only counted. */
 export const MAX_KEPT_FINDINGS = 10_000;
-/** The most bytes (as JSON) of findings kept for each party. */
 export const MAX_KEPT_FINDING_BYTES = 8 * 1024 * 1024;
 /** Each string of a kept finding is cut to this many characters, each list to so many items. */
-export const MAX_FINDING_STRING = 2_000;
+const MAX_FINDING_STRING = 2_000;
 const MAX_FINDING_ITEMS = 20;
 
 /** How often one check was broken, kept or not: what the verdict and the exit code are made of. */
@@ -50,9 +47,7 @@ function clipped<T>(value: T): T {
   }
   if (Array.isArray(value)) return value.slice(0, MAX_FINDING_ITEMS).map(clipped) as T;
   if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = clipped(v);
-    return out as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clipped(v)])) as T;
   }
   return value;
 }
@@ -70,12 +65,11 @@ export const LABELS: Record<Party, Record<Level, string>> = {
  */
 export function findingLine(found: ProxyFinding): string {
   const head = `${found.method} ${found.path}`;
-  const answered = `${head} answered ${found.status}, `;
-  const arrow = `${head} → ${found.status}: `;
-  let message = found.finding.message;
-  if (message.startsWith(answered)) message = message.slice(answered.length);
-  else if (message.startsWith(arrow)) message = message.slice(arrow.length);
-  else if (message.startsWith(`${head}: `)) message = message.slice(head.length + 2);
+  const said = found.finding.message;
+  const prefix = [`${head} answered ${found.status}, `, `${head} → ${found.status}: `, `${head}: `].find(
+    (p) => said.startsWith(p),
+  );
+  const message = said.slice(prefix?.length ?? 0);
   const outcome = found.status === null ? 'no answer' : String(found.status);
   const scope = found.scope === 'key #1' ? '' : ` [${found.scope}]`;
   return printable(
@@ -100,7 +94,6 @@ export class FindingLog {
   constructor(
     private readonly onFinding: (found: ProxyFinding) => void = () => undefined,
     private readonly maxKept: number = MAX_KEPT_FINDINGS,
-    private readonly maxBytes: number = MAX_KEPT_FINDING_BYTES,
   ) {}
 
   add(found: Omit<ProxyFinding, 'seq'>): ProxyFinding {
@@ -114,7 +107,7 @@ export class FindingLog {
       1;
     const budget = this.keptOf[found.party];
     const bytes = JSON.stringify(numbered).length;
-    if (budget.findings < this.maxKept && budget.bytes + bytes <= this.maxBytes) {
+    if (budget.findings < this.maxKept && budget.bytes + bytes <= MAX_KEPT_FINDING_BYTES) {
       budget.findings += 1;
       budget.bytes += bytes;
       this.kept.push(numbered);
@@ -125,22 +118,14 @@ export class FindingLog {
     return numbered;
   }
 
-  /** The kept findings, oldest first. */
   all(): readonly ProxyFinding[] {
     return this.kept;
   }
 
   /** Up to `limit` kept findings after finding number `since`, oldest first. */
   page(since: number, limit: number): readonly ProxyFinding[] {
-    // Bisection: kept findings are in `seq` order.
-    let low = 0;
-    let high = this.kept.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((this.kept[mid]?.seq ?? 0) <= since) low = mid + 1;
-      else high = mid;
-    }
-    return this.kept.slice(low, low + limit);
+    const start = this.kept.findIndex((found) => found.seq > since);
+    return start === -1 ? [] : this.kept.slice(start, start + limit);
   }
 
   /** Findings made, kept or not: the server's failures and warnings, and the client's. */
@@ -148,7 +133,6 @@ export class FindingLog {
     return { ...this.tallies };
   }
 
-  /** How often each check was broken, by check id, kept or not. */
   checks(): ReadonlyMap<string, CheckCount> {
     return this.counts;
   }

@@ -36,18 +36,16 @@ const FAULT_ERRORS = {
   overloaded: 'overloaded',
 } as const satisfies Record<string, ProxyErrorName>;
 
-/** Why no usable answer came from the upstream, or why none was asked for. */
+/** Why no usable answer came from the upstream (`afterHeaders`: after its status line), or none was asked for. */
 export interface UpstreamFault {
   kind: keyof typeof FAULT_ERRORS;
   message: string;
-  /** Whether the upstream had sent its status line. */
   afterHeaders: boolean;
 }
 
-/** A body as far as it was copied for judging. */
+/** A body as far as it was copied for judging; `total` bytes passed through. */
 export interface BodyCopy {
   bytes: Buffer;
-  /** Bytes that passed through in all. */
   total: number;
   truncated: boolean;
 }
@@ -70,14 +68,12 @@ export interface CapturedExchange {
 export interface ForwardOptions {
   upstream: Upstream;
   agent: Agent;
-  /** Until the upstream's status line, and then between two chunks of its body. */
   timeoutMs: number;
-  /** The most bytes of each body copied for judging. */
   captureBytes: number;
   /** Hold each answer until judged (up to `captureBytes`), so that the judge can replace it. */
   hold: boolean;
   /** Added to each forwarded request, to know a loop. */
-  via?: string;
+  via: string;
   /** Called once per exchange when it is over; under `hold`, a returned response replaces the answer. */
   judge(exchange: CapturedExchange): ProxyErrorResponse | null;
 }
@@ -188,10 +184,11 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
   const startedAt = Date.now();
   const t0 = performance.now();
   const requestCopy = new Copier(options.captureBytes);
+  const method = req.method ?? 'GET';
   let finished = false;
 
   const exchange = (response: Captured, fault: UpstreamFault | null): CapturedExchange => ({
-    method: req.method ?? 'GET',
+    method,
     target: req.url ?? '/',
     requestHeaders: headerRecord(req.rawHeaders),
     requestBody: requestCopy.copy(),
@@ -211,14 +208,14 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     : length !== undefined
       ? ['Content-Length', length]
       : [];
-  const method = req.method ?? 'GET';
   const doubtful = hasBody && BODILESS.has(method);
   const headers = [
     'Host',
     upstream.host,
     ...endToEnd(req.rawHeaders, HOST_AND_FRAMING),
     ...framing,
-    ...(options.via ? ['Via', options.via] : []),
+    'Via',
+    options.via,
     ...(doubtful ? ['Connection', 'close'] : []),
   ];
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -268,13 +265,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       `the client sent no more of its request body for ${timeoutMs} ms (time-out); nothing was answered upstream`,
     );
     writeAnswer(res, { ...own, headers: { ...own.headers, connection: 'close' } });
-    options.judge(
-      exchange(null, {
-        kind: 'client-stalled',
-        message: `the client stopped sending its body for ${timeoutMs} ms`,
-        afterHeaders: false,
-      }),
-    );
+    const message = `the client stopped sending its body for ${timeoutMs} ms`;
+    options.judge(exchange(null, { kind: 'client-stalled', message, afterHeaders: false }));
   };
 
   // Once answered, failing to write the rest of the body (an early 413 that closes) is no fault.
@@ -331,10 +323,6 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     upRes.on('error', (error) => fail(error, answer !== null, captured()));
     upRes.on('aborted', () => fail(new Error('aborted'), answer !== null, captured()));
 
-    upRes.on('data', (chunk: Buffer) => {
-      timer.refresh();
-      bodyCopy.add(chunk);
-    });
     const complete = (): CapturedExchange | null => {
       if (!end()) return null;
       // Answered before the whole body: where the next request starts on this connection is in doubt.
@@ -342,35 +330,32 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       return exchange(captured(), null);
     };
 
-    if (!options.hold) {
-      sendHead();
-      upRes.pipe(res);
-      upRes.on('end', () => {
-        const done = complete();
-        if (done) setImmediate(() => options.judge(done));
-      });
-      return;
-    }
-
-    // --errors: hold the answer until its end, or stream it unjudged once over the copy's bound.
+    // Streamed as it comes; under --errors held until its end, or streamed unjudged once over the copy's bound.
     const held: Buffer[] = [];
     let streaming = false;
+    const stream = () => {
+      streaming = true;
+      sendHead();
+      for (const part of held) res.write(part);
+      held.length = 0;
+      upRes.pipe(res);
+    };
+    if (!options.hold) stream();
     upRes.on('data', (chunk: Buffer) => {
+      timer.refresh();
+      bodyCopy.add(chunk);
       if (streaming) return;
       held.push(chunk);
-      if (bodyCopy.total > options.captureBytes) {
-        streaming = true;
-        sendHead();
-        for (const part of held) res.write(part);
-        held.length = 0;
-        upRes.pipe(res);
-      }
+      if (bodyCopy.total > options.captureBytes) stream();
     });
     upRes.on('end', () => {
       const done = complete();
       if (!done) return;
+      if (streaming) {
+        setImmediate(() => options.judge(done));
+        return;
+      }
       const replacement = options.judge(done);
-      if (streaming) return;
       if (replacement) writeAnswer(res, replacement);
       else {
         sendHead();

@@ -20,6 +20,7 @@ import {
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { renderHtml } from '../judge/report/html.js';
 import { ensureDirectory, renderJson, withoutBodies } from '../judge/report/input.js';
@@ -38,8 +39,8 @@ import {
   renderLivePage,
   summaryLine,
 } from './live-page.js';
-import { PROXY_HEADER, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
-import { type RecordedExchange, Recorder } from './record.js';
+import { ownAnswer, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
+import { Recorder } from './record.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
 import { parseUpstream, type Upstream } from './upstream.js';
@@ -59,18 +60,14 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Upstream connections at once, and pipelined requests waiting on one client connection (issue 25). */
 export const MAX_UPSTREAM_CONNECTIONS = 64;
 export const MAX_PIPELINED = 32;
-export const FILE_REPORTERS = ['json', 'junit', 'html'] as const;
-export type FileReporter = (typeof FILE_REPORTERS)[number];
-export const REPORT_FILES: Record<FileReporter, string> = {
-  json: 'proxy.json',
-  junit: 'proxy-junit.xml',
-  html: 'proxy.html',
-};
-const RENDER: Record<FileReporter, (result: ConformanceResult) => string> = {
-  json: renderJson,
-  junit: renderJunit,
-  html: renderHtml,
-};
+/** Each report `close()` can write: its file name under `outputDir`, and its writer. */
+const REPORT_FILES = {
+  json: ['proxy.json', renderJson],
+  junit: ['proxy-junit.xml', renderJunit],
+  html: ['proxy.html', renderHtml],
+} as const;
+export type FileReporter = keyof typeof REPORT_FILES;
+export const FILE_REPORTERS = Object.keys(REPORT_FILES) as FileReporter[];
 export const DEFAULT_OUTPUT_DIR = 'reports/proxy';
 
 export interface ProxyOptions {
@@ -163,19 +160,15 @@ const NOT_FOUND = proxyError(
   "the proxy serves only GET /__proxy/ (the live page), /__proxy/findings and the page's own files under /__proxy/",
 );
 
-/** One of the live page's answers: never cached, framed or sniffed, under the page's CSP. */
-function pageAnswer(type: string, body: string, name = 'page'): ProxyErrorResponse {
-  const headers = {
-    'content-type': type,
-    'content-length': String(Buffer.byteLength(body)),
-    'cache-control': 'no-store',
-    'content-security-policy': LIVE_PAGE_CSP,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    [PROXY_HEADER]: name,
-  };
-  return { status: 200, headers, body };
-}
+/** The live page's answers are never cached, framed or sniffed, and live under the page's CSP. */
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': LIVE_PAGE_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+const pageAnswer = (type: string, body: string, name = 'page') =>
+  ownAnswer(200, type, body, name, PAGE_HEADERS);
 
 /** A whole-number query parameter, its fallback when absent, `null` when out of range. */
 function wholeParameter(raw: string | null, fallback: number, max: number): number | null {
@@ -220,28 +213,18 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     }
   }
   const outputDir = resolve(options.outputDir ?? DEFAULT_OUTPUT_DIR);
-  const onFinding = options.onFinding;
+  const { onFinding } = options;
   const maxFindings = integerOption('maxFindings', options.maxFindings, MAX_KEPT_FINDINGS, 1_000_000);
-  const log = new FindingLog(
-    onFinding ? (found) => onFinding(found, findingLine(found)) : undefined,
-    maxFindings,
-  );
+  const log = new FindingLog(onFinding && ((found) => onFinding(found, findingLine(found))), maxFindings);
   // A request that comes back carrying this `Via` went round in a loop.
   const via = `1.1 petstore-proxy-${randomBytes(8).toString('hex')}`;
   const contract = options.contract ?? defaultContract();
-  let recorder: Recorder | null = null;
-  if (options.record) {
-    try {
-      recorder = new Recorder({
-        file: resolve(options.record.file),
-        upstream: upstream.baseUrl,
-        contract,
-        note: options.record.note ?? ((line) => console.warn(line)),
-      });
-    } catch (error) {
-      throw new ProxyOptionsError((error as Error).message);
-    }
-  }
+  const { record } = options;
+  const note = record?.note ?? ((line: string) => console.warn(line));
+  const recorder =
+    record && new Recorder({ file: resolve(record.file), upstream: upstream.baseUrl, contract, note });
+  const recordProblem = recorder?.write();
+  if (recordProblem) throw new ProxyOptionsError(recordProblem);
   const judge = new TrafficJudge({
     contract,
     upstream,
@@ -250,7 +233,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     judgeClient: options.judgeClient !== false,
     decodedBytes: captureBytes,
     soleClient: options.soleClient === true,
-    ...(recorder ? { record: (exchange: RecordedExchange) => recorder.see(exchange) } : {}),
+    record: recorder,
   });
   const agentOptions = { keepAlive: true, maxSockets: MAX_UPSTREAM_CONNECTIONS };
   const agent = upstream.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
@@ -259,18 +242,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
   const result = (): ConformanceResult =>
-    proxyResult({
-      contract,
-      upstreamUrl: upstream.baseUrl,
-      startedAt: startedAt.toISOString(),
-      durationMs: performance.now() - t0,
-      findings: log.all(),
-      counts: log.checks(),
-      exchanges: judge.exchanges,
-      statuses: judge.statuses,
-      reading: judge.tracker.reading,
-      unjudgedBodies: judge.unjudgedBodies,
-    });
+    proxyResult({ contract, startedAt, durationMs: performance.now() - t0, log, judge });
 
   const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tally(), total: log.total });
 
@@ -345,8 +317,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   };
 
   const server: Server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
-    if (req.url?.startsWith('/__proxy/') || req.url === '/__proxy' || req.url?.startsWith('/__proxy?'))
-      writeAnswer(res, control(req));
+    if (/^\/__proxy(?:[/?]|$)/.test(req.url ?? '')) writeAnswer(res, control(req));
     else if (!req.headers.via?.includes(via)) lineUp(req, res);
     else {
       const detail = `the request came back to the proxy that forwarded it: --upstream ${upstream.baseUrl} leads back to this proxy; point it at the server`;
@@ -402,17 +373,14 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         server.listen(port, host, () => {
           server.off('error', reject);
           const { port: bound } = server.address() as AddressInfo;
-          if (isOwnAddress(upstream, host, bound)) {
-            server.close();
-            reject(
-              new ProxyOptionsError(
-                `--upstream ${upstream.baseUrl} is the proxy's own address (${host}:${bound}): it would forward to itself; point it at the server`,
-              ),
-            );
+          const url = `http://${connectable(host)}:${bound}`;
+          if (!isOwnAddress(upstream, host, bound)) {
+            resolveListen({ url, baseUrl: `${url}${upstream.basePath}`, port: bound });
             return;
           }
-          const url = `http://${connectable(host)}:${bound}`;
-          resolveListen({ url, baseUrl: `${url}${upstream.basePath}`, port: bound });
+          server.close();
+          const own = `--upstream ${upstream.baseUrl} is the proxy's own address (${host}:${bound})`;
+          reject(new ProxyOptionsError(`${own}: it would forward to itself; point it at the server`));
         });
       });
     },
@@ -427,8 +395,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
           await stopped;
           clearTimeout(grace);
         }
-        // Let the judgements that run just after each answer finish.
-        await new Promise((done) => setImmediate(done));
+        await nextTurn(); // the judgements that run just after each answer
         judge.flush();
         recorder?.close();
         agent.destroy();
@@ -438,9 +405,10 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         // A failure is thrown after the other reports are written.
         let failed: unknown = null;
         for (const name of reporters) {
-          const path = join(outputDir, REPORT_FILES[name]);
+          const [file, render] = REPORT_FILES[name];
+          const path = join(outputDir, file);
           try {
-            writeFileSync(path, RENDER[name](final));
+            writeFileSync(path, render(final));
             written.push(path);
           } catch (error) {
             failed ??= error;

@@ -33,13 +33,11 @@ export function querySecrets(target: string): string[] {
       return text;
     }
   };
-  const secrets: string[] = [];
-  for (const pair of query.split(/[&;]/)) {
+  return query.split(/[&;]/).flatMap((pair) => {
     const eq = pair.indexOf('=');
     const value = decode(pair.slice(eq + 1));
-    if (eq > 0 && value !== '' && CREDENTIAL_PARAMETER.test(decode(pair.slice(0, eq)))) secrets.push(value);
-  }
-  return secrets;
+    return eq > 0 && value !== '' && CREDENTIAL_PARAMETER.test(decode(pair.slice(0, eq))) ? [value] : [];
+  });
 }
 
 export class KeyIndex {
@@ -74,9 +72,6 @@ export class KeyIndex {
     const held = accepted ? this.accepted : this.refused;
     held.delete(secret);
     held.add(secret);
-    if (held.size > MAX_HELD_KEYS) {
-      const oldest = held.values().next().value;
-      if (oldest !== undefined) held.delete(oldest);
-    }
+    if (held.size > MAX_HELD_KEYS) held.delete(held.values().next().value as string);
   }
 }

@@ -3,7 +3,7 @@
  * the traffic: it is escaped on the server, parsed inert by the script, and the CSP allows only our files.
  */
 import { html, REPORT_STYLE, renderFinding } from '../judge/report/html.js';
-import { LABELS, type ProxyFinding } from './findings.js';
+import { type FindingLog, LABELS, type ProxyFinding } from './findings.js';
 
 /** The most findings the page shows (the newest); each poll sends at most this many. */
 export const LIVE_PAGE_FINDINGS = 200;
@@ -19,13 +19,7 @@ export function renderLiveFinding(f: ProxyFinding): string {
   return `<article class="cause ${label === 'FAIL' ? 'FAIL' : 'WARN'}" data-seq="${f.seq}" data-rule="${html(f.rule)}"><h3><span class="badge ${label === 'CLIENT' ? 'SKIP' : label}">${label}</span> ${html(f.method)} ${html(f.path)} → ${html(outcome)}: <code>${html(f.rule)}</code> (${html(f.citation)})</h3><p class="muted">exchange #${f.exchange} · ${html(f.scope)} · ${html(f.at)}</p>${renderFinding(f.finding)}</article>`;
 }
 
-export interface LiveSummary {
-  exchanges: number;
-  failures: number;
-  warnings: number;
-  client: number;
-  total: number;
-}
+export type LiveSummary = ReturnType<FindingLog['tally']> & { exchanges: number; total: number };
 
 /** The count line the page shows, also sent with each poll. */
 export function summaryLine(s: LiveSummary): string {

@@ -30,19 +30,27 @@ export interface ProxyErrorResponse {
   body: string;
 }
 
+/** An answer of the proxy's own, marked with {@link PROXY_HEADER} `name`. */
+export function ownAnswer(
+  status: number,
+  type: string,
+  body: string,
+  name: string,
+  headers: Record<string, string> = {},
+): ProxyErrorResponse {
+  const length = String(Buffer.byteLength(body));
+  return {
+    status,
+    headers: { 'content-type': type, 'content-length': length, ...headers, [PROXY_HEADER]: name },
+    body,
+  };
+}
+
 /** An Error response of the proxy's own: `proxyError('upstreamTimeout', 'no answer').status` is 504. */
 export function proxyError(name: ProxyErrorName, detail: string): ProxyErrorResponse {
   const { status, code } = PROXY_ERRORS[name];
   const body = JSON.stringify({ code, message: `petstore proxy: ${detail}`, status });
-  return {
-    status,
-    headers: {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-      [PROXY_HEADER]: name,
-    },
-    body,
-  };
+  return ownAnswer(status, 'application/json', body, name);
 }
 
 /** Writes an answer of the proxy's own; a response already begun is cut instead. */

@@ -9,15 +9,12 @@ import { type Contract, type ExactJson, parseExactJson, stringifyExactJson } fro
 import { MAX_FIXTURE_BYTES } from '../mock/fixture-files.js';
 import type { FixtureInt64, FixtureOrder } from '../mock/fixtures.js';
 
-/** What the recorder needs of one judged exchange. */
+/** One judged exchange: `path` below the base path, `text` `null` unless read whole, `scope` the key and session. */
 export interface RecordedExchange {
   method: string;
-  /** Below the upstream's base path: `/store/orders/7`. */
   path: string;
   status: number | null;
-  /** `null` when the body was not read in full. */
   text: string | null;
-  /** The key's label and session: a list is compared with the last of its own scope. */
   scope: string;
 }
 
@@ -37,7 +34,7 @@ export interface RecorderOptions {
   maxBytes?: number;
 }
 
-/** Writes at once (a bad path is found at start), after changes and on close, through a renamed temp file. */
+/** Writes after changes and on close, through a renamed temp file; write at once to find a bad path at start. */
 export class Recorder {
   /** By id, in the order first seen, which a replayed list keeps. */
   private readonly orders = new Map<string, { order: FixtureOrder; line: string }>();
@@ -45,13 +42,8 @@ export class Recorder {
   private bytes = 0;
   private full = false;
   private timer: NodeJS.Timeout | null = null;
-  private readonly maxBytes: number;
 
-  constructor(private readonly options: RecorderOptions) {
-    this.maxBytes = options.maxBytes ?? MAX_FIXTURE_BYTES;
-    const problem = this.write();
-    if (problem !== null) throw new Error(problem);
-  }
+  constructor(private readonly options: RecorderOptions) {}
 
   /** Takes in a list answer or a cancel's 204 or 409; ignores the rest. */
   see(exchange: RecordedExchange): void {
@@ -96,10 +88,11 @@ export class Recorder {
     const before = this.orders.get(id);
     if (before?.line === line) return;
     const grown = this.bytes - (before?.line.length ?? 0) + line.length;
-    if (grown > this.maxBytes - HEADER_ROOM) {
+    const maxBytes = this.options.maxBytes ?? MAX_FIXTURE_BYTES;
+    if (grown > maxBytes - HEADER_ROOM) {
       if (!this.full) {
         this.options.note(
-          `petstore proxy: --record ${this.options.file} reached ${this.maxBytes / 2 ** 20} MiB (the fixture loader's bound); orders seen from now on are not recorded`,
+          `petstore proxy: --record ${this.options.file} reached ${maxBytes / 2 ** 20} MiB (the fixture loader's bound); orders seen from now on are not recorded`,
         );
       }
       this.full = true;
@@ -116,8 +109,8 @@ export class Recorder {
     if (problem !== null) this.options.note(`petstore proxy: ${problem}`);
   }
 
-  /** Returns why the file could not be written, or `null`. */
-  private write(): string | null {
+  /** Writes the file now; returns why it could not, or `null`. */
+  write(): string | null {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const description = `recorded by petstore proxy from ${this.options.upstream} at ${new Date().toISOString()}`;

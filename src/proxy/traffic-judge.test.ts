@@ -90,18 +90,7 @@ describe('judging traffic', () => {
       [2, 'body', 'failure'],
     ]);
     expect(log.all()[0]?.finding.message).toMatch(/could not judge this exchange \(a rule nobody foresaw\)/);
-    const report = proxyResult({
-      contract,
-      upstreamUrl: 'http://127.0.0.1:4010/v1',
-      startedAt: new Date(0).toISOString(),
-      durationMs: 1,
-      findings: log.all(),
-      counts: log.checks(),
-      exchanges: judge.exchanges,
-      statuses: judge.statuses,
-      reading: judge.tracker.reading,
-      unjudgedBodies: judge.unjudgedBodies,
-    });
+    const report = proxyResult({ contract, startedAt: new Date(0), durationMs: 1, log, judge });
     expect(report.checks.find((c) => c.id === 'exchange.unjudged')).toMatchObject({ outcome: 'WARN' });
   });
 });
@@ -147,15 +136,10 @@ describe('the verdict counts every finding', () => {
     );
     const result = proxyResult({
       contract: defaultContract(),
-      upstreamUrl: upstream.baseUrl,
-      startedAt: '',
+      startedAt: new Date(0),
       durationMs: 0,
-      findings: log.all(),
-      counts: log.checks(),
-      exchanges: judge.exchanges,
-      statuses: judge.statuses,
-      reading: judge.tracker.reading,
-      unjudgedBodies: 0,
+      log,
+      judge,
     });
     expect(log.total).toBeGreaterThan(10_000);
     expect(result.outcome).toBe('fail');

@@ -6,17 +6,16 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { bearerToken, type Contract } from '../contract/index.js';
 import { matchOperation, type ObservedExchange, reportRequest } from '../judge/exchange.js';
-import type { HttpOutcome, TransportErrorKind } from '../judge/http-outcome.js';
+import type { TransportErrorKind } from '../judge/http-outcome.js';
 import { Observer, type SeenExchange } from '../judge/observer.js';
 import { redactDeep } from '../judge/redact.js';
 import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
-import type { Finding, Level } from '../judge/types.js';
 import { requestPath } from '../mock/request-target.js';
 import type { FindingLog, Party, ProxyFinding } from './findings.js';
 import type { CapturedExchange } from './forward.js';
 import { KeyIndex, querySecrets, secretOf } from './key-index.js';
 import { type ProxyErrorResponse, proxyError } from './proxy-errors.js';
-import type { RecordedExchange } from './record.js';
+import type { Recorder } from './record.js';
 import { pathBelowBase, type Upstream } from './upstream.js';
 
 /** The request headers a report shows: enough to repeat the request, no cookies or other secrets. */
@@ -37,7 +36,6 @@ export interface Flight {
 
 type Logged = Array<Omit<ProxyFinding, 'seq'>>;
 
-/** An exchange judged alone, whose cross-request judgement may wait for a double click to settle. */
 interface Pending {
   seen: SeenExchange;
   bytes: number;
@@ -47,11 +45,7 @@ interface Pending {
 const DEFAULT_DECODED_BYTES = 1024 * 1024;
 const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
 
-/**
- * The target as the mock's router reads it, unreserved escapes decoded (RFC 3986 §6.2.2.2), the query as sent.
- *
- * @example judgedTarget('http://h/v1/st%6Fre/./orders?x=1') // '/v1/store/orders?x=1'
- */
+/** The target as the mock's router reads it: `/v1/st%6Fre/./orders?x=1` is `/v1/store/orders?x=1` (RFC 3986 §6.2.2.2). */
 export function judgedTarget(target: string): string {
   const query = target.indexOf('?');
   const hash = target.indexOf('#');
@@ -90,29 +84,36 @@ function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
   }
 }
 
-function outcomeOf(captured: CapturedExchange, text: string | null): HttpOutcome {
+type Judged = RatedFinding & { party: Party };
+
+/** The exchange as the suite's judgements read it, with only the request headers a report shows. */
+function observedOf(
+  captured: CapturedExchange,
+  upstream: Upstream,
+  path: string,
+  secret: string,
+  text: string | null,
+): ObservedExchange {
   const { response, fault } = captured;
+  const shown = Object.fromEntries(
+    REPORTED_HEADERS.flatMap((name) => {
+      const value = captured.requestHeaders[name];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+  const url = `${upstream.protocol}//${upstream.host}${captured.target}`;
+  const request = reportRequest(captured.method, url, shown, secret);
   if (fault || !response) {
     const kind = fault && SHARED_KINDS.has(fault.kind) ? (fault.kind as TransportErrorKind) : 'other';
-    return { ok: false, error: { kind, message: fault?.message ?? 'no answer from the upstream' } };
+    const message = fault?.message ?? 'no answer from the upstream';
+    return { request, path, outcome: { ok: false, error: { kind, message } } };
   }
+  const { status, headers, body } = response;
   return {
-    ok: true,
-    value: {
-      status: response.status,
-      headers: response.headers,
-      text: text ?? '',
-      bytes: response.body.total,
-    },
+    request,
+    path,
+    outcome: { ok: true, value: { status, headers, text: text ?? '', bytes: body.total } },
   };
-}
-
-interface Judged {
-  rule: string;
-  citation: string;
-  level: Level;
-  party: Party;
-  finding: Finding;
 }
 
 export interface TrafficJudgeOptions {
@@ -121,14 +122,11 @@ export interface TrafficJudgeOptions {
   log: FindingLog;
   /** `--errors`: a failure of the server's answer is replaced by a 502 naming it. */
   replaceViolations: boolean;
-  /** Judge the client's requests too (off for a client that errs on purpose, like the conformance suite). */
   judgeClient: boolean;
-  /** The most bytes a compressed body is decoded to for judging (1 MiB); past it, it is unjudged. */
+  /** The most bytes a compressed body is decoded to for judging; past it, it is unjudged. */
   decodedBytes?: number;
-  /** D20 `--sole-client`: the proxy sees every request the upstream gets. */
   soleClient?: boolean;
-  /** `--record`: handed each exchange as judged (record.ts). */
-  record?: (exchange: RecordedExchange) => void;
+  record?: Pick<Recorder, 'see'> | undefined;
 }
 
 /** The keys one request carried: its bearer token and any credential-like query value (issue 25). */
@@ -140,10 +138,8 @@ function ownKeys(secret: string, target: string): string[] {
 export class TrafficJudge {
   readonly tracker: Observer;
   readonly keys = new KeyIndex();
-  /** Statuses seen per documented operation, for the coverage line. */
   readonly statuses = new Map<string, Set<number>>();
   exchanges = 0;
-  /** Answers whose body was not judged: over the copy bound, or undecodable. */
   unjudgedBodies = 0;
   /** Cancels in flight, by order id. */
   private readonly flights = new Map<string, number>();
@@ -152,7 +148,7 @@ export class TrafficJudge {
   private held: Pending[] = [];
   private heldBytes = 0;
 
-  constructor(private readonly options: TrafficJudgeOptions) {
+  constructor(readonly options: TrafficJudgeOptions) {
     this.tracker = new Observer(options.contract, { soleClient: options.soleClient });
   }
 
@@ -207,24 +203,19 @@ export class TrafficJudge {
     const secret = secretOf(captured.requestHeaders.authorization);
     const own = ownKeys(secret, captured.target);
     const reason = error instanceof Error ? error.message : String(error);
-    return this.log(n, captured, captured.target, this.keys.label(secret), own, [
-      {
-        rule: 'unjudged',
-        citation: 'issue 25',
-        level: 'warning',
-        party: 'server',
-        finding: {
-          message: `the proxy could not judge this exchange (${reason}); it was forwarded as it came`,
-          expected: 'an exchange the proxy can judge',
-          request: null,
-          actual: null,
-          schemaViolations: [],
-        },
-      },
-    ]);
+    const message = `the proxy could not judge this exchange (${reason}); it was forwarded as it came`;
+    const expected = 'an exchange the proxy can judge';
+    const finding = { message, expected, request: null, actual: null, schemaViolations: [] };
+    const found: Judged = {
+      rule: 'unjudged',
+      citation: 'issue 25',
+      level: 'warning',
+      party: 'server',
+      finding,
+    };
+    return this.log(n, captured, captured.target, this.keys.label(secret), own, [found]);
   }
 
-  /** Redacts and logs the findings of one exchange. */
   private log(
     n: number,
     captured: CapturedExchange,
@@ -235,28 +226,16 @@ export class TrafficJudge {
   ): Logged {
     if (found.length === 0) return [];
     const at = new Date(captured.startedAt).toISOString();
-    const keys = [...own, ...this.keys.secrets().filter((k) => !own.includes(k))];
-    const logged: Logged = [];
-    for (const f of found) {
-      const entry: Omit<ProxyFinding, 'seq'> = {
-        exchange: n,
-        at,
-        rule: f.rule,
-        citation: f.citation,
-        level: f.level,
-        party: f.party,
-        scope,
-        method: captured.method,
-        path,
-        status: captured.response?.status ?? null,
-        finding: f.finding,
-      };
+    const keys = [...new Set([...own, ...this.keys.secrets()])];
+    const { method, response } = captured;
+    const status = response?.status ?? null;
+    return found.map(({ rule, citation, level, party, finding }) => {
+      const entry = { exchange: n, at, rule, citation, level, party, scope, method, path, status, finding };
       // Any part (path, session, echoed headers, body) may hold a key.
       const redacted = redactFinding(entry, keys);
-      logged.push(redacted);
       this.options.log.add(redacted);
-    }
-    return logged;
+      return redacted;
+    });
   }
 
   /** Judges one exchange; under `--errors`, the 502 that replaces a failed answer. */
@@ -272,8 +251,8 @@ export class TrafficJudge {
 
   private judgeOne(captured: CapturedExchange, flight: Flight | null): ProxyErrorResponse | null {
     const { upstream } = this.options;
+    const { method, requestHeaders: headers } = captured;
     const n = ++this.exchanges;
-    const headers = captured.requestHeaders;
     const secret = secretOf(headers.authorization);
     const session = headers['x-mock-session'];
     const keyLabel = this.keys.label(secret);
@@ -285,38 +264,13 @@ export class TrafficJudge {
     const target = judgedTarget(captured.target);
     const path = pathBelowBase(target, upstream.basePath) ?? target;
     const text = bodyText(captured, this.options.decodedBytes ?? DEFAULT_DECODED_BYTES);
-    this.options.record?.({
-      method: captured.method,
-      path,
-      status: captured.response?.status ?? null,
-      text,
-      scope,
-    });
+    this.options.record?.see({ method, path, status: captured.response?.status ?? null, text, scope });
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
     // Built only when a rule needs it: its redaction is the costly part.
     let observedOnce: ObservedExchange | undefined;
-    const observed = (): ObservedExchange => {
-      if (observedOnce) return observedOnce;
-      const shown = Object.fromEntries(
-        REPORTED_HEADERS.flatMap((name) => {
-          const value = headers[name];
-          return value === undefined ? [] : [[name, value]];
-        }),
-      );
-      observedOnce = {
-        request: reportRequest(
-          captured.method,
-          `${upstream.protocol}//${upstream.host}${captured.target}`,
-          shown,
-          secret,
-        ),
-        path,
-        outcome: outcomeOf(captured, text),
-      };
-      return observedOnce;
-    };
-    const operationId = matchOperation(this.options.contract, captured.method, path);
+    const observed = () => (observedOnce ??= observedOf(captured, upstream, path, secret, text));
+    const operationId = matchOperation(this.options.contract, method, path);
     const status = captured.fault ? null : (captured.response?.status ?? null);
     if (operationId && status !== null) {
       this.statuses.set(operationId, (this.statuses.get(operationId) ?? new Set()).add(status));
@@ -326,14 +280,14 @@ export class TrafficJudge {
     const stalled = captured.fault?.kind === 'client-stalled';
     const alone = stalled ? [] : judgeExchange(this.options.contract, observed(), secret);
     const found: Judged[] = alone
-      .filter((r: RatedFinding) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
-      .map((r) => ({ ...r, party: 'server' as const }));
+      .filter((r) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
+      .map((r) => ({ ...r, party: 'server' }));
     if (this.options.judgeClient) {
       found.push(...this.clientFindings(observed, path, secret, operationId, captured));
     }
     const scheme = bearerToken(headers.authorization)?.scheme;
     const seen: SeenExchange = {
-      method: captured.method,
+      method,
       path,
       status,
       headers: captured.response?.headers ?? {},
@@ -348,10 +302,8 @@ export class TrafficJudge {
       let found: Judged[];
       try {
         found = this.tracker.observe({ key: keyLabel, orders: scope }, seen, n).map((f) => ({
-          rule: f.rule,
-          citation: f.citation,
-          level: f.level,
-          party: 'server' as const,
+          ...f,
+          party: 'server',
           finding: finding(observed(), secret, f.message, f.expected),
         }));
       } catch (error) {
@@ -379,72 +331,64 @@ export class TrafficJudge {
     operationId: string | null,
     captured: CapturedExchange,
   ): Judged[] {
-    const out: Judged[] = [];
-    const client = (rule: string, citation: string, message: string, expected: string) =>
-      out.push({
-        rule,
-        citation,
-        level: 'warning',
-        party: 'client',
-        finding: finding(observed(), secret, message, expected),
+    const { method, requestBody, requestHeaders } = captured;
+    const { authorization } = requestHeaders;
+    const order = operationId === null ? null : this.tracker.orderOf(method, path);
+    const broken: Array<false | [rule: string, citation: string, message: string, expected: string]> =
+      captured.fault?.kind === 'client-stalled'
+        ? [
+            [
+              'client.stalled',
+              'D20',
+              `the client stopped sending its request body (${requestBody.total} bytes sent); the proxy answered 408`,
+              'a whole request, sent without a pause longer than --timeout',
+            ],
+          ]
+        : operationId === null
+          ? [
+              // A CORS preflight needs no documented operation (D14).
+              method !== 'OPTIONS' && [
+                'client.undocumented',
+                'D10',
+                `the client called ${method} ${path}, which the document does not list`,
+                'a documented operation',
+              ],
+            ]
+          : [
+              bearerToken(authorization) === null && [
+                'client.no-key',
+                '§5, D7',
+                authorization === undefined
+                  ? 'the client sent no Authorization header'
+                  : 'the client sent an Authorization header without a Bearer token',
+                'Authorization: Bearer <API_KEY>',
+              ],
+              bearerToken(authorization) !== null &&
+                captured.response?.status === 401 && [
+                  'client.key-refused',
+                  '§5',
+                  "the server refused the client's key (401)",
+                  'a key the server accepts',
+                ],
+              order !== null &&
+                order.id === null && [
+                  'client.malformed-id',
+                  '§4.2, D9',
+                  `the client sent the order id ${JSON.stringify(order.raw)}, which is not an int64 integer`,
+                  'an int64 order id, as listed by GET /store/orders',
+                ],
+              requestBody.total > 0 && [
+                'client.body',
+                '§4',
+                `the client sent a request body (${requestBody.total} bytes) to ${operationId}, which takes none`,
+                'no request body',
+              ],
+            ];
+    return broken
+      .filter((rule) => rule !== false)
+      .map(([rule, citation, message, expected]) => {
+        const found = finding(observed(), secret, message, expected);
+        return { rule, citation, level: 'warning', party: 'client', finding: found };
       });
-    const { method } = captured;
-    if (captured.fault?.kind === 'client-stalled') {
-      client(
-        'client.stalled',
-        'D20',
-        `the client stopped sending its request body (${captured.requestBody.total} bytes sent); the proxy answered 408`,
-        'a whole request, sent without a pause longer than --timeout',
-      );
-      return out;
-    }
-    if (operationId === null) {
-      // A CORS preflight needs no documented operation (D14).
-      if (method !== 'OPTIONS') {
-        client(
-          'client.undocumented',
-          'D10',
-          `the client called ${method} ${path}, which the document does not list`,
-          'a documented operation',
-        );
-      }
-      return out;
-    }
-    const authorization = captured.requestHeaders.authorization;
-    if (bearerToken(authorization) === null) {
-      client(
-        'client.no-key',
-        '§5, D7',
-        authorization === undefined
-          ? 'the client sent no Authorization header'
-          : 'the client sent an Authorization header without a Bearer token',
-        'Authorization: Bearer <API_KEY>',
-      );
-    } else if (captured.response?.status === 401) {
-      client(
-        'client.key-refused',
-        '§5',
-        "the server refused the client's key (401)",
-        'a key the server accepts',
-      );
-    }
-    const order = this.tracker.orderOf(method, path);
-    if (order !== null && order.id === null) {
-      client(
-        'client.malformed-id',
-        '§4.2, D9',
-        `the client sent the order id ${JSON.stringify(order.raw)}, which is not an int64 integer`,
-        'an int64 order id, as listed by GET /store/orders',
-      );
-    }
-    if (captured.requestBody.total > 0) {
-      client(
-        'client.body',
-        '§4',
-        `the client sent a request body (${captured.requestBody.total} bytes) to ${operationId}, which takes none`,
-        'no request body',
-      );
-    }
-    return out;
   }
 }

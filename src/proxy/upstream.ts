@@ -15,44 +15,24 @@ export interface Upstream {
 
 /** Reads `--upstream`; refuses another scheme, credentials (they would reach reports), query or fragment. */
 export function parseUpstream(raw: string): Result<Upstream, string> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return {
-      ok: false,
-      error: `--upstream must be an absolute http:// or https:// URL, got ${JSON.stringify(raw)}`,
-    };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, error: `--upstream must use http:// or https://, not ${url.protocol}//` };
-  }
-  if (url.username !== '' || url.password !== '') {
-    return {
-      ok: false,
-      error: '--upstream must not contain credentials (user:password@); clients send their own Authorization',
-    };
-  }
-  if (url.search !== '' || url.hash !== '' || raw.includes('?') || raw.includes('#')) {
-    return {
-      ok: false,
-      error:
-        '--upstream must not have a query or a fragment: give the base URL, e.g. http://127.0.0.1:4010/v1',
-    };
-  }
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  const problem =
+    url === null
+      ? `must be an absolute http:// or https:// URL, got ${JSON.stringify(raw)}`
+      : url.protocol !== 'http:' && url.protocol !== 'https:'
+        ? `must use http:// or https://, not ${url.protocol}//`
+        : url.username !== '' || url.password !== ''
+          ? 'must not contain credentials (user:password@); clients send their own Authorization'
+          : url.search !== '' || url.hash !== '' || raw.includes('?') || raw.includes('#')
+            ? 'must not have a query or a fragment: give the base URL, e.g. http://127.0.0.1:4010/v1'
+            : null;
+  if (url === null || problem !== null) return { ok: false, error: `--upstream ${problem}` };
+  const protocol = url.protocol as Upstream['protocol'];
   const basePath = url.pathname.replace(/\/+$/, '');
-  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
-  return {
-    ok: true,
-    value: {
-      protocol: url.protocol,
-      hostname: url.hostname.replace(/^\[|\]$/g, ''),
-      port,
-      host: url.host,
-      basePath,
-      baseUrl: `${url.protocol}//${url.host}${basePath}`,
-    },
-  };
+  const port = url.port === '' ? (protocol === 'https:' ? 443 : 80) : Number(url.port);
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const baseUrl = `${protocol}//${url.host}${basePath}`;
+  return { ok: true, value: { protocol, hostname, port, host: url.host, basePath, baseUrl } };
 }
 
 /** `/v1/orders?x=1` below `/v1` is `/orders?x=1`; `null` outside the base (judged unknown, D10). */
