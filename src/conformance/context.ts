@@ -25,6 +25,7 @@ import {
 } from '../judge/observer.js';
 import { finding, judgeExchange } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
+import { cancel } from './checks/check.js';
 import { type EnvironmentMode, EnvironmentWatch, namedBy } from './environment.js';
 import type { FuzzBudget, FuzzReport } from './fuzz/phase.js';
 import { Gateway, type RetryPolicy } from './gateway.js';
@@ -228,17 +229,24 @@ export class CheckContext {
     return authorizationValue(VALID_AUTH, this.options.apiKey) ?? '';
   }
 
-  /** `GET /store/orders` with the key, as it was before any check changed anything. */
+  /** An operation's path from the document's template, each path parameter set to `value`. */
+  pathOf(operationId: string, value = ''): string {
+    return this.options.contract
+      .operation(operationId)
+      .path.replace(/\{[^}]*\}/g, () => encodeURIComponent(value));
+  }
+
+  /** The list read with the key, as it was before any check changed anything. */
   initialListing(): Promise<Listing> {
-    this.initial ??= this.request({ method: 'GET', path: '/store/orders', auth: VALID_AUTH }).then(
-      readListing,
-    );
+    this.initial ??= this.freshListing();
     return this.initial;
   }
 
-  /** `GET /store/orders` now. */
+  /** The list read with the key now. */
   async freshListing(): Promise<Listing> {
-    return readListing(await this.request({ method: 'GET', path: '/store/orders', auth: VALID_AUTH }));
+    return readListing(
+      await this.request({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH }),
+    );
   }
 
   /** Reads the list again `liveProbeMs` later, before any check: what changed was another client's (D16). */
@@ -258,10 +266,7 @@ export class CheckContext {
     const listing = await this.initialListing();
     if (!this.options.destructive || listing.ids === null) return;
     for (const id of this.options.pendingOrders.filter((p) => !listing.ids?.has(p))) {
-      const exchange = await this.request(
-        { method: 'DELETE', path: `/store/orders/${encodeURIComponent(id)}`, auth: VALID_AUTH },
-        creditTo,
-      );
+      const exchange = await this.request(cancel(this, id), creditTo);
       const status = exchange.outcome.ok ? exchange.outcome.value.status : null;
       if (status === 404 || status === 409) this.stalePending.set(id, exchange);
     }
@@ -305,7 +310,7 @@ export class CheckContext {
           finding(
             listing.exchange,
             this.key,
-            `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: GET /store/orders gave no usable list afterwards`,
+            `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: the list read after it gave no usable list`,
             'the list, to compare with the list before the cancel',
           ),
         ],

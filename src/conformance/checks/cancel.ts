@@ -9,22 +9,10 @@ import {
   type Exchange,
   VALID_AUTH,
 } from '../../judge/exchange.js';
-import {
-  finding,
-  is,
-  is4xx,
-  type Judgement,
-  judgeError,
-  judgeErrorBody,
-  judgeNoContentType,
-  judgeStatus,
-  judgeSuccessBody,
-  skip,
-  verdict,
-} from '../../judge/rules.js';
+import { finding, is, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
 import type { CancelStep, CheckContext } from '../context.js';
-import { type Check, cancel, NO_UNUSED_ID, statusOf } from './check.js';
+import { type Check, cancel, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
 import {
   aimMalformed,
   blockingReadings,
@@ -128,7 +116,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map(
           '--shipped-order ID',
         );
       }
-      const step = await ctx.cancel([cancel(aim.raw, VALID_AUTH, { errorRule: D9_RULE })]);
+      const step = await ctx.cancel([cancel(ctx, aim.raw, VALID_AUTH, { errorRule: D9_RULE })]);
       const [exchange] = step.exchanges;
       if (!exchange) return skip('no request was sent', null);
       const notes = [
@@ -145,7 +133,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map(
       }
       return judged(
         step,
-        [judgeStatus(exchange, ctx.key, is4xx, '4xx (400, 404 or 422: D9)')],
+        [expectStatus(ctx, exchange, is4xx, '4xx (400, 404 or 422: D9)', [])],
         `refused with ${statusOf(exchange)}`,
         notes,
       );
@@ -193,12 +181,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
     async run(ctx) {
       const id = await ctx.unknownOrderId();
       if (id === null) return skip(NO_UNUSED_ID, null);
-      const step = await ctx.cancel([cancel(id)]);
+      const step = await ctx.cancel([cancel(ctx, id)]);
       return judged(
         step,
-        step.exchanges.map((e) =>
-          judgeError(ctx.options.contract, e, ctx.key, is(404), '404 with an Error body'),
-        ),
+        step.exchanges.map((e) => expectStatus(ctx, e, is(404), '404 with an Error body')),
         '404 with a valid Error body',
         [`used unknown id ${id}`],
       );
@@ -222,12 +208,12 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const found = roundingNeighbour(listing.ids, safe);
       if (found !== null) {
         const probe = String(found.probe);
-        const step = await ctx.cancel([cancel(probe)]);
+        const step = await ctx.cancel([cancel(ctx, probe)]);
         return {
           ...judged(
             step,
             step.exchanges.map((e) =>
-              judgeStatus(e, ctx.key, is(404), `404 (order ${probe} does not exist)`),
+              expectStatus(ctx, e, is(404), `404 (order ${probe} does not exist)`, []),
             ),
             `404, and order ${found.listed} unchanged`,
             [`sent ${probe}, which a double reads as listed order ${found.listed}`],
@@ -239,13 +225,13 @@ export const CANCEL_CHECKS: readonly Check[] = [
       // exact id; a double-reading server cancels its rounded neighbour or answers 404.
       const [id] = spare.filter((p) => listing.ids?.has(p));
       if (id !== undefined) {
-        const step = await ctx.cancel([cancel(id)]);
+        const step = await ctx.cancel([cancel(ctx, id)]);
         const { pending } = cancelAnswers(ctx.options.contract);
         return {
           ...judged(
             step,
             step.exchanges.map((e) =>
-              judgeStatus(e, ctx.key, is(pending), `${pending} (order ${id} is pending)`),
+              expectStatus(ctx, e, is(pending), `${pending} (order ${id} is pending)`, []),
             ),
             `order ${id} cancelled by its exact id, no other order changed`,
             [`used pending order ${id}, above 2^53`],
@@ -297,10 +283,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const findings: Array<Finding | null> = [];
       const notes: string[] = [];
       for (const id of ids) {
-        const step = await ctx.cancel([cancel(id)]);
+        const step = await ctx.cancel([cancel(ctx, id)]);
         findings.push(...step.findings);
         for (const e of step.exchanges)
-          findings.push(judgeStatus(e, ctx.key, is(shipped), `${shipped} (the order has shipped)`));
+          findings.push(expectStatus(ctx, e, is(shipped), `${shipped} (the order has shipped)`, []));
         notes.push(...step.notes);
       }
       return verdict(findings, `${shipped} and still listed: ${ids.join(', ')}`, notes);
@@ -322,10 +308,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const findings: Array<Finding | null> = [];
       const notes: string[] = [];
       for (const id of ctx.options.shippedOrders) {
-        const path = cancel(id).path;
+        const path = ctx.pathOf('cancelOrder', id);
         const refusedBefore = ctx.exchanges.some((e) => e.path === path && statusOf(e) === shipped);
-        if (!refusedBefore) notes.push(...(await ctx.cancel([cancel(id)])).notes);
-        const step = await ctx.cancel([cancel(id)]);
+        if (!refusedBefore) notes.push(...(await ctx.cancel([cancel(ctx, id)])).notes);
+        const step = await ctx.cancel([cancel(ctx, id)]);
         findings.push(...step.findings);
         for (const e of step.exchanges) {
           const seen = ctx.observations.find(
@@ -334,7 +320,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
           findings.push(
             seen
               ? finding(e, ctx.key, seen.message, seen.expected)
-              : judgeStatus(e, ctx.key, is(shipped), `${shipped} again (the order has shipped)`),
+              : expectStatus(ctx, e, is(shipped), `${shipped} again (the order has shipped)`, []),
           );
         }
         notes.push(...step.notes);
@@ -372,7 +358,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
             continue;
           }
           sent += 1;
-          const step = await ctx.cancel([cancel(raw, VALID_AUTH, { errorRule: D9_RULE })]);
+          const step = await ctx.cancel([cancel(ctx, raw, VALID_AUTH, { errorRule: D9_RULE })]);
           findings.push(...step.findings);
           notes.push(...step.notes);
           for (const e of step.exchanges) {
@@ -390,7 +376,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
                     `DELETE ${e.plan.path} answered ${status}: the server read the malformed id ${JSON.stringify(raw)} (${spelling.name}) as shipped order ${id}, a lenient id parser (D9, D19)`,
                     '400, 404 or 422: the id is malformed and names no order (D9)',
                   )
-                : judgeStatus(e, ctx.key, is4xx, '400, 404 or 422: the id is malformed (D9)'),
+                : expectStatus(ctx, e, is4xx, '400, 404 or 422: the id is malformed (D9)', []),
             );
           }
         }
@@ -438,18 +424,18 @@ export const CANCEL_CHECKS: readonly Check[] = [
     needs: { destructive: true, pendingOrders: 1 },
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
-      const step = await ctx.cancel([cancel(id)]);
+      const step = await ctx.cancel([cancel(ctx, id)]);
       const [exchange] = step.exchanges;
       if (!exchange) return skip('no request was sent', null);
       const notes = [`used pending order ${id}`];
       const { pending } = cancelAnswers(ctx.options.contract);
-      const status = judgeStatus(exchange, ctx.key, is(pending), `${pending} with no body`);
+      const status = expectStatus(ctx, exchange, is(pending), `${pending} with no body`, []);
       if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
       ctx.shared.set('cancelled', id);
       // D2, D16: listed unchanged after the 204 is either kept listed once cancelled, or a cancel that did
       // nothing (a stateless stub); a second cancel tells them apart.
       if (ctx.keptUnchanged.has(id) && step.findings.length === 0) {
-        const again = await ctx.cancel([cancel(id)]);
+        const again = await ctx.cancel([cancel(ctx, id)]);
         const [second] = again.exchanges;
         const answered = second ? statusOf(second) : null;
         if (second && answered === pending) {
@@ -465,14 +451,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
           `order ${id} is still listed after its ${pending}, and a second cancel answered ${answered ?? 'nothing'}: it was cancelled and kept listed`,
         );
       }
-      const failed = judged(
-        step,
-        [judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'cancelOrder')],
-        `order ${id} cancelled`,
-        notes,
-      );
-      // D24: a Content-Type on the 204 is only a warning.
-      const typed = judgeNoContentType(exchange, ctx.key);
+      // The shared rules judged its body (§4.2, D24), and a Content-Type on it (D24: only a warning).
+      const shared = (rule: string) => exchange.judged.find((f) => f.rule === rule)?.finding ?? null;
+      const failed = judged(step, [shared('body')], `order ${id} cancelled`, notes);
+      const typed = shared('headers');
       if (failed.kind !== 'pass' || typed === null) return failed;
       return { ...verdict([typed], '', failed.notes), level: 'warning' };
     },
@@ -495,13 +477,13 @@ export const CANCEL_CHECKS: readonly Check[] = [
           '--destructive --pending-order ID (with cancel.pending-order selected)',
         );
       }
-      const step = await ctx.cancel([cancel(id)]);
+      const step = await ctx.cancel([cancel(ctx, id)]);
       const [exchange] = step.exchanges;
       if (!exchange) return skip('no request was sent', null);
       const { pending, again } = cancelAnswers(ctx.options.contract);
       return judged(
         step,
-        [judgeStatus(exchange, ctx.key, is(...again), `${again.join(' or ')} (D2), not ${pending}`)],
+        [expectStatus(ctx, exchange, is(...again), `${again.join(' or ')} (D2), not ${pending}`, [])],
         `answered ${statusOf(exchange)}`,
         [`re-cancelled order ${id}`],
       );
@@ -520,18 +502,12 @@ export const CANCEL_CHECKS: readonly Check[] = [
       if (id === undefined) return skip('no pending id', '--pending-order ID');
       // D23: list reads open a connection per cancel first, so the cancels leave together and hit a 20 ms window.
       await Promise.all(Array.from({ length: CONCURRENT_CANCELS }, () => ctx.freshListing()));
-      const step = await ctx.cancel(Array.from({ length: CONCURRENT_CANCELS }, () => cancel(id)));
+      const step = await ctx.cancel(Array.from({ length: CONCURRENT_CANCELS }, () => cancel(ctx, id)));
       const all = step.exchanges;
       const notes = [`used pending order ${id}`, ...step.notes];
       const { pending, again } = cancelAnswers(ctx.options.contract);
-      const broken = all.map((e) =>
-        judgeStatus(
-          e,
-          ctx.key,
-          is(pending, ...again),
-          `${pending} for one, ${again.join(' or ')} for the others`,
-        ),
-      );
+      const expected = `${pending} for one, ${again.join(' or ')} for the others`;
+      const broken = all.map((e) => expectStatus(ctx, e, is(pending, ...again), expected, []));
       if (broken.some((f) => f !== null)) return verdict([...step.findings, ...broken], '', notes);
       const statuses = all.map(statusOf);
       const wins = statuses.filter((s) => s === pending).length;
@@ -595,14 +571,12 @@ export const CANCEL_CHECKS: readonly Check[] = [
   },
 ];
 
-/** The Error contract at warning level for the answers a decision relaxes (D3, D9). */
+/** The shared rules' Error-body findings on the answers a decision relaxes (D3, D9), at this check's level. */
 function judgeRelaxed(ctx: CheckContext, source: string, none: string, enableWith: string | null): Judgement {
-  const judged = ctx.exchanges.filter(
-    (e) => e.errorRule?.source === source && e.outcome.ok && is4xx(e.outcome.value.status),
-  );
+  const judged = ctx.exchanges.filter((e) => e.errorRule?.source === source && is4xx(statusOf(e) ?? 0));
   if (judged.length === 0) return skip(none, enableWith);
   return verdict(
-    judged.map((e) => judgeErrorBody(ctx.options.contract, e, ctx.key, `an Error body (${source})`)),
+    judged.map((e) => e.judged.find((f) => f.rule === 'error-body')?.finding ?? null),
     `${judged.length} answer(s), all valid Error bodies`,
   );
 }
