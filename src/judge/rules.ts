@@ -45,17 +45,19 @@ export function skip(reason: string, enableWith: string | null): Judgement {
   return { kind: 'skip', reason, enableWith };
 }
 
-/** A pass when no finding is set, else a violation that leads with the first finding. */
+/** A pass when no finding is set, else a violation that leads with the first finding (at `level` if given). */
 export function verdict(
   findings: ReadonlyArray<Finding | null>,
   passMessage: string,
   notes: string[] = [],
+  level?: Level,
 ): Judgement {
   const found = findings.filter((f): f is Finding => f !== null);
   if (found.length === 0) return pass(passMessage, notes);
   const [first] = found;
   const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-  return { kind: 'violation', message: `${first?.message ?? 'violation'}${more}`, findings: found, notes };
+  const message = `${first?.message ?? 'violation'}${more}`;
+  return { kind: 'violation', message, findings: found, notes, ...(level ? { level } : {}) };
 }
 
 /**

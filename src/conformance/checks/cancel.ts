@@ -455,8 +455,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const shared = (rule: string) => exchange.judged.find((f) => f.rule === rule)?.finding ?? null;
       const failed = judged(step, [shared('body')], `order ${id} cancelled`, notes);
       const typed = shared('headers');
-      if (failed.kind !== 'pass' || typed === null) return failed;
-      return { ...verdict([typed], '', failed.notes), level: 'warning' };
+      return failed.kind === 'pass' ? verdict([typed], failed.message, failed.notes, 'warning') : failed;
     },
   },
   {

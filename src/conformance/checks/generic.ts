@@ -7,11 +7,11 @@
 import type { Contract, OperationSpec } from '../../contract/index.js';
 import type { ParameterSpec } from '../../contract/parameters.js';
 import { type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
-import { finding, is4xx, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
+import { finding, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { AUTH_COVERED, AUTH_VARIANTS } from './auth.js';
-import { type Check, EXPECT_401, expect401, NO_UNUSED_ID, statusOf } from './check.js';
+import { type Check, EXPECT_401, expect401, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
 
 const SAFE_METHODS = new Set(['get', 'head']);
 
@@ -109,7 +109,7 @@ function withParameter(
   };
 }
 
-const EXPECT_REFUSED = '400 or 422 (any 4xx) with an Error body; a 2xx is a warning (D21)';
+const EXPECT_REFUSED = '400 or 422 (any 4xx); a 2xx is a warning (D21)';
 
 function parameterCheck(contract: Contract, operation: OperationSpec, param: ParameterSpec): Check | null {
   const values = invalidValues(contract, operation.operationId, param);
@@ -132,18 +132,22 @@ function parameterCheck(contract: Contract, operation: OperationSpec, param: Par
       for (const text of values) {
         const exchange = await ctx.request(withParameter(operation, path, param, text));
         const status = statusOf(exchange) ?? 0;
-        // D21: accepted with a 2xx is a warning; anything but a 4xx Error (any 4xx) is a failure.
-        if (status < 200 || status > 299) {
-          failures.push(judgeError(ctx.options.contract, exchange, ctx.key, is4xx, EXPECT_REFUSED));
-          continue;
-        }
-        const accepted = `${exchange.request.method} ${exchange.path} accepted the invalid value ${JSON.stringify(text)} with ${status}`;
-        warnings.push(finding(exchange, ctx.key, accepted, EXPECT_REFUSED));
+        // D21: any 4xx passes (its body is the shared rules' matter), a 2xx is a warning, the rest fails.
+        if (status < 200 || status > 299)
+          failures.push(expectStatus(ctx, exchange, is4xx, EXPECT_REFUSED, []));
+        else
+          warnings.push(
+            finding(
+              exchange,
+              ctx.key,
+              `${exchange.request.method} ${exchange.path} accepted the invalid value ${JSON.stringify(text)} with ${status}`,
+              EXPECT_REFUSED,
+            ),
+          );
       }
-      const failed = verdict(failures, `each refused with a 4xx Error (${shown})`);
+      const failed = verdict(failures, `each refused with a 4xx (${shown})`);
       if (failed.kind === 'violation' || warnings.length === 0) return failed;
-      const warned = verdict(warnings, '');
-      return warned.kind === 'violation' ? { ...warned, level: 'warning' } : warned;
+      return verdict(warnings, '', [], 'warning');
     },
   };
 }
