@@ -162,6 +162,7 @@ describe('the suite and the proxy reach the same verdict on the same exchanges',
       rec('GET', '/store/orders?a=x', 400, { message: 'unknown parameter a' }),
       rec('GET', '/store/orders', 404, { message: 'no' }),
       rec('GET', '/no-such-path', 200, []),
+      { ...rec('GET', '/pets/10', 404, error(404)), headers: { deprecation: '@1767225600' } },
     ];
     const suite = await throughTheSuite(faults, 'exchange');
     expect(suite).toEqual(await throughTheProxy(faults, 'exchange'));
@@ -172,6 +173,7 @@ describe('the suite and the proxy reach the same verdict on the same exchanges',
       ['status', 'failure'],
       ['status', 'failure'],
       ['route', 'warning'],
+      ['headers', 'warning'],
     ]);
   });
 

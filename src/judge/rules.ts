@@ -466,16 +466,27 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   );
   if (undocumented)
     return rated('status', '§4', documentedStatusLevel(contract, operationId, status), undocumented);
+  const documentedHeaders = (of: number | undefined): RatedFinding[] =>
+    of === undefined
+      ? []
+      : judgeDocumentedHeaders(contract, exchange, key, operationId, of).map(
+          (f): RatedFinding => ({ rule: 'headers', citation: '§9, D11', level: 'warning', finding: f }),
+        );
   if (status >= 400) {
     const rule = documentedErrorRule(contract, operationId, status);
-    return rule === null
-      ? []
-      : rated(
-          'error-body',
-          `§7, ${rule.source}`,
-          rule.level,
-          judgeErrorBody(contract, exchange, key, 'an Error body'),
-        );
+    // D11: a deprecated read that announces its deprecation on an error carries all of its success's headers.
+    const announced = op.deprecated && outcome.value.headers.deprecation !== undefined;
+    return [
+      ...(rule
+        ? rated(
+            'error-body',
+            `§7, ${rule.source}`,
+            rule.level,
+            judgeErrorBody(contract, exchange, key, 'an Error body'),
+          )
+        : []),
+      ...(announced ? documentedHeaders(op.statuses.find((s) => s < 300)) : []),
+    ];
   }
   // D21: accepting an invalid declared parameter is a warning.
   const invalid = invalidQueryParameters(contract, op, exchange.path);
@@ -492,9 +503,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
     ...rated('status', 'D21', 'warning', accepted),
     ...rated('body', '§4, D8, D15, D24', 'failure', judgeSuccessBody(contract, exchange, key, operationId)),
     ...rated('headers', 'D24', 'warning', judgeNoContentType(exchange, key)),
-    ...judgeDocumentedHeaders(contract, exchange, key, operationId).map(
-      (f): RatedFinding => ({ rule: 'headers', citation: '§9, D11', level: 'warning', finding: f }),
-    ),
+    ...documentedHeaders(status),
   ];
 }
 
