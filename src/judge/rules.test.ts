@@ -265,7 +265,7 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       [['headers', 'warning', /answered 404 without Sunset/]],
     ],
     [
-      'passes a deprecated read\'s 404 with both D11 headers',
+      "passes a deprecated read's 404 with both D11 headers",
       'GET',
       '/pets/10',
       answered(404, { ...JSON_TYPE, ...PET_HEADERS }, error(404)),
