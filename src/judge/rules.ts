@@ -183,17 +183,6 @@ export function judgeErrorBody(
   return null;
 }
 
-/** Status first; the Error body only when the status is right. */
-export function judgeError(
-  contract: Contract,
-  exchange: ObservedExchange,
-  key: string,
-  allowed: (status: number) => boolean,
-  expected: string,
-): Finding | null {
-  return judgeStatus(exchange, key, allowed, expected) ?? judgeErrorBody(contract, exchange, key, expected);
-}
-
 /** A success body as documented: media type (D15), read losslessly (D8), none where none is (§4.2, D24). */
 export function judgeSuccessBody(
   contract: Contract,
@@ -280,29 +269,6 @@ function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string)
     return finding(exchange, key, '405 without an Allow header (RFC 9110 §15.5.6)', '405 with Allow');
   }
   return null;
-}
-
-/** The documented response headers, present and valid by their schemas (D11). */
-export function judgeDocumentedHeaders(
-  contract: Contract,
-  exchange: ObservedExchange,
-  key: string,
-  operationId: string,
-  /** Whose documented headers to require; the response's own status by default. */
-  documentedStatus?: number,
-): Finding[] {
-  if (!exchange.outcome.ok) return [];
-  const { status, headers } = exchange.outcome.value;
-  return documentedHeaderViolations(contract, operationId, documentedStatus ?? status, headers).map(
-    (problem) =>
-      finding(
-        exchange,
-        key,
-        `${exchange.request.method} ${exchange.path} answered ${status} ${problem.message}`,
-        problem.expected,
-        problem.violations,
-      ),
-  );
 }
 
 /**
@@ -394,6 +360,8 @@ export interface RatedFinding {
  *
  * @example judgeExchange(contract, { request, path: '/store/orders', outcome }, key).filter((f) => f.level === 'failure')
  */
+const AUTH_EXPECTED = '401 with an Error body whose status is 401';
+
 export function judgeExchange(contract: Contract, exchange: ObservedExchange, key: string): RatedFinding[] {
   const rated = (rule: string, citation: string, level: Level, f: Finding | null): RatedFinding[] =>
     f ? [{ rule, citation, level, finding: f }] : [];
@@ -440,7 +408,8 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
       'auth',
       '§5, D6, D7',
       'failure',
-      judgeError(contract, exchange, key, is(401), '401 with an Error body whose status is 401'),
+      judgeStatus(exchange, key, is(401), AUTH_EXPECTED) ??
+        judgeErrorBody(contract, exchange, key, AUTH_EXPECTED),
     );
   }
   if (serverReading(contract, operationId, exchange) !== null) return [];
@@ -466,11 +435,23 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   );
   if (undocumented)
     return rated('status', '§4', documentedStatusLevel(contract, operationId, status), undocumented);
+  // The documented headers of the response of status `of`, present and valid by their schemas (D11).
   const documentedHeaders = (of: number | undefined): RatedFinding[] =>
     of === undefined
       ? []
-      : judgeDocumentedHeaders(contract, exchange, key, operationId, of).map(
-          (f): RatedFinding => ({ rule: 'headers', citation: '§9, D11', level: 'warning', finding: f }),
+      : documentedHeaderViolations(contract, operationId, of, outcome.value.headers).flatMap((problem) =>
+          rated(
+            'headers',
+            '§9, D11',
+            'warning',
+            finding(
+              exchange,
+              key,
+              `${where} answered ${status} ${problem.message}`,
+              problem.expected,
+              problem.violations,
+            ),
+          ),
         );
   if (status >= 400) {
     const rule = documentedErrorRule(contract, operationId, status);

@@ -1,7 +1,4 @@
-/**
- * The cancel checks (§3, §4.2, D2, D8, D9, D16). Every cancel is followed by a read of the list, and what
- * changed is judged with the answer by the observer's lists (src/judge/observer.ts).
- */
+/** The cancel checks (§3, §4.2, D2, D8, D9, D16): each cancel is followed by a list read the observer judges. */
 import { type Contract, cancelRows, defaultContract, sameInteger } from '../../contract/index.js';
 import {
   documentedErrorRule,
@@ -60,20 +57,33 @@ function withSameIntegers(
   passMessage: string,
   notes: string[],
 ): Judgement {
-  const judged = verdict([...failures, ...warnings], passMessage, notes);
-  const failed = failures.some((f) => f !== null);
-  return judged.kind === 'violation' && !failed ? { ...judged, level: 'warning' } : judged;
+  const level = failures.some((f) => f !== null) ? undefined : 'warning';
+  return verdict([...failures, ...warnings], passMessage, notes, level);
 }
 
-/** What a check that cancels returns: the status verdicts, then what the cancels did to the list. */
+/** What changed to the list leads (it names the real damage), then the status verdicts. */
 function judged(
   step: CancelStep,
-  statusFindings: ReadonlyArray<Finding | null>,
+  statuses: Array<Finding | null>,
   passMessage: string,
   notes: string[] = [],
-): Judgement {
-  // What changed leads: "order 7 left the list after DELETE /store/orders/7.5" names the real damage.
-  return verdict([...step.findings, ...statusFindings], passMessage, [...notes, ...step.notes]);
+) {
+  return verdict([...step.findings, ...statuses], passMessage, [...notes, ...step.notes]);
+}
+
+/** One cancel of `id` and the list read after it, held to the status the order's state demands. */
+async function cancelOnce(
+  ctx: CheckContext,
+  id: string,
+  allowed: (status: number) => boolean,
+  expected: string,
+  passMessage: (status: number | null) => string,
+  notes: string[],
+  rules: string[] = [],
+): Promise<Judgement> {
+  const step = await ctx.cancel([cancel(ctx, id)]);
+  const statuses = step.exchanges.map((e) => expectStatus(ctx, e, allowed, expected, rules));
+  return judged(step, statuses, passMessage(step.exchanges[0] ? statusOf(step.exchanges[0]) : null), notes);
 }
 
 /**
@@ -181,13 +191,9 @@ export const CANCEL_CHECKS: readonly Check[] = [
     async run(ctx) {
       const id = await ctx.unknownOrderId();
       if (id === null) return skip(NO_UNUSED_ID, null);
-      const step = await ctx.cancel([cancel(ctx, id)]);
-      return judged(
-        step,
-        step.exchanges.map((e) => expectStatus(ctx, e, is(404), '404 with an Error body')),
-        '404 with a valid Error body',
-        [`used unknown id ${id}`],
-      );
+      const notes = [`used unknown id ${id}`];
+      const passed = () => '404 with a valid Error body';
+      return cancelOnce(ctx, id, is(404), '404 with an Error body', passed, notes, ['error-body']);
     },
   },
   {
@@ -208,36 +214,30 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const found = roundingNeighbour(listing.ids, safe);
       if (found !== null) {
         const probe = String(found.probe);
-        const step = await ctx.cancel([cancel(ctx, probe)]);
-        return {
-          ...judged(
-            step,
-            step.exchanges.map((e) =>
-              expectStatus(ctx, e, is(404), `404 (order ${probe} does not exist)`, []),
-            ),
-            `404, and order ${found.listed} unchanged`,
-            [`sent ${probe}, which a double reads as listed order ${found.listed}`],
-          ),
-          consumed: [],
-        };
+        const judgement = await cancelOnce(
+          ctx,
+          probe,
+          is(404),
+          `404 (order ${probe} does not exist)`,
+          () => `404, and order ${found.listed} unchanged`,
+          [`sent ${probe}, which a double reads as listed order ${found.listed}`],
+        );
+        return { ...judgement, consumed: [] };
       }
       // No neighbour a double confuses with a listed id: cancel a named pending order above 2^53 by its
       // exact id; a double-reading server cancels its rounded neighbour or answers 404.
       const [id] = spare.filter((p) => listing.ids?.has(p));
       if (id !== undefined) {
-        const step = await ctx.cancel([cancel(ctx, id)]);
         const { pending } = cancelAnswers(ctx.options.contract);
-        return {
-          ...judged(
-            step,
-            step.exchanges.map((e) =>
-              expectStatus(ctx, e, is(pending), `${pending} (order ${id} is pending)`, []),
-            ),
-            `order ${id} cancelled by its exact id, no other order changed`,
-            [`used pending order ${id}, above 2^53`],
-          ),
-          consumed: [id],
-        };
+        const judgement = await cancelOnce(
+          ctx,
+          id,
+          is(pending),
+          `${pending} (order ${id} is pending)`,
+          () => `order ${id} cancelled by its exact id, no other order changed`,
+          [`used pending order ${id}, above 2^53`],
+        );
+        return { ...judgement, consumed: [id] };
       }
       const big = [...listing.ids].filter((i) => BigInt(i) > TWO_53 || BigInt(i) < -TWO_53);
       return skip(
@@ -476,16 +476,11 @@ export const CANCEL_CHECKS: readonly Check[] = [
           '--destructive --pending-order ID (with cancel.pending-order selected)',
         );
       }
-      const step = await ctx.cancel([cancel(ctx, id)]);
-      const [exchange] = step.exchanges;
-      if (!exchange) return skip('no request was sent', null);
       const { pending, again } = cancelAnswers(ctx.options.contract);
-      return judged(
-        step,
-        [expectStatus(ctx, exchange, is(...again), `${again.join(' or ')} (D2), not ${pending}`, [])],
-        `answered ${statusOf(exchange)}`,
-        [`re-cancelled order ${id}`],
-      );
+      const expected = `${again.join(' or ')} (D2), not ${pending}`;
+      return cancelOnce(ctx, id, is(...again), expected, (status) => `answered ${status}`, [
+        `re-cancelled order ${id}`,
+      ]);
     },
   },
   {
