@@ -1,14 +1,11 @@
-/**
- * What a check can ask of the run: send a request (recorded and judged by `judgeExchange` and the observer,
- * as the proxy judges traffic), send cancels and learn what they did to the list, the list, an unused id,
- * and the pet probe (D11).
- */
+/** What a check can ask of the run: requests judged by `judgeExchange` and the observer, cancels, the list. */
 import { bearerToken, type Contract, parseInt64, sameInteger } from '../contract/index.js';
 import {
   authorizationValue,
   documentedErrorRule,
   type Exchange,
   matchOperation,
+  NO_AUTH,
   type RequestPlan,
   reportRequest,
   VALID_AUTH,
@@ -135,7 +132,7 @@ export class CheckContext {
     this.environment = new EnvironmentWatch(options.environment, options.contract);
   }
 
-  /** The key, for judgements to redact from their findings. */
+  /** For judgements to redact. */
   get key(): string {
     return this.options.apiKey;
   }
@@ -356,23 +353,13 @@ export class CheckContext {
 
   /** An int64 id neither listed nor given; `null` when the list was not read in full (D19). */
   unknownOrderId(): Promise<string | null> {
-    this.unknownId ??= (async () => {
+    this.unknownId ??= this.initialListing().then(({ ids }) => {
+      const taken = new Set([...(ids ?? []), ...this.options.pendingOrders, ...this.options.shippedOrders]);
       let candidate = 424_242_424n;
-      while (!(await this.isUnused(candidate))) {
-        if ((await this.initialListing()).ids === null) return null;
-        candidate += 1n;
-      }
-      return String(candidate);
-    })();
+      while (taken.has(String(candidate))) candidate += 1n;
+      return ids === null ? null : String(candidate);
+    });
     return this.unknownId;
-  }
-
-  /** Whether an id is neither listed at the start nor given (false when the list was not read in full). */
-  async isUnused(id: bigint): Promise<boolean> {
-    const { ids } = await this.initialListing();
-    const text = String(id);
-    const given = [...this.options.pendingOrders, ...this.options.shippedOrders];
-    return ids !== null && !ids.has(text) && !given.includes(text);
   }
 
   /** Whether the target serves the deprecated `GET /pets/{petId}` (D11): a 2xx or a `Deprecation` header. */
@@ -393,15 +380,11 @@ export class CheckContext {
           exchange: null,
         };
       }
-      const exchange = await this.request(
-        { method: 'GET', path: `/pets/${encodeURIComponent(petId)}`, auth: VALID_AUTH },
-        'pets.deprecation',
-      );
+      const plan = { method: 'GET', path: this.pathOf('getPet', petId), auth: VALID_AUTH };
+      const exchange = await this.request(plan, 'pets.deprecation');
       const { outcome } = exchange;
       const served =
-        outcome.ok &&
-        ((outcome.value.status >= 200 && outcome.value.status < 300) ||
-          outcome.value.headers.deprecation !== undefined);
+        outcome.ok && (outcome.value.status < 300 || outcome.value.headers.deprecation !== undefined);
       return { served: served ? 'yes' : 'unknown', petId, source, exchange };
     })();
     return this.pets;
@@ -409,9 +392,9 @@ export class CheckContext {
 
   /** `GET /pets/{petId}` without a key, once: its 401 shows the path is behind authentication. */
   petWithoutKey(): Promise<Exchange> {
-    this.keylessPet ??= this.petProbe().then((probe) =>
+    this.keylessPet ??= this.petProbe().then(({ petId }) =>
       this.request(
-        { method: 'GET', path: `/pets/${encodeURIComponent(probe.petId)}`, auth: { kind: 'none' } },
+        { method: 'GET', path: this.pathOf('getPet', petId), auth: NO_AUTH },
         'auth.getPet.no-header',
       ),
     );

@@ -72,11 +72,7 @@ async function petVariant(ctx: CheckContext, variant: AuthVariant): Promise<Judg
   const exchange =
     variant.name === 'no-header'
       ? await ctx.petWithoutKey()
-      : await ctx.request({
-          method: 'GET',
-          path: `/pets/${encodeURIComponent(probe.petId)}`,
-          auth: variant.auth,
-        });
+      : await ctx.request({ method: 'GET', path: ctx.pathOf('getPet', probe.petId), auth: variant.auth });
   const result = expect401(ctx, exchange);
   const status = statusOf(exchange);
   const notes = [`pet id ${probe.petId} (${probe.source})`];
