@@ -1,7 +1,4 @@
-/**
- * The judgements of one exchange, the same for the suite's requests and the proxy's traffic: each returns
- * the broken rule as a finding (the key redacted) or `null`. Every body verdict comes from the contract.
- */
+/** The judgements of one exchange, the same for the suite and the proxy: a finding (key redacted) or `null`. */
 import {
   bearerToken,
   type Contract,
@@ -184,7 +181,7 @@ export function judgeErrorBody(
 }
 
 /** A success body as documented: media type (D15), read losslessly (D8), none where none is (§4.2, D24). */
-export function judgeSuccessBody(
+function judgeSuccessBody(
   contract: Contract,
   exchange: ObservedExchange,
   key: string,
@@ -241,21 +238,6 @@ function encodingHint(exchange: ObservedExchange): string {
     return `; the response has Content-Encoding: ${named}, which was decoded once${gzip ? ', and the body still starts like gzip data (encoded twice?)' : ''}`;
   }
   return gzip ? '; the body starts like gzip data, though the response names no Content-Encoding' : '';
-}
-
-/** D24: a `Content-Type` on a 204, which has no content: a warning. */
-export function judgeNoContentType(exchange: ObservedExchange, key: string): Finding | null {
-  if (!exchange.outcome.ok) return null;
-  const { status, headers } = exchange.outcome.value;
-  const type = headers['content-type'];
-  return status === 204 && type !== undefined
-    ? finding(
-        exchange,
-        key,
-        `${exchange.request.method} ${exchange.path} → 204 with Content-Type: ${type}, though it has no content (D24)`,
-        '204 without Content-Type',
-      )
-    : null;
 }
 
 /** D10: outside the document any 4xx; a 405 carries `Allow` (RFC 9110 §15.5.6). */
@@ -480,10 +462,18 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
           `${where} accepted the invalid \`${invalid.join('`, `')}\` with ${status}`,
           '400 or 422 (any 4xx) with an Error body (D21)',
         );
+  // D24: a `Content-Type` on a 204, which has no content, is a warning.
+  const type = outcome.value.headers['content-type'];
+  const typed = `${where} → 204 with Content-Type: ${type}, though it has no content (D24)`;
   return [
     ...rated('status', 'D21', 'warning', accepted),
     ...rated('body', '§4, D8, D15, D24', 'failure', judgeSuccessBody(contract, exchange, key, operationId)),
-    ...rated('headers', 'D24', 'warning', judgeNoContentType(exchange, key)),
+    ...rated(
+      'headers',
+      'D24',
+      'warning',
+      status === 204 && type !== undefined ? finding(exchange, key, typed, '204 without Content-Type') : null,
+    ),
     ...documentedHeaders(status),
   ];
 }

@@ -20,6 +20,13 @@ import {
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
 
+/** A cancel check at failure level, the level of every one whose document does not set it (D3). */
+const cancelCheck = (check: Omit<Check, 'level' | 'operationId'>): Check => ({
+  level: 'failure',
+  operationId: 'cancelOrder',
+  ...check,
+});
+
 /** What the state table says a cancel answers: pending 204, shipped 409, cancelled 404 or (D2) 409. */
 function cancelAnswers(from: Contract): { pending: number; shipped: number; again: number[] } {
   const table = cancelRows(from);
@@ -101,13 +108,11 @@ async function safeReading(ctx: CheckContext): Promise<((id: bigint) => boolean)
   };
 }
 
-const malformedChecks: Check[] = MALFORMED_IDS.map(
-  (malformed): Check => ({
+const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
+  cancelCheck({
     id: `cancel.malformed-id.${malformed.name}`,
     title: `cancelling the malformed id \`${malformed.shown}\` is refused with 4xx`,
     citation: '§4.2, D9',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends: `DELETE /store/orders/${malformed.shown} with the key (${malformed.about}), then GET /store/orders; ${
       malformed.usesBase
         ? '{id} is an id the list shows is unused, or with --destructive a named pending order'
@@ -179,12 +184,10 @@ function roundingNeighbour(
 export const CONCURRENT_CANCELS = 5;
 
 export const CANCEL_CHECKS: readonly Check[] = [
-  {
+  cancelCheck({
     id: 'cancel.unknown-order',
     title: 'cancelling an order that does not exist is 404',
     citation: '§4.2, §7',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{id} with the key, for an int64 id that the list shows is unused and that is not given; then GET /store/orders',
     passes: '404 with an Error body whose status is 404, and no order changed',
@@ -195,13 +198,11 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const passed = () => '404 with a valid Error body';
       return cancelOnce(ctx, id, is(404), '404 with an Error body', passed, notes, ['error-body']);
     },
-  },
-  {
+  }),
+  cancelCheck({
     id: 'cancel.int64-exact',
     title: 'ids above 2^53 name exactly their own order (int64, not a double)',
     citation: '§4.2, D8, D16',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{unused id next to a listed id above 2^53 that a double rounds to it} with the key, or else DELETE of a spare --pending-order above 2^53; then GET /store/orders',
     passes:
@@ -247,7 +248,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
         '--pending-order ID (a pending order above 2^53 that no other check takes)',
       );
     },
-  },
+  }),
   ...malformedChecks,
   {
     id: 'cancel.malformed-id.error-body',
@@ -292,12 +293,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
       return verdict(findings, `${shipped} and still listed: ${ids.join(', ')}`, notes);
     },
   },
-  {
+  cancelCheck({
     id: 'cancel.shipped-order.again',
     title: 'a shipped order refused once is refused again: shipped stays shipped',
     citation: '§3',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{shipped id} with the key once more for each --shipped-order, after its first refusal (also without --destructive: a correct server refuses it again), GET /store/orders after each',
     passes:
@@ -327,13 +326,11 @@ export const CANCEL_CHECKS: readonly Check[] = [
       }
       return verdict(findings, `refused again: ${ctx.options.shippedOrders.join(', ')}`, notes);
     },
-  },
-  {
+  }),
+  cancelCheck({
     id: 'cancel.shipped-order.malformed-spellings',
     title: 'malformed spellings of a shipped id are refused as malformed, not read as the order',
     citation: '§4.2, D9, D19',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{spelling} with the key for each --shipped-order in five malformed spellings: a suffix (20abc), a fraction (20.0), a leading zero (020), a leading space (%2020) and hex (0x14), also without --destructive (D19); GET /store/orders after each. A spelling that a lenient parser could read as another listed or pending order is not sent',
     passes:
@@ -394,7 +391,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
         notes,
       );
     },
-  },
+  }),
   {
     id: 'cancel.shipped-order.error-body',
     title: '409 refusals carry an Error body',
@@ -411,12 +408,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
       return judgeRelaxed(ctx, 'D3', 'no cancel was answered with 409 in this run', '--shipped-order ID');
     },
   },
-  {
+  cancelCheck({
     id: 'cancel.pending-order',
     title: 'cancelling a pending order succeeds with 204 and no body',
     citation: '§3, §4.2',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{pending id} with the key (consumes one pending order), then GET /store/orders; when the order is still listed unchanged, a second DELETE of it and GET /store/orders',
     passes:
@@ -457,13 +452,11 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const typed = shared('headers');
       return failed.kind === 'pass' ? verdict([typed], failed.message, failed.notes, 'warning') : failed;
     },
-  },
-  {
+  }),
+  cancelCheck({
     id: 'cancel.repeat',
     title: 'cancelling an order a second time is not 204',
     citation: '§3, D2',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{id} with the key again, for the order cancel.pending-order cancelled, then GET /store/orders',
     passes: '404 or 409 (both readings of D2 pass), never 204, and no order changed',
@@ -482,13 +475,11 @@ export const CANCEL_CHECKS: readonly Check[] = [
         `re-cancelled order ${id}`,
       ]);
     },
-  },
-  {
+  }),
+  cancelCheck({
     id: 'cancel.concurrent',
     title: `${CONCURRENT_CANCELS} simultaneous cancels of one pending order give exactly one 204`,
     citation: '§3, D2',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends: `${CONCURRENT_CANCELS} GET /store/orders at once (to open a connection per cancel), then ${CONCURRENT_CANCELS} DELETE /store/orders/{pending id} with the key at the same time (consumes one pending order), then GET /store/orders`,
     passes: 'exactly one 204; the others 404 or 409; the order cancelled once and no other order changed',
     needs: { destructive: true, pendingOrders: 1 },
@@ -521,13 +512,11 @@ export const CANCEL_CHECKS: readonly Check[] = [
         notes,
       );
     },
-  },
-  {
+  }),
+  cancelCheck({
     id: 'cancel.cancelled-stays-gone',
     title: 'a cancelled order that left the list never comes back',
     citation: '§3, D2, D16',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'GET /store/orders once more at the end of the run; judges every list read of the run with the cross-request observer',
     passes:
@@ -562,7 +551,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
         `${cancelled} cancel(s) answered ${pending}; no cancelled order came back`,
       );
     },
-  },
+  }),
 ];
 
 /** The shared rules' Error-body findings on the answers a decision relaxes (D3, D9), at this check's level. */
