@@ -102,8 +102,8 @@ interface Sent {
 /** The state of one run, handed to every check. */
 export class CheckContext {
   readonly exchanges: Exchange[] = [];
-  /** Hand-over between checks that share orders (cancel.pending-order → cancel.repeat). */
-  readonly shared = new Map<string, unknown>();
+  /** The order cancel.pending-order cancelled, for cancel.repeat. */
+  cancelledOrder: string | null = null;
   currentCheck = '';
   private initial: Promise<Listing> | null = null;
   private unknownId: Promise<string | null> | null = null;
@@ -158,14 +158,11 @@ export class CheckContext {
     const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);
-    const request = {
-      method: plan.method,
-      url,
-      headers,
-      ...(plan.body === undefined ? {} : { body: plan.body }),
-    };
     const startedAt = performance.now();
-    const outcome = await this.gateway.send(request, this.options);
+    const outcome = await this.gateway.send(
+      { method: plan.method, url, headers, body: plan.body },
+      this.options,
+    );
     const endedAt = performance.now();
     const observed = {
       path: plan.path,

@@ -426,7 +426,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const { pending } = cancelAnswers(ctx.options.contract);
       const status = expectStatus(ctx, exchange, is(pending), `${pending} with no body`, []);
       if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
-      ctx.shared.set('cancelled', id);
+      ctx.cancelledOrder = id;
       // D2, D16: listed unchanged after the 204 is either kept listed once cancelled, or a cancel that did
       // nothing (a stateless stub); a second cancel tells them apart.
       if (ctx.keptUnchanged.has(id) && step.findings.length === 0) {
@@ -462,8 +462,8 @@ export const CANCEL_CHECKS: readonly Check[] = [
     passes: '404 or 409 (both readings of D2 pass), never 204, and no order changed',
     needs: { destructive: true },
     async run(ctx) {
-      const id = ctx.shared.get('cancelled');
-      if (typeof id !== 'string') {
+      const id = ctx.cancelledOrder;
+      if (id === null) {
         return skip(
           'needs the order that cancel.pending-order cancels in the same run, and it cancelled none',
           '--destructive --pending-order ID (with cancel.pending-order selected)',
