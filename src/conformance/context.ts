@@ -252,10 +252,7 @@ export class CheckContext {
     for (const id of second.ids ?? []) first.ids.add(id);
   }
 
-  /**
-   * Destructive runs: a named pending order the first list does not show is cancelled once; a 404 or 409
-   * (D2) means an earlier run cancelled it, so no check is given it.
-   */
+  /** A named pending order the first list lacks is cancelled once: a 404 or 409 (D2) means an earlier run did. */
   async findStalePending(creditTo: string): Promise<void> {
     const listing = await this.initialListing();
     if (!this.options.destructive || listing.ids === null) return;
@@ -266,11 +263,7 @@ export class CheckContext {
     }
   }
 
-  /**
-   * Sends cancels (several at once when given several), then reads the list again and judges what they
-   * did (§3, D2, D16) by the observer's lists before and after: every order no successful cancel named
-   * must still be listed and unchanged.
-   */
+  /** Sends cancels (at once when several), reads the list, and judges what they did by the observer's lists (D16). */
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
     // A list with an item whose id is not an int64 hides which order is which: nothing to compare with.
     const { ids } = await this.initialListing();
@@ -399,11 +392,7 @@ export class CheckContext {
   }
 }
 
-/**
- * The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), else `null`.
- *
- * @example canonicalId('9007199254740993') // '9007199254740993'; canonicalId('1.5') // null
- */
+/** The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), else `null`. */
 export function canonicalId(raw: string): string | null {
   const parsed = parseInt64(raw);
   return parsed.ok && String(parsed.value) === raw ? raw : null;

@@ -57,11 +57,7 @@ export function verdict(
   return { kind: 'violation', message, findings: found, notes, ...(level ? { level } : {}) };
 }
 
-/**
- * One broken rule, with the request and the response excerpt as reported (the key redacted).
- *
- * @example finding(exchange, key, 'GET /store/orders answered 500', '200')
- */
+/** One broken rule, with the request and the response excerpt as reported (the key redacted). */
 export function finding(
   exchange: ObservedExchange,
   key: string,
@@ -78,11 +74,7 @@ export function finding(
   };
 }
 
-/**
- * The status the response must have, or why it has none (no response, a redirect).
- *
- * @example judgeStatus(exchange, key, is(204), '204 with no body') // null when it answered 204
- */
+/** The status the response must have, or why it has none (no response, a redirect). */
 export function judgeStatus(
   exchange: ObservedExchange,
   key: string,
@@ -253,11 +245,7 @@ function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string)
   return null;
 }
 
-/**
- * The raw (still escaped) value of each path parameter of an operation in a path after the base URL.
- *
- * @example pathParameterValues(op, '/store/orders/1.5?x') // Map { 'orderId' => '1.5' }
- */
+/** The raw (still escaped) value of each path parameter in a path after the base: `orderId` → `1.5`. */
 export function pathParameterValues(op: OperationSpec, path: string): Map<string, string> {
   const parts = (path.split('?')[0] ?? path).split('/');
   return new Map(Object.entries(matchPathTemplate(parsePathTemplate(op.path), parts) ?? {}));
@@ -277,11 +265,7 @@ export function malformedPathParameters(contract: Contract, op: OperationSpec, p
   });
 }
 
-/**
- * The declared query parameters sent with a value their schema refuses (D21).
- *
- * @example invalidQueryParameters(v2, listOrders, '/store/orders?limit=0') // ['limit']
- */
+/** The declared query parameters sent with a value their schema refuses (D21): `?limit=0` → `limit`. */
 export function invalidQueryParameters(contract: Contract, op: OperationSpec, path: string): string[] {
   const query = new URLSearchParams(path.split('?')[1] ?? '');
   return op.parameters
@@ -299,11 +283,8 @@ function sameIntegerOf(raw: string | undefined): boolean {
 }
 
 /**
- * An answer the contract leaves to the server, in words, else `null` (D11, D21): a request the contract does
- * not describe (an undeclared query parameter, an invalid declared one) may get any 4xx, and a retired
- * deprecated read 410 Gone or 404 without its Deprecation header; the body is not judged then.
- *
- * @example serverReading(contract, 'listOrders', exchangeOf('GET /store/orders?a=x', 400)) // 'an undeclared …'
+ * An answer the contract leaves to the server, in words, else `null`: any 4xx to a request it does not describe
+ * (D21), a retired deprecated read's 410 or 404 without Deprecation (D11). Its body is not judged then.
  */
 export function serverReading(
   contract: Contract,
@@ -336,11 +317,9 @@ export interface RatedFinding {
 }
 
 /**
- * Everything the document says about one exchange, whoever made it: 401 without a bearer token (§5, D6,
- * D7), any 4xx for a request outside the contract (D9, D21), the documented status, the Error contract at
- * the document's level (D3, §7), the success body (D8, D15, D24), D10 outside the document, D11's headers.
+ * Everything the document says about one exchange, whoever made it (§5, §7, D3, D6-D11, D15, D21, D24).
  *
- * @example judgeExchange(contract, { request, path: '/store/orders', outcome }, key).filter((f) => f.level === 'failure')
+ * @example judgeExchange(contract, { request, path, outcome }, key).filter((f) => f.level === 'failure')
  */
 const AUTH_EXPECTED = '401 with an Error body whose status is 401';
 

@@ -44,10 +44,7 @@ const shippedStatusLevel = (from: Contract): Level =>
 const shippedBodyLevel = (from: Contract): Level =>
   documentedErrorRule(from, 'cancelOrder', cancelAnswers(from).shipped)?.level ?? 'failure';
 
-/**
- * D9: a server that read a malformed id as the order the same integer names in another common notation
- * (`02`, `+2`, `2.0`, `2e0`, `0x2`, ` 2`) acted on the order the client meant: a warning, not a failure.
- */
+/** D9: a malformed id read as the same integer in another notation (`02`, `0x2`) is only a warning. */
 function sameIntegerFinding(ctx: CheckContext, e: Exchange, raw: string, order: string): Finding {
   return finding(
     e,
@@ -93,10 +90,7 @@ async function cancelOnce(
   return judged(step, statuses, passMessage(step.exchanges[0] ? statusOf(step.exchanges[0]) : null), notes);
 }
 
-/**
- * Whether a lenient reading of a malformed id is harmless: an id the whole list shows is unused and that
- * no one named as pending, or a shipped id the user named (D19: its cancel is refused with 409).
- */
+/** Whether a lenient reading is harmless (D19): an id unlisted and not named pending, or a named shipped id. */
 async function safeReading(ctx: CheckContext): Promise<((id: bigint) => boolean) | null> {
   const listing = await ctx.initialListing();
   if (listing.ids === null) return null;
@@ -158,10 +152,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
 
 const TWO_53 = 2n ** 53n;
 
-/**
- * An unused id that a server reading ids through a double (`Number(...)`) confuses with a listed order
- * above 2^53: the listed id is exact as a double and the unused one rounds to it.
- */
+/** An unused id that a double (`Number(...)`) rounds to a listed order above 2^53 (D8). */
 function roundingNeighbour(
   listed: ReadonlySet<string>,
   unused: (id: bigint) => boolean,

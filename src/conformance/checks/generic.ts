@@ -1,7 +1,6 @@
 /**
- * Checks drawn from the run's contract: every secured operation refuses a missing and a wrong key (§5, D6),
- * and every constrained query or header parameter an invalid value (D21). Nothing here may change data
- * (D19): path parameters get an unused id, and an unsafe operation without one waits for a destructive run.
+ * Checks drawn from the run's contract: secured operations refuse a missing and a wrong key (§5, D6), constrained
+ * parameters an invalid value (D21). Nothing changes data (D19): path parameters get an unused id.
  */
 
 import type { Contract, OperationSpec } from '../../contract/index.js';
@@ -23,11 +22,9 @@ const AUTH_CASES = AUTH_VARIANTS.slice(0, 2).map((v) => ({
 
 /** The operation's path, each path parameter an id no listed or given order has; `null` when none is known. */
 async function fillPath(ctx: CheckContext, operation: OperationSpec): Promise<string | null> {
-  const names = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
-  if (names.length === 0) return operation.path;
+  if (!operation.parameters.some((p) => p.in === 'path')) return operation.path;
   const id = await ctx.unknownOrderId();
-  if (id === null) return null;
-  return names.reduce((path, name) => path.replace(`{${name}}`, encodeURIComponent(id)), operation.path);
+  return id === null ? null : ctx.pathOf(operation.operationId, id);
 }
 
 function authChecks(operation: OperationSpec): Check[] {
