@@ -2,7 +2,7 @@
 
 import { type AuthHeader, NO_AUTH } from '../../judge/exchange.js';
 import { schemeCaseFinding } from '../../judge/observer.js';
-import { finding, is, type Judgement, judgeStatus, skip, verdict } from '../../judge/rules.js';
+import { finding, is, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import {
@@ -10,6 +10,7 @@ import {
   cancel,
   EXPECT_401,
   expect401,
+  expectStatus,
   NO_UNUSED_ID,
   statusOf,
   template,
@@ -197,7 +198,7 @@ const schemeCase: Check = {
       return verdict([finding(exchange, ctx.key, refused.message, refused.expected)], '');
     }
     return verdict(
-      [judgeStatus(exchange, ctx.key, is(200), '200, as under `Bearer` (RFC 9110 §11.1)')],
+      [expectStatus(ctx, exchange, is(200), '200, as under `Bearer` (RFC 9110 §11.1)', [])],
       'accepted under `bearer`',
     );
   },
