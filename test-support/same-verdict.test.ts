@@ -5,11 +5,14 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import { genericChecks } from '../src/conformance/checks/index.js';
 import { CheckContext } from '../src/conformance/context.js';
 import { DEFAULT_RETRY_POLICY } from '../src/conformance/gateway.js';
-import { defaultContract } from '../src/contract/index.js';
+import { loadContract } from '../src/contract/compile.js';
+import { type Contract, defaultContract } from '../src/contract/index.js';
 import { NO_AUTH, VALID_AUTH } from '../src/judge/exchange.js';
 import { createProxy } from '../src/proxy/index.js';
+import { v2Draft } from './contracts/v2-draft.js';
 import { TARGET_KEY } from './servers/reference-server.js';
 import { serve } from './servers/serve.js';
 
@@ -71,29 +74,33 @@ async function replaying(sequence: readonly Recorded[]) {
 
 type Verdict = Array<[rule: string, level: string]>;
 
+function suiteContext(baseUrl: string, against: Contract): CheckContext {
+  return new CheckContext({
+    baseUrl,
+    apiKey: TARGET_KEY,
+    pendingOrders: [],
+    shippedOrders: [],
+    retry: DEFAULT_RETRY_POLICY,
+    environment: 'auto',
+    liveProbeMs: 0,
+    fuzz: { requests: 0, timeMs: null, seed: 1 },
+    destructive: false,
+    timeoutMs: 5_000,
+    maxBodyBytes: 1024 * 1024,
+    only: [],
+    petId: null,
+    fetch: globalThis.fetch,
+    contract: against,
+  });
+}
+
 async function throughTheSuite(
   sequence: readonly Recorded[],
   rules: 'state' | 'exchange' = 'state',
 ): Promise<Verdict> {
   const target = await replaying(sequence);
   try {
-    const ctx = new CheckContext({
-      baseUrl: target.baseUrl,
-      apiKey: TARGET_KEY,
-      pendingOrders: [],
-      shippedOrders: [],
-      retry: DEFAULT_RETRY_POLICY,
-      environment: 'auto',
-      liveProbeMs: 0,
-      fuzz: { requests: 0, timeMs: null, seed: 1 },
-      destructive: false,
-      timeoutMs: 5_000,
-      maxBodyBytes: 1024 * 1024,
-      only: [],
-      petId: null,
-      fetch: globalThis.fetch,
-      contract,
-    });
+    const ctx = suiteContext(target.baseUrl, contract);
     for (const r of sequence)
       await ctx.request({ method: r.method, path: r.path, auth: r.keyed ? VALID_AUTH : NO_AUTH });
     if (rules === 'exchange')
@@ -155,6 +162,7 @@ describe('the suite and the proxy reach the same verdict on the same exchanges',
       rec('GET', '/store/orders?a=x', 400, { message: 'unknown parameter a' }),
       rec('GET', '/store/orders', 404, { message: 'no' }),
       rec('GET', '/no-such-path', 200, []),
+      { ...rec('GET', '/pets/10', 404, error(404)), headers: { deprecation: '@1767225600' } },
     ];
     const suite = await throughTheSuite(faults, 'exchange');
     expect(suite).toEqual(await throughTheProxy(faults, 'exchange'));
@@ -165,6 +173,7 @@ describe('the suite and the proxy reach the same verdict on the same exchanges',
       ['status', 'failure'],
       ['status', 'failure'],
       ['route', 'warning'],
+      ['headers', 'warning'],
     ]);
   });
 
@@ -181,5 +190,35 @@ describe('the suite and the proxy reach the same verdict on the same exchanges',
     ];
     expect(await throughTheSuite(keeps)).toEqual([]);
     expect(await throughTheProxy(keeps)).toEqual([]);
+  });
+});
+
+describe('an invalid declared parameter may get any 4xx (D21): the check expects the status class alone', () => {
+  it('passes a 422 with an HTML body to ?limit=0 on the v2 draft in the suite, as the proxy does', async () => {
+    const loaded = loadContract(v2Draft());
+    if (!loaded.ok) throw new Error(loaded.error);
+    const draft = loaded.value;
+    const target = await serve((_req, res) => {
+      res.writeHead(422, { 'content-type': 'text/html' });
+      res.end('<p>no</p>');
+    });
+    const proxy = createProxy({ upstream: target.baseUrl, judgeClient: false, contract: draft });
+    try {
+      const ctx = suiteContext(target.baseUrl, draft);
+      const check = genericChecks(draft).find((c) => c.id === 'generic.listOrders.param.limit.invalid');
+      const judgement = await check?.run(ctx, []);
+      expect(ctx.exchanges.map((e) => e.path)).toContain('/store/orders?limit=0');
+      const { baseUrl } = await proxy.listen({ port: 0 });
+      for (const e of ctx.exchanges) {
+        const headers = { authorization: `Bearer ${TARGET_KEY}` };
+        await (await fetch(`${baseUrl}${e.path}`, { headers })).arrayBuffer();
+      }
+      await proxy.close();
+      expect(proxy.findings()).toEqual([]);
+      expect(judgement?.kind).toBe('pass');
+    } finally {
+      await proxy.close();
+      await target.close();
+    }
   });
 });

@@ -1,14 +1,11 @@
-/**
- * What a check can ask of the run: send a request (recorded and judged by `judgeExchange` and the observer,
- * as the proxy judges traffic), send cancels and learn what they did to the list, the list, an unused id,
- * and the pet probe (D11).
- */
+/** What a check can ask of the run: requests judged by `judgeExchange` and the observer, cancels, the list. */
 import { bearerToken, type Contract, parseInt64, sameInteger } from '../contract/index.js';
 import {
   authorizationValue,
   documentedErrorRule,
   type Exchange,
   matchOperation,
+  NO_AUTH,
   type RequestPlan,
   reportRequest,
   VALID_AUTH,
@@ -25,6 +22,7 @@ import {
 } from '../judge/observer.js';
 import { finding, judgeExchange } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
+import { cancel } from './checks/check.js';
 import { type EnvironmentMode, EnvironmentWatch, namedBy } from './environment.js';
 import type { FuzzBudget, FuzzReport } from './fuzz/phase.js';
 import { Gateway, type RetryPolicy } from './gateway.js';
@@ -104,8 +102,8 @@ interface Sent {
 /** The state of one run, handed to every check. */
 export class CheckContext {
   readonly exchanges: Exchange[] = [];
-  /** Hand-over between checks that share orders (cancel.pending-order → cancel.repeat). */
-  readonly shared = new Map<string, unknown>();
+  /** The order cancel.pending-order cancelled, for cancel.repeat. */
+  cancelledOrder: string | null = null;
   currentCheck = '';
   private initial: Promise<Listing> | null = null;
   private unknownId: Promise<string | null> | null = null;
@@ -134,7 +132,7 @@ export class CheckContext {
     this.environment = new EnvironmentWatch(options.environment, options.contract);
   }
 
-  /** The key, for judgements to redact from their findings. */
+  /** For judgements to redact. */
   get key(): string {
     return this.options.apiKey;
   }
@@ -160,14 +158,11 @@ export class CheckContext {
     const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);
-    const request = {
-      method: plan.method,
-      url,
-      headers,
-      ...(plan.body === undefined ? {} : { body: plan.body }),
-    };
     const startedAt = performance.now();
-    const outcome = await this.gateway.send(request, this.options);
+    const outcome = await this.gateway.send(
+      { method: plan.method, url, headers, body: plan.body },
+      this.options,
+    );
     const endedAt = performance.now();
     const observed = {
       path: plan.path,
@@ -228,17 +223,24 @@ export class CheckContext {
     return authorizationValue(VALID_AUTH, this.options.apiKey) ?? '';
   }
 
-  /** `GET /store/orders` with the key, as it was before any check changed anything. */
+  /** An operation's path from the document's template, each path parameter set to `value`. */
+  pathOf(operationId: string, value = ''): string {
+    return this.options.contract
+      .operation(operationId)
+      .path.replace(/\{[^}]*\}/g, () => encodeURIComponent(value));
+  }
+
+  /** The list read with the key, as it was before any check changed anything. */
   initialListing(): Promise<Listing> {
-    this.initial ??= this.request({ method: 'GET', path: '/store/orders', auth: VALID_AUTH }).then(
-      readListing,
-    );
+    this.initial ??= this.freshListing();
     return this.initial;
   }
 
-  /** `GET /store/orders` now. */
+  /** The list read with the key now. */
   async freshListing(): Promise<Listing> {
-    return readListing(await this.request({ method: 'GET', path: '/store/orders', auth: VALID_AUTH }));
+    return readListing(
+      await this.request({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH }),
+    );
   }
 
   /** Reads the list again `liveProbeMs` later, before any check: what changed was another client's (D16). */
@@ -250,28 +252,18 @@ export class CheckContext {
     for (const id of second.ids ?? []) first.ids.add(id);
   }
 
-  /**
-   * Destructive runs: a named pending order the first list does not show is cancelled once; a 404 or 409
-   * (D2) means an earlier run cancelled it, so no check is given it.
-   */
+  /** A named pending order the first list lacks is cancelled once: a 404 or 409 (D2) means an earlier run did. */
   async findStalePending(creditTo: string): Promise<void> {
     const listing = await this.initialListing();
     if (!this.options.destructive || listing.ids === null) return;
     for (const id of this.options.pendingOrders.filter((p) => !listing.ids?.has(p))) {
-      const exchange = await this.request(
-        { method: 'DELETE', path: `/store/orders/${encodeURIComponent(id)}`, auth: VALID_AUTH },
-        creditTo,
-      );
+      const exchange = await this.request(cancel(this, id), creditTo);
       const status = exchange.outcome.ok ? exchange.outcome.value.status : null;
       if (status === 404 || status === 409) this.stalePending.set(id, exchange);
     }
   }
 
-  /**
-   * Sends cancels (several at once when given several), then reads the list again and judges what they
-   * did (§3, D2, D16) by the observer's lists before and after: every order no successful cancel named
-   * must still be listed and unchanged.
-   */
+  /** Sends cancels (at once when several), reads the list, and judges what they did by the observer's lists (D16). */
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
     // A list with an item whose id is not an int64 hides which order is which: nothing to compare with.
     const { ids } = await this.initialListing();
@@ -305,7 +297,7 @@ export class CheckContext {
           finding(
             listing.exchange,
             this.key,
-            `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: GET /store/orders gave no usable list afterwards`,
+            `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: the list read after it gave no usable list`,
             'the list, to compare with the list before the cancel',
           ),
         ],
@@ -351,23 +343,13 @@ export class CheckContext {
 
   /** An int64 id neither listed nor given; `null` when the list was not read in full (D19). */
   unknownOrderId(): Promise<string | null> {
-    this.unknownId ??= (async () => {
+    this.unknownId ??= this.initialListing().then(({ ids }) => {
+      const taken = new Set([...(ids ?? []), ...this.options.pendingOrders, ...this.options.shippedOrders]);
       let candidate = 424_242_424n;
-      while (!(await this.isUnused(candidate))) {
-        if ((await this.initialListing()).ids === null) return null;
-        candidate += 1n;
-      }
-      return String(candidate);
-    })();
+      while (taken.has(String(candidate))) candidate += 1n;
+      return ids === null ? null : String(candidate);
+    });
     return this.unknownId;
-  }
-
-  /** Whether an id is neither listed at the start nor given (false when the list was not read in full). */
-  async isUnused(id: bigint): Promise<boolean> {
-    const { ids } = await this.initialListing();
-    const text = String(id);
-    const given = [...this.options.pendingOrders, ...this.options.shippedOrders];
-    return ids !== null && !ids.has(text) && !given.includes(text);
   }
 
   /** Whether the target serves the deprecated `GET /pets/{petId}` (D11): a 2xx or a `Deprecation` header. */
@@ -388,15 +370,11 @@ export class CheckContext {
           exchange: null,
         };
       }
-      const exchange = await this.request(
-        { method: 'GET', path: `/pets/${encodeURIComponent(petId)}`, auth: VALID_AUTH },
-        'pets.deprecation',
-      );
+      const plan = { method: 'GET', path: this.pathOf('getPet', petId), auth: VALID_AUTH };
+      const exchange = await this.request(plan, 'pets.deprecation');
       const { outcome } = exchange;
       const served =
-        outcome.ok &&
-        ((outcome.value.status >= 200 && outcome.value.status < 300) ||
-          outcome.value.headers.deprecation !== undefined);
+        outcome.ok && (outcome.value.status < 300 || outcome.value.headers.deprecation !== undefined);
       return { served: served ? 'yes' : 'unknown', petId, source, exchange };
     })();
     return this.pets;
@@ -404,9 +382,9 @@ export class CheckContext {
 
   /** `GET /pets/{petId}` without a key, once: its 401 shows the path is behind authentication. */
   petWithoutKey(): Promise<Exchange> {
-    this.keylessPet ??= this.petProbe().then((probe) =>
+    this.keylessPet ??= this.petProbe().then(({ petId }) =>
       this.request(
-        { method: 'GET', path: `/pets/${encodeURIComponent(probe.petId)}`, auth: { kind: 'none' } },
+        { method: 'GET', path: this.pathOf('getPet', petId), auth: NO_AUTH },
         'auth.getPet.no-header',
       ),
     );
@@ -414,11 +392,7 @@ export class CheckContext {
   }
 }
 
-/**
- * The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), else `null`.
- *
- * @example canonicalId('9007199254740993') // '9007199254740993'; canonicalId('1.5') // null
- */
+/** The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), else `null`. */
 export function canonicalId(raw: string): string | null {
   const parsed = parseInt64(raw);
   return parsed.ok && String(parsed.value) === raw ? raw : null;

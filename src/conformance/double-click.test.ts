@@ -36,8 +36,8 @@ async function cancelTwice(server: Behaviour, together: boolean) {
       fuzz: { requests: 0, timeMs: null, seed: 1 },
     });
     const steps = together
-      ? [await ctx.cancel([cancel('3'), cancel('3')])]
-      : [await ctx.cancel([cancel('3')]), await ctx.cancel([cancel('3')])];
+      ? [await ctx.cancel([cancel(ctx, '3'), cancel(ctx, '3')])]
+      : [await ctx.cancel([cancel(ctx, '3')]), await ctx.cancel([cancel(ctx, '3')])];
     const statuses = steps.flatMap((s) =>
       s.exchanges.map((e) => (e.outcome.ok ? e.outcome.value.status : 0)),
     );

@@ -72,11 +72,7 @@ export function documentedErrorRule(from: Contract, operationId: string | null, 
   return { level: 'failure', source: '§7' };
 }
 
-/**
- * How bad the wrong status is where the document expects this one: `x-petstore-conformance.status` (D3).
- *
- * @example documentedStatusLevel(defaultContract(), 'cancelOrder', 409) // 'failure', as spec/openapi.yaml says
- */
+/** How bad the wrong status is where the document expects this one: `x-petstore-conformance.status` (D3). */
 export function documentedStatusLevel(from: Contract, operationId: string, status: number): Level {
   return from.operation(operationId).responses.get(status)?.conformance?.status ?? 'failure';
 }
@@ -96,17 +92,14 @@ export function reportRequest(
   key: string,
   body?: string,
 ): ReportedRequest {
-  const shown: Record<string, string> = {};
-  const forCurl: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    shown[name] = redactText(value, key, REDACTED);
-    forCurl[name] = redactText(value, key, KEY_VARIABLE);
-  }
+  const redacted = (as: string) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redactText(value, key, as)]));
+  const curl = curlLine(method, url, redacted(KEY_VARIABLE), body);
   return {
     method,
     url: redactText(url, key),
-    headers: shown,
-    curl: redactText(curlLine(method, url, forCurl, body), key, KEY_VARIABLE),
+    headers: redacted(REDACTED),
+    curl: redactText(curl, key, KEY_VARIABLE),
   };
 }
 

@@ -258,6 +258,20 @@ describe('judging one exchange without a run (what the proxy asks)', () => {
       [],
     ],
     [
+      "warns on a deprecated read's 404 that announces its deprecation without a Sunset (D11)",
+      'GET',
+      '/pets/10',
+      answered(404, { ...JSON_TYPE, deprecation: PET_HEADERS.deprecation }, error(404)),
+      [['headers', 'warning', /answered 404 without Sunset/]],
+    ],
+    [
+      "passes a deprecated read's 404 with both D11 headers",
+      'GET',
+      '/pets/10',
+      answered(404, { ...JSON_TYPE, ...PET_HEADERS }, error(404)),
+      [],
+    ],
+    [
       'warns on a malformed id refused without an Error body (D9)',
       'DELETE',
       '/store/orders/abc',

@@ -1,7 +1,4 @@
-/**
- * The judgements of one exchange, the same for the suite's requests and the proxy's traffic: each returns
- * the broken rule as a finding (the key redacted) or `null`. Every body verdict comes from the contract.
- */
+/** The judgements of one exchange, the same for the suite and the proxy: a finding (key redacted) or `null`. */
 import {
   bearerToken,
   type Contract,
@@ -45,24 +42,22 @@ export function skip(reason: string, enableWith: string | null): Judgement {
   return { kind: 'skip', reason, enableWith };
 }
 
-/** A pass when no finding is set, else a violation that leads with the first finding. */
+/** A pass when no finding is set, else a violation that leads with the first finding (at `level` if given). */
 export function verdict(
   findings: ReadonlyArray<Finding | null>,
   passMessage: string,
   notes: string[] = [],
+  level?: Level,
 ): Judgement {
   const found = findings.filter((f): f is Finding => f !== null);
   if (found.length === 0) return pass(passMessage, notes);
   const [first] = found;
   const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-  return { kind: 'violation', message: `${first?.message ?? 'violation'}${more}`, findings: found, notes };
+  const message = `${first?.message ?? 'violation'}${more}`;
+  return { kind: 'violation', message, findings: found, notes, ...(level ? { level } : {}) };
 }
 
-/**
- * One broken rule, with the request and the response excerpt as reported (the key redacted).
- *
- * @example finding(exchange, key, 'GET /store/orders answered 500', '200')
- */
+/** One broken rule, with the request and the response excerpt as reported (the key redacted). */
 export function finding(
   exchange: ObservedExchange,
   key: string,
@@ -79,11 +74,7 @@ export function finding(
   };
 }
 
-/**
- * The status the response must have, or why it has none (no response, a redirect).
- *
- * @example judgeStatus(exchange, key, is(204), '204 with no body') // null when it answered 204
- */
+/** The status the response must have, or why it has none (no response, a redirect). */
 export function judgeStatus(
   exchange: ObservedExchange,
   key: string,
@@ -181,19 +172,8 @@ export function judgeErrorBody(
   return null;
 }
 
-/** Status first; the Error body only when the status is right. */
-export function judgeError(
-  contract: Contract,
-  exchange: ObservedExchange,
-  key: string,
-  allowed: (status: number) => boolean,
-  expected: string,
-): Finding | null {
-  return judgeStatus(exchange, key, allowed, expected) ?? judgeErrorBody(contract, exchange, key, expected);
-}
-
 /** A success body as documented: media type (D15), read losslessly (D8), none where none is (§4.2, D24). */
-export function judgeSuccessBody(
+function judgeSuccessBody(
   contract: Contract,
   exchange: ObservedExchange,
   key: string,
@@ -252,21 +232,6 @@ function encodingHint(exchange: ObservedExchange): string {
   return gzip ? '; the body starts like gzip data, though the response names no Content-Encoding' : '';
 }
 
-/** D24: a `Content-Type` on a 204, which has no content: a warning. */
-export function judgeNoContentType(exchange: ObservedExchange, key: string): Finding | null {
-  if (!exchange.outcome.ok) return null;
-  const { status, headers } = exchange.outcome.value;
-  const type = headers['content-type'];
-  return status === 204 && type !== undefined
-    ? finding(
-        exchange,
-        key,
-        `${exchange.request.method} ${exchange.path} → 204 with Content-Type: ${type}, though it has no content (D24)`,
-        '204 without Content-Type',
-      )
-    : null;
-}
-
 /** D10: outside the document any 4xx; a 405 carries `Allow` (RFC 9110 §15.5.6). */
 function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string): Finding | null {
   const methods = documentedMethods(contract, exchange.path);
@@ -280,34 +245,7 @@ function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string)
   return null;
 }
 
-/** The documented response headers, present and valid by their schemas (D11). */
-export function judgeDocumentedHeaders(
-  contract: Contract,
-  exchange: ObservedExchange,
-  key: string,
-  operationId: string,
-  /** Whose documented headers to require; the response's own status by default. */
-  documentedStatus?: number,
-): Finding[] {
-  if (!exchange.outcome.ok) return [];
-  const { status, headers } = exchange.outcome.value;
-  return documentedHeaderViolations(contract, operationId, documentedStatus ?? status, headers).map(
-    (problem) =>
-      finding(
-        exchange,
-        key,
-        `${exchange.request.method} ${exchange.path} answered ${status} ${problem.message}`,
-        problem.expected,
-        problem.violations,
-      ),
-  );
-}
-
-/**
- * The raw (still escaped) value of each path parameter of an operation in a path after the base URL.
- *
- * @example pathParameterValues(op, '/store/orders/1.5?x') // Map { 'orderId' => '1.5' }
- */
+/** The raw (still escaped) value of each path parameter in a path after the base: `orderId` → `1.5`. */
 export function pathParameterValues(op: OperationSpec, path: string): Map<string, string> {
   const parts = (path.split('?')[0] ?? path).split('/');
   return new Map(Object.entries(matchPathTemplate(parsePathTemplate(op.path), parts) ?? {}));
@@ -327,11 +265,7 @@ export function malformedPathParameters(contract: Contract, op: OperationSpec, p
   });
 }
 
-/**
- * The declared query parameters sent with a value their schema refuses (D21).
- *
- * @example invalidQueryParameters(v2, listOrders, '/store/orders?limit=0') // ['limit']
- */
+/** The declared query parameters sent with a value their schema refuses (D21): `?limit=0` → `limit`. */
 export function invalidQueryParameters(contract: Contract, op: OperationSpec, path: string): string[] {
   const query = new URLSearchParams(path.split('?')[1] ?? '');
   return op.parameters
@@ -349,11 +283,8 @@ function sameIntegerOf(raw: string | undefined): boolean {
 }
 
 /**
- * An answer the contract leaves to the server, in words, else `null` (D11, D21): a request the contract does
- * not describe (an undeclared query parameter, an invalid declared one) may get any 4xx, and a retired
- * deprecated read 410 Gone or 404 without its Deprecation header; the body is not judged then.
- *
- * @example serverReading(contract, 'listOrders', exchangeOf('GET /store/orders?a=x', 400)) // 'an undeclared …'
+ * An answer the contract leaves to the server, in words, else `null`: any 4xx to a request it does not describe
+ * (D21), a retired deprecated read's 410 or 404 without Deprecation (D11). Its body is not judged then.
  */
 export function serverReading(
   contract: Contract,
@@ -386,12 +317,12 @@ export interface RatedFinding {
 }
 
 /**
- * Everything the document says about one exchange, whoever made it: 401 without a bearer token (§5, D6,
- * D7), any 4xx for a request outside the contract (D9, D21), the documented status, the Error contract at
- * the document's level (D3, §7), the success body (D8, D15, D24), D10 outside the document, D11's headers.
+ * Everything the document says about one exchange, whoever made it (§5, §7, D3, D6-D11, D15, D21, D24).
  *
- * @example judgeExchange(contract, { request, path: '/store/orders', outcome }, key).filter((f) => f.level === 'failure')
+ * @example judgeExchange(contract, { request, path, outcome }, key).filter((f) => f.level === 'failure')
  */
+const AUTH_EXPECTED = '401 with an Error body whose status is 401';
+
 export function judgeExchange(contract: Contract, exchange: ObservedExchange, key: string): RatedFinding[] {
   const rated = (rule: string, citation: string, level: Level, f: Finding | null): RatedFinding[] =>
     f ? [{ rule, citation, level, finding: f }] : [];
@@ -438,7 +369,8 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
       'auth',
       '§5, D6, D7',
       'failure',
-      judgeError(contract, exchange, key, is(401), '401 with an Error body whose status is 401'),
+      judgeStatus(exchange, key, is(401), AUTH_EXPECTED) ??
+        judgeErrorBody(contract, exchange, key, AUTH_EXPECTED),
     );
   }
   if (serverReading(contract, operationId, exchange) !== null) return [];
@@ -464,16 +396,39 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   );
   if (undocumented)
     return rated('status', '§4', documentedStatusLevel(contract, operationId, status), undocumented);
+  // The documented headers of the response of status `of`, present and valid by their schemas (D11).
+  const documentedHeaders = (of: number | undefined): RatedFinding[] =>
+    of === undefined
+      ? []
+      : documentedHeaderViolations(contract, operationId, of, outcome.value.headers).flatMap((problem) =>
+          rated(
+            'headers',
+            '§9, D11',
+            'warning',
+            finding(
+              exchange,
+              key,
+              `${where} answered ${status} ${problem.message}`,
+              problem.expected,
+              problem.violations,
+            ),
+          ),
+        );
   if (status >= 400) {
     const rule = documentedErrorRule(contract, operationId, status);
-    return rule === null
-      ? []
-      : rated(
-          'error-body',
-          `§7, ${rule.source}`,
-          rule.level,
-          judgeErrorBody(contract, exchange, key, 'an Error body'),
-        );
+    // D11: a deprecated read that announces its deprecation on an error carries all of its success's headers.
+    const announced = op.deprecated && outcome.value.headers.deprecation !== undefined;
+    return [
+      ...(rule
+        ? rated(
+            'error-body',
+            `§7, ${rule.source}`,
+            rule.level,
+            judgeErrorBody(contract, exchange, key, 'an Error body'),
+          )
+        : []),
+      ...(announced ? documentedHeaders(op.statuses.find((s) => s < 300)) : []),
+    ];
   }
   // D21: accepting an invalid declared parameter is a warning.
   const invalid = invalidQueryParameters(contract, op, exchange.path);
@@ -486,13 +441,19 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
           `${where} accepted the invalid \`${invalid.join('`, `')}\` with ${status}`,
           '400 or 422 (any 4xx) with an Error body (D21)',
         );
+  // D24: a `Content-Type` on a 204, which has no content, is a warning.
+  const type = outcome.value.headers['content-type'];
+  const typed = `${where} → 204 with Content-Type: ${type}, though it has no content (D24)`;
   return [
     ...rated('status', 'D21', 'warning', accepted),
     ...rated('body', '§4, D8, D15, D24', 'failure', judgeSuccessBody(contract, exchange, key, operationId)),
-    ...rated('headers', 'D24', 'warning', judgeNoContentType(exchange, key)),
-    ...judgeDocumentedHeaders(contract, exchange, key, operationId).map(
-      (f): RatedFinding => ({ rule: 'headers', citation: '§9, D11', level: 'warning', finding: f }),
+    ...rated(
+      'headers',
+      'D24',
+      'warning',
+      status === 204 && type !== undefined ? finding(exchange, key, typed, '204 without Content-Type') : null,
     ),
+    ...documentedHeaders(status),
   ];
 }
 

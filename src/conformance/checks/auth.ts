@@ -2,7 +2,7 @@
 
 import { type AuthHeader, NO_AUTH } from '../../judge/exchange.js';
 import { schemeCaseFinding } from '../../judge/observer.js';
-import { finding, is, type Judgement, judgeStatus, skip, verdict } from '../../judge/rules.js';
+import { finding, is, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import {
@@ -10,6 +10,7 @@ import {
   cancel,
   EXPECT_401,
   expect401,
+  expectStatus,
   NO_UNUSED_ID,
   statusOf,
   template,
@@ -62,7 +63,7 @@ async function runVariant(ctx: CheckContext, operationId: string, variant: AuthV
       ...notes,
     ]);
   }
-  const exchange = await ctx.request({ method: 'GET', path: '/store/orders', auth: variant.auth });
+  const exchange = await ctx.request({ method: 'GET', path: ctx.pathOf('listOrders'), auth: variant.auth });
   return verdict([expect401(ctx, exchange)], '401 with a valid Error body');
 }
 
@@ -72,11 +73,7 @@ async function petVariant(ctx: CheckContext, variant: AuthVariant): Promise<Judg
   const exchange =
     variant.name === 'no-header'
       ? await ctx.petWithoutKey()
-      : await ctx.request({
-          method: 'GET',
-          path: `/pets/${encodeURIComponent(probe.petId)}`,
-          auth: variant.auth,
-        });
+      : await ctx.request({ method: 'GET', path: ctx.pathOf('getPet', probe.petId), auth: variant.auth });
   const result = expect401(ctx, exchange);
   const status = statusOf(exchange);
   const notes = [`pet id ${probe.petId} (${probe.source})`];
@@ -119,7 +116,7 @@ async function refusedCancels(ctx: CheckContext, ids: readonly string[], auths: 
   const notes: string[] = [];
   for (const id of ids) {
     for (const auth of auths) {
-      const step = await ctx.cancel([cancel(id, auth)]);
+      const step = await ctx.cancel([cancel(ctx, id, auth)]);
       findings.push(...step.exchanges.map((e) => expect401(ctx, e)), ...step.findings);
       notes.push(...step.notes);
     }
@@ -191,34 +188,30 @@ const schemeCase: Check = {
     const exact = statusOf(listing.exchange);
     if (exact !== 200) {
       return skip(
-        `GET /store/orders with the key under \`Bearer\` answered ${exact ?? 'nothing'}, not 200: there is no acceptance to compare with`,
+        `GET ${listing.exchange.path} with the key under \`Bearer\` answered ${exact ?? 'nothing'}, not 200: there is no acceptance to compare with`,
         null,
       );
     }
-    const exchange = await ctx.request({
-      method: 'GET',
-      path: '/store/orders',
-      auth: template('bearer $KEY'),
-    });
+    const exchange = await ctx.request({ ...listing.exchange.plan, auth: template('bearer $KEY') });
     if (statusOf(exchange) === 401) {
       const refused = schemeCaseFinding('bearer', exchange.seq, listing.exchange.seq);
       return verdict([finding(exchange, ctx.key, refused.message, refused.expected)], '');
     }
     return verdict(
-      [judgeStatus(exchange, ctx.key, is(200), '200, as under `Bearer` (RFC 9110 §11.1)')],
+      [expectStatus(ctx, exchange, is(200), '200, as under `Bearer` (RFC 9110 §11.1)', [])],
       'accepted under `bearer`',
     );
   },
 };
 
 /** D7: near misses of the key, described and never printed, that a prefix or case-blind compare accepts. */
-function nearMisses(key: string): Array<{ label: string; path: string; auth: AuthHeader }> {
+function nearMisses(key: string, list: string): Array<{ label: string; path: string; auth: AuthHeader }> {
   const last = key.at(-1) ?? '';
   const swapped = [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
-  const bearer = (token: string) => ({ path: '/store/orders', auth: template(`Bearer ${token}`) });
+  const bearer = (token: string) => ({ path: list, auth: template(`Bearer ${token}`) });
   const inQuery = (name: string) => ({
     label: `the key only in the query string (\`?${name}=\`), no Authorization header`,
-    path: `/store/orders?${name}=${encodeURIComponent(key)}`,
+    path: `${list}?${name}=${encodeURIComponent(key)}`,
     auth: NO_AUTH,
   });
   return [
@@ -248,7 +241,7 @@ const nearMissKeys: Check = {
   passes: `${EXPECT_401} for each: only the exact key as a bearer token is the key`,
   async run(ctx) {
     const findings: Array<Finding | null> = [];
-    const misses = nearMisses(ctx.key);
+    const misses = nearMisses(ctx.key, ctx.pathOf('listOrders'));
     for (const miss of misses) {
       const exchange = await ctx.request({ method: 'GET', path: miss.path, auth: miss.auth });
       const status = statusOf(exchange);
@@ -257,7 +250,7 @@ const nearMissKeys: Check = {
           ? finding(
               exchange,
               ctx.key,
-              `GET /store/orders with ${miss.label} answered ${status}: the server accepted a key that is not the key (D7)`,
+              `GET ${exchange.path.split('?')[0]} with ${miss.label} answered ${status}: the server accepted a key that is not the key (D7)`,
               EXPECT_401,
             )
           : expect401(ctx, exchange, `${EXPECT_401} (${miss.label})`),

@@ -1,7 +1,4 @@
-/**
- * The cancel checks (§3, §4.2, D2, D8, D9, D16). Every cancel is followed by a read of the list, and what
- * changed is judged with the answer by the observer's lists (src/judge/observer.ts).
- */
+/** The cancel checks (§3, §4.2, D2, D8, D9, D16): each cancel is followed by a list read the observer judges. */
 import { type Contract, cancelRows, defaultContract, sameInteger } from '../../contract/index.js';
 import {
   documentedErrorRule,
@@ -9,22 +6,10 @@ import {
   type Exchange,
   VALID_AUTH,
 } from '../../judge/exchange.js';
-import {
-  finding,
-  is,
-  is4xx,
-  type Judgement,
-  judgeError,
-  judgeErrorBody,
-  judgeNoContentType,
-  judgeStatus,
-  judgeSuccessBody,
-  skip,
-  verdict,
-} from '../../judge/rules.js';
+import { finding, is, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
 import type { CancelStep, CheckContext } from '../context.js';
-import { type Check, cancel, NO_UNUSED_ID, statusOf } from './check.js';
+import { type Check, cancel, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
 import {
   aimMalformed,
   blockingReadings,
@@ -34,6 +19,13 @@ import {
 } from './malformed-ids.js';
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
+
+/** A cancel check at failure level, the level of every one whose document does not set it (D3). */
+const cancelCheck = (check: Omit<Check, 'level' | 'operationId'>): Check => ({
+  level: 'failure',
+  operationId: 'cancelOrder',
+  ...check,
+});
 
 /** What the state table says a cancel answers: pending 204, shipped 409, cancelled 404 or (D2) 409. */
 function cancelAnswers(from: Contract): { pending: number; shipped: number; again: number[] } {
@@ -52,10 +44,7 @@ const shippedStatusLevel = (from: Contract): Level =>
 const shippedBodyLevel = (from: Contract): Level =>
   documentedErrorRule(from, 'cancelOrder', cancelAnswers(from).shipped)?.level ?? 'failure';
 
-/**
- * D9: a server that read a malformed id as the order the same integer names in another common notation
- * (`02`, `+2`, `2.0`, `2e0`, `0x2`, ` 2`) acted on the order the client meant: a warning, not a failure.
- */
+/** D9: a malformed id read as the same integer in another notation (`02`, `0x2`) is only a warning. */
 function sameIntegerFinding(ctx: CheckContext, e: Exchange, raw: string, order: string): Finding {
   return finding(
     e,
@@ -72,26 +61,36 @@ function withSameIntegers(
   passMessage: string,
   notes: string[],
 ): Judgement {
-  const judged = verdict([...failures, ...warnings], passMessage, notes);
-  const failed = failures.some((f) => f !== null);
-  return judged.kind === 'violation' && !failed ? { ...judged, level: 'warning' } : judged;
+  const level = failures.some((f) => f !== null) ? undefined : 'warning';
+  return verdict([...failures, ...warnings], passMessage, notes, level);
 }
 
-/** What a check that cancels returns: the status verdicts, then what the cancels did to the list. */
+/** What changed to the list leads (it names the real damage), then the status verdicts. */
 function judged(
   step: CancelStep,
-  statusFindings: ReadonlyArray<Finding | null>,
+  statuses: Array<Finding | null>,
   passMessage: string,
   notes: string[] = [],
-): Judgement {
-  // What changed leads: "order 7 left the list after DELETE /store/orders/7.5" names the real damage.
-  return verdict([...step.findings, ...statusFindings], passMessage, [...notes, ...step.notes]);
+) {
+  return verdict([...step.findings, ...statuses], passMessage, [...notes, ...step.notes]);
 }
 
-/**
- * Whether a lenient reading of a malformed id is harmless: an id the whole list shows is unused and that
- * no one named as pending, or a shipped id the user named (D19: its cancel is refused with 409).
- */
+/** One cancel of `id` and the list read after it, held to the status the order's state demands. */
+async function cancelOnce(
+  ctx: CheckContext,
+  id: string,
+  allowed: (status: number) => boolean,
+  expected: string,
+  passMessage: (status: number | null) => string,
+  notes: string[],
+  rules: string[] = [],
+): Promise<Judgement> {
+  const step = await ctx.cancel([cancel(ctx, id)]);
+  const statuses = step.exchanges.map((e) => expectStatus(ctx, e, allowed, expected, rules));
+  return judged(step, statuses, passMessage(step.exchanges[0] ? statusOf(step.exchanges[0]) : null), notes);
+}
+
+/** Whether a lenient reading is harmless (D19): an id unlisted and not named pending, or a named shipped id. */
 async function safeReading(ctx: CheckContext): Promise<((id: bigint) => boolean) | null> {
   const listing = await ctx.initialListing();
   if (listing.ids === null) return null;
@@ -103,13 +102,11 @@ async function safeReading(ctx: CheckContext): Promise<((id: bigint) => boolean)
   };
 }
 
-const malformedChecks: Check[] = MALFORMED_IDS.map(
-  (malformed): Check => ({
+const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
+  cancelCheck({
     id: `cancel.malformed-id.${malformed.name}`,
     title: `cancelling the malformed id \`${malformed.shown}\` is refused with 4xx`,
     citation: '§4.2, D9',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends: `DELETE /store/orders/${malformed.shown} with the key (${malformed.about}), then GET /store/orders; ${
       malformed.usesBase
         ? '{id} is an id the list shows is unused, or with --destructive a named pending order'
@@ -128,7 +125,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map(
           '--shipped-order ID',
         );
       }
-      const step = await ctx.cancel([cancel(aim.raw, VALID_AUTH, { errorRule: D9_RULE })]);
+      const step = await ctx.cancel([cancel(ctx, aim.raw, VALID_AUTH, { errorRule: D9_RULE })]);
       const [exchange] = step.exchanges;
       if (!exchange) return skip('no request was sent', null);
       const notes = [
@@ -145,7 +142,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map(
       }
       return judged(
         step,
-        [judgeStatus(exchange, ctx.key, is4xx, '4xx (400, 404 or 422: D9)')],
+        [expectStatus(ctx, exchange, is4xx, '4xx (400, 404 or 422: D9)', [])],
         `refused with ${statusOf(exchange)}`,
         notes,
       );
@@ -155,10 +152,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map(
 
 const TWO_53 = 2n ** 53n;
 
-/**
- * An unused id that a server reading ids through a double (`Number(...)`) confuses with a listed order
- * above 2^53: the listed id is exact as a double and the unused one rounds to it.
- */
+/** An unused id that a double (`Number(...)`) rounds to a listed order above 2^53 (D8). */
 function roundingNeighbour(
   listed: ReadonlySet<string>,
   unused: (id: bigint) => boolean,
@@ -181,35 +175,25 @@ function roundingNeighbour(
 export const CONCURRENT_CANCELS = 5;
 
 export const CANCEL_CHECKS: readonly Check[] = [
-  {
+  cancelCheck({
     id: 'cancel.unknown-order',
     title: 'cancelling an order that does not exist is 404',
     citation: '§4.2, §7',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{id} with the key, for an int64 id that the list shows is unused and that is not given; then GET /store/orders',
     passes: '404 with an Error body whose status is 404, and no order changed',
     async run(ctx) {
       const id = await ctx.unknownOrderId();
       if (id === null) return skip(NO_UNUSED_ID, null);
-      const step = await ctx.cancel([cancel(id)]);
-      return judged(
-        step,
-        step.exchanges.map((e) =>
-          judgeError(ctx.options.contract, e, ctx.key, is(404), '404 with an Error body'),
-        ),
-        '404 with a valid Error body',
-        [`used unknown id ${id}`],
-      );
+      const notes = [`used unknown id ${id}`];
+      const passed = () => '404 with a valid Error body';
+      return cancelOnce(ctx, id, is(404), '404 with an Error body', passed, notes, ['error-body']);
     },
-  },
-  {
+  }),
+  cancelCheck({
     id: 'cancel.int64-exact',
     title: 'ids above 2^53 name exactly their own order (int64, not a double)',
     citation: '§4.2, D8, D16',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{unused id next to a listed id above 2^53 that a double rounds to it} with the key, or else DELETE of a spare --pending-order above 2^53; then GET /store/orders',
     passes:
@@ -222,36 +206,30 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const found = roundingNeighbour(listing.ids, safe);
       if (found !== null) {
         const probe = String(found.probe);
-        const step = await ctx.cancel([cancel(probe)]);
-        return {
-          ...judged(
-            step,
-            step.exchanges.map((e) =>
-              judgeStatus(e, ctx.key, is(404), `404 (order ${probe} does not exist)`),
-            ),
-            `404, and order ${found.listed} unchanged`,
-            [`sent ${probe}, which a double reads as listed order ${found.listed}`],
-          ),
-          consumed: [],
-        };
+        const judgement = await cancelOnce(
+          ctx,
+          probe,
+          is(404),
+          `404 (order ${probe} does not exist)`,
+          () => `404, and order ${found.listed} unchanged`,
+          [`sent ${probe}, which a double reads as listed order ${found.listed}`],
+        );
+        return { ...judgement, consumed: [] };
       }
       // No neighbour a double confuses with a listed id: cancel a named pending order above 2^53 by its
       // exact id; a double-reading server cancels its rounded neighbour or answers 404.
       const [id] = spare.filter((p) => listing.ids?.has(p));
       if (id !== undefined) {
-        const step = await ctx.cancel([cancel(id)]);
         const { pending } = cancelAnswers(ctx.options.contract);
-        return {
-          ...judged(
-            step,
-            step.exchanges.map((e) =>
-              judgeStatus(e, ctx.key, is(pending), `${pending} (order ${id} is pending)`),
-            ),
-            `order ${id} cancelled by its exact id, no other order changed`,
-            [`used pending order ${id}, above 2^53`],
-          ),
-          consumed: [id],
-        };
+        const judgement = await cancelOnce(
+          ctx,
+          id,
+          is(pending),
+          `${pending} (order ${id} is pending)`,
+          () => `order ${id} cancelled by its exact id, no other order changed`,
+          [`used pending order ${id}, above 2^53`],
+        );
+        return { ...judgement, consumed: [id] };
       }
       const big = [...listing.ids].filter((i) => BigInt(i) > TWO_53 || BigInt(i) < -TWO_53);
       return skip(
@@ -261,7 +239,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
         '--pending-order ID (a pending order above 2^53 that no other check takes)',
       );
     },
-  },
+  }),
   ...malformedChecks,
   {
     id: 'cancel.malformed-id.error-body',
@@ -297,21 +275,19 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const findings: Array<Finding | null> = [];
       const notes: string[] = [];
       for (const id of ids) {
-        const step = await ctx.cancel([cancel(id)]);
+        const step = await ctx.cancel([cancel(ctx, id)]);
         findings.push(...step.findings);
         for (const e of step.exchanges)
-          findings.push(judgeStatus(e, ctx.key, is(shipped), `${shipped} (the order has shipped)`));
+          findings.push(expectStatus(ctx, e, is(shipped), `${shipped} (the order has shipped)`, []));
         notes.push(...step.notes);
       }
       return verdict(findings, `${shipped} and still listed: ${ids.join(', ')}`, notes);
     },
   },
-  {
+  cancelCheck({
     id: 'cancel.shipped-order.again',
     title: 'a shipped order refused once is refused again: shipped stays shipped',
     citation: '§3',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{shipped id} with the key once more for each --shipped-order, after its first refusal (also without --destructive: a correct server refuses it again), GET /store/orders after each',
     passes:
@@ -322,10 +298,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const findings: Array<Finding | null> = [];
       const notes: string[] = [];
       for (const id of ctx.options.shippedOrders) {
-        const path = cancel(id).path;
+        const path = ctx.pathOf('cancelOrder', id);
         const refusedBefore = ctx.exchanges.some((e) => e.path === path && statusOf(e) === shipped);
-        if (!refusedBefore) notes.push(...(await ctx.cancel([cancel(id)])).notes);
-        const step = await ctx.cancel([cancel(id)]);
+        if (!refusedBefore) notes.push(...(await ctx.cancel([cancel(ctx, id)])).notes);
+        const step = await ctx.cancel([cancel(ctx, id)]);
         findings.push(...step.findings);
         for (const e of step.exchanges) {
           const seen = ctx.observations.find(
@@ -334,20 +310,18 @@ export const CANCEL_CHECKS: readonly Check[] = [
           findings.push(
             seen
               ? finding(e, ctx.key, seen.message, seen.expected)
-              : judgeStatus(e, ctx.key, is(shipped), `${shipped} again (the order has shipped)`),
+              : expectStatus(ctx, e, is(shipped), `${shipped} again (the order has shipped)`, []),
           );
         }
         notes.push(...step.notes);
       }
       return verdict(findings, `refused again: ${ctx.options.shippedOrders.join(', ')}`, notes);
     },
-  },
-  {
+  }),
+  cancelCheck({
     id: 'cancel.shipped-order.malformed-spellings',
     title: 'malformed spellings of a shipped id are refused as malformed, not read as the order',
     citation: '§4.2, D9, D19',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{spelling} with the key for each --shipped-order in five malformed spellings: a suffix (20abc), a fraction (20.0), a leading zero (020), a leading space (%2020) and hex (0x14), also without --destructive (D19); GET /store/orders after each. A spelling that a lenient parser could read as another listed or pending order is not sent',
     passes:
@@ -372,7 +346,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
             continue;
           }
           sent += 1;
-          const step = await ctx.cancel([cancel(raw, VALID_AUTH, { errorRule: D9_RULE })]);
+          const step = await ctx.cancel([cancel(ctx, raw, VALID_AUTH, { errorRule: D9_RULE })]);
           findings.push(...step.findings);
           notes.push(...step.notes);
           for (const e of step.exchanges) {
@@ -390,7 +364,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
                     `DELETE ${e.plan.path} answered ${status}: the server read the malformed id ${JSON.stringify(raw)} (${spelling.name}) as shipped order ${id}, a lenient id parser (D9, D19)`,
                     '400, 404 or 422: the id is malformed and names no order (D9)',
                   )
-                : judgeStatus(e, ctx.key, is4xx, '400, 404 or 422: the id is malformed (D9)'),
+                : expectStatus(ctx, e, is4xx, '400, 404 or 422: the id is malformed (D9)', []),
             );
           }
         }
@@ -408,7 +382,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
         notes,
       );
     },
-  },
+  }),
   {
     id: 'cancel.shipped-order.error-body',
     title: '409 refusals carry an Error body',
@@ -425,12 +399,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
       return judgeRelaxed(ctx, 'D3', 'no cancel was answered with 409 in this run', '--shipped-order ID');
     },
   },
-  {
+  cancelCheck({
     id: 'cancel.pending-order',
     title: 'cancelling a pending order succeeds with 204 and no body',
     citation: '§3, §4.2',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{pending id} with the key (consumes one pending order), then GET /store/orders; when the order is still listed unchanged, a second DELETE of it and GET /store/orders',
     passes:
@@ -438,18 +410,18 @@ export const CANCEL_CHECKS: readonly Check[] = [
     needs: { destructive: true, pendingOrders: 1 },
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
-      const step = await ctx.cancel([cancel(id)]);
+      const step = await ctx.cancel([cancel(ctx, id)]);
       const [exchange] = step.exchanges;
       if (!exchange) return skip('no request was sent', null);
       const notes = [`used pending order ${id}`];
       const { pending } = cancelAnswers(ctx.options.contract);
-      const status = judgeStatus(exchange, ctx.key, is(pending), `${pending} with no body`);
+      const status = expectStatus(ctx, exchange, is(pending), `${pending} with no body`, []);
       if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
-      ctx.shared.set('cancelled', id);
+      ctx.cancelledOrder = id;
       // D2, D16: listed unchanged after the 204 is either kept listed once cancelled, or a cancel that did
       // nothing (a stateless stub); a second cancel tells them apart.
       if (ctx.keptUnchanged.has(id) && step.findings.length === 0) {
-        const again = await ctx.cancel([cancel(id)]);
+        const again = await ctx.cancel([cancel(ctx, id)]);
         const [second] = again.exchanges;
         const answered = second ? statusOf(second) : null;
         if (second && answered === pending) {
@@ -465,54 +437,40 @@ export const CANCEL_CHECKS: readonly Check[] = [
           `order ${id} is still listed after its ${pending}, and a second cancel answered ${answered ?? 'nothing'}: it was cancelled and kept listed`,
         );
       }
-      const failed = judged(
-        step,
-        [judgeSuccessBody(ctx.options.contract, exchange, ctx.key, 'cancelOrder')],
-        `order ${id} cancelled`,
-        notes,
-      );
-      // D24: a Content-Type on the 204 is only a warning.
-      const typed = judgeNoContentType(exchange, ctx.key);
-      if (failed.kind !== 'pass' || typed === null) return failed;
-      return { ...verdict([typed], '', failed.notes), level: 'warning' };
+      // The shared rules judged its body (§4.2, D24), and a Content-Type on it (D24: only a warning).
+      const shared = (rule: string) => exchange.judged.find((f) => f.rule === rule)?.finding ?? null;
+      const failed = judged(step, [shared('body')], `order ${id} cancelled`, notes);
+      const typed = shared('headers');
+      return failed.kind === 'pass' ? verdict([typed], failed.message, failed.notes, 'warning') : failed;
     },
-  },
-  {
+  }),
+  cancelCheck({
     id: 'cancel.repeat',
     title: 'cancelling an order a second time is not 204',
     citation: '§3, D2',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{id} with the key again, for the order cancel.pending-order cancelled, then GET /store/orders',
     passes: '404 or 409 (both readings of D2 pass), never 204, and no order changed',
     needs: { destructive: true },
     async run(ctx) {
-      const id = ctx.shared.get('cancelled');
-      if (typeof id !== 'string') {
+      const id = ctx.cancelledOrder;
+      if (id === null) {
         return skip(
           'needs the order that cancel.pending-order cancels in the same run, and it cancelled none',
           '--destructive --pending-order ID (with cancel.pending-order selected)',
         );
       }
-      const step = await ctx.cancel([cancel(id)]);
-      const [exchange] = step.exchanges;
-      if (!exchange) return skip('no request was sent', null);
       const { pending, again } = cancelAnswers(ctx.options.contract);
-      return judged(
-        step,
-        [judgeStatus(exchange, ctx.key, is(...again), `${again.join(' or ')} (D2), not ${pending}`)],
-        `answered ${statusOf(exchange)}`,
-        [`re-cancelled order ${id}`],
-      );
+      const expected = `${again.join(' or ')} (D2), not ${pending}`;
+      return cancelOnce(ctx, id, is(...again), expected, (status) => `answered ${status}`, [
+        `re-cancelled order ${id}`,
+      ]);
     },
-  },
-  {
+  }),
+  cancelCheck({
     id: 'cancel.concurrent',
     title: `${CONCURRENT_CANCELS} simultaneous cancels of one pending order give exactly one 204`,
     citation: '§3, D2',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends: `${CONCURRENT_CANCELS} GET /store/orders at once (to open a connection per cancel), then ${CONCURRENT_CANCELS} DELETE /store/orders/{pending id} with the key at the same time (consumes one pending order), then GET /store/orders`,
     passes: 'exactly one 204; the others 404 or 409; the order cancelled once and no other order changed',
     needs: { destructive: true, pendingOrders: 1 },
@@ -520,18 +478,12 @@ export const CANCEL_CHECKS: readonly Check[] = [
       if (id === undefined) return skip('no pending id', '--pending-order ID');
       // D23: list reads open a connection per cancel first, so the cancels leave together and hit a 20 ms window.
       await Promise.all(Array.from({ length: CONCURRENT_CANCELS }, () => ctx.freshListing()));
-      const step = await ctx.cancel(Array.from({ length: CONCURRENT_CANCELS }, () => cancel(id)));
+      const step = await ctx.cancel(Array.from({ length: CONCURRENT_CANCELS }, () => cancel(ctx, id)));
       const all = step.exchanges;
       const notes = [`used pending order ${id}`, ...step.notes];
       const { pending, again } = cancelAnswers(ctx.options.contract);
-      const broken = all.map((e) =>
-        judgeStatus(
-          e,
-          ctx.key,
-          is(pending, ...again),
-          `${pending} for one, ${again.join(' or ')} for the others`,
-        ),
-      );
+      const expected = `${pending} for one, ${again.join(' or ')} for the others`;
+      const broken = all.map((e) => expectStatus(ctx, e, is(pending, ...again), expected, []));
       if (broken.some((f) => f !== null)) return verdict([...step.findings, ...broken], '', notes);
       const statuses = all.map(statusOf);
       const wins = statuses.filter((s) => s === pending).length;
@@ -551,13 +503,11 @@ export const CANCEL_CHECKS: readonly Check[] = [
         notes,
       );
     },
-  },
-  {
+  }),
+  cancelCheck({
     id: 'cancel.cancelled-stays-gone',
     title: 'a cancelled order that left the list never comes back',
     citation: '§3, D2, D16',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'GET /store/orders once more at the end of the run; judges every list read of the run with the cross-request observer',
     passes:
@@ -592,17 +542,15 @@ export const CANCEL_CHECKS: readonly Check[] = [
         `${cancelled} cancel(s) answered ${pending}; no cancelled order came back`,
       );
     },
-  },
+  }),
 ];
 
-/** The Error contract at warning level for the answers a decision relaxes (D3, D9). */
+/** The shared rules' Error-body findings on the answers a decision relaxes (D3, D9), at this check's level. */
 function judgeRelaxed(ctx: CheckContext, source: string, none: string, enableWith: string | null): Judgement {
-  const judged = ctx.exchanges.filter(
-    (e) => e.errorRule?.source === source && e.outcome.ok && is4xx(e.outcome.value.status),
-  );
+  const judged = ctx.exchanges.filter((e) => e.errorRule?.source === source && is4xx(statusOf(e) ?? 0));
   if (judged.length === 0) return skip(none, enableWith);
   return verdict(
-    judged.map((e) => judgeErrorBody(ctx.options.contract, e, ctx.key, `an Error body (${source})`)),
+    judged.map((e) => e.judged.find((f) => f.rule === 'error-body')?.finding ?? null),
     `${judged.length} answer(s), all valid Error bodies`,
   );
 }

@@ -52,18 +52,20 @@ export function statusOf(exchange: Exchange): number | null {
   return exchange.outcome.ok ? exchange.outcome.value.status : null;
 }
 
-/** `DELETE /store/orders/{id}`, with the key unless told otherwise. */
+/** The cancel of order `id` as the document routes it, with the key unless told otherwise. */
 export function cancel(
+  ctx: CheckContext,
   id: string,
   auth: AuthHeader = VALID_AUTH,
   extra: Partial<RequestPlan> = {},
 ): RequestPlan {
-  return { method: 'DELETE', path: `/store/orders/${encodeURIComponent(id)}`, auth, ...extra };
+  const { method } = ctx.options.contract.operation('cancelOrder');
+  return { method: method.toUpperCase(), path: ctx.pathOf('cancelOrder', id), auth, ...extra };
 }
 
 /**
- * A check as a plan (issue 22): the status it expects of its own request, then the shared rules' verdict
- * that `judgeExchange` already gave the answer, the first finding of `rules` (the Error body by default).
+ * A check as a plan (issue 22): the status it expects of its own request, then the first finding of `rules`
+ * that `judgeExchange` already gave the answer (the Error body by default; `[]` for the status alone).
  */
 export function expectStatus(
   ctx: CheckContext,

@@ -1,17 +1,16 @@
 /**
- * Checks drawn from the run's contract: every secured operation refuses a missing and a wrong key (§5, D6),
- * and every constrained query or header parameter an invalid value (D21). Nothing here may change data
- * (D19): path parameters get an unused id, and an unsafe operation without one waits for a destructive run.
+ * Checks drawn from the run's contract: secured operations refuse a missing and a wrong key (§5, D6), constrained
+ * parameters an invalid value (D21). Nothing changes data (D19): path parameters get an unused id.
  */
 
 import type { Contract, OperationSpec } from '../../contract/index.js';
 import type { ParameterSpec } from '../../contract/parameters.js';
 import { type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
-import { finding, is4xx, type Judgement, judgeError, skip, verdict } from '../../judge/rules.js';
+import { finding, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { AUTH_COVERED, AUTH_VARIANTS } from './auth.js';
-import { type Check, EXPECT_401, expect401, NO_UNUSED_ID, statusOf } from './check.js';
+import { type Check, EXPECT_401, expect401, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
 
 const SAFE_METHODS = new Set(['get', 'head']);
 
@@ -23,11 +22,9 @@ const AUTH_CASES = AUTH_VARIANTS.slice(0, 2).map((v) => ({
 
 /** The operation's path, each path parameter an id no listed or given order has; `null` when none is known. */
 async function fillPath(ctx: CheckContext, operation: OperationSpec): Promise<string | null> {
-  const names = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
-  if (names.length === 0) return operation.path;
+  if (!operation.parameters.some((p) => p.in === 'path')) return operation.path;
   const id = await ctx.unknownOrderId();
-  if (id === null) return null;
-  return names.reduce((path, name) => path.replace(`{${name}}`, encodeURIComponent(id)), operation.path);
+  return id === null ? null : ctx.pathOf(operation.operationId, id);
 }
 
 function authChecks(operation: OperationSpec): Check[] {
@@ -109,7 +106,7 @@ function withParameter(
   };
 }
 
-const EXPECT_REFUSED = '400 or 422 (any 4xx) with an Error body; a 2xx is a warning (D21)';
+const EXPECT_REFUSED = '400 or 422 (any 4xx); a 2xx is a warning (D21)';
 
 function parameterCheck(contract: Contract, operation: OperationSpec, param: ParameterSpec): Check | null {
   const values = invalidValues(contract, operation.operationId, param);
@@ -132,18 +129,22 @@ function parameterCheck(contract: Contract, operation: OperationSpec, param: Par
       for (const text of values) {
         const exchange = await ctx.request(withParameter(operation, path, param, text));
         const status = statusOf(exchange) ?? 0;
-        // D21: accepted with a 2xx is a warning; anything but a 4xx Error (any 4xx) is a failure.
-        if (status < 200 || status > 299) {
-          failures.push(judgeError(ctx.options.contract, exchange, ctx.key, is4xx, EXPECT_REFUSED));
-          continue;
-        }
-        const accepted = `${exchange.request.method} ${exchange.path} accepted the invalid value ${JSON.stringify(text)} with ${status}`;
-        warnings.push(finding(exchange, ctx.key, accepted, EXPECT_REFUSED));
+        // D21: any 4xx passes (its body is the shared rules' matter), a 2xx is a warning, the rest fails.
+        if (status < 200 || status > 299)
+          failures.push(expectStatus(ctx, exchange, is4xx, EXPECT_REFUSED, []));
+        else
+          warnings.push(
+            finding(
+              exchange,
+              ctx.key,
+              `${exchange.request.method} ${exchange.path} accepted the invalid value ${JSON.stringify(text)} with ${status}`,
+              EXPECT_REFUSED,
+            ),
+          );
       }
-      const failed = verdict(failures, `each refused with a 4xx Error (${shown})`);
+      const failed = verdict(failures, `each refused with a 4xx (${shown})`);
       if (failed.kind === 'violation' || warnings.length === 0) return failed;
-      const warned = verdict(warnings, '');
-      return warned.kind === 'violation' ? { ...warned, level: 'warning' } : warned;
+      return verdict(warnings, '', [], 'warning');
     },
   };
 }

@@ -25,9 +25,7 @@ const INT32_MAX = 2n ** 31n - 1n;
 
 /**
  * Every int64 a lenient parser could read from `raw` (D19): atoi's prefix (0 for none), the digits alone,
- * octal, Number() rounded each way, BigInt(), each wrapped and clamped to 64 and 32 bits.
- *
- * @example lenientReadings('12abc') // [12n]
+ * octal, Number() rounded each way, BigInt(), each wrapped and clamped to 64 and 32 bits: `12abc` → 12.
  */
 export function lenientReadings(raw: string): bigint[] {
   const values = new Set<bigint>();
@@ -129,11 +127,7 @@ export const SHIPPED_SPELLINGS: ReadonlyArray<{ name: string; build(id: bigint):
   { name: 'hex', build: (id) => `0x${id.toString(16)}` },
 ];
 
-/**
- * The listed or named orders other than `shipped` that a lenient reading of `raw` names.
- *
- * @example otherReadings('020', 20n, (id) => id !== 16n) // ['16'] (octal)
- */
+/** The listed or named orders other than `shipped` that a lenient reading of `raw` names (`020` → 16). */
 export function otherReadings(raw: string, shipped: bigint, unused: (id: bigint) => boolean): string[] {
   return [
     ...new Set(
@@ -150,12 +144,7 @@ export interface Aim {
   target: string | null;
 }
 
-/**
- * The id to send for one row, aimed at one of `pending` where it can be; `null` when no id can be built
- * whose every lenient reading is `unused`.
- *
- * @example aimMalformed(row, (id) => !listed.has(id), []) // { raw: '424242424.5', target: null }
- */
+/** The id to send for one row, aimed at one of `pending` where it can be; `null` if none reads only as unused. */
 export function aimMalformed(
   row: MalformedId,
   unused: (id: bigint) => boolean,

@@ -1,6 +1,6 @@
 /** The deprecated pet read (§9, D11): served with the documented Deprecation and Sunset headers. */
 import { documentedHeaders } from '../../judge/documented-headers.js';
-import { judgeDocumentedHeaders, pass, skip, verdict } from '../../judge/rules.js';
+import { pass, skip, verdict } from '../../judge/rules.js';
 import { type Check, statusOf } from './check.js';
 
 export const PETS_CHECKS: readonly Check[] = [
@@ -36,11 +36,12 @@ export const PETS_CHECKS: readonly Check[] = [
           '--pet-id ID',
         );
       }
-      // D11: a served deprecated read carries the 200's documented headers on every answer.
-      const broken = judgeDocumentedHeaders(ctx.options.contract, exchange, ctx.key, 'getPet', 200);
+      // D11: the shared rules judge a served deprecated read's documented headers on every answer.
+      const broken = exchange.judged.filter((f) => f.citation === '§9, D11').map((f) => f.finding);
       const names = documentedHeaders(ctx.options.contract, 'getPet', 200).map((h) => h.shownAs);
-      if (broken.length > 0) return verdict(broken, '');
-      return pass(`${names.join(' and ')} present and valid`, [`pet id ${probe.petId} (${probe.source})`]);
+      return verdict(broken, `${names.join(' and ')} present and valid`, [
+        `pet id ${probe.petId} (${probe.source})`,
+      ]);
     },
   },
 ];

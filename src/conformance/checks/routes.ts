@@ -38,7 +38,7 @@ export const ROUTE_CHECKS: readonly Check[] = [
       const id = await ctx.unknownOrderId();
       const exchange = await ctx.request({
         method: 'GET',
-        path: `/store/orders/${id}`,
+        path: ctx.pathOf('cancelOrder', String(id)),
         auth: VALID_AUTH,
         errorRule: null,
       });
