@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type Contract, defaultContract } from '../contract/index.js';
+import { type Contract, defaultContract, stateTable } from '../contract/index.js';
 import { packageRoot } from '../contract/package-root.js';
 import { fail, ok, type Result } from '../result.js';
 import { parseFixtureText } from './fixture-text.js';
@@ -18,7 +18,6 @@ import {
   FixtureError,
   type FixtureSet,
 } from './fixtures.js';
-import { orderStatesOf } from './order-state.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
 
 export const FIXTURES_DIR = join(packageRoot(), 'fixtures');
@@ -132,7 +131,7 @@ export async function loadFixtureFileAsync(
     worker.once('message', (answer: WorkerAnswer) => {
       resolve(
         answer.ok
-          ? ok({ ...answer.value, orders: new OrderBase(answer.value.orders, orderStatesOf(contract)) })
+          ? ok({ ...answer.value, orders: new OrderBase(answer.value.orders, stateTable(contract)) })
           : fail(new FixtureError(answer.error.source, answer.error.problems)),
       );
       void worker.terminate();

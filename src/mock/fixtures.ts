@@ -11,13 +11,13 @@ import {
   INT64_MIN,
   type Int64,
   parseInt64,
+  stateTable,
   stringifyExactJson,
   validationView,
 } from '../contract/index.js';
 import { validateFixtures } from '../generated/fixtures-validator.js';
 import { fail, ok, type Result } from '../result.js';
 import { type Bytes, utf8 } from './bytes.js';
-import { orderStatesOf } from './order-state.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
 
 /** The development key, used when neither flags, environment nor fixtures name one. */
@@ -325,7 +325,7 @@ export function buildFixtures(
     source,
     description: fixture.description,
     apiKeys: fixture.apiKeys ?? [],
-    orders: new OrderBase(orders, orderStatesOf(contract)),
+    orders: new OrderBase(orders, stateTable(contract)),
     pets,
     deprecationHeader: dates.deprecation,
     sunsetHeader: dates.sunset,

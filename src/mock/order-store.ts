@@ -2,11 +2,10 @@
  * The orders of one session: the fixtures' orders, shared by every session, plus this session's own
  * changes, so a hundred sessions over a large fixture cost a hundred small maps, not a hundred copies.
  */
-import type { TransitionSpec } from '../contract/index.js';
+import type { StateTable, TransitionSpec } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { type Bytes, utf8 } from './bytes.js';
 import { errorNameFor, type MockError, mockError } from './errors.js';
-import type { OrderState, OrderStateTable } from './order-state.js';
 
 /** An order as the mock keeps it: the published fields, exact, plus its internal state (D1). */
 export interface StoredOrder {
@@ -14,7 +13,7 @@ export interface StoredOrder {
   readonly petId?: bigint;
   readonly quantity?: number;
   readonly shipDate?: string;
-  readonly state: OrderState;
+  readonly state: string;
 }
 
 /**
@@ -22,7 +21,7 @@ export interface StoredOrder {
  *
  * @example orderJson({ id: 2n ** 53n + 1n, state: 'shipped' }, states) // '{"id":9007199254740993,"complete":true}'
  */
-export function orderJson(order: StoredOrder, states: OrderStateTable): string {
+export function orderJson(order: StoredOrder, states: StateTable): string {
   const petId = order.petId === undefined ? '' : `,"petId":${order.petId}`;
   const quantity = order.quantity === undefined ? '' : `,"quantity":${order.quantity}`;
   const shipDate = order.shipDate === undefined ? '' : `,"shipDate":${JSON.stringify(order.shipDate)}`;
@@ -30,7 +29,7 @@ export function orderJson(order: StoredOrder, states: OrderStateTable): string {
 }
 
 /** The JSON array of the listed orders (D2). */
-function listJson(orders: Iterable<StoredOrder>, states: OrderStateTable): Bytes {
+function listJson(orders: Iterable<StoredOrder>, states: StateTable): Bytes {
   const parts: string[] = [];
   for (const order of orders) if (states.isListed(order.state)) parts.push(orderJson(order, states));
   return utf8(`[${parts.join(',')}]`);
@@ -39,11 +38,11 @@ function listJson(orders: Iterable<StoredOrder>, states: OrderStateTable): Bytes
 /** The fixtures' orders, shared read-only by every session, with their list body computed once. */
 export class OrderBase {
   readonly orders: ReadonlyMap<bigint, StoredOrder>;
-  readonly states: OrderStateTable;
+  readonly states: StateTable;
   #body: Bytes | undefined;
   #listed: number | undefined;
 
-  constructor(orders: ReadonlyMap<bigint, StoredOrder>, states: OrderStateTable) {
+  constructor(orders: ReadonlyMap<bigint, StoredOrder>, states: StateTable) {
     this.orders = orders;
     this.states = states;
   }
