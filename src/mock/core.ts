@@ -1,7 +1,4 @@
-/**
- * The mock's core: request in, response out, no Node built-in (so it runs on a socket, in-process and under
- * MSW). Route → authenticate → validate → transition → respond, read from the contract; only {@link API_HANDLERS} is hand-written.
- */
+/** The mock's core, request in, response out, web-standard: route → authenticate → validate → transition → respond. */
 
 import { responseHeaders } from '../contract/document-schemas.js';
 import type {
@@ -43,11 +40,7 @@ function isControl(match: RouteMatch<Target>, pathname: string): boolean {
   return match.kind === 'match' ? match.target.kind === 'control' : isControlTarget(pathname);
 }
 
-/**
- * Whether a path is under the control endpoints' `/__mock`, however it is escaped.
- *
- * @example isControlTarget('/%5F_mock/state') // true
- */
+/** Whether a path is under `/__mock`, however it is escaped: `isControlTarget('/%5F_mock/state')` is true. */
 export function isControlTarget(pathname: string): boolean {
   let decoded = pathname;
   try {
@@ -82,36 +75,29 @@ export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
   },
 };
 
-/**
- * A value for each documented response header, by status: the header's example, else one its schema
- * allows. Sent on every answer, forced ones included (issue 22); a handler's real value wins.
- */
-function documentedHeaders(
-  document: JsonObject,
-  operation: OperationSpec,
-): Map<number, Record<string, string>> {
-  const byStatus = new Map<number, Record<string, string>>();
-  for (const [status, headers] of responseHeaders(document, operation.operationId)) {
-    byStatus.set(
+/** Each documented response header's example (issue 22) by status; only statuses that declare one. */
+function documentedHeaders(document: JsonObject, operation: OperationSpec) {
+  const declared = [...responseHeaders(document, operation.operationId)].filter(
+    ([, headers]) => headers.length,
+  );
+  return new Map(
+    declared.map(([status, headers]) => [
       status,
-      Object.fromEntries(
-        headers.map(({ shownAs, header, schema }) => [shownAs.toLowerCase(), exampleOf(header, schema)]),
-      ),
-    );
-  }
-  return byStatus;
+      Object.fromEntries(headers.map((h) => [h.shownAs.toLowerCase(), exampleOf(h.header, h.schema)])),
+    ]),
+  );
 }
 
 function exampleOf(header: JsonObject, schema: JsonObject): string {
-  const named = Object.values(asObject(header.examples))[0] as { value?: unknown } | undefined;
+  const named = Object.values(isObject(header.examples) ? header.examples : {})[0] as
+    | { value?: unknown }
+    | undefined;
   const listed = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
   const value = header.example ?? named?.value ?? schema.example ?? listed ?? schema.default;
   if (value !== undefined) return String(value);
   if (Array.isArray(schema.enum)) return String(schema.enum[0]);
   return schema.type === 'integer' || schema.type === 'number' ? String(schema.minimum ?? 0) : '';
 }
-
-const asObject = (value: unknown): JsonObject => (isObject(value) ? value : {});
 
 /** The Error for an id in the path that is not what the document says: it names no resource (D9). */
 const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
@@ -152,10 +138,7 @@ export interface CoreOptions extends Pick<EngineOptions, 'delayMs' | 'corsOrigin
 export interface Core {
   /** The answer to one request; throws only on a bug (the engine answers that with a 500). */
   respond(request: CoreRequest): CoreResponse;
-  /**
-   * The answer a request gets whatever its body, when its head alone decides it (a missing or wrong key);
-   * `undefined` when the body may matter. The socket adapter asks before it sends `100 Continue`.
-   */
+  /** The answer the head alone decides (no valid key), asked before `100 Continue`; else `undefined`. */
   refusal(request: CoreRequest): CoreResponse | undefined;
   readonly sessions: Sessions;
   readonly contract: Contract;
@@ -168,40 +151,22 @@ export interface Core {
   reload(fixtures: FixtureSet, apiKeys: readonly string[]): void;
 }
 
-function forcedResponse(forced: ForcedResponse, session: Session): CoreResponse {
-  if (forced.body === undefined) return emptyResponse(forced.status, session, forced.headers);
-  const response = jsonResponse(forced.status, forced.body, session, forced.headers);
-  // The request log shows an Error's code.
-  if (forced.status >= 400) response.code = errorCodeOf(forced.body);
-  return response;
+function forcedResponse({ status, body, headers, code }: ForcedResponse, session: Session): CoreResponse {
+  const response =
+    body === undefined
+      ? emptyResponse(status, session, headers)
+      : jsonResponse(status, body, session, headers);
+  return code === undefined ? response : { ...response, code };
 }
 
-function errorCodeOf(body: string): string | undefined {
-  try {
-    const code = (JSON.parse(body) as { code?: unknown } | null)?.code;
-    return typeof code === 'string' ? code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Why a contract's API paths cannot be served beside the control endpoints under `/__mock` (checked where a
- * document is loaded, so the MSW entry does not carry it).
- *
- * @example controlOverlap(defaultContract()) // undefined
- */
+/** Why a contract's API paths cannot be served beside the control endpoints under `/__mock`. */
 export function controlOverlap(contract: Contract): string | undefined {
   const overlap = contract.operations.find((op) => isControlPath(contract.basePath + op.path));
   if (!overlap) return undefined;
   return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
 }
 
-/**
- * The first reason the mock cannot serve a contract: an operation with no handler in {@link API_HANDLERS}.
- *
- * @example unservedOperation(defaultContract()) // undefined
- */
+/** The first operation of a contract with no handler in {@link API_HANDLERS}, as a reason; else `undefined`. */
 export function unservedOperation(contract: Contract): string | undefined {
   const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
   if (!missing) return undefined;
@@ -220,17 +185,16 @@ function notFoundError(contract: Contract): MockError {
 const isInspectorPath = (pathname: string) =>
   pathname === `${CONTROL_BASE}/` || pathname.startsWith(`${CONTROL_BASE}/inspector.`);
 
-/** Where MSW handlers were made without the inspector (mock/inspector.ts), which a page opts in to. */
 const NO_INSPECTOR = mockError('notFound', {
   message:
     "No state inspector: pass createHandlers({ inspector }), with inspector from 'petstore-contract-toolkit/msw/inspector'.",
 });
 
 /**
- * Builds the core over a contract, fixtures and keys. Throws when the contract has an operation the
- * handler table does not know ({@link unservedOperation}) or lacks the mock's `x-petstore-*` settings.
+ * Builds the core; throws when an operation has no handler ({@link unservedOperation}) or the contract
+ * lacks the mock's `x-petstore-*` settings.
  *
- * @example createCore({ contract, fixtures, apiKeys: ['k'] }).respond(fromHeaders('GET', `${contract.basePath}/store/orders`, new Headers({ authorization: 'Bearer k' }), undefined))
+ * @example createCore({ contract, fixtures, apiKeys: ['k'] }).respond(fromHeaders('GET', '/v1/store/orders', headers, undefined))
  */
 export function createCore(options: CoreOptions): Core {
   const { contract } = options;
@@ -256,17 +220,19 @@ export function createCore(options: CoreOptions): Core {
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
   const headersOf = new Map(contract.operations.map((op) => [op, documentedHeaders(contract.document, op)]));
-  /** The operation's documented headers (issue 22) and, when it is deprecated, D11's fixture dates. */
+  /** The documented headers (issue 22), a handler's own value winning, and a deprecated operation's D11 dates. */
   const withHeaders = (operation: OperationSpec, response: CoreResponse): CoreResponse => {
     if (operation.deprecated) {
       const { deprecationHeader, sunsetHeader } = sessions.fixtures;
       Object.assign(response.headers, { deprecation: deprecationHeader, sunset: sunsetHeader });
     }
-    response.headers = { ...headersOf.get(operation)?.get(response.status), ...response.headers };
+    // Most answers (401, 404, 409) declare no header: no copy for them on the hot path.
+    const documented = headersOf.get(operation)?.get(response.status);
+    if (documented) response.headers = { ...documented, ...response.headers };
     return response;
   };
 
-  /** Fault, Prefer, parameters, then the handler's transition. */
+  /** A planned fault (D18) or `Prefer` forces the answer; else the parameters, then the handler's transition. */
   const answerOperation = (
     operation: OperationSpec,
     rawParams: Readonly<Record<string, string>>,
@@ -276,15 +242,14 @@ export function createCore(options: CoreOptions): Core {
   ): CoreResponse => {
     const fault = faults ? session.faults.take(operation.operationId) : undefined;
     if (fault) {
-      const delay = { delayMs: fault.delayMs };
-      if (fault.drop) return { ...emptyResponse(0, session), ...delay, drop: true };
-      if (fault.status !== undefined) {
-        const forced = forcer.status(operation, fault.status, rawParams, fault.message);
-        return { ...forcedResponse(forced, session), ...delay };
-      }
-      const slowed = answerOperation(operation, rawParams, request, session, false);
-      slowed.headers[faultSettings.header] = 'control';
-      return { ...slowed, ...delay };
+      const response: CoreResponse = fault.drop
+        ? { ...emptyResponse(0, session), drop: true }
+        : fault.status === undefined
+          ? answerOperation(operation, rawParams, request, session, false)
+          : forcedResponse(forcer.status(operation, fault.status, rawParams, fault.message), session);
+      response.headers[faultSettings.header] = 'control';
+      response.delayMs = fault.delayMs;
+      return response;
     }
     const prefer = parsePrefer(request.header('prefer'));
     if (prefer) {
