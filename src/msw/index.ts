@@ -8,10 +8,9 @@
  */
 import { type HttpHandler, http } from 'msw';
 import { defaultContract } from '../contract/index.js';
-import { createMockControl } from '../mock/control.js';
+import { createMockControl, type MockControl } from '../mock/control.js';
 import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
-import { type MockHandlers, withControl } from './mock-handlers.js';
 import { type Persist, savingControl } from './persist.js';
 
 export type {
@@ -27,23 +26,22 @@ export type {
 export { MockControlError } from '../mock/control.js';
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
 export type { Inspector } from '../mock/inspector.js';
-export type { MockHandlers } from './mock-handlers.js';
 export type { Persist } from './persist.js';
+
+/** What `createHandlers` returns: its handlers as an array (`setupServer(...mock)`) carrying the control methods. */
+export type MockHandlers = HttpHandler[] &
+  MockControl & {
+    readonly handlers: HttpHandler[];
+    /** The keys the handlers accept, as `createMock().apiKeys`. */
+    readonly apiKeys: readonly string[];
+  };
 
 export interface HandlersOptions extends EngineOptions {
   /** The state to start from: the content of a fixture file, as a value (ids as numbers, bigints or decimal strings). */
   fixtures: FixtureData;
-  /**
-   * Where the API lives, ending in the contract's base path (D12; `/v1` for the toolkit's own):
-   * `http://api.test/v1`, or `/v1` for the page's own origin. The control endpoints answer beside it, at
-   * `…/__mock/`. Default: the base path alone.
-   */
+  /** Where the API lives, ending in the base path (D12): `http://api.test/v1`, or `/v1` (the default) for the page's origin. */
   baseUrl?: string;
-  /**
-   * `inSessionStorage` (from `petstore-contract-toolkit/msw/persist`) keeps the state (each session's
-   * order changes, planned faults, the delay) in the tab's `sessionStorage`, so that a page reload keeps
-   * it. Default: a fresh state at every load.
-   */
+  /** `inSessionStorage` (`petstore-contract-toolkit/msw/persist`) keeps the state across page reloads; default none. */
   persist?: Persist;
 }
 
@@ -127,8 +125,7 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   );
   const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    // The engine turns its own bugs into a 500 Error; what rejects here is the page's request body stream
-    // failing, which a real server never sees whole: the network error fetch would give, not MSW's 500.
+    // What rejects here is the page's body stream failing: the network error fetch would give, not MSW's 500.
     const response = await engine
       .handle(request, url.pathname.slice(prefix.length) + url.search)
       .catch(() => Response.error());
@@ -137,7 +134,13 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   };
   const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix, contract.basePath), answer)];
   const control = createMockControl(engine);
-  const mock = withControl(handlers, persistence ? savingControl(control, persistence) : control);
-  // What mountInspector (msw/inspector) reads.
-  return Object.defineProperty(mock, 'apiKeys', { get: () => engine.apiKeys });
+  // Not enumerable, so the array spreads, logs and compares as plain handlers.
+  const properties: PropertyDescriptorMap = {
+    handlers: { value: [...handlers] },
+    apiKeys: { get: () => engine.apiKeys },
+  };
+  for (const [name, value] of Object.entries(persistence ? savingControl(control, persistence) : control)) {
+    properties[name] = { value };
+  }
+  return Object.defineProperties(handlers, properties) as MockHandlers;
 }

@@ -3,7 +3,7 @@
  *
  * @example createHandlers({ fixtures, inspector }); await mountInspector(mock);
  */
-import type { MockHandlers } from './mock-handlers.js';
+import type { MockHandlers } from './index.js';
 
 export { type Inspector, inspector } from '../mock/inspector.js';
 
