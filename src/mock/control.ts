@@ -13,7 +13,7 @@ import {
 import type { operations } from '../generated/openapi.js';
 import { fail, ok, type Result } from '../result.js';
 import { mockError } from './errors.js';
-import { faultRuleJson, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
+import { type FaultRule, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData, type FixtureSet } from './fixtures.js';
 import type { StoredOrder } from './order-store.js';
 import type { CoreRequest } from './request.js';
@@ -153,10 +153,12 @@ function stateOf(session: Session, { contract, sessions }: ControlContext): Reco
   };
 }
 
+const plannedFault = (rule: FaultRule) => ({ ...rule, operation: rule.operation ?? null });
+
 const faultsOf = ({ session, settings }: ControlContext) => ({
   session: session.name,
   delayMs: settings.delayMs,
-  faults: session.faults.list().map(faultRuleJson),
+  faults: session.faults.list().map(plannedFault),
 });
 
 /** Adds or replaces an order, checked as a fixture file's order is (the Order schema, exact int64s, D8). */
@@ -249,7 +251,7 @@ export const CONTROL_OPERATIONS = {
           `This session already holds ${MAX_FAULT_RULES} faults; DELETE /__mock/faults clears them.`,
         );
       }
-      const value = { session: session.name, delayMs: settings.delayMs, fault: faultRuleJson(rule) };
+      const value = { session: session.name, delayMs: settings.delayMs, fault: plannedFault(rule) };
       return ok({ status: 201, value });
     },
   },
@@ -322,7 +324,7 @@ export function decimalIds(value: unknown): unknown {
   return Object.fromEntries(defined.map(([key, item]) => [key, decimalIds(item)]));
 }
 
-/** The control object over an engine: each method runs its endpoint's operation, ids shown as decimal strings (D17). */
+/** The control object over an engine: each method runs its endpoint's operation, ids as strings (D17). */
 export function createMockControl(engine: ControlTarget): MockControl {
   const { contract, sessions } = engine.core;
   // biome-ignore lint/suspicious/noExplicitAny: each caller names the field of the operation's value it reads.
