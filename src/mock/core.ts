@@ -1,4 +1,4 @@
-/** The mock's core, request in, response out, web-standard: route → authenticate → validate → transition → respond. */
+/** The mock's core, web-standard, request in, response out: route → authenticate → validate → respond. */
 
 import { responseHeaders } from '../contract/document-schemas.js';
 import type {

@@ -1,7 +1,4 @@
-/**
- * Fixture text (YAML 1.2 or JSON), parsed with integers exact, then checked by `fixtures.ts`. Apart, so the
- * MSW entry carries no YAML parser.
- */
+/** Fixture text (YAML 1.2 or JSON), integers exact; apart, so the MSW entry carries no YAML parser. */
 import { CORE_SCHEMA, defineScalarTag, load, NOT_RESOLVED, YAMLException } from 'js-yaml';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { expansionProblem, MAX_ALIASES } from '../contract/yaml-bounds.js';
@@ -36,11 +33,8 @@ const exactIntegerTag = defineScalarTag<number | bigint>('tag:yaml.org,2002:int'
 
 const FIXTURE_YAML = CORE_SCHEMA.withTags(exactIntegerTag);
 
-/**
- * What fixture data may expand to, aliases followed, counted as JSON text: twice the largest fixture file
- * (`MAX_FIXTURE_BYTES`, 32 MiB).
- */
-export const MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
+/** What fixture data may expand to through aliases, as JSON text: twice the largest fixture file. */
+const MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
 
 /**
  * Parses fixture text with js-yaml (JSON is YAML) and checks it; a key given twice is refused with its line.

@@ -28,7 +28,7 @@ export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '
 export type { Inspector } from '../mock/inspector.js';
 export type { Persist } from './persist.js';
 
-/** What `createHandlers` returns: its handlers as an array (`setupServer(...mock)`) carrying the control methods. */
+/** What `createHandlers` returns: the handlers (`setupServer(...mock)`) carrying the control methods. */
 export type MockHandlers = HttpHandler[] &
   MockControl & {
     readonly handlers: HttpHandler[];
