@@ -21,34 +21,26 @@ import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
 import { type CoreResponse, emptyResponse, errorResponse, jsonResponse } from './responses.js';
-import { compileRouter, type RouteMatch, type Router, type RouteSpec } from './router.js';
+import { compileRouter, type Router, type RouteSpec } from './router.js';
 import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Sessions } from './sessions.js';
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 
-/** A request's parameters as the contract reads them (an int64 as a `bigint`). */
-export type ApiParameters = ReadonlyMap<string, ExactJson>;
-
-export type ApiHandler = (
+/** A request's parameters as the contract reads them (an int64 as a `bigint`), to one operation's answer. */
+type ApiHandler = (
   session: Session,
-  params: ApiParameters,
+  params: ReadonlyMap<string, ExactJson>,
   fixtures: FixtureSet,
   operation: OperationSpec,
 ) => CoreResponse;
 
-function isControl(match: RouteMatch<Target>, pathname: string): boolean {
-  return match.kind === 'match' ? match.target.kind === 'control' : isControlTarget(pathname);
-}
-
 /** Whether a path is under `/__mock`, however it is escaped: `isControlTarget('/%5F_mock/state')` is true. */
 export function isControlTarget(pathname: string): boolean {
-  let decoded = pathname;
   try {
-    decoded = decodeURIComponent(pathname);
+    return isControlPath(decodeURIComponent(pathname));
   } catch {
-    // A broken escape stays as written.
+    return isControlPath(pathname); // A broken escape stays as written.
   }
-  return isControlPath(decoded);
 }
 
 const isControlPath = (path: string) => path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`);
@@ -190,12 +182,7 @@ const NO_INSPECTOR = mockError('notFound', {
     "No state inspector: pass createHandlers({ inspector }), with inspector from 'petstore-contract-toolkit/msw/inspector'.",
 });
 
-/**
- * Builds the core; throws when an operation has no handler ({@link unservedOperation}) or the contract
- * lacks the mock's `x-petstore-*` settings.
- *
- * @example createCore({ contract, fixtures, apiKeys: ['k'] }).respond(fromHeaders('GET', '/v1/store/orders', headers, undefined))
- */
+/** Builds the core; throws when an operation has no handler or the contract lacks its `x-petstore-*` settings. */
 export function createCore(options: CoreOptions): Core {
   const { contract } = options;
   const unserved = unservedOperation(contract);
@@ -311,7 +298,8 @@ export function createCore(options: CoreOptions): Core {
     const match = route(request.method, pathname);
     const sessionName = request.header('x-mock-session') || undefined;
     // Before the key and the preflight: a foreign page must not steer the mock even with the public key (D14).
-    if (!cors.allows(request.header('origin')) && isControl(match, pathname)) {
+    const foreign = !cors.allows(request.header('origin'));
+    if (foreign && (match.kind === 'match' ? match.target.kind === 'control' : isControlTarget(pathname))) {
       return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
     }
     // The inspector's page holds no data, and a browser opening it sends no key.

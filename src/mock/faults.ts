@@ -111,12 +111,7 @@ function wholeNumber(value: ExactJson | undefined, min: number, max: number): nu
     : null;
 }
 
-/**
- * Reads the body of `POST /__mock/faults`; the error is a message that says what to fix.
- *
- * @example parseFaultSpec({ operation: 'cancelOrder', drop: true }, ['listOrders', 'cancelOrder'])
- * // { ok: true, value: { operation: 'cancelOrder', drop: true, delayMs: 0, times: 1 } }
- */
+/** Reads the body of `POST /__mock/faults`; the error is a message that says what to fix. */
 export function parseFaultSpec(body: ExactJson, operations: readonly string[]): Result<FaultSpec, string> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return fail(`The body must be a JSON object such as ${FAULT_EXAMPLE}.`);

@@ -36,11 +36,7 @@ const FIXTURE_YAML = CORE_SCHEMA.withTags(exactIntegerTag);
 /** What fixture data may expand to through aliases, as JSON text: twice the largest fixture file. */
 const MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
 
-/**
- * Parses fixture text with js-yaml (JSON is YAML) and checks it; a key given twice is refused with its line.
- *
- * @example parseFixtureText('orders: [{ id: 1, status: pending }]', 'inline.yaml').ok // true
- */
+/** Parses fixture text (JSON is YAML) and checks it; a key given twice is refused with its line. */
 export function parseFixtureText(
   text: string,
   source: string,

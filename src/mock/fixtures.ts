@@ -27,10 +27,7 @@ export type FixtureInt64 = Int64 | `${bigint}`;
 
 type FixtureState = 'pending' | 'shipped' | 'cancelled';
 
-/**
- * An order of a fixture file, or as the typed client lists it (issue 24): `status` (or `state`) wins, else
- * `complete` reads as shipped or pending (D1). All optional, as the client's `Order`; checked at run time.
- */
+/** An order of a fixture file or the client's list (issue 24): `status`, `state`, else `complete` (D1). */
 export interface FixtureOrder {
   id?: FixtureInt64;
   petId?: FixtureInt64;

@@ -59,12 +59,7 @@ const codeOf = (example: unknown) =>
     ? (example as { code: string }).code
     : undefined;
 
-/**
- * Prepares every documented response of every operation for forcing.
- *
- * @example compilePrefer(contract.operations, settings).prefer(contract.operation('listOrders'), { code: '503', example: undefined }, {})
- * // ok: 503 {"code":"simulated_fault",…}
- */
+/** Prepares every documented response of every operation for forcing. */
 export function compilePrefer(operations: readonly OperationSpec[], settings: FaultSettings) {
   // key: `${operationId} ${status}`
   const documented = new Map<string, Documented>();

@@ -106,8 +106,8 @@ function claimedPaths(root: string, prefix: string, basePath: string): RegExp {
 }
 
 /**
- * MSW handlers answering a contract (default the toolkit's own) and the `/__mock/` control endpoints from one
- * stateful engine, with its control methods on the array. Throws a `FixtureError` for unusable fixtures, an `Error` for an unsendable key.
+ * MSW handlers for a contract (default the toolkit's) and `/__mock/`, from one stateful engine, with its
+ * control methods; throws a `FixtureError` for unusable fixtures, an `Error` for an unsendable key.
  *
  * @example const mock = createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }); setupServer(...mock)
  */
