@@ -5,8 +5,8 @@
 import {
   type Contract,
   type ExactJson,
-  type ParameterSpec,
   parseExactJson,
+  parseInt64,
   stateTable,
   stringifyExactJson,
 } from '../contract/index.js';
@@ -165,9 +165,8 @@ const faultsOf = ({ session, settings }: ControlContext) => ({
 function putOrder(context: ControlContext): Outcome {
   const { contract, session, body } = context;
   const rawId = context.id ?? '';
-  const idSpec = contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId');
-  const id = contract.parseParameter({ ...(idSpec as ParameterSpec), name: 'id' }, rawId);
-  if (!id.ok || typeof id.value !== 'bigint') {
+  const id = parseInt64(rawId);
+  if (!id.ok) {
     return fail(
       `The order id in PUT /__mock/orders/{id} must be an int64 integer, got "${rawId.slice(0, 40)}".`,
     );

@@ -79,30 +79,22 @@ function checkOptions(options: Partial<HandlersOptions> | undefined): void {
   }
 }
 
-/** The part of `baseUrl` before the base path: the handlers answer below `<root><basePath>/` and `<root>/__mock/`. */
-function rootOf(baseUrl: string, basePath: string): { root: string; prefix: string } {
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Where the handlers answer: `<root><basePath>/` and `<root>/__mock/`, case and all (MSW's strings ignore it). */
+function claimOf(baseUrl: string, basePath: string) {
   const trimmed = baseUrl.replace(/\/+$/, '');
   if (!trimmed.endsWith(basePath)) {
     throw new Error(`createHandlers: baseUrl must end in ${basePath} (D12), got ${JSON.stringify(baseUrl)}`);
   }
   const root = trimmed.slice(0, trimmed.length - basePath.length);
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(root) ? new URL(`${root}/`) : undefined;
   // The path before the base path, which the engine does not see: `https://x/api/v1` → `/api`.
-  const prefix = /^[a-z][a-z0-9+.-]*:/i.test(root) ? new URL(`${root}/`).pathname.slice(0, -1) : root;
-  return { root, prefix };
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** The mock's own URLs, case and all: MSW's string patterns ignore case, so this is a RegExp. */
-function claimedPaths(root: string, prefix: string, basePath: string): RegExp {
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(root);
-  const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin;
-  const origin = absolute
-    ? escapeRegExp(new URL(`${root}/`).origin)
-    : pageOrigin
-      ? escapeRegExp(pageOrigin)
-      : '[a-z][a-z0-9+.-]*://[^/]+';
-  return new RegExp(`^${origin}${escapeRegExp(prefix)}(?:${escapeRegExp(basePath)}|/__mock)/`);
+  const prefix = absolute ? absolute.pathname.slice(0, -1) : root;
+  const origin = absolute?.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin;
+  const host = origin === undefined ? '[a-z][a-z0-9+.-]*://[^/]+' : escapeRegExp(origin);
+  const pattern = new RegExp(`^${host}${escapeRegExp(prefix)}(?:${escapeRegExp(basePath)}|/__mock)/`);
+  return { root, prefix, pattern };
 }
 
 /**
@@ -117,12 +109,9 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   const fixtures = buildFixtures(options.fixtures, FIXTURE_DATA_SOURCE, contract);
   if (!fixtures.ok) throw fixtures.error;
   const engine = createEngine(fixtures.value, { ...options, contract });
-  const { root, prefix } = rootOf(options.baseUrl ?? contract.basePath, contract.basePath);
-  const persistence = options.persist?.(
-    `petstore-mock:${root}${contract.basePath}`,
-    engine.core.sessions,
-    engine.core,
-  );
+  const { root, prefix, pattern } = claimOf(options.baseUrl ?? contract.basePath, contract.basePath);
+  const key = `petstore-mock:${root}${contract.basePath}`;
+  const persistence = options.persist?.(key, engine.core.sessions, engine.core);
   const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     // What rejects here is the page's body stream failing: the network error fetch would give, not MSW's 500.
@@ -132,7 +121,7 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
     persistence?.save();
     return response;
   };
-  const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix, contract.basePath), answer)];
+  const handlers: HttpHandler[] = [http.all(pattern, answer)];
   const control = createMockControl(engine);
   // Not enumerable, so the array spreads, logs and compares as plain handlers.
   const properties: PropertyDescriptorMap = {
