@@ -71,18 +71,17 @@ export interface FixtureSet {
 
 /** A fixture file that cannot be used; the message names the file, the entry and the reason. */
 export class FixtureError extends Error {
-  readonly source: string;
-  readonly problems: readonly string[];
+  override name = 'FixtureError';
 
-  constructor(source: string, problems: readonly string[]) {
+  constructor(
+    readonly source: string,
+    readonly problems: readonly string[],
+  ) {
     const more =
       problems.length > 1
         ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})`
         : '';
     super(`${source}: ${problems[0] ?? 'invalid fixtures'}${more}`);
-    this.name = 'FixtureError';
-    this.source = source;
-    this.problems = problems;
   }
 }
 
