@@ -72,11 +72,7 @@ function readFixtureText(path: string): Result<string, FixtureError> {
   }
 }
 
-/**
- * Reads and checks a fixture file (YAML or JSON; JSON is YAML).
- *
- * @example loadFixtureFile('fixtures/default.yaml') // { ok: true, value: { orders, pets, … } }
- */
+/** Reads and checks a fixture file (YAML or JSON; JSON is YAML). */
 export function loadFixtureFile(
   path: string,
   contract: Contract = defaultContract(),

@@ -5,8 +5,7 @@ import { expansionProblem, MAX_ALIASES } from '../contract/yaml-bounds.js';
 import { fail, type Result } from '../result.js';
 import { buildFixtures, FixtureError, type FixtureSet } from './fixtures.js';
 
-// YAML 1.2 core-schema integers, read exactly (D8): a number while a double holds it, a bigint beyond
-// 2^53 (js-yaml's own integer tag would round 9007199254740993 to ...992).
+// YAML 1.2 integers, exact (D8): a number while a double holds it, else a bigint (js-yaml's own would round).
 const IMPLICIT_INTEGER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 const EXPLICIT_INTEGER = /^[-+]?(?:[0-9]+|0b[01]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 const SHORT_DECIMAL = /^[-+]?[0-9]{1,15}$/;

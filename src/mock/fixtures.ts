@@ -234,11 +234,7 @@ function checkOrder(
   };
 }
 
-/**
- * Checks fixture data against a contract (default the toolkit's) and builds the state sessions start from.
- *
- * @example buildFixtures({ orders: [{ id: 1, status: 'pending' }] }, 'inline').ok // true
- */
+/** Checks fixture data against a contract (default the toolkit's) and builds the state sessions start from. */
 export function buildFixtures(
   given: unknown,
   source: string,

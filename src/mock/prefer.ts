@@ -1,7 +1,4 @@
-/**
- * `Prefer: code=NNN` (like Prism) forces a documented response without touching state; `example=NAME` picks
- * an example. An undocumented 5xx is a simulated fault (D18). Other preferences are ignored (RFC 7240 §2).
- */
+/** `Prefer: code=NNN` (`; example=NAME`) forces a documented answer, an undocumented 5xx a fault (D18). */
 import { type OperationSpec, stringifyExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import {
