@@ -59,7 +59,7 @@ interface FaultBase {
 }
 
 /**
- * A simulated fault (D18): answer a status (with the Error message to show), drop the connection, or only wait.
+ * A simulated fault (D18): answer a status (with a message to show), drop the connection, or only wait.
  *
  * @example mock.fault({ operation: 'listOrders', status: 503, message: 'The store is closed for maintenance.' })
  */
@@ -83,11 +83,11 @@ export interface PlannedFault {
 
 /** One control object for the mock, wherever it runs: `createMock`, or the handlers of `createHandlers`. */
 export interface MockControl {
-  /** Every session back to the fixtures (the last `seed`), faults, logs and named sessions gone, the delay reset. */
+  /** Every session back to the fixtures (the last `seed`); faults, logs, named sessions gone; delay reset. */
   reset(): Promise<void>;
   /** One session back to the fixtures, as `POST /__mock/reset` with `X-Mock-Session` does. */
   resetSession(session?: string): Promise<void>;
-  /** Replaces the fixtures every session starts from (a bad one throws a `FixtureError`) and resets to them. */
+  /** Replaces the fixtures sessions start from (bad ones throw a `FixtureError`) and resets to them. */
   seed(fixtures: FixtureData): Promise<void>;
   /** Every order of a session (default: the default session), cancelled ones included, with its state. */
   orders(session?: string): Promise<ControlOrder[]>;

@@ -26,7 +26,7 @@ import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Ses
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 
-/** A request's parameters as the contract reads them (an int64 as a `bigint`), to one operation's answer. */
+/** One operation's answer, from its parameters as the contract reads them (an int64 as a `bigint`). */
 type ApiHandler = (
   session: Session,
   params: ReadonlyMap<string, ExactJson>,
@@ -81,9 +81,8 @@ function documentedHeaders(document: JsonObject, operation: OperationSpec) {
 }
 
 function exampleOf(header: JsonObject, schema: JsonObject): string {
-  const named = Object.values(isObject(header.examples) ? header.examples : {})[0] as
-    | { value?: unknown }
-    | undefined;
+  const examples = isObject(header.examples) ? Object.values(header.examples) : [];
+  const named = examples[0] as { value?: unknown } | undefined;
   const listed = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
   const value = header.example ?? named?.value ?? schema.example ?? listed ?? schema.default;
   if (value !== undefined) return String(value);
@@ -151,14 +150,14 @@ function forcedResponse({ status, body, headers, code }: ForcedResponse, session
   return code === undefined ? response : { ...response, code };
 }
 
-/** Why a contract's API paths cannot be served beside the control endpoints under `/__mock`. */
+/** Why a contract's paths cannot be served beside `/__mock` (checked at load, not in the MSW entry). */
 export function controlOverlap(contract: Contract): string | undefined {
   const overlap = contract.operations.find((op) => isControlPath(contract.basePath + op.path));
   if (!overlap) return undefined;
   return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
 }
 
-/** The first operation of a contract with no handler in {@link API_HANDLERS}, as a reason; else `undefined`. */
+/** The first operation with no handler in {@link API_HANDLERS}, as a reason; else `undefined`. */
 export function unservedOperation(contract: Contract): string | undefined {
   const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
   if (!missing) return undefined;
@@ -182,7 +181,7 @@ const NO_INSPECTOR = mockError('notFound', {
     "No state inspector: pass createHandlers({ inspector }), with inspector from 'petstore-contract-toolkit/msw/inspector'.",
 });
 
-/** Builds the core; throws when an operation has no handler or the contract lacks its `x-petstore-*` settings. */
+/** Builds the core; throws on an operation without a handler or missing `x-petstore-*` settings. */
 export function createCore(options: CoreOptions): Core {
   const { contract } = options;
   const unserved = unservedOperation(contract);
@@ -207,7 +206,7 @@ export function createCore(options: CoreOptions): Core {
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
   const headersOf = new Map(contract.operations.map((op) => [op, documentedHeaders(contract.document, op)]));
-  /** The documented headers (issue 22), a handler's own value winning, and a deprecated operation's D11 dates. */
+  /** The documented headers (issue 22) under the handler's own, and a deprecated operation's dates (D11). */
   const withHeaders = (operation: OperationSpec, response: CoreResponse): CoreResponse => {
     if (operation.deprecated) {
       const { deprecationHeader, sunsetHeader } = sessions.fixtures;
@@ -219,7 +218,7 @@ export function createCore(options: CoreOptions): Core {
     return response;
   };
 
-  /** A planned fault (D18) or `Prefer` forces the answer; else the parameters, then the handler's transition. */
+  /** A planned fault (D18) or `Prefer` forces the answer; else the parameters, then the handler. */
   const answerOperation = (
     operation: OperationSpec,
     rawParams: Readonly<Record<string, string>>,

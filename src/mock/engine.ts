@@ -32,7 +32,7 @@ export interface EngineOptions {
 export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
 
 export interface MockEngine {
-  /** Body limit, core, delay, request log; no promise without a body and a delay; `undefined` if the peer left. */
+  /** Body limit, core, delay, log; a promise only for a body or a delay; `undefined` if the peer left. */
   answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined>;
   /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
   settle(

@@ -1,4 +1,4 @@
-/** Fixture files, opened with O_NONBLOCK (a FIFO cannot block) and judged by what was opened (no swap race). */
+/** Fixture files, opened O_NONBLOCK (a FIFO cannot block) and judged by what was opened (no swap race). */
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';

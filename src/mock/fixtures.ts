@@ -64,7 +64,7 @@ export interface FixtureSet {
   readonly apiKeys: readonly string[];
   readonly orders: OrderBase;
   readonly pets: ReadonlyMap<bigint, StoredPet>;
-  /** The `Deprecation` (RFC 9745, `@` and a Unix time) and `Sunset` (RFC 8594, an HTTP date) header values. */
+  /** The `Deprecation` (RFC 9745, `@` and Unix time) and `Sunset` (RFC 8594, HTTP date) values. */
   readonly deprecationHeader: string;
   readonly sunsetHeader: string;
 }
@@ -137,7 +137,7 @@ function explain(error: Omit<ErrorObject, 'schemaPath' | 'message'>, data: unkno
     case 'maxLength':
       return `${where} must NOT have more than ${String(params.limit)} characters`;
     default:
-      // The generated validator carries no messages: every keyword of fixtures.schema.json has its case above.
+      // The generated validator has no messages: each keyword of fixtures.schema.json has its case above.
       return `${where} breaks the fixture schema's ${error.keyword}`;
   }
 }
@@ -234,7 +234,7 @@ function checkOrder(
   };
 }
 
-/** Checks fixture data against a contract (default the toolkit's) and builds the state sessions start from. */
+/** Checks fixture data against a contract (default the toolkit's); builds what sessions start from. */
 export function buildFixtures(
   given: unknown,
   source: string,

@@ -1,4 +1,4 @@
-/** A session's orders: the fixtures' ones, shared by every session, plus its own changes (no copy per session). */
+/** A session's orders: the fixtures' ones, shared by every session, plus its own changes (no copies). */
 import type { StateTable, TransitionSpec } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { type Bytes, utf8 } from './bytes.js';
@@ -13,7 +13,7 @@ export interface StoredOrder {
   readonly state: string;
 }
 
-/** The published Order (§2): no `status`, `complete` from the state (D1), ids exact (JSON.stringify cannot). */
+/** The published Order (§2): no `status`, `complete` from the state (D1), ids exact (unlike JSON). */
 export function orderJson(order: StoredOrder, states: StateTable): string {
   const petId = order.petId === undefined ? '' : `,"petId":${order.petId}`;
   const quantity = order.quantity === undefined ? '' : `,"quantity":${order.quantity}`;
@@ -82,7 +82,7 @@ export class OrderStore {
     return count;
   }
 
-  /** Applies an operation to one order as the state table says: the transition, or the Error it names (409, 404). */
+  /** Applies an operation to an order as the state table says: the transition, or its Error (409, 404). */
   apply(id: bigint, operationId: string): Result<TransitionSpec, MockError> {
     const order = this.get(id);
     if (!order) return fail(mockError('orderNotFound', { id }));

@@ -35,7 +35,7 @@ export function snapshotState(sessions: Sessions, settings: MockSettings): strin
   return JSON.stringify(state);
 }
 
-/** Restores through the control operations' checks (issue 25); on a refusal every session is reset, none half-restored. */
+/** Restores through the control operations' checks (issue 25); a refusal resets every session. */
 export function restoreState(
   text: string,
   contract: Contract,

@@ -39,9 +39,9 @@ export type MockHandlers = HttpHandler[] &
 export interface HandlersOptions extends EngineOptions {
   /** The state to start from: the content of a fixture file, as a value (ids as numbers, bigints or decimal strings). */
   fixtures: FixtureData;
-  /** Where the API lives, ending in the base path (D12): `http://api.test/v1`, or `/v1` (the default) for the page's origin. */
+  /** Where the API lives, ending in the base path (D12): `http://api.test/v1`, or `/v1` (default). */
   baseUrl?: string;
-  /** `inSessionStorage` (`petstore-contract-toolkit/msw/persist`) keeps the state across page reloads; default none. */
+  /** `inSessionStorage` (`petstore-contract-toolkit/msw/persist`) keeps the state across reloads. */
   persist?: Persist;
 }
 
@@ -81,7 +81,7 @@ function checkOptions(options: Partial<HandlersOptions> | undefined): void {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** Where the handlers answer: `<root><basePath>/` and `<root>/__mock/`, case and all (MSW's strings ignore it). */
+/** Where the handlers answer: `<root><basePath>/`, `<root>/__mock/`, case and all (unlike MSW's strings). */
 function claimOf(baseUrl: string, basePath: string) {
   const trimmed = baseUrl.replace(/\/+$/, '');
   if (!trimmed.endsWith(basePath)) {

@@ -1,4 +1,4 @@
-/** The state inspector for MSW handlers: its own entry, so a page that does not ask for it does not load it. */
+/** The state inspector for MSW handlers: its own entry, so a page that does not ask does not load it. */
 import type { MockHandlers } from './index.js';
 
 export { type Inspector, inspector } from '../mock/inspector.js';
@@ -6,7 +6,7 @@ export { type Inspector, inspector } from '../mock/inspector.js';
 export interface MountOptions {
   /** An element of the page (an `HTMLElement`) to show the inspector in; default a panel over the page. */
   target?: object;
-  /** The inspector's script, `/__mock/inspector.js` by default, or `http://api.test/api/__mock/inspector.js`. */
+  /** The inspector's script: `/__mock/inspector.js`, or e.g. `http://api.test/api/__mock/inspector.js`. */
   script?: string;
 }
 
