@@ -4,9 +4,8 @@
  * memory after a full GC. Run: `node --expose-gc --import tsx bench/session-memory.ts [orders] [sessions]`.
  */
 
-import { defaultContract } from '../src/contract/index.js';
+import { defaultContract, stateTable } from '../src/contract/index.js';
 import type { FixtureSet } from '../src/mock/fixtures.js';
-import { orderStatesOf } from '../src/mock/order-state.js';
 import { OrderBase, type StoredOrder } from '../src/mock/order-store.js';
 import { Sessions } from '../src/mock/sessions.js';
 
@@ -29,7 +28,7 @@ for (let i = 1; i <= count; i++) {
 const fixtures = {
   source: 'bench',
   apiKeys: [],
-  orders: new OrderBase(orders, orderStatesOf(defaultContract())),
+  orders: new OrderBase(orders, stateTable(defaultContract())),
   pets: new Map(),
   deprecationHeader: '@0',
   sunsetHeader: 'x',

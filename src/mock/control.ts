@@ -1,22 +1,20 @@
 /**
- * The control surface, described once: each operation below is run by its `/__mock/` endpoint, by the typed
- * control object (createMock, MSW's handlers) and by a persisted state's restore, so all get the same checks
- * and messages. The object shows ids as decimal strings (D17) and throws a refused input as a
- * {@link MockControlError}: a refused input is a bug in the test, not a value to ignore.
+ * Each control operation described once, run by its `/__mock/` endpoint, the typed control object and a
+ * persisted state's restore, so all get the same checks and messages.
  */
 import {
   type Contract,
   type ExactJson,
-  type ParameterSpec,
   parseExactJson,
+  parseInt64,
+  stateTable,
   stringifyExactJson,
 } from '../contract/index.js';
 import type { operations } from '../generated/openapi.js';
 import { fail, ok, type Result } from '../result.js';
 import { mockError } from './errors.js';
-import { faultRuleJson, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
+import { type FaultRule, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData, type FixtureSet } from './fixtures.js';
-import { orderStatesOf } from './order-state.js';
 import type { StoredOrder } from './order-store.js';
 import type { CoreRequest } from './request.js';
 import type { LoggedRequest } from './request-log.js';
@@ -61,8 +59,7 @@ interface FaultBase {
 }
 
 /**
- * A simulated fault (D18): answer a status (with the Error message the screen should show, if given),
- * drop the connection, or only wait.
+ * A simulated fault (D18): answer a status (with a message to show), drop the connection, or only wait.
  *
  * @example mock.fault({ operation: 'listOrders', status: 503, message: 'The store is closed for maintenance.' })
  */
@@ -86,18 +83,11 @@ export interface PlannedFault {
 
 /** One control object for the mock, wherever it runs: `createMock`, or the handlers of `createHandlers`. */
 export interface MockControl {
-  /**
-   * Everything back to how it started: every session's orders to the fixtures (the last `seed`, else the
-   * ones given at creation), faults and request logs forgotten, named sessions dropped, the delay back to
-   * the `delayMs` option. The one line of test isolation: `afterEach(() => mock.reset())`.
-   */
+  /** Every session back to the fixtures (the last `seed`); faults, logs, named sessions gone; delay reset. */
   reset(): Promise<void>;
   /** One session back to the fixtures, as `POST /__mock/reset` with `X-Mock-Session` does. */
   resetSession(session?: string): Promise<void>;
-  /**
-   * Replaces the fixtures every session starts from, checked like a fixture file (a bad one throws a
-   * `FixtureError`), and resets every session to them. They last until the next `seed`.
-   */
+  /** Replaces the fixtures sessions start from (bad ones throw a `FixtureError`) and resets to them. */
   seed(fixtures: FixtureData): Promise<void>;
   /** Every order of a session (default: the default session), cancelled ones included, with its state. */
   orders(session?: string): Promise<ControlOrder[]>;
@@ -122,12 +112,10 @@ export class MockControlError extends Error {
   override name = 'MockControlError';
 }
 
-/** What the control surface may change beyond a session: the global delay. */
 export interface MockSettings {
   delayMs: number;
 }
 
-/** What a control operation reads: the engine's state, the session asked for, and the request's input. */
 export interface ControlContext {
   contract: Contract;
   sessions: Sessions;
@@ -138,17 +126,16 @@ export interface ControlContext {
   body?: ExactJson | undefined;
 }
 
-type Outcome = Result<{ status: number; value: Record<string, unknown>; session?: Session }, string>;
+/** A control operation's answer: 200 unless it says, in the session it names (a reset's fresh one). */
+type Outcome = Result<{ status?: number; value: Record<string, unknown>; session?: Session }, string>;
 
 export const CONTROL_BASE = '/__mock';
 
 const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
 
-/** An order as the control surface shows it: the published Order plus its internal `state`. */
-function controlOrder(order: StoredOrder, contract: Contract): Record<string, ExactJson> {
-  const { id, petId, quantity, shipDate, state } = order;
-  // An absent field is `undefined`, which neither the JSON nor the object view shows.
-  const complete = orderStatesOf(contract).complete(state);
+/** The published Order plus its `state`; an absent field is `undefined`, which no view shows. */
+function controlOrder({ id, petId, quantity, shipDate, state }: StoredOrder, contract: Contract) {
+  const complete = stateTable(contract).complete(state);
   return { id, petId, quantity, shipDate, complete, state } as Record<string, ExactJson>;
 }
 
@@ -166,19 +153,20 @@ function stateOf(session: Session, { contract, sessions }: ControlContext): Reco
   };
 }
 
+const plannedFault = (rule: FaultRule) => ({ ...rule, operation: rule.operation ?? null });
+
 const faultsOf = ({ session, settings }: ControlContext) => ({
   session: session.name,
   delayMs: settings.delayMs,
-  faults: session.faults.list().map(faultRuleJson),
+  faults: session.faults.list().map(plannedFault),
 });
 
 /** Adds or replaces an order, checked as a fixture file's order is (the Order schema, exact int64s, D8). */
 function putOrder(context: ControlContext): Outcome {
   const { contract, session, body } = context;
   const rawId = context.id ?? '';
-  const idSpec = contract.operation('cancelOrder').parameters.find((p) => p.name === 'orderId');
-  const id = contract.parseParameter({ ...(idSpec as ParameterSpec), name: 'id' }, rawId);
-  if (!id.ok || typeof id.value !== 'bigint') {
+  const id = parseInt64(rawId);
+  if (!id.ok) {
     return fail(
       `The order id in PUT /__mock/orders/{id} must be an int64 integer, got "${rawId.slice(0, 40)}".`,
     );
@@ -202,7 +190,7 @@ function putOrder(context: ControlContext): Outcome {
     );
   }
   const { state, id: _ignored, ...fields } = body;
-  const states = orderStatesOf(contract);
+  const states = stateTable(contract);
   if (typeof state !== 'string' || !states.isState(state)) {
     return fail(`"state" must be one of ${states.states.join(', ')}.`);
   }
@@ -229,17 +217,16 @@ export const CONTROL_OPERATIONS = {
     path: '/reset',
     run: (context) => {
       const fresh = context.sessions.reset(context.session.name);
-      return ok({ status: 200, value: stateOf(fresh, context), session: fresh });
+      return ok({ value: stateOf(fresh, context), session: fresh });
     },
   },
-  state: { method: 'GET', path: '/state', run: (c) => ok({ status: 200, value: stateOf(c.session, c) }) },
+  state: { method: 'GET', path: '/state', run: (c) => ok({ value: stateOf(c.session, c) }) },
   putOrder: { method: 'PUT', path: '/orders/{id}', run: putOrder },
   requests: {
     method: 'GET',
     path: '/requests',
     run: ({ session }) =>
       ok({
-        status: 200,
         value: {
           session: session.name,
           capacity: session.log.capacity,
@@ -248,7 +235,7 @@ export const CONTROL_OPERATIONS = {
         },
       }),
   },
-  listFaults: { method: 'GET', path: '/faults', run: (c) => ok({ status: 200, value: faultsOf(c) }) },
+  listFaults: { method: 'GET', path: '/faults', run: (c) => ok({ value: faultsOf(c) }) },
   addFault: {
     method: 'POST',
     path: '/faults',
@@ -263,7 +250,7 @@ export const CONTROL_OPERATIONS = {
           `This session already holds ${MAX_FAULT_RULES} faults; DELETE /__mock/faults clears them.`,
         );
       }
-      const value = { session: session.name, delayMs: settings.delayMs, fault: faultRuleJson(rule) };
+      const value = { session: session.name, delayMs: settings.delayMs, fault: plannedFault(rule) };
       return ok({ status: 201, value });
     },
   },
@@ -272,13 +259,13 @@ export const CONTROL_OPERATIONS = {
     path: '/faults',
     run: (context) => {
       context.session.faults.clear();
-      return ok({ status: 200, value: faultsOf(context) });
+      return ok({ value: faultsOf(context) });
     },
   },
   getDelay: {
     method: 'GET',
     path: '/delay',
-    run: ({ settings }) => ok({ status: 200, value: { delayMs: settings.delayMs } }),
+    run: ({ settings }) => ok({ value: { delayMs: settings.delayMs } }),
   },
   putDelay: {
     method: 'PUT',
@@ -287,14 +274,14 @@ export const CONTROL_OPERATIONS = {
       const delay = parseDelay(body ?? null);
       if (!delay.ok) return delay;
       settings.delayMs = delay.value;
-      return ok({ status: 200, value: { delayMs: delay.value } });
+      return ok({ value: { delayMs: delay.value } });
     },
   },
+  // The sessions alive now, the default one first, without creating or reordering any.
   sessions: {
     method: 'GET',
     path: '/sessions',
-    // The sessions alive now, the default one first, without creating or reordering any.
-    run: ({ sessions }) => ok({ status: 200, value: { sessions: [DEFAULT_SESSION, ...sessions.names()] } }),
+    run: (c) => ok({ value: { sessions: [DEFAULT_SESSION, ...c.sessions.names()] } }),
   },
 } satisfies Record<string, { method: string; path: string; run: (context: ControlContext) => Outcome }>;
 
@@ -302,11 +289,7 @@ export type ControlName = keyof typeof CONTROL_OPERATIONS;
 
 const decoder = new TextDecoder();
 
-/**
- * Answers one control endpoint; an empty or broken body reads as no body.
- *
- * @example handleControl('state', request, { contract, sessions, settings, session }) // 200 {"session":"default",…}
- */
+/** Answers one control endpoint; an empty or broken body reads as no body. */
 export function handleControl(
   name: ControlName,
   request: CoreRequest,
@@ -317,16 +300,16 @@ export function handleControl(
     ...context,
     body: parsed.ok ? parsed.value : undefined,
   });
-  if (!outcome.ok)
+  if (!outcome.ok) {
     return errorResponse(mockError('invalidRequest', { message: outcome.error }), context.session);
-  const { status, value, session } = outcome.value;
+  }
+  const { status = 200, value, session } = outcome.value;
   return jsonResponse(status, stringifyExactJson(value), session ?? context.session);
 }
 
-/** What the control object needs of an engine: its state, and how it resets and reloads. */
+/** What the control object needs of an engine. */
 interface ControlTarget {
   core: { contract: Contract; sessions: Sessions; delayMs: number };
-  /** Every session back to the fixtures and the delay back to its start. */
   reset(): void;
   reload(fixtures: FixtureSet): void;
 }
@@ -340,11 +323,7 @@ export function decimalIds(value: unknown): unknown {
   return Object.fromEntries(defined.map(([key, item]) => [key, decimalIds(item)]));
 }
 
-/**
- * The control object over an engine: each method runs its endpoint's operation.
- *
- * @example const control = createMockControl(engine); await control.fault({ status: 503 });
- */
+/** The control object over an engine: each method runs its endpoint's operation, ids as strings (D17). */
 export function createMockControl(engine: ControlTarget): MockControl {
   const { contract, sessions } = engine.core;
   // biome-ignore lint/suspicious/noExplicitAny: each caller names the field of the operation's value it reads.
@@ -355,20 +334,14 @@ export function createMockControl(engine: ControlTarget): MockControl {
     return decimalIds(outcome.value.value);
   };
   return {
-    async reset() {
-      engine.reset();
-    },
-    async resetSession(session) {
-      run('reset', session);
-    },
+    reset: async () => engine.reset(),
+    resetSession: async (session) => void run('reset', session),
     async seed(fixtures) {
       const checked = buildFixtures(fixtures, FIXTURE_DATA_SOURCE, contract);
       if (!checked.ok) throw checked.error;
       engine.reload(checked.value);
     },
-    async orders(session) {
-      return run('state', session).orders;
-    },
+    orders: async (session) => run('state', session).orders,
     async putOrder({ id, petId, ...fields }, session) {
       if (typeof id === 'number' && !Number.isSafeInteger(id)) {
         // Past 2^53 the number has already lost its digits: it would name another order.
@@ -381,24 +354,14 @@ export function createMockControl(engine: ControlTarget): MockControl {
       const body = { ...fields, ...(petId === undefined ? {} : { petId: exact }) };
       return run('putOrder', session, { id: String(id), body });
     },
-    async fault(plan, session) {
+    fault: async (plan, session) => {
       const body = Object.fromEntries(Object.entries(plan).filter(([, value]) => value !== undefined));
       return run('addFault', session, { body }).fault;
     },
-    async faults(session) {
-      return run('listFaults', session).faults;
-    },
-    async clearFaults(session) {
-      run('clearFaults', session);
-    },
-    async delay(ms) {
-      run('putDelay', undefined, { body: { delayMs: ms } });
-    },
-    async requests(session) {
-      return run('requests', session).requests;
-    },
-    async sessions() {
-      return run('sessions', undefined).sessions;
-    },
+    faults: async (session) => run('listFaults', session).faults,
+    clearFaults: async (session) => void run('clearFaults', session),
+    delay: async (ms) => void run('putDelay', undefined, { body: { delayMs: ms } }),
+    requests: async (session) => run('requests', session).requests,
+    sessions: async () => run('sessions', undefined).sessions,
   };
 }

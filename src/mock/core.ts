@@ -1,7 +1,4 @@
-/**
- * The mock's core: request in, response out, no Node built-in (so it runs on a socket, in-process and under
- * MSW). Route → authenticate → validate → transition → respond, read from the contract; only {@link API_HANDLERS} is hand-written.
- */
+/** The mock's core, web-standard, request in, response out: route → authenticate → validate → respond. */
 
 import { responseHeaders } from '../contract/document-schemas.js';
 import type {
@@ -24,38 +21,26 @@ import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
 import { type CoreResponse, emptyResponse, errorResponse, jsonResponse } from './responses.js';
-import { compileRouter, type RouteMatch, type Router, type RouteSpec } from './router.js';
+import { compileRouter, type Router, type RouteSpec } from './router.js';
 import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Sessions } from './sessions.js';
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 
-/** A request's parameters as the contract reads them (an int64 as a `bigint`). */
-export type ApiParameters = ReadonlyMap<string, ExactJson>;
-
-export type ApiHandler = (
+/** One operation's answer, from its parameters as the contract reads them (an int64 as a `bigint`). */
+type ApiHandler = (
   session: Session,
-  params: ApiParameters,
+  params: ReadonlyMap<string, ExactJson>,
   fixtures: FixtureSet,
   operation: OperationSpec,
 ) => CoreResponse;
 
-function isControl(match: RouteMatch<Target>, pathname: string): boolean {
-  return match.kind === 'match' ? match.target.kind === 'control' : isControlTarget(pathname);
-}
-
-/**
- * Whether a path is under the control endpoints' `/__mock`, however it is escaped.
- *
- * @example isControlTarget('/%5F_mock/state') // true
- */
+/** Whether a path is under `/__mock`, however it is escaped: `isControlTarget('/%5F_mock/state')` is true. */
 export function isControlTarget(pathname: string): boolean {
-  let decoded = pathname;
   try {
-    decoded = decodeURIComponent(pathname);
+    return isControlPath(decodeURIComponent(pathname));
   } catch {
-    // A broken escape stays as written.
+    return isControlPath(pathname); // A broken escape stays as written.
   }
-  return isControlPath(decoded);
 }
 
 const isControlPath = (path: string) => path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`);
@@ -82,36 +67,28 @@ export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
   },
 };
 
-/**
- * A value for each documented response header, by status: the header's example, else one its schema
- * allows. Sent on every answer, forced ones included (issue 22); a handler's real value wins.
- */
-function documentedHeaders(
-  document: JsonObject,
-  operation: OperationSpec,
-): Map<number, Record<string, string>> {
-  const byStatus = new Map<number, Record<string, string>>();
-  for (const [status, headers] of responseHeaders(document, operation.operationId)) {
-    byStatus.set(
+/** Each documented response header's example (issue 22) by status; only statuses that declare one. */
+function documentedHeaders(document: JsonObject, operation: OperationSpec) {
+  const declared = [...responseHeaders(document, operation.operationId)].filter(
+    ([, headers]) => headers.length,
+  );
+  return new Map(
+    declared.map(([status, headers]) => [
       status,
-      Object.fromEntries(
-        headers.map(({ shownAs, header, schema }) => [shownAs.toLowerCase(), exampleOf(header, schema)]),
-      ),
-    );
-  }
-  return byStatus;
+      Object.fromEntries(headers.map((h) => [h.shownAs.toLowerCase(), exampleOf(h.header, h.schema)])),
+    ]),
+  );
 }
 
 function exampleOf(header: JsonObject, schema: JsonObject): string {
-  const named = Object.values(asObject(header.examples))[0] as { value?: unknown } | undefined;
+  const examples = isObject(header.examples) ? Object.values(header.examples) : [];
+  const named = examples[0] as { value?: unknown } | undefined;
   const listed = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
   const value = header.example ?? named?.value ?? schema.example ?? listed ?? schema.default;
   if (value !== undefined) return String(value);
   if (Array.isArray(schema.enum)) return String(schema.enum[0]);
   return schema.type === 'integer' || schema.type === 'number' ? String(schema.minimum ?? 0) : '';
 }
-
-const asObject = (value: unknown): JsonObject => (isObject(value) ? value : {});
 
 /** The Error for an id in the path that is not what the document says: it names no resource (D9). */
 const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
@@ -152,10 +129,7 @@ export interface CoreOptions extends Pick<EngineOptions, 'delayMs' | 'corsOrigin
 export interface Core {
   /** The answer to one request; throws only on a bug (the engine answers that with a 500). */
   respond(request: CoreRequest): CoreResponse;
-  /**
-   * The answer a request gets whatever its body, when its head alone decides it (a missing or wrong key);
-   * `undefined` when the body may matter. The socket adapter asks before it sends `100 Continue`.
-   */
+  /** The answer the head alone decides (no valid key), asked before `100 Continue`; else `undefined`. */
   refusal(request: CoreRequest): CoreResponse | undefined;
   readonly sessions: Sessions;
   readonly contract: Contract;
@@ -168,40 +142,22 @@ export interface Core {
   reload(fixtures: FixtureSet, apiKeys: readonly string[]): void;
 }
 
-function forcedResponse(forced: ForcedResponse, session: Session): CoreResponse {
-  if (forced.body === undefined) return emptyResponse(forced.status, session, forced.headers);
-  const response = jsonResponse(forced.status, forced.body, session, forced.headers);
-  // The request log shows an Error's code.
-  if (forced.status >= 400) response.code = errorCodeOf(forced.body);
-  return response;
+function forcedResponse({ status, body, headers, code }: ForcedResponse, session: Session): CoreResponse {
+  const response =
+    body === undefined
+      ? emptyResponse(status, session, headers)
+      : jsonResponse(status, body, session, headers);
+  return code === undefined ? response : { ...response, code };
 }
 
-function errorCodeOf(body: string): string | undefined {
-  try {
-    const code = (JSON.parse(body) as { code?: unknown } | null)?.code;
-    return typeof code === 'string' ? code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Why a contract's API paths cannot be served beside the control endpoints under `/__mock` (checked where a
- * document is loaded, so the MSW entry does not carry it).
- *
- * @example controlOverlap(defaultContract()) // undefined
- */
+/** Why a contract's paths cannot be served beside `/__mock` (checked at load, not in the MSW entry). */
 export function controlOverlap(contract: Contract): string | undefined {
   const overlap = contract.operations.find((op) => isControlPath(contract.basePath + op.path));
   if (!overlap) return undefined;
   return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
 }
 
-/**
- * The first reason the mock cannot serve a contract: an operation with no handler in {@link API_HANDLERS}.
- *
- * @example unservedOperation(defaultContract()) // undefined
- */
+/** The first operation with no handler in {@link API_HANDLERS}, as a reason; else `undefined`. */
 export function unservedOperation(contract: Contract): string | undefined {
   const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
   if (!missing) return undefined;
@@ -220,18 +176,12 @@ function notFoundError(contract: Contract): MockError {
 const isInspectorPath = (pathname: string) =>
   pathname === `${CONTROL_BASE}/` || pathname.startsWith(`${CONTROL_BASE}/inspector.`);
 
-/** Where MSW handlers were made without the inspector (mock/inspector.ts), which a page opts in to. */
 const NO_INSPECTOR = mockError('notFound', {
   message:
     "No state inspector: pass createHandlers({ inspector }), with inspector from 'petstore-contract-toolkit/msw/inspector'.",
 });
 
-/**
- * Builds the core over a contract, fixtures and keys. Throws when the contract has an operation the
- * handler table does not know ({@link unservedOperation}) or lacks the mock's `x-petstore-*` settings.
- *
- * @example createCore({ contract, fixtures, apiKeys: ['k'] }).respond(fromHeaders('GET', `${contract.basePath}/store/orders`, new Headers({ authorization: 'Bearer k' }), undefined))
- */
+/** Builds the core; throws on an operation without a handler or missing `x-petstore-*` settings. */
 export function createCore(options: CoreOptions): Core {
   const { contract } = options;
   const unserved = unservedOperation(contract);
@@ -256,17 +206,19 @@ export function createCore(options: CoreOptions): Core {
   const sessions = new Sessions(options.fixtures, options.limits ?? DEFAULT_LIMITS);
   let authenticate: Authenticator = createAuthenticator(options.apiKeys);
   const headersOf = new Map(contract.operations.map((op) => [op, documentedHeaders(contract.document, op)]));
-  /** The operation's documented headers (issue 22) and, when it is deprecated, D11's fixture dates. */
+  /** The documented headers (issue 22) under the handler's own, and a deprecated operation's dates (D11). */
   const withHeaders = (operation: OperationSpec, response: CoreResponse): CoreResponse => {
     if (operation.deprecated) {
       const { deprecationHeader, sunsetHeader } = sessions.fixtures;
       Object.assign(response.headers, { deprecation: deprecationHeader, sunset: sunsetHeader });
     }
-    response.headers = { ...headersOf.get(operation)?.get(response.status), ...response.headers };
+    // Most answers (401, 404, 409) declare no header: no copy for them on the hot path.
+    const documented = headersOf.get(operation)?.get(response.status);
+    if (documented) response.headers = { ...documented, ...response.headers };
     return response;
   };
 
-  /** Fault, Prefer, parameters, then the handler's transition. */
+  /** A planned fault (D18) or `Prefer` forces the answer; else the parameters, then the handler. */
   const answerOperation = (
     operation: OperationSpec,
     rawParams: Readonly<Record<string, string>>,
@@ -276,15 +228,14 @@ export function createCore(options: CoreOptions): Core {
   ): CoreResponse => {
     const fault = faults ? session.faults.take(operation.operationId) : undefined;
     if (fault) {
-      const delay = { delayMs: fault.delayMs };
-      if (fault.drop) return { ...emptyResponse(0, session), ...delay, drop: true };
-      if (fault.status !== undefined) {
-        const forced = forcer.status(operation, fault.status, rawParams, fault.message);
-        return { ...forcedResponse(forced, session), ...delay };
-      }
-      const slowed = answerOperation(operation, rawParams, request, session, false);
-      slowed.headers[faultSettings.header] = 'control';
-      return { ...slowed, ...delay };
+      const response: CoreResponse = fault.drop
+        ? { ...emptyResponse(0, session), drop: true }
+        : fault.status === undefined
+          ? answerOperation(operation, rawParams, request, session, false)
+          : forcedResponse(forcer.status(operation, fault.status, rawParams, fault.message), session);
+      response.headers[faultSettings.header] = 'control';
+      response.delayMs = fault.delayMs;
+      return response;
     }
     const prefer = parsePrefer(request.header('prefer'));
     if (prefer) {
@@ -346,7 +297,8 @@ export function createCore(options: CoreOptions): Core {
     const match = route(request.method, pathname);
     const sessionName = request.header('x-mock-session') || undefined;
     // Before the key and the preflight: a foreign page must not steer the mock even with the public key (D14).
-    if (!cors.allows(request.header('origin')) && isControl(match, pathname)) {
+    const foreign = !cors.allows(request.header('origin'));
+    if (foreign && (match.kind === 'match' ? match.target.kind === 'control' : isControlTarget(pathname))) {
       return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
     }
     // The inspector's page holds no data, and a browser opening it sends no key.

@@ -32,10 +32,7 @@ export interface EngineOptions {
 export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
 
 export interface MockEngine {
-  /**
-   * The one path of every adapter: body limit, core, delay, request log. Without a body and a delay the
-   * answer comes at once, no promise (the socket's fast path); `undefined` when the peer left mid-body.
-   */
+  /** Body limit, core, delay, log; a promise only for a body or a delay; `undefined` if the peer left. */
   answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined>;
   /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
   settle(
@@ -100,11 +97,7 @@ function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   };
 }
 
-/**
- * Builds the engine over checked fixtures; throws when an explicit key can never be sent as a token.
- *
- * @example const engine = createEngine(fixtures, { apiKeys: ['k'] }); await engine.handle(new Request('http://mock/v1/store/orders'))
- */
+/** Builds the engine over checked fixtures; throws when an explicit key can never be sent as a token. */
 export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}): MockEngine {
   for (const key of options.apiKeys ?? []) {
     const problem = apiKeyProblem(key, 'API key');
@@ -150,15 +143,9 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
 
   const record = (request: CoreRequest, response: CoreResponse, startedAt: number, t0: number) => {
     const durationMs = performance.now() - t0;
-    response.session?.log.add(
-      startedAt,
-      request.method,
-      request.url,
-      response.status,
-      durationMs,
-      response.code,
-    );
-    if (log) log(logLine(request, response, durationMs));
+    const { session, status, code } = response;
+    session?.log.add(startedAt, request.method, request.url, status, durationMs, code);
+    log?.(logLine(request, response, durationMs));
     return response;
   };
 
@@ -208,7 +195,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       const url = target === undefined ? new URL(request.url) : undefined;
       const head = fromHeaders(
         request.method,
-        url ? url.pathname + url.search : (target as string),
+        target ?? `${url?.pathname}${url?.search}`,
         request.headers,
         undefined,
       );

@@ -1,7 +1,4 @@
-/**
- * Simulated faults (D18, `x-petstore-faults`): opt-in, per session, and marked as simulated. The core takes
- * a rule only after the key is checked, so a keyless request never uses up another client's fault.
- */
+/** Simulated faults (D18): opt-in, per session, marked as simulated; taken only after the key check. */
 import type { ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import type { MockError, MockErrorSpec } from './errors.js';
@@ -20,7 +17,6 @@ export interface FaultSpec {
   /** On top of the global delay. */
   delayMs: number;
   times: number;
-  /** Instead of the default (issue 24: a screen's own words). */
   message?: string;
 }
 
@@ -29,18 +25,14 @@ export interface FaultRule extends Omit<FaultSpec, 'times'> {
   remaining: number;
 }
 
-/** `x-petstore-faults`: the simulated fault's Error code, its marker header, and the undocumented statuses `Prefer` may force. */
+/** `x-petstore-faults`: the fault's Error code, its marker header, the statuses `Prefer` may simulate. */
 export interface FaultSettings {
   code: string;
   header: string;
   preferStatus: { minimum: number; maximum: number };
 }
 
-/**
- * Reads `x-petstore-faults` from the document.
- *
- * @example readFaultSettings(defaultContract().document).code // 'simulated_fault'
- */
+/** Reads `x-petstore-faults`: `readFaultSettings(defaultContract().document).code` is `'simulated_fault'`. */
 export function readFaultSettings(document: Readonly<Record<string, unknown>>): FaultSettings {
   const extension = document['x-petstore-faults'] as Record<string, unknown> | undefined;
   const range = extension?.preferStatus as Record<string, unknown> | undefined;
@@ -64,21 +56,13 @@ export function readFaultSettings(document: Readonly<Record<string, unknown>>): 
   };
 }
 
-/**
- * The Error of a simulated fault the document does not describe, in words an app may show (issue 24).
- *
- * @example simulatedFault(503, settings).message // 'Simulated fault: the mock answered 503 on purpose.'
- */
+/** The Error of a simulated fault the document does not describe, in words an app may show (issue 24). */
 export function simulatedFault(status: number, settings: FaultSettings, message?: string): MockError {
   const spec: MockErrorSpec = { status, code: settings.code, message: 'Simulated fault.' };
   return { spec, message: message ?? `Simulated fault: the mock answered ${status} on purpose.` };
 }
 
-/**
- * The fault rules of one session.
- *
- * @example plan.add({ operation: 'listOrders', status: 503, delayMs: 0, times: 2 }); plan.take('listOrders')?.status // 503
- */
+/** The fault rules of one session, in the order they apply. */
 export class FaultPlan {
   readonly #rules: FaultRule[] = [];
   #nextId = 1;
@@ -86,8 +70,9 @@ export class FaultPlan {
   /** Adds a rule after the others; `undefined` when the session already holds {@link MAX_FAULT_RULES}. */
   add(spec: FaultSpec): FaultRule | undefined {
     if (this.#rules.length >= MAX_FAULT_RULES) return undefined;
-    const { times, ...rest } = spec;
-    const rule: FaultRule = { id: this.#nextId++, ...rest, remaining: times };
+    // The keys in the order `GET /__mock/faults` shows them.
+    const { times, message, ...rest } = spec;
+    const rule: FaultRule = { id: this.#nextId++, ...rest, remaining: times, ...(message && { message }) };
     this.#rules.push(rule);
     return rule;
   }
@@ -113,23 +98,10 @@ export class FaultPlan {
   }
 }
 
-/** The JSON a control endpoint shows for a rule. */
-export function faultRuleJson(rule: FaultRule): Record<string, ExactJson> {
-  return {
-    id: rule.id,
-    operation: rule.operation ?? null,
-    ...(rule.status === undefined ? {} : { status: rule.status }),
-    ...(rule.drop ? { drop: true } : {}),
-    delayMs: rule.delayMs,
-    remaining: rule.remaining,
-    ...(rule.message === undefined ? {} : { message: rule.message }),
-  };
-}
-
 const FIELDS = new Set(['operation', 'status', 'drop', 'delayMs', 'times', 'message']);
-/** A fault's message is shown on a screen: a sentence, not a payload (every stored field is bounded). */
-export const MAX_FAULT_MESSAGE = 200;
-export const FAULT_EXAMPLE = '{"operation":"listOrders","status":503,"times":2}';
+/** A fault's message is shown on a screen: a sentence, not a payload. */
+const MAX_FAULT_MESSAGE = 200;
+const FAULT_EXAMPLE = '{"operation":"listOrders","status":503,"times":2}';
 
 function wholeNumber(value: ExactJson | undefined, min: number, max: number): number | undefined | null {
   if (value === undefined) return undefined;
@@ -139,12 +111,7 @@ function wholeNumber(value: ExactJson | undefined, min: number, max: number): nu
     : null;
 }
 
-/**
- * Reads the body of `POST /__mock/faults`; the error is a message that says what to fix.
- *
- * @example parseFaultSpec({ operation: 'cancelOrder', drop: true }, ['listOrders', 'cancelOrder'])
- * // { ok: true, value: { operation: 'cancelOrder', drop: true, delayMs: 0, times: 1 } }
- */
+/** Reads the body of `POST /__mock/faults`; the error is a message that says what to fix. */
 export function parseFaultSpec(body: ExactJson, operations: readonly string[]): Result<FaultSpec, string> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return fail(`The body must be a JSON object such as ${FAULT_EXAMPLE}.`);
@@ -189,11 +156,7 @@ export function parseFaultSpec(body: ExactJson, operations: readonly string[]): 
   });
 }
 
-/**
- * Reads the body of `PUT /__mock/delay`.
- *
- * @example parseDelay({ delayMs: 250 }) // { ok: true, value: 250 }
- */
+/** Reads the body of `PUT /__mock/delay`: `parseDelay({ delayMs: 250 })` is `ok(250)`. */
 export function parseDelay(body: ExactJson): Result<number, string> {
   const message = `The body must be {"delayMs": N} with N a whole number from 0 to ${MAX_DELAY_MS}.`;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(message);

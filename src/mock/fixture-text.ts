@@ -1,15 +1,11 @@
-/**
- * Fixture text (YAML 1.2 or JSON), parsed with integers exact, then checked by `fixtures.ts`. Apart, so the
- * MSW entry carries no YAML parser.
- */
+/** Fixture text (YAML 1.2 or JSON), integers exact; apart, so the MSW entry carries no YAML parser. */
 import { CORE_SCHEMA, defineScalarTag, load, NOT_RESOLVED, YAMLException } from 'js-yaml';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { expansionProblem, MAX_ALIASES } from '../contract/yaml-bounds.js';
 import { fail, type Result } from '../result.js';
 import { buildFixtures, FixtureError, type FixtureSet } from './fixtures.js';
 
-// YAML 1.2 core-schema integers, read exactly (D8): a number while a double holds it, a bigint beyond
-// 2^53 (js-yaml's own integer tag would round 9007199254740993 to ...992).
+// YAML 1.2 integers, exact (D8): a number while a double holds it, else a bigint (js-yaml's own would round).
 const IMPLICIT_INTEGER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 const EXPLICIT_INTEGER = /^[-+]?(?:[0-9]+|0b[01]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 const SHORT_DECIMAL = /^[-+]?[0-9]{1,15}$/;
@@ -36,17 +32,10 @@ const exactIntegerTag = defineScalarTag<number | bigint>('tag:yaml.org,2002:int'
 
 const FIXTURE_YAML = CORE_SCHEMA.withTags(exactIntegerTag);
 
-/**
- * What fixture data may expand to, aliases followed, counted as JSON text: twice the largest fixture file
- * (`MAX_FIXTURE_BYTES`, 32 MiB).
- */
-export const MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
+/** What fixture data may expand to through aliases, as JSON text: twice the largest fixture file. */
+const MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
 
-/**
- * Parses fixture text with js-yaml (JSON is YAML) and checks it; a key given twice is refused with its line.
- *
- * @example parseFixtureText('orders: [{ id: 1, status: pending }]', 'inline.yaml').ok // true
- */
+/** Parses fixture text (JSON is YAML) and checks it; a key given twice is refused with its line. */
 export function parseFixtureText(
   text: string,
   source: string,

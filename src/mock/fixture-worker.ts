@@ -1,7 +1,4 @@
-/**
- * Parses and checks one large fixture file off the main thread (`loadFixtureFileAsync`): the server keeps
- * answering, and the parser's garbage dies with this thread's heap instead of staying resident.
- */
+/** Parses a large fixture file off the main thread: answers go on, and the garbage dies with this heap. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildContract } from '../contract/compile.js';
 import { loadFixtureFile, type WorkerAnswer } from './fixture-files.js';

@@ -1,7 +1,4 @@
-/**
- * Fixtures: the state the mock starts from, as data checked against `fixtures/fixtures.schema.json` and the
- * document's Order schema, integers exact (D8). No YAML parser here, so a page (MSW) gets the same checks.
- */
+/** Fixtures, checked against `fixtures.schema.json` and the Order schema, integers exact (D8); no YAML. */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import {
   type Contract,
@@ -11,13 +8,13 @@ import {
   INT64_MIN,
   type Int64,
   parseInt64,
+  stateTable,
   stringifyExactJson,
   validationView,
 } from '../contract/index.js';
 import { validateFixtures } from '../generated/fixtures-validator.js';
 import { fail, ok, type Result } from '../result.js';
 import { type Bytes, utf8 } from './bytes.js';
-import { orderStatesOf } from './order-state.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
 
 /** The development key, used when neither flags, environment nor fixtures name one. */
@@ -25,20 +22,12 @@ export const DEV_API_KEY = 'petstore-dev-key';
 export const DEFAULT_PETS_DEPRECATED = '2026-01-01T00:00:00Z';
 export const DEFAULT_PETS_SUNSET = '2027-06-30T00:00:00Z';
 
-/**
- * An int64 in fixtures: a number while a double holds it exactly, a bigint, or the decimal string the typed
- * client hands over (`'9007199254740993'`), so ids read from the client seed the mock unchanged.
- */
+/** An int64 in fixtures: a safe number, a bigint, or the typed client's decimal string. */
 export type FixtureInt64 = Int64 | `${bigint}`;
 
 type FixtureState = 'pending' | 'shipped' | 'cancelled';
 
-/**
- * An order as written in a fixture file, or as the typed client lists it (issue 24): the Order fields of
- * §2 and its state. `status` (or `state`, the control object's name) wins; else `complete` reads as
- * shipped when true and pending when false (D1). Every field is optional in the type, as in the client's
- * `Order`, so listed orders seed the mock unchanged; an order without an id or a state is refused at run time.
- */
+/** An order of a fixture file or the client's list (issue 24): `status`, `state`, else `complete` (D1). */
 export interface FixtureOrder {
   id?: FixtureInt64;
   petId?: FixtureInt64;
@@ -62,41 +51,37 @@ export interface FixtureData {
 
 export interface StoredPet {
   readonly id: bigint;
-  /** The pet's JSON text, exact. */
+  /** The pet's exact JSON text, and the same encoded once for the response body. */
   readonly json: string;
-  /** The same, encoded once for the response body. */
   readonly body: Bytes;
 }
 
 /** Loaded, checked fixtures: what every session is seeded from. */
 export interface FixtureSet {
-  /** Where they came from: a file path, or `<fixture data>`. */
+  /** A file path, or `<fixture data>`; `description` is the data's own account of its origin. */
   readonly source: string;
-  /** The data's own `description` of its origin, e.g. "recorded by petstore proxy from … at …". */
   readonly description?: string;
   readonly apiKeys: readonly string[];
   readonly orders: OrderBase;
   readonly pets: ReadonlyMap<bigint, StoredPet>;
-  /** The `Deprecation` header value (RFC 9745): `@` and a Unix time. */
+  /** The `Deprecation` (RFC 9745, `@` and Unix time) and `Sunset` (RFC 8594, HTTP date) values. */
   readonly deprecationHeader: string;
-  /** The `Sunset` header value (RFC 8594): an HTTP date. */
   readonly sunsetHeader: string;
 }
 
 /** A fixture file that cannot be used; the message names the file, the entry and the reason. */
 export class FixtureError extends Error {
-  readonly source: string;
-  readonly problems: readonly string[];
+  override name = 'FixtureError';
 
-  constructor(source: string, problems: readonly string[]) {
+  constructor(
+    readonly source: string,
+    readonly problems: readonly string[],
+  ) {
     const more =
       problems.length > 1
         ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})`
         : '';
     super(`${source}: ${problems[0] ?? 'invalid fixtures'}${more}`);
-    this.name = 'FixtureError';
-    this.source = source;
-    this.problems = problems;
   }
 }
 
@@ -137,10 +122,8 @@ function explain(error: Omit<ErrorObject, 'schemaPath' | 'message'>, data: unkno
   switch (error.keyword) {
     case 'enum':
       return `${where} must be one of ${(params.allowedValues as unknown[]).join(', ')}, got ${offending()}`;
-    case 'additionalProperties': {
-      const extra = String(params.additionalProperty);
-      return `${where}: unknown field "${extra}"`;
-    }
+    case 'additionalProperties':
+      return `${where}: unknown field "${String(params.additionalProperty)}"`;
     case 'required':
       return `${where}: missing "${String(params.missingProperty)}"`;
     case 'format':
@@ -154,8 +137,7 @@ function explain(error: Omit<ErrorObject, 'schemaPath' | 'message'>, data: unkno
     case 'maxLength':
       return `${where} must NOT have more than ${String(params.limit)} characters`;
     default:
-      // The generated validator carries no messages (scripts/generate-validators.ts): every keyword of
-      // fixtures.schema.json has its case above.
+      // The generated validator has no messages: each keyword of fixtures.schema.json has its case above.
       return `${where} breaks the fixture schema's ${error.keyword}`;
   }
 }
@@ -178,11 +160,7 @@ function toInt64(value: unknown): Result<bigint, string> {
 /** Where fixtures hold int64 ids: `orders[].id`, `orders[].petId`, `pets[].id`. */
 const ID_FIELDS = { orders: ['id', 'petId'], pets: ['id'] } as const;
 
-/**
- * The fixtures with every id given as a decimal string read into a bigint, canonically and within int64
- * (the grammar of path parameters), or the problems of those that are not. Everything else is left for
- * the schema; the caller's value is copied, never changed.
- */
+/** A copy of the data with each decimal-string id read as an int64 (the path grammar), or the problems. */
 function readDecimalIds(data: unknown): Result<unknown, string[]> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return ok(data);
   const problems: string[] = [];
@@ -224,8 +202,7 @@ function checkOrder(
   if (quantity !== undefined && !Number.isSafeInteger(quantity)) {
     problems.push(`${where}: quantity must be a safe integer, got ${describe(order.quantity)}`);
   }
-  // The published fields must make a valid Order of the document (formats, int64 ranges).
-  // The fixture schema has made `id` required by now.
+  // The published fields must make a valid Order of the document; the fixture schema required `id`.
   const published: Record<string, ExactJson> = { id: order.id as FixtureInt64 };
   if (order.petId !== undefined) published.petId = order.petId;
   if (order.quantity !== undefined) published.quantity = order.quantity;
@@ -250,26 +227,14 @@ function checkOrder(
   if (problems.length > before || !id.ok || state === undefined) return undefined;
   return {
     id: id.value,
-    ...(petId?.ok ? { petId: petId.value } : {}),
-    ...(quantity !== undefined ? { quantity } : {}),
-    ...(order.shipDate !== undefined ? { shipDate: order.shipDate } : {}),
+    petId: petId?.ok ? petId.value : undefined,
+    quantity,
+    shipDate: order.shipDate,
     state,
   };
 }
 
-function headerDates(deprecated: string, sunset: string): { deprecation: string; sunset: string } {
-  return {
-    deprecation: `@${Math.floor(Date.parse(deprecated) / 1000)}`,
-    sunset: new Date(Date.parse(sunset)).toUTCString(),
-  };
-}
-
-/**
- * Checks fixture data against a contract (its Order schema and state table; by default the toolkit's)
- * and builds the state sessions start from.
- *
- * @example buildFixtures({ orders: [{ id: 1, status: 'pending' }] }, 'inline').ok // true
- */
+/** Checks fixture data against a contract (default the toolkit's); builds what sessions start from. */
 export function buildFixtures(
   given: unknown,
   source: string,
@@ -317,18 +282,15 @@ export function buildFixtures(
     }
   }
   if (problems.length > 0) return fail(new FixtureError(source, problems));
-  const dates = headerDates(
-    fixture.petsDeprecated ?? DEFAULT_PETS_DEPRECATED,
-    fixture.petsSunset ?? DEFAULT_PETS_SUNSET,
-  );
+  const deprecated = Date.parse(fixture.petsDeprecated ?? DEFAULT_PETS_DEPRECATED);
   return ok({
     source,
     description: fixture.description,
     apiKeys: fixture.apiKeys ?? [],
-    orders: new OrderBase(orders, orderStatesOf(contract)),
+    orders: new OrderBase(orders, stateTable(contract)),
     pets,
-    deprecationHeader: dates.deprecation,
-    sunsetHeader: dates.sunset,
+    deprecationHeader: `@${Math.floor(deprecated / 1000)}`,
+    sunsetHeader: new Date(Date.parse(fixture.petsSunset ?? DEFAULT_PETS_SUNSET)).toUTCString(),
   });
 }
 

@@ -3,15 +3,14 @@
  * `x-petstore-order-states` must hold exactly these states and transitions, and the mock reads them.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultContract } from '../contract/index.js';
+import { compileStateTable, defaultContract, stateTable } from '../contract/index.js';
 import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
-import { compileOrderStates, orderStatesOf } from './order-state.js';
 
 const contract = defaultContract();
 
 describe('the order state table (x-petstore-order-states)', () => {
   it('holds exactly three states and one cancel transition from each', () => {
-    expect(orderStatesOf(contract).states).toEqual(['pending', 'shipped', 'cancelled']);
+    expect(stateTable(contract).states).toEqual(['pending', 'shipped', 'cancelled']);
     expect(
       contract.orderStates.transitions.map((t) => [t.from, t.operation, t.to, t.status, t.code]),
     ).toEqual([
@@ -34,7 +33,7 @@ describe('the order state table (x-petstore-order-states)', () => {
       want: { to: 'cancelled', status: 404, code: 'order_not_found' },
     },
   ])('$name', ({ from, want }) => {
-    expect(orderStatesOf(contract).transition(from, 'cancelOrder')).toMatchObject(want);
+    expect(stateTable(contract).transition(from, 'cancelOrder')).toMatchObject(want);
   });
 
   it.each([
@@ -44,18 +43,18 @@ describe('the order state table (x-petstore-order-states)', () => {
   ])(
     'publishes $state orders with listed=$listed complete=$complete (D1, D2)',
     ({ state, listed, complete }) => {
-      expect(orderStatesOf(contract).isListed(state)).toBe(listed);
-      expect(orderStatesOf(contract).complete(state)).toBe(complete);
+      expect(stateTable(contract).isListed(state)).toBe(listed);
+      expect(stateTable(contract).complete(state)).toBe(complete);
     },
   );
 
   it('has no transition the document does not name', () => {
-    expect(orderStatesOf(contract).transition('pending', 'listOrders')).toBeUndefined();
-    expect(orderStatesOf(contract).isState('lost')).toBe(false);
+    expect(stateTable(contract).transition('pending', 'listOrders')).toBeUndefined();
+    expect(stateTable(contract).isState('lost')).toBe(false);
   });
 
   it('follows an altered table, so no transition is hard-coded', () => {
-    const table = compileOrderStates({
+    const table = compileStateTable({
       states: {
         open: { listed: true, complete: false, source: 'test' },
         closed: { listed: false, source: 'test' },
@@ -71,7 +70,7 @@ describe('the order state table (x-petstore-order-states)', () => {
       properties: { orders: { items: { properties: { status: unknown } } } };
     };
     expect(schema.properties.orders.items.properties.status).toMatchObject({
-      enum: orderStatesOf(contract).states,
+      enum: stateTable(contract).states,
     });
   });
 });

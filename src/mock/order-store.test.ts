@@ -1,11 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { defaultContract } from '../contract/index.js';
-import { orderStatesOf } from './order-state.js';
+import { defaultContract, stateTable } from '../contract/index.js';
 import { OrderBase, OrderStore, orderJson, PUT_LIMITS, type StoredOrder } from './order-store.js';
 
-const STATES = orderStatesOf(defaultContract());
+const STATES = stateTable(defaultContract());
 
 const BIG = 2n ** 53n + 1n;
 

@@ -1,12 +1,8 @@
-/**
- * The orders of one session: the fixtures' orders, shared by every session, plus this session's own
- * changes, so a hundred sessions over a large fixture cost a hundred small maps, not a hundred copies.
- */
-import type { TransitionSpec } from '../contract/index.js';
+/** A session's orders: the fixtures' ones, shared by every session, plus its own changes (no copies). */
+import type { StateTable, TransitionSpec } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { type Bytes, utf8 } from './bytes.js';
 import { errorNameFor, type MockError, mockError } from './errors.js';
-import type { OrderState, OrderStateTable } from './order-state.js';
 
 /** An order as the mock keeps it: the published fields, exact, plus its internal state (D1). */
 export interface StoredOrder {
@@ -14,15 +10,11 @@ export interface StoredOrder {
   readonly petId?: bigint;
   readonly quantity?: number;
   readonly shipDate?: string;
-  readonly state: OrderState;
+  readonly state: string;
 }
 
-/**
- * The published Order (§2): no `status`, `complete` from the state (D1), ids exact (JSON.stringify cannot).
- *
- * @example orderJson({ id: 2n ** 53n + 1n, state: 'shipped' }, states) // '{"id":9007199254740993,"complete":true}'
- */
-export function orderJson(order: StoredOrder, states: OrderStateTable): string {
+/** The published Order (§2): no `status`, `complete` from the state (D1), ids exact (unlike JSON). */
+export function orderJson(order: StoredOrder, states: StateTable): string {
   const petId = order.petId === undefined ? '' : `,"petId":${order.petId}`;
   const quantity = order.quantity === undefined ? '' : `,"quantity":${order.quantity}`;
   const shipDate = order.shipDate === undefined ? '' : `,"shipDate":${JSON.stringify(order.shipDate)}`;
@@ -30,7 +22,7 @@ export function orderJson(order: StoredOrder, states: OrderStateTable): string {
 }
 
 /** The JSON array of the listed orders (D2). */
-function listJson(orders: Iterable<StoredOrder>, states: OrderStateTable): Bytes {
+function listJson(orders: Iterable<StoredOrder>, states: StateTable): Bytes {
   const parts: string[] = [];
   for (const order of orders) if (states.isListed(order.state)) parts.push(orderJson(order, states));
   return utf8(`[${parts.join(',')}]`);
@@ -38,15 +30,13 @@ function listJson(orders: Iterable<StoredOrder>, states: OrderStateTable): Bytes
 
 /** The fixtures' orders, shared read-only by every session, with their list body computed once. */
 export class OrderBase {
-  readonly orders: ReadonlyMap<bigint, StoredOrder>;
-  readonly states: OrderStateTable;
   #body: Bytes | undefined;
   #listed: number | undefined;
 
-  constructor(orders: ReadonlyMap<bigint, StoredOrder>, states: OrderStateTable) {
-    this.orders = orders;
-    this.states = states;
-  }
+  constructor(
+    readonly orders: ReadonlyMap<bigint, StoredOrder>,
+    readonly states: StateTable,
+  ) {}
 
   listBody(): Bytes {
     this.#body ??= listJson(this.orders.values(), this.states);
@@ -63,55 +53,44 @@ export class OrderBase {
 export const PUT_LIMITS = { orders: 1000, bytes: 256 * 1024 } as const;
 
 export class OrderStore {
-  readonly #base: OrderBase;
   readonly #changes = new Map<bigint, StoredOrder>();
   /** The JSON size of each order this session put, by id, and their sum. */
   readonly #put = new Map<bigint, number>();
   #putBytes = 0;
 
-  constructor(base: OrderBase) {
-    this.#base = base;
-  }
+  constructor(readonly base: OrderBase) {}
 
   get(id: bigint): StoredOrder | undefined {
-    return this.#changes.get(id) ?? this.#base.orders.get(id);
+    return this.#changes.get(id) ?? this.base.orders.get(id);
   }
 
   /** Every order, cancelled ones included, in fixture order and then in the order they were added. */
   *all(): IterableIterator<StoredOrder> {
-    for (const [id, order] of this.#base.orders) yield this.#changes.get(id) ?? order;
-    for (const [id, order] of this.#changes) if (!this.#base.orders.has(id)) yield order;
+    for (const [id, order] of this.base.orders) yield this.#changes.get(id) ?? order;
+    for (const [id, order] of this.#changes) if (!this.base.orders.has(id)) yield order;
   }
 
-  /**
-   * The body of `GET /store/orders`. A session with changes writes its own each time: keeping it would
-   * cost a copy of the list per session (the memory test in order-store.test.ts).
-   */
+  /** A session with changes writes its own list each time: keeping it would cost a copy per session. */
   listBody(): Bytes {
-    return this.#changes.size === 0 ? this.#base.listBody() : listJson(this.all(), this.#base.states);
+    return this.#changes.size === 0 ? this.base.listBody() : listJson(this.all(), this.base.states);
   }
 
   listedCount(): number {
-    if (this.#changes.size === 0) return this.#base.listedCount();
+    if (this.#changes.size === 0) return this.base.listedCount();
     let count = 0;
-    for (const order of this.all()) if (this.#base.states.isListed(order.state)) count++;
+    for (const order of this.all()) if (this.base.states.isListed(order.state)) count++;
     return count;
   }
 
-  /**
-   * Applies an operation to one order, as the state table says: the new state and the response status,
-   * or the Error the table names (a shipped order → 409, a cancelled one → 404).
-   *
-   * @example store.apply(1n, 'cancelOrder') // { ok: true, value: { from: 'pending', to: 'cancelled', status: 204, … } }
-   */
+  /** Applies an operation to an order as the state table says: the transition, or its Error (409, 404). */
   apply(id: bigint, operationId: string): Result<TransitionSpec, MockError> {
     const order = this.get(id);
     if (!order) return fail(mockError('orderNotFound', { id }));
-    const transition = this.#base.states.transition(order.state, operationId);
+    const transition = this.base.states.transition(order.state, operationId);
     if (!transition) {
       throw new Error(`x-petstore-order-states has no transition for ${operationId} from ${order.state}`);
     }
-    if (transition.to !== order.state) this.#set({ ...order, state: transition.to });
+    if (transition.to !== order.state) this.#changes.set(id, { ...order, state: transition.to });
     if (transition.status < 400) return ok(transition);
     const name = transition.code === undefined ? undefined : errorNameFor(transition.code, transition.status);
     if (!name) {
@@ -122,14 +101,9 @@ export class OrderStore {
     return fail(mockError(name, { id }));
   }
 
-  /**
-   * Adds or replaces an order (control endpoint): `true` when it is new, or why the session cannot hold
-   * it ({@link PUT_LIMITS}).
-   *
-   * @example store.put({ id: 7n, state: 'pending' }) // { ok: true, value: true }
-   */
+  /** Adds or replaces an order (control endpoint): `true` when new, or why the session cannot hold it. */
   put(order: StoredOrder): Result<boolean, string> {
-    const bytes = orderJson(order, this.#base.states).length;
+    const bytes = orderJson(order, this.base.states).length;
     const before = this.#put.get(order.id);
     if (before === undefined && this.#put.size >= PUT_LIMITS.orders) {
       return fail(`This session already holds ${PUT_LIMITS.orders} orders put through /__mock/orders`);
@@ -140,16 +114,12 @@ export class OrderStore {
     this.#put.set(order.id, bytes);
     this.#putBytes += bytes - (before ?? 0);
     const created = this.get(order.id) === undefined;
-    this.#set(order);
+    this.#changes.set(order.id, order);
     return ok(created);
   }
 
   /** The orders this session changed or added, in the order it first changed them. */
   changes(): IterableIterator<StoredOrder> {
     return this.#changes.values();
-  }
-
-  #set(order: StoredOrder): void {
-    this.#changes.set(order.id, order);
   }
 }

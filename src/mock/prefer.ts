@@ -1,7 +1,4 @@
-/**
- * `Prefer: code=NNN` (like Prism) forces a documented response without touching state; `example=NAME` picks
- * an example. An undocumented 5xx is a simulated fault (D18). Other preferences are ignored (RFC 7240 §2).
- */
+/** `Prefer: code=NNN` (`; example=NAME`) forces a documented answer, an undocumented 5xx a fault (D18). */
 import { type OperationSpec, stringifyExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import {
@@ -15,10 +12,14 @@ import {
 } from './errors.js';
 import { type FaultSettings, simulatedFault } from './faults.js';
 
-export interface ForcedResponse {
-  status: number;
-  /** JSON text; `undefined` for a response without a body (204). */
+/** A body ready to send: JSON text (`undefined` for none, 204) and an Error's `code` for the request log. */
+interface ForcedBody {
   body: string | undefined;
+  code?: string;
+}
+
+export interface ForcedResponse extends ForcedBody {
+  status: number;
   /** `Preference-Applied` (RFC 7240 §3) and the fault marker, as they apply. */
   headers: Record<string, string>;
 }
@@ -42,43 +43,37 @@ export function parsePrefer(header: string | undefined): PreferRequest | undefin
 /** The raw path parameters of the request, as the router matched them. */
 type RawParams = Readonly<Record<string, string>>;
 
-/** One documented response, ready to send. */
+/** One documented response: its examples by name, first first, and the table's Error the first one is. */
 interface Documented {
-  /** Example name → JSON text (`undefined` for no body), first example first. */
-  examples: Map<string, string | undefined>;
-  /** The table's Error that the first example is, built per request (its `{id}` the requested one). */
+  examples: Map<string, ForcedBody>;
   namedError: MockErrorName | undefined;
   /** The path parameter that names the resource. */
   idParameter: string | undefined;
 }
 
-function namedErrorOf(example: unknown, status: number): MockErrorName | undefined {
-  if (typeof example !== 'object' || example === null) return undefined;
-  const code = (example as { code?: unknown }).code;
-  return typeof code === 'string' ? errorNameFor(code, status) : undefined;
-}
+const codeOf = (example: unknown) =>
+  typeof example === 'object' && example !== null && typeof (example as { code?: unknown }).code === 'string'
+    ? (example as { code: string }).code
+    : undefined;
 
-/**
- * Prepares every documented response of every operation for forcing.
- *
- * @example compilePrefer(contract.operations, settings).prefer(contract.operation('listOrders'), { code: '503', example: undefined }, {})
- * // ok: 503 {"code":"simulated_fault",…}
- */
+/** Prepares every documented response of every operation for forcing. */
 export function compilePrefer(operations: readonly OperationSpec[], settings: FaultSettings) {
   // key: `${operationId} ${status}`
   const documented = new Map<string, Documented>();
   for (const operation of operations) {
     const idParameter = operation.parameters.find((p) => p.in === 'path')?.name;
-    for (const response of operation.responses.values()) {
-      const examples = new Map<string, string | undefined>();
-      if (response.mediaType === null) examples.set('', undefined);
-      for (const [name, value] of response.examples) examples.set(name, stringifyExactJson(value));
-      const first = response.examples.values().next().value;
-      documented.set(`${operation.operationId} ${response.status}`, {
-        examples,
-        namedError: namedErrorOf(first, response.status),
-        idParameter,
-      });
+    for (const { status, mediaType, examples } of operation.responses.values()) {
+      const bodies = new Map<string, ForcedBody>();
+      if (mediaType === null) bodies.set('', { body: undefined });
+      for (const [name, value] of examples) {
+        bodies.set(name, {
+          body: stringifyExactJson(value),
+          code: status >= 400 ? codeOf(value) : undefined,
+        });
+      }
+      const firstCode = codeOf(examples.values().next().value);
+      const namedError = firstCode === undefined ? undefined : errorNameFor(firstCode, status);
+      documented.set(`${operation.operationId} ${status}`, { examples: bodies, namedError, idParameter });
     }
   }
   const { minimum, maximum } = settings.preferStatus;
@@ -87,13 +82,11 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
   const forcedError = (error: MockError, headers: Record<string, string>): ForcedResponse => ({
     status: error.spec.status,
     body: errorJson(error),
+    code: error.spec.code,
     headers,
   });
 
-  /**
-   * The default answer for a documented status: the first example, or the table's Error naming the id;
-   * with a `message`, the table's Error saying it.
-   */
+  /** A documented status's first example, or the table's Error naming the id (saying `message`, if given). */
   const documentedAnswer = (
     entry: Documented,
     status: number,
@@ -106,8 +99,8 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
       const id = entry.idParameter === undefined ? undefined : params[entry.idParameter];
       return forcedError(mockError(error, { id, message }), headers);
     }
-    const [name] = entry.examples.keys();
-    return name === undefined ? undefined : { status, body: entry.examples.get(name), headers };
+    const [first] = entry.examples.values();
+    return first && { status, ...first, headers };
   };
 
   return {
@@ -117,18 +110,13 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
       prefer: PreferRequest,
       params: RawParams,
     ): Result<ForcedResponse, MockError> {
-      const entry = /^\d{3}$/.test(prefer.code)
-        ? documented.get(`${operation.operationId} ${prefer.code}`)
-        : undefined;
+      const numeric = /^\d{3}$/.test(prefer.code);
+      const entry = numeric ? documented.get(`${operation.operationId} ${prefer.code}`) : undefined;
       const status = Number(prefer.code);
       if (!entry) {
-        if (/^\d{3}$/.test(prefer.code) && status >= minimum && status <= maximum) {
-          return ok(
-            forcedError(simulatedFault(status, settings), {
-              'preference-applied': `code=${status}`,
-              [marker]: 'prefer',
-            }),
-          );
+        if (numeric && status >= minimum && status <= maximum) {
+          const headers = { 'preference-applied': `code=${status}`, [marker]: 'prefer' };
+          return ok(forcedError(simulatedFault(status, settings), headers));
         }
         return fail(
           mockError('invalidPrefer', {
@@ -136,16 +124,15 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
           }),
         );
       }
-      const applied = { 'preference-applied': `code=${prefer.code}` };
+      const chosen = prefer.example === undefined ? undefined : entry.examples.get(prefer.example);
       if (prefer.example === undefined) {
-        const answer = documentedAnswer(entry, status, params, applied);
-        if (answer) return ok(answer);
-      } else if (entry.examples.has(prefer.example)) {
-        return ok({
-          status,
-          body: entry.examples.get(prefer.example),
-          headers: { 'preference-applied': `code=${prefer.code}; example=${prefer.example}` },
+        const answer = documentedAnswer(entry, status, params, {
+          'preference-applied': `code=${prefer.code}`,
         });
+        if (answer) return ok(answer);
+      } else if (chosen) {
+        const applied = `code=${prefer.code}; example=${prefer.example}`;
+        return ok({ status, ...chosen, headers: { 'preference-applied': applied } });
       }
       const known = [...entry.examples.keys()].filter(Boolean);
       const message =

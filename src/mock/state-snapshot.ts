@@ -1,7 +1,4 @@
-/**
- * A mock's changeable state as text, and back (MSW's `persist: inSessionStorage`): each session's order
- * changes, its planned faults and the delay; ids as decimal strings so they survive `JSON`.
- */
+/** A mock's changeable state as JSON text and back (MSW's `persist`): order changes, faults, the delay. */
 import type { Contract, ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { CONTROL_OPERATIONS, decimalIds, type MockSettings } from './control.js';
@@ -17,11 +14,7 @@ interface SavedState {
   sessions: Array<{ name: string; orders: Array<{ id: string }>; faults: FaultSpec[] }>;
 }
 
-/**
- * The state as JSON text.
- *
- * @example snapshotState(sessions, { delayMs: 0 }) // '{"version":1,"delayMs":0,"sessions":[{"name":"default","orders":[],"faults":[]}]}'
- */
+/** The state as JSON text, ids as decimal strings. */
 export function snapshotState(sessions: Sessions, settings: MockSettings): string {
   const names = [DEFAULT_SESSION, ...sessions.names()];
   const state: SavedState = {
@@ -42,10 +35,7 @@ export function snapshotState(sessions: Sessions, settings: MockSettings): strin
   return JSON.stringify(state);
 }
 
-/**
- * Puts a saved state back into fresh sessions through the control endpoints' checks (issue 25): the text is
- * input like any request. On the first refusal every session goes back to the fixtures: nothing is half-restored.
- */
+/** Restores through the control operations' checks (issue 25); a refusal resets every session. */
 export function restoreState(
   text: string,
   contract: Contract,

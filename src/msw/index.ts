@@ -8,10 +8,9 @@
  */
 import { type HttpHandler, http } from 'msw';
 import { defaultContract } from '../contract/index.js';
-import { createMockControl } from '../mock/control.js';
+import { createMockControl, type MockControl } from '../mock/control.js';
 import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
-import { type MockHandlers, withControl } from './mock-handlers.js';
 import { type Persist, savingControl } from './persist.js';
 
 export type {
@@ -27,23 +26,22 @@ export type {
 export { MockControlError } from '../mock/control.js';
 export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '../mock/fixtures.js';
 export type { Inspector } from '../mock/inspector.js';
-export type { MockHandlers } from './mock-handlers.js';
 export type { Persist } from './persist.js';
+
+/** What `createHandlers` returns: the handlers (`setupServer(...mock)`) carrying the control methods. */
+export type MockHandlers = HttpHandler[] &
+  MockControl & {
+    readonly handlers: HttpHandler[];
+    /** The keys the handlers accept, as `createMock().apiKeys`. */
+    readonly apiKeys: readonly string[];
+  };
 
 export interface HandlersOptions extends EngineOptions {
   /** The state to start from: the content of a fixture file, as a value (ids as numbers, bigints or decimal strings). */
   fixtures: FixtureData;
-  /**
-   * Where the API lives, ending in the contract's base path (D12; `/v1` for the toolkit's own):
-   * `http://api.test/v1`, or `/v1` for the page's own origin. The control endpoints answer beside it, at
-   * `…/__mock/`. Default: the base path alone.
-   */
+  /** Where the API lives, ending in the base path (D12): `http://api.test/v1`, or `/v1` (default). */
   baseUrl?: string;
-  /**
-   * `inSessionStorage` (from `petstore-contract-toolkit/msw/persist`) keeps the state (each session's
-   * order changes, planned faults, the delay) in the tab's `sessionStorage`, so that a page reload keeps
-   * it. Default: a fresh state at every load.
-   */
+  /** `inSessionStorage` (`petstore-contract-toolkit/msw/persist`) keeps the state across reloads. */
   persist?: Persist;
 }
 
@@ -81,35 +79,27 @@ function checkOptions(options: Partial<HandlersOptions> | undefined): void {
   }
 }
 
-/** The part of `baseUrl` before the base path: the handlers answer below `<root><basePath>/` and `<root>/__mock/`. */
-function rootOf(baseUrl: string, basePath: string): { root: string; prefix: string } {
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Where the handlers answer: `<root><basePath>/`, `<root>/__mock/`, case and all (unlike MSW's strings). */
+function claimOf(baseUrl: string, basePath: string) {
   const trimmed = baseUrl.replace(/\/+$/, '');
   if (!trimmed.endsWith(basePath)) {
     throw new Error(`createHandlers: baseUrl must end in ${basePath} (D12), got ${JSON.stringify(baseUrl)}`);
   }
   const root = trimmed.slice(0, trimmed.length - basePath.length);
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(root) ? new URL(`${root}/`) : undefined;
   // The path before the base path, which the engine does not see: `https://x/api/v1` → `/api`.
-  const prefix = /^[a-z][a-z0-9+.-]*:/i.test(root) ? new URL(`${root}/`).pathname.slice(0, -1) : root;
-  return { root, prefix };
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** The mock's own URLs, case and all: MSW's string patterns ignore case, so this is a RegExp. */
-function claimedPaths(root: string, prefix: string, basePath: string): RegExp {
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(root);
-  const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin;
-  const origin = absolute
-    ? escapeRegExp(new URL(`${root}/`).origin)
-    : pageOrigin
-      ? escapeRegExp(pageOrigin)
-      : '[a-z][a-z0-9+.-]*://[^/]+';
-  return new RegExp(`^${origin}${escapeRegExp(prefix)}(?:${escapeRegExp(basePath)}|/__mock)/`);
+  const prefix = absolute ? absolute.pathname.slice(0, -1) : root;
+  const origin = absolute?.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin;
+  const host = origin === undefined ? '[a-z][a-z0-9+.-]*://[^/]+' : escapeRegExp(origin);
+  const pattern = new RegExp(`^${host}${escapeRegExp(prefix)}(?:${escapeRegExp(basePath)}|/__mock)/`);
+  return { root, prefix, pattern };
 }
 
 /**
- * MSW handlers answering a contract (default the toolkit's own) and the `/__mock/` control endpoints from one
- * stateful engine, with its control methods on the array. Throws a `FixtureError` for unusable fixtures, an `Error` for an unsendable key.
+ * MSW handlers for a contract (default the toolkit's) and `/__mock/`, from one stateful engine, with its
+ * control methods; throws a `FixtureError` for unusable fixtures, an `Error` for an unsendable key.
  *
  * @example const mock = createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }); setupServer(...mock)
  */
@@ -119,25 +109,27 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   const fixtures = buildFixtures(options.fixtures, FIXTURE_DATA_SOURCE, contract);
   if (!fixtures.ok) throw fixtures.error;
   const engine = createEngine(fixtures.value, { ...options, contract });
-  const { root, prefix } = rootOf(options.baseUrl ?? contract.basePath, contract.basePath);
-  const persistence = options.persist?.(
-    `petstore-mock:${root}${contract.basePath}`,
-    engine.core.sessions,
-    engine.core,
-  );
+  const { root, prefix, pattern } = claimOf(options.baseUrl ?? contract.basePath, contract.basePath);
+  const key = `petstore-mock:${root}${contract.basePath}`;
+  const persistence = options.persist?.(key, engine.core.sessions, engine.core);
   const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    // The engine turns its own bugs into a 500 Error; what rejects here is the page's request body stream
-    // failing, which a real server never sees whole: the network error fetch would give, not MSW's 500.
+    // What rejects here is the page's body stream failing: the network error fetch would give, not MSW's 500.
     const response = await engine
       .handle(request, url.pathname.slice(prefix.length) + url.search)
       .catch(() => Response.error());
     persistence?.save();
     return response;
   };
-  const handlers: HttpHandler[] = [http.all(claimedPaths(root, prefix, contract.basePath), answer)];
+  const handlers: HttpHandler[] = [http.all(pattern, answer)];
   const control = createMockControl(engine);
-  const mock = withControl(handlers, persistence ? savingControl(control, persistence) : control);
-  // What mountInspector (msw/inspector) reads.
-  return Object.defineProperty(mock, 'apiKeys', { get: () => engine.apiKeys });
+  // Not enumerable, so the array spreads, logs and compares as plain handlers.
+  const properties: PropertyDescriptorMap = {
+    handlers: { value: [...handlers] },
+    apiKeys: { get: () => engine.apiKeys },
+  };
+  for (const [name, value] of Object.entries(persistence ? savingControl(control, persistence) : control)) {
+    properties[name] = { value };
+  }
+  return Object.defineProperties(handlers, properties) as MockHandlers;
 }

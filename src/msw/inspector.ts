@@ -1,26 +1,18 @@
-/**
- * The state inspector for MSW handlers, its own entry so a page that does not ask for it does not load it.
- *
- * @example createHandlers({ fixtures, inspector }); await mountInspector(mock);
- */
-import type { MockHandlers } from './mock-handlers.js';
+/** The state inspector for MSW handlers: its own entry, so a page that does not ask does not load it. */
+import type { MockHandlers } from './index.js';
 
 export { type Inspector, inspector } from '../mock/inspector.js';
 
 export interface MountOptions {
   /** An element of the page (an `HTMLElement`) to show the inspector in; default a panel over the page. */
   target?: object;
-  /**
-   * Where the handlers serve the inspector's script: `/__mock/inspector.js` beside the page by default;
-   * `http://api.test/api/__mock/inspector.js` for handlers made with `baseUrl: 'http://api.test/api/v1'`.
-   */
+  /** The inspector's script: `/__mock/inspector.js`, or e.g. `http://api.test/api/__mock/inspector.js`. */
   script?: string;
 }
 
 /**
- * Shows the state inspector inside the app's page, beside the app (issue 24): the handlers' own state and
- * request timeline, and the handlers' key, so it asks for none. The worker must be started and the
- * handlers made with `inspector`. Resolves to the element it added (remove it to close the inspector).
+ * Shows the state inspector beside the app (issue 24), with the handlers' key; the worker must be started
+ * and the handlers made with `inspector`. Resolves to the element it added (remove it to close).
  *
  * @example await mountInspector(mock, { target: document.getElementById('inspector') })
  */

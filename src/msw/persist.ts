@@ -1,7 +1,4 @@
-/**
- * `persist: inSessionStorage`: the mock's state survives a page reload in the tab's `sessionStorage`. A state
- * over the bound stays in memory only, the stale copy is removed, and the console says so once.
- */
+/** `persist: inSessionStorage`: the mock's state survives a page reload in the tab's `sessionStorage`. */
 import type { Contract } from '../contract/index.js';
 import type { MockControl, MockSettings } from '../mock/control.js';
 import type { Sessions } from '../mock/sessions.js';
@@ -11,7 +8,6 @@ import { fail } from '../result.js';
 /** Characters of saved state at most: far below any browser's sessionStorage quota (about 5 MB). */
 export const MAX_PERSISTED_CHARS = 512 * 1024;
 
-/** The part of the web's `Storage` interface used here. */
 export interface StorageLike {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
@@ -22,29 +18,22 @@ export interface Persistence {
   save(): void;
 }
 
+type Settings = MockSettings & { readonly contract: Contract };
+
 /** How handlers keep their state across page loads (the `persist` option, {@link inSessionStorage}). */
-export type Persist = (
-  key: string,
-  sessions: Sessions,
-  settings: MockSettings & { readonly contract: Contract },
-) => Persistence;
+export type Persist = (key: string, sessions: Sessions, settings: Settings) => Persistence;
 
 /**
- * Restores the state saved under `key`, if any, and returns how to save it. Without a `sessionStorage`
- * (Node tests) it warns once and keeps the state in memory.
+ * The state kept in the tab's `sessionStorage`: restored from `key` now, saved by `save()`. A state over
+ * the bound, or no `sessionStorage` (Node), keeps it in memory, and the console says so once.
  *
- * @example const persistence = persistState('petstore-mock:/v1', sessions, core); persistence.save();
+ * @example import { inSessionStorage } from 'petstore-contract-toolkit/msw/persist'; createHandlers({ fixtures, persist: inSessionStorage })
  */
-export function persistState(
-  key: string,
-  sessions: Sessions,
-  settings: MockSettings & { readonly contract: Contract },
-  warn: (message: string) => void = (message) => console.warn(message),
-): Persistence {
+export const inSessionStorage: Persist = (key, sessions, settings) => {
   const storage = (globalThis as { sessionStorage?: StorageLike }).sessionStorage;
   let warned = false;
   const warnOnce = (message: string) => {
-    if (!warned) warn(`petstore mock: ${message}`);
+    if (!warned) console.warn(`petstore mock: ${message}`);
     warned = true;
   };
   if (!storage) {
@@ -76,32 +65,14 @@ export function persistState(
       }
     },
   };
-}
+};
 
-/**
- * The state kept in the tab's `sessionStorage`, for `createHandlers({ persist: inSessionStorage })`.
- *
- * @example import { inSessionStorage } from 'petstore-contract-toolkit/msw/persist'; createHandlers({ fixtures, persist: inSessionStorage })
- */
-export const inSessionStorage: Persist = (key, sessions, settings) => persistState(key, sessions, settings);
-
-/**
- * The control object, saving the state after each call.
- *
- * @example savingControl(control, persistence).reset()
- */
+/** The control object, saving the state after each call. */
 export function savingControl(control: MockControl, persistence: Persistence): MockControl {
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, method] of Object.entries(control) as Array<
-    [string, (...args: unknown[]) => Promise<unknown>]
-  >) {
-    wrapped[name] = async (...args: unknown[]) => {
-      try {
-        return await method(...args);
-      } finally {
-        persistence.save();
-      }
-    };
-  }
-  return wrapped as unknown as MockControl;
+  const methods = Object.entries(control) as Array<[string, (...args: unknown[]) => Promise<unknown>]>;
+  const saving = methods.map(([name, run]) => [
+    name,
+    (...args: unknown[]) => run(...args).finally(persistence.save),
+  ]);
+  return Object.fromEntries(saving) as unknown as MockControl;
 }
