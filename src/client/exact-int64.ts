@@ -1,10 +1,4 @@
-/**
- * Turns the int64 values of a JSON body into exact decimal strings (D17), reading the body losslessly so
- * that 9007199254740993 stays 9007199254740993. Which values are int64 comes from the document
- * (`src/generated/int64-locations.ts`), so an id is a string whatever its size, never a number for small
- * ids and a string for big ones.
- */
-
+/** A body's int64 values as exact decimal strings (D17), at the places the document gives (int64-locations). */
 import { type ExactJson, parseExactJson, stringifyExactJson } from '../contract/lossless-json.js';
 import type { Int64Location } from '../generated/int64-locations.js';
 
@@ -30,8 +24,7 @@ function convert(value: ExactJson, location: Int64Location): ExactJson {
 }
 
 /**
- * Rewrites JSON text so that the int64 values at `location` are decimal strings; text that is not JSON
- * comes back unchanged, for the caller's own JSON parsing to report.
+ * JSON text with the int64 values at `location` as decimal strings; text that is not JSON comes back as is.
  *
  * @example exactInt64Text('[{"id":9007199254740993}]', { items: { properties: { id: true } } }) // '[{"id":"9007199254740993"}]'
  */

@@ -1,11 +1,6 @@
-/**
- * `petstore-contract-toolkit/client`: the typed client and the API's types. Runs wherever `fetch` does.
- *
- * @example const { data, error } = await createPetstoreClient({ baseUrl, apiKey }).GET('/store/orders');
- */
+/** `petstore-contract-toolkit/client`: the typed client and the API's types. Runs wherever `fetch` does. */
 import type { components, paths } from '../generated/openapi.js';
 
-// Checking an id string needs no contract: int64.ts imports none, so a page pays a few hundred bytes for it.
 export { INT64_MAX, INT64_MIN, isInt64String, parseInt64 } from '../contract/int64.js';
 export { createPetstoreClient, type PetstoreClient, type PetstoreClientOptions } from './client.js';
 

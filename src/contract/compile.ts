@@ -1,5 +1,4 @@
 /** A contract whose validators Ajv compiles at run time (`--spec`): `new Function`, so Node only. */
-import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { fail, type Result } from '../result.js';
 import { createAjv } from './ajv.js';
 import { assembleContract } from './build.js';
@@ -13,7 +12,7 @@ import type { ContractValidators } from './validators.js';
 export { createAjv } from './ajv.js';
 
 /**
- * The validators of a document, compiled on first use (all at once cost more than the mock's start-up).
+ * The validators of a document, compiled on first use (all at once cost more than the mock's start-up), or `now`.
  *
  * @example compileValidators(document).schema('Order')?.({ id: 1 }) // true
  */
@@ -22,13 +21,10 @@ export function compileValidators(document: JsonObject, now = false): ContractVa
   const { components, responseBodies, parameters, keywords } = documentSchemas(document);
   for (const keyword of keywords) ajv.addKeyword(keyword);
   for (const [name, schema] of components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
-  const compiled = new Map<unknown, ValidateFunction>();
+  // Ajv caches what it compiled by the schema object.
   const lookup = (table: ReadonlyMap<string, unknown>) => (key: string) => {
     const schema = table.get(key);
-    if (schema === undefined) return undefined;
-    const validate = compiled.get(schema) ?? ajv.compile(schema as object);
-    compiled.set(schema, validate);
-    return validate;
+    return schema === undefined ? undefined : ajv.compile(schema as object);
   };
   const validators: ContractValidators = {
     schema: (name) => (components.has(name) ? ajv.getSchema(SCHEMA_ID_BASE + name) : undefined),
@@ -71,11 +67,8 @@ function selfReferringSchema(document: JsonObject): string | undefined {
     }
     for (const key of IN_PLACE) {
       const value = node[key];
-      const subschemas = Array.isArray(value)
-        ? value
-        : key === 'dependentSchemas' && isObject(value)
-          ? Object.values(value)
-          : [value];
+      const subschemas =
+        key === 'dependentSchemas' && isObject(value) ? Object.values(value) : [value].flat();
       for (const subschema of subschemas) next.push([subschema, root]);
     }
     const found = next.some(([subschema, itsRoot]) => loops(subschema, itsRoot));
@@ -89,7 +82,7 @@ function selfReferringSchema(document: JsonObject): string | undefined {
 }
 
 /**
- * The contract of a parsed document, its validators compiled by Ajv on first use, unchecked (tests, workers).
+ * The contract of a parsed document, unchecked, its validators compiled on first use (tests, workers).
  *
  * @example buildContract(DOCUMENT).operations.map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
  */
@@ -114,7 +107,7 @@ export function loadContract(document: unknown): Result<Contract, string> {
     }
     const slow = documentPatternProblem(document);
     if (slow !== undefined) return fail(`the document's ${slow}`);
-    // A draft's broken schema stops it here, not on a request.
+    // Compiled now: a draft's broken schema stops it here, not on a request.
     return {
       ok: true,
       value: assembleContract(document as JsonObject, compileValidators(document as JsonObject, true)),

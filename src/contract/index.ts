@@ -7,7 +7,6 @@ export { BEARER_TOKEN_PATTERN, bearerToken } from './bearer.js';
 export { assembleContract } from './build.js';
 export { defaultContract, documentProblem } from './contract.js';
 export { INT64_MAX, INT64_MIN, isInt64String, parseInt64 } from './int64.js';
-export { validationView } from './int64-view.js';
 export * from './lossless-json.js';
 export * from './model.js';
 export {
@@ -27,4 +26,5 @@ export {
   precompiledValidators,
   type SchemaViolation,
   type Verdict,
+  validationView,
 } from './validators.js';

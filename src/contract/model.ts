@@ -8,28 +8,28 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export interface ResponseSpec {
   status: number;
-  /** The media type of the documented body, `null` without one (204). */
+  /** `null` without a body (204). */
   mediaType: string | null;
   /** Named examples of the body, exact (D8). */
   examples: ReadonlyMap<string, ExactJson>;
-  /** Documented response header names, lower-case. */
+  /** Lower-case. */
   headers: readonly string[];
-  /** Conformance levels of `x-petstore-conformance` (D3), when the response has them. */
+  /** The levels of `x-petstore-conformance` (D3). */
   conformance: { decision: string; status: 'failure' | 'warning'; body: 'failure' | 'warning' } | null;
 }
 
 export interface OperationSpec {
   operationId: string;
   method: HttpMethod;
-  /** The path template, relative to the base path: `/store/orders/{orderId}`. */
+  /** Below the base path: `/store/orders/{orderId}`. */
   path: string;
   deprecated: boolean;
-  /** The `x-stability` marker (D13), `null` where the operation carries none. */
+  /** The `x-stability` marker (D13). */
   stability: string | null;
-  /** Security scheme names the operation requires (§5). */
+  /** Security scheme names (§5). */
   security: readonly string[];
   parameters: readonly ParameterSpec[];
-  /** Documented statuses, ascending. */
+  /** Ascending. */
   statuses: readonly number[];
   responses: ReadonlyMap<number, ResponseSpec>;
 }
@@ -58,9 +58,9 @@ export interface OrderStateMachine {
 export type ComponentSchemaName = 'Order' | 'Error' | 'Pet';
 
 export interface Contract {
-  /** The parsed document, as authored. */
+  /** As authored. */
   document: Readonly<Record<string, unknown>>;
-  /** The path every operation is served below (D12): `/v1` for the built-in document. */
+  /** The path every operation is served below (D12): `/v1`. */
   basePath: string;
   version: string;
   operations: readonly OperationSpec[];
@@ -71,8 +71,7 @@ export interface Contract {
   /** Validates a response body (parsed losslessly) for that operation and status; no documented body: empty. */
   validateResponseBody(operationId: string, status: number, text: string): Verdict<ExactJson | undefined>;
   /**
-   * Checks a declared parameter against its schema (D21), read as the type the schema names first; that
-   * value comes back. `undefined` is an absent parameter. Asking about an undeclared one throws.
+   * Checks a declared parameter (`undefined`: absent) against its schema, read as its type (D21); throws for an undeclared one.
    *
    * @example contract.validateParameter('cancelOrder', 'path', 'orderId', '9007199254740993') // { ok: true, value: 9007199254740993n }
    */

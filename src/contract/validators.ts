@@ -1,7 +1,7 @@
 /** Validators as the contract uses them, generated or compiled; no Ajv import, so a page runs no `new Function`. */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { Result } from '../result.js';
-import { validationView } from './int64-view.js';
+import { INT64_MAX, INT64_MIN } from './int64.js';
 import type { ExactJson } from './lossless-json.js';
 
 /** One way a value broke a schema, as Ajv reports it: JSON Pointers into the value and the schema. */
@@ -106,6 +106,25 @@ function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation
         ? 'must be an integer within int64 (−2^63 … 2^63−1)'
         : (error.message ?? `must be ${Object.values(error.params).join(' ')}`),
   }));
+}
+
+const OUT_OF_INT64 = 2 ** 64;
+
+/**
+ * What Ajv validates for an exact value (D8): in-range bigints clamped inside int64, the rest ±2^64.
+ *
+ * @example validationView(2n ** 63n) // 18446744073709551616 (2^64: not an int64)
+ */
+export function validationView(value: ExactJson): unknown {
+  if (typeof value === 'bigint') {
+    if (value > INT64_MAX) return OUT_OF_INT64;
+    if (value < INT64_MIN) return -OUT_OF_INT64;
+    return Math.max(Math.min(Number(value), 2 ** 63 - 1024), -(2 ** 63));
+  }
+  if (Array.isArray(value)) return value.map(validationView);
+  if (typeof value !== 'object' || value === null) return value;
+  // `fromEntries` keeps a `__proto__` key a member.
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, validationView(item)]));
 }
 
 /** Runs a validator on an exact value, which comes back on success. */
