@@ -34,7 +34,7 @@ export function operationNodes(document: JsonObject): OperationNode[] {
   });
 }
 
-/** A header a response documents, `$ref`s followed; one that leads nowhere reads as `{}` (headers are not compiled at load). */
+/** A documented response header, `$ref`s followed; one leading nowhere reads `{}` (headers are not compiled at load). */
 export interface ResponseHeader {
   shownAs: string;
   header: JsonObject;
@@ -70,8 +70,7 @@ export function firstMedia(response: JsonObject): [string | null, JsonObject | u
 }
 
 /**
- * Component schemas by name, body schemas by {@link responseBodyKey}, parameter schemas by {@link parameterKey},
- * and the `x-` keywords a strict Ajv must be told about.
+ * Component, body and parameter schemas by name or key, and the `x-` keywords a strict Ajv must be told about.
  *
  * @example documentSchemas(DOCUMENT).parameters.keys() // 'cancelOrder path orderId', 'getPet path petId'
  */

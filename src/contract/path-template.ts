@@ -8,7 +8,6 @@ interface TemplateSegment {
 
 export type PathTemplate = readonly TemplateSegment[];
 
-/** Splits a template at `/`, each segment into literals and `{name}`s. */
 export function parsePathTemplate(template: string): PathTemplate {
   return template.split('/').map((segment) => {
     const parts = segment.split(/\{([^}]*)\}/);
@@ -19,7 +18,7 @@ export function parsePathTemplate(template: string): PathTemplate {
   });
 }
 
-/** Whether the template has no parameter (literal paths are tried first). */
+/** Literal paths are tried first. */
 export function isLiteralTemplate(template: PathTemplate): boolean {
   return template.every((segment) => segment.params.length === 0);
 }

@@ -1,6 +1,6 @@
 /** Bounds on the aliases (`*name`) of every YAML read from a user: each later walk expands them. */
 
-/** js-yaml's `maxAliases`: thirty can name about 60,000 nodes, a few more billions. */
+/** js-yaml's `maxAliases`: 30 can name about 60,000 nodes, a few more billions. */
 export const MAX_ALIASES = 30;
 
 /** The size as JSON text, aliases expanded, each shared node walked once; stops once over `limit`. */
