@@ -93,9 +93,11 @@ function readOperation(document: JsonObject, node: OperationNode): OperationSpec
 /**
  * The contract of a parsed OpenAPI 3.1 document, validating with the validators given.
  *
- * @example assembleContract(DOCUMENT, precompiledValidators(VALIDATORS)).operations.length // 3
+ * @example assembleContract(DOCUMENT, VALIDATORS).operations.length // 3
  */
 export function assembleContract(document: JsonObject, validators: ContractValidators): Contract {
+  const find = (table: ContractValidators['schemas'], key: string) =>
+    Object.hasOwn(table, key) ? table[key] : undefined;
   const operations = operationNodes(document).map((node) => readOperation(document, node));
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const contract: Contract = {
@@ -110,14 +112,14 @@ export function assembleContract(document: JsonObject, validators: ContractValid
     },
     orderStates: document['x-petstore-order-states'] as OrderStateMachine,
     validateSchema<T>(name: ComponentSchemaName, value: ExactJson): Verdict<T> {
-      const validate = validators.schema(name);
+      const validate = find(validators.schemas, name);
       if (!validate) throw new Error(`no schema ${name} in the document`);
       return runValidator<T>(validate, value);
     },
     validateResponseBody(operationId, status, text) {
       if (!contract.operation(operationId).responses.has(status))
         return violation('status', `status ${status} is not documented for ${operationId}`);
-      const validate = validators.responseBody(responseBodyKey(operationId, status));
+      const validate = find(validators.responseBodies, responseBodyKey(operationId, status));
       if (!validate)
         return text === '' ? { ok: true, value: undefined } : violation('body', 'must have no body');
       const parsed = parseExactJson(text);
@@ -135,7 +137,7 @@ export function assembleContract(document: JsonObject, validators: ContractValid
         return param.required ? violation('required', 'is required', path) : { ok: true, value: undefined };
       const value = readParameterValue(param, raw);
       if (!value.ok) return violation('type', value.error, path);
-      const validate = validators.parameter(parameterKey(operationId, param.in, param.name));
+      const validate = find(validators.parameters, parameterKey(operationId, param.in, param.name));
       if (!validate) throw new Error(`no validator for ${operationId} ${param.in} parameter ${param.name}`);
       const verdict = runValidator<ExactJson>(validate, value.value);
       if (verdict.ok) return verdict;

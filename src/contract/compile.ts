@@ -7,36 +7,38 @@ import { documentSchemas } from './document-schemas.js';
 import type { Contract } from './model.js';
 import { documentPatternProblem } from './pattern-bounds.js';
 import { COMPONENT_SCHEMA, isObject, type JsonObject, pointerTarget, SCHEMA_ID_BASE } from './refs.js';
-import type { ContractValidators } from './validators.js';
+import type { CompiledValidator, ContractValidators } from './validators.js';
 
 export { createAjv } from './ajv.js';
 
 /**
  * The validators of a document, compiled on first use (all at once cost more than the mock's start-up), or `now`.
  *
- * @example compileValidators(document).schema('Order')?.({ id: 1 }) // true
+ * @example compileValidators(document).schemas.Order?.({ id: 1 }) // true
  */
 export function compileValidators(document: JsonObject, now = false): ContractValidators {
   const ajv = createAjv();
   const { components, responseBodies, parameters, keywords } = documentSchemas(document);
   for (const keyword of keywords) ajv.addKeyword(keyword);
   for (const [name, schema] of components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
-  // Ajv caches what it compiled by the schema object.
-  const lookup = (table: ReadonlyMap<string, unknown>) => (key: string) => {
-    const schema = table.get(key);
-    return schema === undefined ? undefined : ajv.compile(schema as object);
-  };
-  const validators: ContractValidators = {
-    schema: (name) => (components.has(name) ? ajv.getSchema(SCHEMA_ID_BASE + name) : undefined),
-    responseBody: lookup(responseBodies),
-    parameter: lookup(parameters),
+  // Ajv caches what it compiled (and what it was given by `addSchema`) by the schema object.
+  const compiled = (table: ReadonlyMap<string, unknown>) => {
+    const getters = [...table].map(([key, schema]) => [
+      key,
+      { enumerable: true, get: () => ajv.compile(schema as object) },
+    ]);
+    return Object.defineProperties({}, Object.fromEntries(getters)) as Record<string, CompiledValidator>;
   };
   if (now) {
-    for (const name of components.keys()) validators.schema(name);
-    for (const key of responseBodies.keys()) validators.responseBody(key);
-    for (const key of parameters.keys()) validators.parameter(key);
+    for (const schema of [...components.values(), ...responseBodies.values(), ...parameters.values()]) {
+      ajv.compile(schema as object);
+    }
   }
-  return validators;
+  return {
+    schemas: compiled(components),
+    responseBodies: compiled(responseBodies),
+    parameters: compiled(parameters),
+  };
 }
 
 /** The keywords whose subschemas apply to the value itself, not to a part of it. */

@@ -4,13 +4,12 @@ import { VALIDATORS } from '../generated/validators.js';
 import { assembleContract } from './build.js';
 import { type Contract, HTTP_METHODS, type HttpMethod } from './model.js';
 import { isObject } from './refs.js';
-import { precompiledValidators } from './validators.js';
 
 let builtIn: Contract | undefined;
 
 /** @example defaultContract().basePath // '/v1' (built on first use, then shared) */
 export function defaultContract(): Contract {
-  builtIn ??= assembleContract(DOCUMENT, precompiledValidators(VALIDATORS));
+  builtIn ??= assembleContract(DOCUMENT, VALIDATORS);
   return builtIn;
 }
 

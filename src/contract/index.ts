@@ -22,8 +22,6 @@ export * from './types.js';
 export {
   type CompiledValidator,
   type ContractValidators,
-  type PrecompiledValidators,
-  precompiledValidators,
   type SchemaViolation,
   type Verdict,
   validationView,

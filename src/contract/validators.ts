@@ -27,19 +27,10 @@ export interface FixtureValidator {
   errors?: Array<Omit<ErrorObject, 'schemaPath' | 'message'>> | null;
 }
 
-/** The validator of a component schema by name, a response body and a parameter by the keys below. */
-export interface ContractValidators {
-  schema(name: string): CompiledValidator | undefined;
-  responseBody(key: string): CompiledValidator | undefined;
-  parameter(key: string): CompiledValidator | undefined;
-}
-
-/** Validators compiled ahead of time, as `src/generated/validators.ts` holds them. */
-export interface PrecompiledValidators {
-  schemas: Readonly<Record<string, CompiledValidator>>;
-  responseBodies: Readonly<Record<string, CompiledValidator>>;
-  parameters: Readonly<Record<string, CompiledValidator>>;
-}
+/** Component schemas' validators by name, bodies' and parameters' by the keys below; generated or compiled. */
+export type ContractValidators = Readonly<
+  Record<'schemas' | 'responseBodies' | 'parameters', Readonly<Record<string, CompiledValidator>>>
+>;
 
 /** `listOrders 200`: the key of a documented response body. */
 export function responseBodyKey(operationId: string, status: number): string {
@@ -49,17 +40,6 @@ export function responseBodyKey(operationId: string, status: number): string {
 /** `cancelOrder path orderId`: the key of a declared parameter, its name as the document spells it. */
 export function parameterKey(operationId: string, location: string, name: string): string {
   return `${operationId} ${location} ${name}`;
-}
-
-/** @example precompiledValidators(VALIDATORS).schema('Order') // the generated Order validator */
-export function precompiledValidators(records: PrecompiledValidators): ContractValidators {
-  const find = (table: Readonly<Record<string, CompiledValidator>>, key: string) =>
-    Object.hasOwn(table, key) ? table[key] : undefined;
-  return {
-    schema: (name) => find(records.schemas, name),
-    responseBody: (key) => find(records.responseBodies, key),
-    parameter: (key) => find(records.parameters, key),
-  };
 }
 
 /** The validator of a body that is only a `$ref`: one copy of `Error` in the page, not one per response. */
