@@ -1,7 +1,7 @@
 /** What the contract hands out: the document's operations and the order state machine, as plain data. */
 import type { ExactJson } from './lossless-json.js';
 import type { ParameterSpec, RawParameter } from './parameters.js';
-import type { SchemaViolation, Verdict } from './validators.js';
+import type { Verdict } from './validators.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -82,7 +82,5 @@ export interface Contract {
     raw: RawParameter | undefined,
   ): Verdict<ExactJson | undefined>;
   /** Reads a value as its parameter's schema type, without the schema's other rules: an int64 as a `bigint`. */
-  parseParameter(param: ParameterSpec, raw: string): Verdict<ExactJson>;
+  parseParameter(param: ParameterSpec, raw: RawParameter): Verdict<ExactJson>;
 }
-
-export type { SchemaViolation, Verdict };
