@@ -46,26 +46,24 @@ const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'depen
 
 /** The first component schema that leads back to itself without reading into the value (a tree is fine). */
 function selfReferringSchema(document: JsonObject): string | undefined {
-  const components = isObject(document.components) ? document.components : {};
-  const schemas = isObject(components.schemas) ? components.schemas : {};
-  const onPath = new Set<unknown>();
-  const cleared = new Set<unknown>();
+  const schemas = pointerTarget(document, '#/components/schemas');
+  if (!isObject(schemas)) return undefined;
+  const onPath = new Map<unknown, boolean>(); // `false` once cleared
   let closing: unknown;
   // `root` is the component a `#…` ref is relative to: Ajv gives each component an id of its own.
   const loops = (node: unknown, root: unknown): boolean => {
-    if (!isObject(node) || cleared.has(node)) return false;
-    if (onPath.has(node)) {
+    if (!isObject(node) || onPath.get(node) === false) return false;
+    if (onPath.get(node)) {
       closing = node;
       return true;
     }
-    onPath.add(node);
+    onPath.set(node, true);
     const next: Array<[unknown, unknown]> = [];
     const ref = node.$ref;
-    if (typeof ref === 'string' && ref.startsWith(COMPONENT_SCHEMA)) {
-      const name = ref.slice(COMPONENT_SCHEMA.length).split('/')[0] ?? '';
-      next.push([pointerTarget(document, ref), pointerTarget(schemas, `#/${name}`)]);
-    } else if (typeof ref === 'string' && ref.startsWith('#')) {
-      next.push([pointerTarget(root, ref), root]);
+    if (typeof ref === 'string' && ref.startsWith('#')) {
+      const toComponent = ref.startsWith(COMPONENT_SCHEMA);
+      const itsRoot = toComponent ? pointerTarget(document, ref.split('/', 4).join('/')) : root;
+      next.push([pointerTarget(toComponent ? document : root, ref), itsRoot]);
     }
     for (const key of IN_PLACE) {
       const value = node[key];
@@ -74,8 +72,7 @@ function selfReferringSchema(document: JsonObject): string | undefined {
       for (const subschema of subschemas) next.push([subschema, root]);
     }
     const found = next.some(([subschema, itsRoot]) => loops(subschema, itsRoot));
-    onPath.delete(node);
-    if (!found) cleared.add(node);
+    onPath.set(node, found);
     return found;
   };
   const start = Object.keys(schemas).find((name) => loops(schemas[name], schemas[name]));

@@ -28,17 +28,13 @@ export function parseExactJson(text: string): Result<ExactJson, string> {
     const got = at < text.length ? `'${text[at]}'` : 'end of input';
     throw new SyntaxError(`${expected} but got ${got} at position ${at}`);
   };
-  const skipSpace = () => {
-    WHITESPACE.lastIndex = at;
-    WHITESPACE.test(text);
-    at = WHITESPACE.lastIndex;
-  };
   const token = (pattern: RegExp): string | undefined => {
     pattern.lastIndex = at;
     const match = pattern.exec(text)?.[0];
     if (match !== undefined) at += match.length;
     return match;
   };
+  const skipSpace = () => token(WHITESPACE);
   const readString = (): string => {
     const literal = token(STRING) ?? fail('A string');
     return literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);

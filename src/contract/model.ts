@@ -34,12 +34,6 @@ export interface OperationSpec {
   responses: ReadonlyMap<number, ResponseSpec>;
 }
 
-export interface OrderStateSpec {
-  listed: boolean;
-  complete?: boolean;
-  source: string;
-}
-
 export interface TransitionSpec {
   from: string;
   operation: string;
@@ -51,7 +45,7 @@ export interface TransitionSpec {
 
 /** The order state machine of `x-petstore-order-states` (§3, D1–D3). */
 export interface OrderStateMachine {
-  states: Readonly<Record<string, OrderStateSpec>>;
+  states: Readonly<Record<string, { listed: boolean; complete?: boolean; source: string }>>;
   transitions: readonly TransitionSpec[];
 }
 

@@ -88,8 +88,6 @@ function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation
   }));
 }
 
-const OUT_OF_INT64 = 2 ** 64;
-
 /**
  * What Ajv validates for an exact value (D8): in-range bigints clamped inside int64, the rest ±2^64.
  *
@@ -97,8 +95,7 @@ const OUT_OF_INT64 = 2 ** 64;
  */
 export function validationView(value: ExactJson): unknown {
   if (typeof value === 'bigint') {
-    if (value > INT64_MAX) return OUT_OF_INT64;
-    if (value < INT64_MIN) return -OUT_OF_INT64;
+    if (value > INT64_MAX || value < INT64_MIN) return value > 0n ? 2 ** 64 : -(2 ** 64);
     return Math.max(Math.min(Number(value), 2 ** 63 - 1024), -(2 ** 63));
   }
   if (Array.isArray(value)) return value.map(validationView);
