@@ -1,8 +1,8 @@
 /** The typed client: openapi-fetch over the generated `paths`, int64 body values as exact decimal strings (D17). */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { INT64_LOCATIONS } from '../generated/int64-locations.js';
+import { type ExactJson, parseExactJson, stringifyExactJson } from '../contract/lossless-json.js';
+import { INT64_LOCATIONS, type Int64Location } from '../generated/int64-locations.js';
 import type { paths } from '../generated/openapi.js';
-import { exactInt64Text } from './exact-int64.js';
 
 /** The client: openapi-fetch's `GET`, `DELETE`, … with `{ data, error, response }` results. */
 export type PetstoreClient = Client<paths, 'application/json'>;
@@ -14,6 +14,37 @@ export interface PetstoreClientOptions {
   apiKey: string;
   /** A `fetch` to use instead of `globalThis.fetch`, which is otherwise looked up per request (MSW, spies). */
   fetch?: (request: Request) => Promise<Response>;
+}
+
+function convert(value: ExactJson, location: Int64Location): ExactJson {
+  if (location === true) {
+    const isInteger = typeof value === 'bigint' || (typeof value === 'number' && Number.isInteger(value));
+    // A value that is not an integer breaks the contract; it is left as the server sent it.
+    return isInteger ? String(value) : value;
+  }
+  if (Array.isArray(value)) {
+    const items = location.items;
+    return items ? value.map((item) => convert(item, items)) : value;
+  }
+  if (value !== null && typeof value === 'object' && location.properties) {
+    const converted: { [key: string]: ExactJson } = { ...value };
+    for (const [name, inner] of Object.entries(location.properties)) {
+      const member = value[name];
+      if (member !== undefined) converted[name] = convert(member, inner);
+    }
+    return converted;
+  }
+  return value;
+}
+
+/**
+ * JSON text with the int64 values at `location` as decimal strings; text that is not JSON comes back as is.
+ *
+ * @example exactInt64Text('[{"id":9007199254740993}]', { items: { properties: { id: true } } }) // '[{"id":"9007199254740993"}]'
+ */
+export function exactInt64Text(text: string, location: Int64Location): string {
+  const parsed = parseExactJson(text);
+  return parsed.ok ? stringifyExactJson(convert(parsed.value, location)) : text;
 }
 
 /** Hands openapi-fetch each body the document gives int64 values with those values as decimal strings. */
