@@ -33,10 +33,6 @@ export function matchPathTemplate(
   for (const [i, { literals, params: names }] of template.entries()) {
     const part = parts[i] as string;
     const first = literals[0] as string;
-    if (names.length === 0) {
-      if (part !== first) return undefined;
-      continue;
-    }
     if (!part.startsWith(first)) return undefined;
     let at = first.length;
     for (const [n, name] of names.entries()) {
@@ -47,6 +43,7 @@ export function matchPathTemplate(
       params[name] = part.slice(at, end);
       at = end + next.length;
     }
+    if (at !== part.length) return undefined;
   }
   return params;
 }

@@ -37,14 +37,12 @@ export function resolveRef(document: JsonObject, node: unknown): unknown {
 export function prepareSchema(schema: unknown, extensions: Set<string>): unknown {
   if (Array.isArray(schema)) return schema.map((item) => prepareSchema(item, extensions));
   if (!isObject(schema)) return schema;
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(schema)) {
+  const entries = Object.entries(schema).map(([key, value]) => {
     if (key.startsWith('x-')) extensions.add(key);
     if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_SCHEMA)) {
-      out[key] = SCHEMA_ID_BASE + value.slice(COMPONENT_SCHEMA.length);
-    } else {
-      out[key] = key === 'examples' || key === 'example' ? value : prepareSchema(value, extensions);
+      return [key, SCHEMA_ID_BASE + value.slice(COMPONENT_SCHEMA.length)];
     }
-  }
-  return out;
+    return [key, key === 'examples' || key === 'example' ? value : prepareSchema(value, extensions)];
+  });
+  return Object.fromEntries(entries);
 }
