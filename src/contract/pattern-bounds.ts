@@ -92,12 +92,8 @@ export function documentPatternProblem(node: unknown): string | undefined {
   for (const [key, value] of Object.entries(node)) {
     if (key === 'example' || key === 'examples') continue;
     const patterns =
-      key === 'pattern' && typeof value === 'string'
-        ? [value]
-        : key === 'patternProperties' && typeof value === 'object' && value !== null
-          ? Object.keys(value)
-          : [];
-    for (const pattern of patterns) {
+      key === 'pattern' ? [value] : key === 'patternProperties' ? Object.keys(value ?? {}) : [];
+    for (const pattern of patterns.filter((p): p is string => typeof p === 'string')) {
       const problem = patternProblem(pattern);
       if (problem !== undefined) return `pattern ${JSON.stringify(pattern)} ${problem}`;
     }
