@@ -154,7 +154,7 @@ function table(names: ReadonlyMap<string, string>): string {
 
 /**
  * The contract's validators: one export per schema, and `VALIDATORS`, the tables the contract looks them
- * up in (`precompiledValidators`).
+ * up in (`ContractValidators`).
  */
 export function contractValidatorsModule(document: JsonObject): string {
   const ajv = createAjv({ standalone: true });
@@ -211,12 +211,12 @@ export function contractValidatorsModule(document: JsonObject): string {
     }
   }
   const typeImport =
-    "import { itemsReferencing, type PrecompiledValidators, referencing } from '../contract/validators.js';\n";
+    "import { type ContractValidators, itemsReferencing, referencing } from '../contract/validators.js';\n";
   // Ajv's `must be <type>` and `must be <= 599`, which toViolations writes from the params.
   const code = standaloneModule(ajv, exports, typeImport).replace(TYPE_MESSAGE, '$1');
   return `${code}
 /** Every validator of the document, by the keys the contract looks them up by. */
-export const VALIDATORS: PrecompiledValidators = {
+export const VALIDATORS: ContractValidators = {
   schemas: ${table(tables.schemas)},
   responseBodies: ${table(tables.responseBodies)},
   parameters: ${table(tables.parameters)},

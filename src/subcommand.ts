@@ -1,15 +1,9 @@
-/**
- * The shape every `petstore` subcommand has, and how they stop on a signal. A leaf module: the tools
- * implement it and the dispatcher in `cli/` lists them, so neither side imports the other to share it.
- */
+/** What every `petstore` subcommand is, and how it stops on a signal; a leaf, so the CLI imports no tool. */
 
 /** A subcommand: takes its own arguments, returns the process exit code. */
 export type Subcommand = (argv: string[]) => Promise<number>;
 
-/**
- * An AbortSignal that SIGINT or SIGTERM aborts, once, with the signal's name as reason; a second signal
- * gets node's default (the process ends at once), for a user who does not want to wait for the reports.
- */
+/** Aborted by the first SIGINT or SIGTERM, with its name; a second one ends the process at once (node's default). */
 export function stopSignal(): AbortSignal {
   const controller = new AbortController();
   const handler = (signal: NodeJS.Signals) => {

@@ -1,17 +1,8 @@
-/**
- * The `petstore` command line: one entry with a subcommand per tool (the mock, the conformance suite and
- * the validating proxy). It is the one place that knows every tool; the tools never import it. Each
- * subcommand is loaded only when asked for, so `petstore mock` never pays for the suite or the proxy.
- */
+/** The `petstore` command: the one place that knows every tool; each is imported only when asked for. */
 import type { Subcommand } from '../subcommand.js';
 
-interface SubcommandEntry {
-  summary: string;
-  load: () => Promise<Subcommand>;
-}
-
 /** Every subcommand, one line each. */
-export const SUBCOMMANDS: Record<string, SubcommandEntry> = {
+export const SUBCOMMANDS: Record<string, { summary: string; load: () => Promise<Subcommand> }> = {
   mock: {
     summary: 'Run the stateful mock server (docs/mock.md)',
     load: async () => (await import('../mock/cli.js')).runMockCommand,
@@ -26,23 +17,18 @@ export const SUBCOMMANDS: Record<string, SubcommandEntry> = {
   },
 };
 
-export function usage(): string {
-  const width = Math.max(...Object.keys(SUBCOMMANDS).map((name) => name.length));
-  const lines = Object.entries(SUBCOMMANDS).map(
-    ([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}`,
-  );
-  return [
-    'Usage: petstore <command> [options]',
-    '',
-    'Contract-first toolkit for the Pet Store Orders API v1.',
-    '',
-    'Commands:',
-    ...lines,
-    '',
-    'Run `petstore <command> --help` for the options of one command.',
-    '',
-  ].join('\n');
-}
+const WIDTH = Math.max(...Object.keys(SUBCOMMANDS).map((name) => name.length));
+const USAGE = `Usage: petstore <command> [options]
+
+Contract-first toolkit for the Pet Store Orders API v1.
+
+Commands:
+${Object.entries(SUBCOMMANDS)
+  .map(([name, { summary }]) => `  ${name.padEnd(WIDTH)}  ${summary}`)
+  .join('\n')}
+
+Run \`petstore <command> --help\` for the options of one command.
+`;
 
 const ignore = (): void => undefined;
 
@@ -52,12 +38,11 @@ const ignore = (): void => undefined;
  * @example process.exitCode = await main(process.argv.slice(2));
  */
 export async function main(argv: string[]): Promise<number> {
-  // A reader that closes early (`| head`, `| grep -q`) stops the printing, not the run: the reports are
-  // still written and the exit code stays the verdict's (issue 25), instead of an uncaught EPIPE.
+  // A reader that closes early (`| head`) stops the printing, not the run, nor its exit code (issue 25).
   process.stdout.off('error', ignore).on('error', ignore);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage());
+    process.stdout.write(USAGE);
     return name === undefined ? 2 : 0;
   }
   const entry = SUBCOMMANDS[name];
@@ -67,6 +52,5 @@ export async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const run = await entry.load();
-  return run(rest);
+  return (await entry.load())(rest);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Int64Location } from '../generated/int64-locations.js';
-import { exactInt64Text } from './exact-int64.js';
+import { exactInt64Text } from './client.js';
 
 const ORDERS: Int64Location = { items: { properties: { id: true, petId: true } } };
 

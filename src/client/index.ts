@@ -1,18 +1,8 @@
-/**
- * `petstore-contract-toolkit/client`: the typed client and the API's types. Runs wherever `fetch` does.
- *
- * @example const { data, error } = await createPetstoreClient({ baseUrl, apiKey }).GET('/store/orders');
- */
-import type { components, paths } from '../generated/openapi.js';
-
-// Checking an id string needs no contract: int64.ts imports none, so a page pays a few hundred bytes for it.
+/** `petstore-contract-toolkit/client`: the typed client and the API's types. Runs wherever `fetch` does. */
 export { INT64_MAX, INT64_MIN, isInt64String, parseInt64 } from '../contract/int64.js';
 export { createPetstoreClient, type PetstoreClient, type PetstoreClientOptions } from './client.js';
 
 /** An int64 as the client hands it over and takes it back: exact decimal digits (D17). */
 export type Int64String = `${bigint}`;
-/** An order; its `id` and `petId` are {@link Int64String}s. */
-export type Order = components['schemas']['Order'];
-/** The body of every error answer (§7). */
-export type ApiError = components['schemas']['Error'];
-export type { paths };
+export type { ApiError, Order } from '../contract/types.js';
+export type { paths } from '../generated/openapi.js';

@@ -7,54 +7,40 @@ import { FORMATS } from './validator-runtime.js';
 // CommonJS under NodeNext: the callable sits on `.default`.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
-/** OpenAPI 3.1's keywords beyond JSON Schema 2020-12, for strict mode. */
-const OPENAPI_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator'];
-
-/** Left out of generated validators: their tracking cost the MSW page bytes for keywords the document never uses. */
-export const NOT_GENERATED_KEYWORDS = [
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  '$dynamicRef',
-  '$dynamicAnchor',
-] as const;
-
 /** The name generated validators import {@link FORMATS} under (see `scripts/generate-validators.ts`). */
 export const STANDALONE_FORMATS_NAME = 'runtimeFormats';
 
 /**
- * JSON Schema 2020-12 with the formats of `validator-runtime.ts` and OpenAPI's keywords. `standalone` keeps
- * the source as an ES module importing our formats (ajv-formats would write a `require(`, its issue #68).
+ * JSON Schema 2020-12 with our formats and OpenAPI's keywords; `standalone` prints an ES module importing
+ * our formats (ajv-formats would write a `require(`, its issue #68).
  *
  * @example createAjv().compile({ type: 'integer', format: 'int64' })(validationView(2n ** 63n)) // false
  */
-export function createAjv(
-  options: { verbose?: boolean; standalone?: boolean; messages?: boolean } = {},
-): Ajv2020 {
+export function createAjv({ standalone = false, messages = true } = {}): Ajv2020 {
   // No meta-schema (40 ms of every start-up): meta-schema.test.ts and the OpenAPI linter check instead.
   const ajv = new Ajv2020({
     strict: true,
     allErrors: true,
     allowUnionTypes: true,
     validateSchema: false,
-    verbose: options.verbose === true,
-    messages: options.messages !== false,
-    // A document given at run time runs its patterns bounded (pattern-bounds.ts); the page keeps `RegExp`.
-    ...(options.standalone === true
-      ? {
-          code: { source: true, esm: true, lines: true, formats: new Name(STANDALONE_FORMATS_NAME) },
-          // The same errors with less code in a page.
-          loopRequired: 1,
-        }
-      : { code: { regExp: boundedRegExp } }),
+    messages,
+    // A page keeps `RegExp`; a document given at run time runs its patterns bounded (pattern-bounds.ts).
+    code: standalone
+      ? { source: true, esm: true, lines: true, formats: new Name(STANDALONE_FORMATS_NAME) }
+      : { regExp: boundedRegExp },
+    // The same errors with less code in a page.
+    loopRequired: standalone ? 1 : undefined,
   });
-  if (options.standalone === true) {
-    // Ajv2020 turns the tracking on in its constructor; its options object is where it reads them.
+  if (standalone) {
+    // Their tracking cost the page bytes for keywords the document never uses; Ajv2020 reads it from `opts`.
     Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
-    for (const keyword of NOT_GENERATED_KEYWORDS) ajv.removeKeyword(keyword);
+    for (const keyword of ['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor']) {
+      ajv.removeKeyword(keyword);
+    }
   } else {
     addFormats(ajv);
   }
   for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
-  ajv.addVocabulary(OPENAPI_KEYWORDS);
+  ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator']); // OpenAPI 3.1's, for strict mode
   return ajv;
 }

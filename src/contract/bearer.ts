@@ -1,7 +1,4 @@
-/**
- * The document's `http`/`bearer` security scheme (§5): `Authorization: Bearer <token>`, the scheme name in any
- * case (RFC 9110 §11.1, D7). The one reading of it, for the mock, the suite and the proxy.
- */
+/** The one reading of `Authorization: Bearer <token>` (§5), the scheme in any case (RFC 9110 §11.1, D7). */
 
 /** RFC 6750 §2.1 b64token; `fixtures/fixtures.schema.json`'s `apiKeys` pattern is held equal to it. */
 export const BEARER_TOKEN_PATTERN = '^[A-Za-z0-9._~+/-]+=*$';
@@ -9,8 +6,7 @@ export const BEARER_TOKEN_PATTERN = '^[A-Za-z0-9._~+/-]+=*$';
 const BEARER = /^(bearer) +(\S.*)$/i;
 
 /**
- * The scheme as spelled and the token of a bearer Authorization value, else `null`. The token is not
- * checked against the b64token grammar: a reported header holds it redacted.
+ * The scheme as spelled and the token, else `null`; not held to b64token, as a reported header is redacted.
  *
  * @example bearerToken('bearer abc') // { scheme: 'bearer', token: 'abc' }
  */

@@ -1,5 +1,5 @@
 /** The {@link Contract} of a parsed document; it compiles nothing, so it runs under any CSP (validators are given). */
-import { firstMedia, type OperationNode, operationNodes } from './document-schemas.js';
+import { firstMedia, operationNodes } from './document-schemas.js';
 import { type ExactJson, parseExactJson } from './lossless-json.js';
 import type {
   ComponentSchemaName,
@@ -60,43 +60,41 @@ function basePathOf(servers: unknown): string {
   return chosen ? chosen.pathname.replace(/\/+$/, '') : '';
 }
 
-function readOperation(document: JsonObject, node: OperationNode): OperationSpec {
-  const { operation: op, operationId } = node;
-  const responses = new Map<number, ResponseSpec>();
-  for (const [status, response] of node.responses) {
-    const [mediaType, media] = firstMedia(response);
-    const conformance = response['x-petstore-conformance'];
-    responses.set(status, {
-      status,
-      mediaType,
-      examples: readExamples(media),
-      headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) => h.toLowerCase()),
-      conformance: isObject(conformance) ? (conformance as ResponseSpec['conformance']) : null,
-    });
-  }
-  const security = Array.isArray(op.security) ? op.security : document.security;
+function readResponse(status: number, response: JsonObject): ResponseSpec {
+  const [mediaType, media] = firstMedia(response);
+  const conformance = response['x-petstore-conformance'];
   return {
-    operationId,
-    method: node.method,
-    path: node.path,
-    deprecated: op.deprecated === true,
-    stability: typeof op['x-stability'] === 'string' ? op['x-stability'] : null,
-    security: (Array.isArray(security) ? security : []).flatMap((req: unknown) =>
-      isObject(req) ? Object.keys(req) : [],
-    ),
-    parameters: node.parameters.map((p) => readParameter(document, p)),
-    statuses: [...responses.keys()].sort((a, b) => a - b),
-    responses,
+    status,
+    mediaType,
+    examples: readExamples(media),
+    headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) => h.toLowerCase()),
+    conformance: isObject(conformance) ? (conformance as ResponseSpec['conformance']) : null,
   };
 }
 
 /**
  * The contract of a parsed OpenAPI 3.1 document, validating with the validators given.
  *
- * @example assembleContract(DOCUMENT, precompiledValidators(VALIDATORS)).operations.length // 3
+ * @example assembleContract(DOCUMENT, VALIDATORS).operations.length // 3
  */
 export function assembleContract(document: JsonObject, validators: ContractValidators): Contract {
-  const operations = operationNodes(document).map((node) => readOperation(document, node));
+  const find = (table: ContractValidators['schemas'], key: string) =>
+    Object.hasOwn(table, key) ? table[key] : undefined;
+  const operations = operationNodes(document).map(({ operation: op, responses, ...node }): OperationSpec => {
+    const security = Array.isArray(op.security) ? op.security : document.security;
+    const byStatus = new Map(responses.map(([status, response]) => [status, readResponse(status, response)]));
+    return {
+      ...node,
+      deprecated: op.deprecated === true,
+      stability: typeof op['x-stability'] === 'string' ? op['x-stability'] : null,
+      security: (Array.isArray(security) ? security : []).flatMap((req: unknown) =>
+        isObject(req) ? Object.keys(req) : [],
+      ),
+      parameters: node.parameters.map((p) => readParameter(document, p)),
+      statuses: [...byStatus.keys()].sort((a, b) => a - b),
+      responses: byStatus,
+    };
+  });
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const contract: Contract = {
     document,
@@ -110,14 +108,14 @@ export function assembleContract(document: JsonObject, validators: ContractValid
     },
     orderStates: document['x-petstore-order-states'] as OrderStateMachine,
     validateSchema<T>(name: ComponentSchemaName, value: ExactJson): Verdict<T> {
-      const validate = validators.schema(name);
+      const validate = find(validators.schemas, name);
       if (!validate) throw new Error(`no schema ${name} in the document`);
       return runValidator<T>(validate, value);
     },
     validateResponseBody(operationId, status, text) {
       if (!contract.operation(operationId).responses.has(status))
         return violation('status', `status ${status} is not documented for ${operationId}`);
-      const validate = validators.responseBody(responseBodyKey(operationId, status));
+      const validate = find(validators.responseBodies, responseBodyKey(operationId, status));
       if (!validate)
         return text === '' ? { ok: true, value: undefined } : violation('body', 'must have no body');
       const parsed = parseExactJson(text);
@@ -133,9 +131,9 @@ export function assembleContract(document: JsonObject, validators: ContractValid
       const path = `/${param.name}`;
       if (raw === undefined)
         return param.required ? violation('required', 'is required', path) : { ok: true, value: undefined };
-      const value = readParameterValue(param, raw);
-      if (!value.ok) return violation('type', value.error, path);
-      const validate = validators.parameter(parameterKey(operationId, param.in, param.name));
+      const value = contract.parseParameter(param, raw);
+      if (!value.ok) return value;
+      const validate = find(validators.parameters, parameterKey(operationId, param.in, param.name));
       if (!validate) throw new Error(`no validator for ${operationId} ${param.in} parameter ${param.name}`);
       const verdict = runValidator<ExactJson>(validate, value.value);
       if (verdict.ok) return verdict;

@@ -1,5 +1,4 @@
 /** A contract whose validators Ajv compiles at run time (`--spec`): `new Function`, so Node only. */
-import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { fail, type Result } from '../result.js';
 import { createAjv } from './ajv.js';
 import { assembleContract } from './build.js';
@@ -8,39 +7,38 @@ import { documentSchemas } from './document-schemas.js';
 import type { Contract } from './model.js';
 import { documentPatternProblem } from './pattern-bounds.js';
 import { COMPONENT_SCHEMA, isObject, type JsonObject, pointerTarget, SCHEMA_ID_BASE } from './refs.js';
-import type { ContractValidators } from './validators.js';
+import type { CompiledValidator, ContractValidators } from './validators.js';
 
 export { createAjv } from './ajv.js';
 
 /**
- * The validators of a document, compiled on first use (all at once cost more than the mock's start-up).
+ * The validators of a document, compiled on first use (all at once cost more than the mock's start-up), or `now`.
  *
- * @example compileValidators(document).schema('Order')?.({ id: 1 }) // true
+ * @example compileValidators(document).schemas.Order?.({ id: 1 }) // true
  */
 export function compileValidators(document: JsonObject, now = false): ContractValidators {
   const ajv = createAjv();
   const { components, responseBodies, parameters, keywords } = documentSchemas(document);
   for (const keyword of keywords) ajv.addKeyword(keyword);
   for (const [name, schema] of components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
-  const compiled = new Map<unknown, ValidateFunction>();
-  const lookup = (table: ReadonlyMap<string, unknown>) => (key: string) => {
-    const schema = table.get(key);
-    if (schema === undefined) return undefined;
-    const validate = compiled.get(schema) ?? ajv.compile(schema as object);
-    compiled.set(schema, validate);
-    return validate;
-  };
-  const validators: ContractValidators = {
-    schema: (name) => (components.has(name) ? ajv.getSchema(SCHEMA_ID_BASE + name) : undefined),
-    responseBody: lookup(responseBodies),
-    parameter: lookup(parameters),
+  // Ajv caches what it compiled (and what it was given by `addSchema`) by the schema object.
+  const compiled = (table: ReadonlyMap<string, unknown>) => {
+    const getters = [...table].map(([key, schema]) => [
+      key,
+      { enumerable: true, get: () => ajv.compile(schema as object) },
+    ]);
+    return Object.defineProperties({}, Object.fromEntries(getters)) as Record<string, CompiledValidator>;
   };
   if (now) {
-    for (const name of components.keys()) validators.schema(name);
-    for (const key of responseBodies.keys()) validators.responseBody(key);
-    for (const key of parameters.keys()) validators.parameter(key);
+    for (const schema of [...components.values(), ...responseBodies.values(), ...parameters.values()]) {
+      ajv.compile(schema as object);
+    }
   }
-  return validators;
+  return {
+    schemas: compiled(components),
+    responseBodies: compiled(responseBodies),
+    parameters: compiled(parameters),
+  };
 }
 
 /** The keywords whose subschemas apply to the value itself, not to a part of it. */
@@ -48,39 +46,33 @@ const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'depen
 
 /** The first component schema that leads back to itself without reading into the value (a tree is fine). */
 function selfReferringSchema(document: JsonObject): string | undefined {
-  const components = isObject(document.components) ? document.components : {};
-  const schemas = isObject(components.schemas) ? components.schemas : {};
-  const onPath = new Set<unknown>();
-  const cleared = new Set<unknown>();
+  const schemas = pointerTarget(document, '#/components/schemas');
+  if (!isObject(schemas)) return undefined;
+  const onPath = new Map<unknown, boolean>(); // `false` once cleared
   let closing: unknown;
   // `root` is the component a `#…` ref is relative to: Ajv gives each component an id of its own.
   const loops = (node: unknown, root: unknown): boolean => {
-    if (!isObject(node) || cleared.has(node)) return false;
-    if (onPath.has(node)) {
+    if (!isObject(node) || onPath.get(node) === false) return false;
+    if (onPath.get(node)) {
       closing = node;
       return true;
     }
-    onPath.add(node);
+    onPath.set(node, true);
     const next: Array<[unknown, unknown]> = [];
     const ref = node.$ref;
-    if (typeof ref === 'string' && ref.startsWith(COMPONENT_SCHEMA)) {
-      const name = ref.slice(COMPONENT_SCHEMA.length).split('/')[0] ?? '';
-      next.push([pointerTarget(document, ref), pointerTarget(schemas, `#/${name}`)]);
-    } else if (typeof ref === 'string' && ref.startsWith('#')) {
-      next.push([pointerTarget(root, ref), root]);
+    if (typeof ref === 'string' && ref.startsWith('#')) {
+      const toComponent = ref.startsWith(COMPONENT_SCHEMA);
+      const itsRoot = toComponent ? pointerTarget(document, ref.split('/', 4).join('/')) : root;
+      next.push([pointerTarget(toComponent ? document : root, ref), itsRoot]);
     }
     for (const key of IN_PLACE) {
       const value = node[key];
-      const subschemas = Array.isArray(value)
-        ? value
-        : key === 'dependentSchemas' && isObject(value)
-          ? Object.values(value)
-          : [value];
+      const subschemas =
+        key === 'dependentSchemas' && isObject(value) ? Object.values(value) : [value].flat();
       for (const subschema of subschemas) next.push([subschema, root]);
     }
     const found = next.some(([subschema, itsRoot]) => loops(subschema, itsRoot));
-    onPath.delete(node);
-    if (!found) cleared.add(node);
+    onPath.set(node, found);
     return found;
   };
   const start = Object.keys(schemas).find((name) => loops(schemas[name], schemas[name]));
@@ -89,7 +81,7 @@ function selfReferringSchema(document: JsonObject): string | undefined {
 }
 
 /**
- * The contract of a parsed document, its validators compiled by Ajv on first use, unchecked (tests, workers).
+ * The contract of a parsed document, unchecked, its validators compiled on first use (tests, workers).
  *
  * @example buildContract(DOCUMENT).operations.map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
  */
@@ -114,7 +106,7 @@ export function loadContract(document: unknown): Result<Contract, string> {
     }
     const slow = documentPatternProblem(document);
     if (slow !== undefined) return fail(`the document's ${slow}`);
-    // A draft's broken schema stops it here, not on a request.
+    // Compiled now: a draft's broken schema stops it here, not on a request.
     return {
       ok: true,
       value: assembleContract(document as JsonObject, compileValidators(document as JsonObject, true)),

@@ -4,22 +4,17 @@ import { VALIDATORS } from '../generated/validators.js';
 import { assembleContract } from './build.js';
 import { type Contract, HTTP_METHODS, type HttpMethod } from './model.js';
 import { isObject } from './refs.js';
-import { precompiledValidators } from './validators.js';
 
 let builtIn: Contract | undefined;
 
-/**
- * The toolkit's contract, built on first use and then shared.
- *
- * @example defaultContract().basePath // '/v1'
- */
+/** @example defaultContract().basePath // '/v1' (built on first use, then shared) */
 export function defaultContract(): Contract {
-  builtIn ??= assembleContract(DOCUMENT, precompiledValidators(VALIDATORS));
+  builtIn ??= assembleContract(DOCUMENT, VALIDATORS);
   return builtIn;
 }
 
 /**
- * The first reason a parsed document cannot be a contract, in words that finish "the document …".
+ * The first reason a parsed document cannot be a contract, words that finish "the document …".
  *
  * @example documentProblem({ swagger: '2.0' }) // 'is not OpenAPI 3.1 (openapi: null)'
  */

@@ -1,22 +1,16 @@
 /** A document's operations and schemas by key: the generator and `compile.ts` both read this, so they agree. */
-import { HTTP_METHODS, type HttpMethod } from './model.js';
+import { HTTP_METHODS } from './model.js';
 import { isObject, type JsonObject, prepareSchema, resolveRef } from './refs.js';
 import { parameterKey, responseBodyKey } from './validators.js';
 
-/** One operation of a document, its parameters (path item's first) and responses with `$ref`s followed. */
-export interface OperationNode {
-  path: string;
-  method: HttpMethod;
-  operationId: string;
-  operation: JsonObject;
-  parameters: JsonObject[];
-  responses: ReadonlyArray<readonly [status: number, response: JsonObject]>;
-}
-
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-/** @example operationNodes(DOCUMENT).map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet'] */
-export function operationNodes(document: JsonObject): OperationNode[] {
+/**
+ * Each operation of a document, its parameters (the path item's first) and responses, `$ref`s followed.
+ *
+ * @example operationNodes(DOCUMENT).map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
+ */
+export function operationNodes(document: JsonObject) {
   const paths = isObject(document.paths) ? document.paths : {};
   return Object.entries(paths).flatMap(([path, node]) => {
     const pathItem = resolveRef(document, node) as JsonObject;
@@ -34,15 +28,11 @@ export function operationNodes(document: JsonObject): OperationNode[] {
   });
 }
 
-/** A header a response documents, `$ref`s followed; one that leads nowhere reads as `{}` (headers are not compiled at load). */
-export interface ResponseHeader {
-  shownAs: string;
-  header: JsonObject;
-  schema: JsonObject;
-}
-
-/** The documented headers of each response of one operation, by status: the mock's and the judge's one reader. */
-export function responseHeaders(document: JsonObject, operationId: string): Map<number, ResponseHeader[]> {
+/**
+ * The documented headers of each response of one operation by status, `$ref`s followed: the mock's and the
+ * judge's one reader. One leading nowhere reads `{}`, as headers are not compiled at load.
+ */
+export function responseHeaders(document: JsonObject, operationId: string) {
   const follow = (node: unknown): JsonObject => {
     try {
       const found = resolveRef(document, node);
@@ -70,8 +60,7 @@ export function firstMedia(response: JsonObject): [string | null, JsonObject | u
 }
 
 /**
- * Component schemas by name, body schemas by {@link responseBodyKey}, parameter schemas by {@link parameterKey},
- * and the `x-` keywords a strict Ajv must be told about.
+ * Component, body and parameter schemas by name or key, and the `x-` keywords a strict Ajv must be told about.
  *
  * @example documentSchemas(DOCUMENT).parameters.keys() // 'cancelOrder path orderId', 'getPet path petId'
  */

@@ -1,30 +1,18 @@
-/**
- * `petstore-contract-toolkit/contract`: the built-in contract, with no Ajv (its validators are generated),
- * so a page can use it under a strict CSP. Another document's contract is `…/contract/compile` (Node).
- */
-
+/** `…/contract`: the built-in contract, its validators generated (no Ajv: CSP-safe); others: `…/contract/compile`. */
 export { BEARER_TOKEN_PATTERN, bearerToken } from './bearer.js';
 export { assembleContract } from './build.js';
 export { defaultContract, documentProblem } from './contract.js';
 export { INT64_MAX, INT64_MIN, isInt64String, parseInt64 } from './int64.js';
-export { validationView } from './int64-view.js';
 export * from './lossless-json.js';
 export * from './model.js';
-export {
-  type CancelRows,
-  cancelRows,
-  compileStateTable,
-  type StateTable,
-  stateTable,
-} from './order-states.js';
+export * from './order-states.js';
 export type { ParameterSchema, ParameterSpec, RawParameter } from './parameters.js';
 export { sameInteger } from './same-integer.js';
 export * from './types.js';
 export {
   type CompiledValidator,
   type ContractValidators,
-  type PrecompiledValidators,
-  precompiledValidators,
   type SchemaViolation,
   type Verdict,
+  validationView,
 } from './validators.js';

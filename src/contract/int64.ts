@@ -8,11 +8,7 @@ export const INT64_MAX = 2n ** 63n - 1n;
 /** The canonical decimal spelling of an integer: `0`, `7`, `-7`; never `-0`, `01` or `+1`. */
 export const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
 
-/**
- * Reads an int64 written canonically, exactly.
- *
- * @example parseInt64('9007199254740993') // { ok: true, value: 9007199254740993n }
- */
+/** @example parseInt64('9007199254740993') // { ok: true, value: 9007199254740993n } */
 export function parseInt64(text: string): Result<bigint, string> {
   // 20 characters hold every int64: longer text is refused before BigInt runs.
   if (text.length > 20 || !CANONICAL_INTEGER.test(text)) {

@@ -1,43 +1,37 @@
 /** What the contract hands out: the document's operations and the order state machine, as plain data. */
 import type { ExactJson } from './lossless-json.js';
 import type { ParameterSpec, RawParameter } from './parameters.js';
-import type { SchemaViolation, Verdict } from './validators.js';
+import type { Verdict } from './validators.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export interface ResponseSpec {
   status: number;
-  /** The media type of the documented body, `null` without one (204). */
+  /** `null` without a body (204). */
   mediaType: string | null;
   /** Named examples of the body, exact (D8). */
   examples: ReadonlyMap<string, ExactJson>;
-  /** Documented response header names, lower-case. */
+  /** Lower-case. */
   headers: readonly string[];
-  /** Conformance levels of `x-petstore-conformance` (D3), when the response has them. */
+  /** The levels of `x-petstore-conformance` (D3). */
   conformance: { decision: string; status: 'failure' | 'warning'; body: 'failure' | 'warning' } | null;
 }
 
 export interface OperationSpec {
   operationId: string;
   method: HttpMethod;
-  /** The path template, relative to the base path: `/store/orders/{orderId}`. */
+  /** Below the base path: `/store/orders/{orderId}`. */
   path: string;
   deprecated: boolean;
-  /** The `x-stability` marker (D13), `null` where the operation carries none. */
+  /** The `x-stability` marker (D13). */
   stability: string | null;
-  /** Security scheme names the operation requires (§5). */
+  /** Security scheme names (§5). */
   security: readonly string[];
   parameters: readonly ParameterSpec[];
-  /** Documented statuses, ascending. */
+  /** Ascending. */
   statuses: readonly number[];
   responses: ReadonlyMap<number, ResponseSpec>;
-}
-
-export interface OrderStateSpec {
-  listed: boolean;
-  complete?: boolean;
-  source: string;
 }
 
 export interface TransitionSpec {
@@ -51,16 +45,16 @@ export interface TransitionSpec {
 
 /** The order state machine of `x-petstore-order-states` (§3, D1–D3). */
 export interface OrderStateMachine {
-  states: Readonly<Record<string, OrderStateSpec>>;
+  states: Readonly<Record<string, { listed: boolean; complete?: boolean; source: string }>>;
   transitions: readonly TransitionSpec[];
 }
 
 export type ComponentSchemaName = 'Order' | 'Error' | 'Pet';
 
 export interface Contract {
-  /** The parsed document, as authored. */
+  /** As authored. */
   document: Readonly<Record<string, unknown>>;
-  /** The path every operation is served below (D12): `/v1` for the built-in document. */
+  /** The path every operation is served below (D12): `/v1`. */
   basePath: string;
   version: string;
   operations: readonly OperationSpec[];
@@ -71,8 +65,7 @@ export interface Contract {
   /** Validates a response body (parsed losslessly) for that operation and status; no documented body: empty. */
   validateResponseBody(operationId: string, status: number, text: string): Verdict<ExactJson | undefined>;
   /**
-   * Checks a declared parameter against its schema (D21), read as the type the schema names first; that
-   * value comes back. `undefined` is an absent parameter. Asking about an undeclared one throws.
+   * Checks a declared parameter (`undefined`: absent) against its schema, read as its type (D21); throws for an undeclared one.
    *
    * @example contract.validateParameter('cancelOrder', 'path', 'orderId', '9007199254740993') // { ok: true, value: 9007199254740993n }
    */
@@ -83,7 +76,5 @@ export interface Contract {
     raw: RawParameter | undefined,
   ): Verdict<ExactJson | undefined>;
   /** Reads a value as its parameter's schema type, without the schema's other rules: an int64 as a `bigint`. */
-  parseParameter(param: ParameterSpec, raw: string): Verdict<ExactJson>;
+  parseParameter(param: ParameterSpec, raw: RawParameter): Verdict<ExactJson>;
 }
-
-export type { SchemaViolation, Verdict };

@@ -14,7 +14,7 @@ export interface ParameterSpec {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
-  /** The parameter's schema, its top-level `$ref` (and that of `items`) followed. */
+  /** Its top-level `$ref` (and that of `items`) followed. */
   schema: ParameterSchema;
 }
 
@@ -61,9 +61,8 @@ export function readParameterValue(param: ParameterSpec, raw: RawParameter): Res
     }
     return ok(items);
   }
-  if (typeof raw !== 'string') {
-    if (raw.length !== 1) return fail(`takes one value, got ${raw.length}`);
-    return readScalar(param.schema, raw[0] ?? '');
-  }
-  return readScalar(param.schema, raw);
+  if (typeof raw === 'string') return readScalar(param.schema, raw);
+  return raw.length === 1
+    ? readScalar(param.schema, raw[0] as string)
+    : fail(`takes one value, got ${raw.length}`);
 }

@@ -8,7 +8,6 @@ interface TemplateSegment {
 
 export type PathTemplate = readonly TemplateSegment[];
 
-/** Splits a template at `/`, each segment into literals and `{name}`s. */
 export function parsePathTemplate(template: string): PathTemplate {
   return template.split('/').map((segment) => {
     const parts = segment.split(/\{([^}]*)\}/);
@@ -19,7 +18,7 @@ export function parsePathTemplate(template: string): PathTemplate {
   });
 }
 
-/** Whether the template has no parameter (literal paths are tried first). */
+/** Literal paths are tried first. */
 export function isLiteralTemplate(template: PathTemplate): boolean {
   return template.every((segment) => segment.params.length === 0);
 }
@@ -34,10 +33,6 @@ export function matchPathTemplate(
   for (const [i, { literals, params: names }] of template.entries()) {
     const part = parts[i] as string;
     const first = literals[0] as string;
-    if (names.length === 0) {
-      if (part !== first) return undefined;
-      continue;
-    }
     if (!part.startsWith(first)) return undefined;
     let at = first.length;
     for (const [n, name] of names.entries()) {
@@ -48,6 +43,7 @@ export function matchPathTemplate(
       params[name] = part.slice(at, end);
       at = end + next.length;
     }
+    if (at !== part.length) return undefined;
   }
   return params;
 }

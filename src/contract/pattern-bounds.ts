@@ -9,71 +9,60 @@ export const MAX_PATTERN_INPUT = 1000;
 /** Free quantifiers (`*`, `+`, `?`, `{m,n}`) a pattern may have, counting a missing leading `^` as one. */
 const MAX_FREE = 2;
 
-const RANGE = /^\{(\d+)(,(\d*))?\}/;
-
-/** `ambiguous`: it holds a quantifier, an alternative or a back-reference. */
-interface Group {
-  ambiguous: boolean;
-}
+const QUANTIFIER = /[*+?]|\{(\d+)(,(\d*))?\}/y;
 
 /** Why a pattern's worst case is too slow, or `undefined`; conservative, so some safe patterns are refused. */
 export function patternProblem(pattern: string): string | undefined {
-  const stack: Group[] = [{ ambiguous: false }];
+  // Per open group, the pattern's own first: whether it holds a quantifier, an alternative or a back-reference.
+  const ambiguous = [false];
+  const mark = () => ambiguous.fill(true, -1);
   // An unanchored pattern is tried at every start: one more free quantifier, in effect.
   let anchored = pattern.startsWith('^');
   let free = 0;
-  let last: Group | null = null;
+  let afterAmbiguousGroup = false;
   for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i] as string;
-    const top = stack[stack.length - 1] as Group;
-    let quantifier: { min: number; max: number; length: number } | null = null;
-    if (c === '\\') {
+    const c = pattern[i];
+    QUANTIFIER.lastIndex = i;
+    const quantifier = QUANTIFIER.exec(pattern);
+    if (quantifier) {
+      const [whole, min, comma, max] = quantifier;
+      const low = whole === '+' ? 1 : Number(min ?? 0);
+      const high = whole === '?' ? 1 : min === undefined || max === '' ? Infinity : Number(comma ? max : min);
+      i += whole.length - 1;
+      if (pattern[i + 1] === '?') i++;
+      if (afterAmbiguousGroup && high > 1) {
+        return 'repeats a group that itself repeats or has alternatives, which can take exponential time; rewrite it without the nesting';
+      }
+      if (low !== high) {
+        mark();
+        free++;
+      }
+    } else if (c === '\\') {
       const next = pattern[i + 1] ?? '';
-      if (/[1-9k]/.test(next)) top.ambiguous = true;
+      if (/[1-9k]/.test(next)) mark();
       // `\p{L}`, `\u{1F600}`, `\k<name>`: the braces belong to the escape.
       const end = /[pPu]/.test(next) && pattern[i + 2] === '{' ? pattern.indexOf('}', i) : i + 1;
       i = end === -1 ? pattern.length : end;
-      last = null;
     } else if (c === '[') {
       for (i++; i < pattern.length && pattern[i] !== ']'; i++) if (pattern[i] === '\\') i++;
-      last = null;
     } else if (c === '(') {
-      stack.push({ ambiguous: false });
+      ambiguous.push(false);
       // `(?:`, `(?=`, `(?<!`, `(?<name>`: the `?` opens no quantifier.
       if (pattern[i + 1] === '?') {
         const named = pattern[i + 2] === '<' && !/[=!]/.test(pattern[i + 3] ?? '');
         const close = named ? pattern.indexOf('>', i) : i + (pattern[i + 2] === '<' ? 3 : 2);
         i = close === -1 ? pattern.length : close;
       }
-      last = null;
     } else if (c === ')') {
-      last = stack.length > 1 ? (stack.pop() as Group) : null;
-      if (last?.ambiguous) (stack[stack.length - 1] as Group).ambiguous = true;
+      afterAmbiguousGroup = ambiguous.length > 1 && ambiguous.pop() === true;
+      if (afterAmbiguousGroup) mark();
+      continue;
     } else if (c === '|') {
-      top.ambiguous = true;
+      mark();
       // `^a|b*b*x`: the second alternative is tried at every start.
-      if (stack.length === 1) anchored = false;
-      last = null;
-    } else if (c === '*' || c === '+' || c === '?') {
-      quantifier = { min: c === '+' ? 1 : 0, max: c === '?' ? 1 : Number.POSITIVE_INFINITY, length: 1 };
-    } else if (c === '{' && RANGE.test(pattern.slice(i))) {
-      const [whole, min, comma, max] = RANGE.exec(pattern.slice(i)) as RegExpExecArray;
-      const upper = comma === undefined ? Number(min) : max === '' ? Number.POSITIVE_INFINITY : Number(max);
-      quantifier = { min: Number(min), max: upper, length: whole.length };
-    } else {
-      last = null;
+      if (ambiguous.length === 1) anchored = false;
     }
-    if (quantifier === null) continue;
-    i += quantifier.length - 1;
-    if (pattern[i + 1] === '?') i++;
-    if (last?.ambiguous && quantifier.max > 1) {
-      return 'repeats a group that itself repeats or has alternatives, which can take exponential time; rewrite it without the nesting';
-    }
-    if (quantifier.min !== quantifier.max) {
-      top.ambiguous = true;
-      free++;
-    }
-    last = null;
+    afterAmbiguousGroup = false;
   }
   if (free + (anchored ? 0 : 1) > MAX_FREE) {
     return `has more than ${MAX_FREE} quantifiers (*, +, ?, {m,n}; a pattern without a leading ^ counts one more), which can take polynomial time; use fixed counts ({4}) or fewer quantifiers`;
@@ -103,12 +92,8 @@ export function documentPatternProblem(node: unknown): string | undefined {
   for (const [key, value] of Object.entries(node)) {
     if (key === 'example' || key === 'examples') continue;
     const patterns =
-      key === 'pattern' && typeof value === 'string'
-        ? [value]
-        : key === 'patternProperties' && typeof value === 'object' && value !== null
-          ? Object.keys(value)
-          : [];
-    for (const pattern of patterns) {
+      key === 'pattern' ? [value] : key === 'patternProperties' ? Object.keys(value ?? {}) : [];
+    for (const pattern of patterns.filter((p): p is string => typeof p === 'string')) {
       const problem = patternProblem(pattern);
       if (problem !== undefined) return `pattern ${JSON.stringify(pattern)} ${problem}`;
     }

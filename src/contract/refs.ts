@@ -2,7 +2,7 @@
 
 export type JsonObject = Record<string, unknown>;
 
-/** The id prefix component schemas are registered under in Ajv. */
+/** The id prefix of component schemas in Ajv. */
 export const SCHEMA_ID_BASE = 'https://petstore.contract/components/schemas/';
 export const COMPONENT_SCHEMA = '#/components/schemas/';
 
@@ -33,21 +33,16 @@ export function resolveRef(document: JsonObject, node: unknown): unknown {
   return current;
 }
 
-/**
- * A copy of a schema whose component refs point at {@link SCHEMA_ID_BASE}; each `x-` keyword met is added
- * to `extensions`, for Ajv's strict mode.
- */
+/** A copy of a schema, its component refs at {@link SCHEMA_ID_BASE}; each `x-` keyword met goes to `extensions` (strict Ajv). */
 export function prepareSchema(schema: unknown, extensions: Set<string>): unknown {
   if (Array.isArray(schema)) return schema.map((item) => prepareSchema(item, extensions));
   if (!isObject(schema)) return schema;
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(schema)) {
+  const entries = Object.entries(schema).map(([key, value]) => {
     if (key.startsWith('x-')) extensions.add(key);
     if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_SCHEMA)) {
-      out[key] = SCHEMA_ID_BASE + value.slice(COMPONENT_SCHEMA.length);
-    } else {
-      out[key] = key === 'examples' || key === 'example' ? value : prepareSchema(value, extensions);
+      return [key, SCHEMA_ID_BASE + value.slice(COMPONENT_SCHEMA.length)];
     }
-  }
-  return out;
+    return [key, key === 'examples' || key === 'example' ? value : prepareSchema(value, extensions)];
+  });
+  return Object.fromEntries(entries);
 }

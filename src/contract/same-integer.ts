@@ -1,9 +1,8 @@
 import { INT64_MAX, INT64_MIN } from './int64.js';
 
 /**
- * The int64 a malformed id names in another common notation of the same integer (D9: leading zeros, `+`, a
- * zero fraction, an exponent, hex, surrounding spaces, as PostgreSQL and the Java, Go, Python and .NET
- * parsers read ids); `null` when it names another number or none (`7abc`, `7.5`, `' '`).
+ * The int64 an id names in another common notation (D9: `02`, `+2`, `2.0`, `2e0`, `0x2`, ` 2 `, as PostgreSQL,
+ * Java, Go, Python and .NET read ids); `null` for another number or none (`7abc`, `7.5`, `' '`).
  *
  * @example sameInteger('02') // 2n; sameInteger('0x10') // 16n; sameInteger('7.5') // null
  */

@@ -10,9 +10,6 @@ import { expansionProblem, MAX_ALIASES } from './yaml-bounds.js';
 /** A document larger than this is refused rather than parsed: the toolkit's own is about 20 kB. */
 export const MAX_SPEC_BYTES = 4 * 1024 * 1024;
 
-/** What a document may expand to through its aliases, as JSON text: a 16 KB alias bomb names gigabytes. */
-export const MAX_SPEC_EXPANDED_BYTES = 2 * MAX_SPEC_BYTES;
-
 function readProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'does not exist';
@@ -39,7 +36,8 @@ export function loadSpecFile(path: string, cwd = process.cwd()): Result<Contract
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return fail(`--spec ${path} is not valid YAML or JSON: ${reason}`);
   }
-  const tooLarge = expansionProblem(document, text, MAX_SPEC_EXPANDED_BYTES);
+  // Bounded as JSON text, aliases followed: a 16 KB alias bomb names gigabytes.
+  const tooLarge = expansionProblem(document, text, 2 * MAX_SPEC_BYTES);
   if (tooLarge) return fail(`--spec ${path} ${tooLarge}`);
   const contract = loadContract(document);
   return contract.ok ? contract : fail(`--spec ${path}: ${contract.error}`);

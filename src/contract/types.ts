@@ -1,7 +1,9 @@
 /** The API's types, from the generated file, so no shape is declared twice. */
 import type { components, operations } from '../generated/openapi.js';
 
+/** An order; the client hands its `id` and `petId` over as exact decimal strings (D17). */
 export type Order = components['schemas']['Order'];
+/** The body of every error answer (§7). */
 export type ApiError = components['schemas']['Error'];
 export type Pet = components['schemas']['Pet'];
 export type ListOrdersOperation = operations['listOrders'];

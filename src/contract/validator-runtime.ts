@@ -1,18 +1,14 @@
 /** Our formats and string length, imported by generated validators instead of ajv's `require`s (CSP). */
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
 const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)$/i;
-const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function isLeapYear(year: number): boolean {
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-}
-
 function isFullDate(text: string): boolean {
   const match = DATE.exec(text);
   if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const days = month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month] ?? 0);
-  return month >= 1 && month <= 12 && day >= 1 && day <= days;
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  // `setUTCFullYear` keeps years 0–99 (`Date.UTC` would read 1900–1999); a day past the month rolls over.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  return date.getUTCMonth() === month && date.getUTCDate() === day;
 }
 
 function isFullTime(text: string): boolean {

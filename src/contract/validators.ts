@@ -1,7 +1,7 @@
 /** Validators as the contract uses them, generated or compiled; no Ajv import, so a page runs no `new Function`. */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { Result } from '../result.js';
-import { validationView } from './int64-view.js';
+import { INT64_MAX, INT64_MIN } from './int64.js';
 import type { ExactJson } from './lossless-json.js';
 
 /** One way a value broke a schema, as Ajv reports it: JSON Pointers into the value and the schema. */
@@ -27,19 +27,10 @@ export interface FixtureValidator {
   errors?: Array<Omit<ErrorObject, 'schemaPath' | 'message'>> | null;
 }
 
-/** The validator of a component schema by name, a response body and a parameter by the keys below. */
-export interface ContractValidators {
-  schema(name: string): CompiledValidator | undefined;
-  responseBody(key: string): CompiledValidator | undefined;
-  parameter(key: string): CompiledValidator | undefined;
-}
-
-/** Validators compiled ahead of time, as `src/generated/validators.ts` holds them. */
-export interface PrecompiledValidators {
-  schemas: Readonly<Record<string, CompiledValidator>>;
-  responseBodies: Readonly<Record<string, CompiledValidator>>;
-  parameters: Readonly<Record<string, CompiledValidator>>;
-}
+/** Component schemas' validators by name, bodies' and parameters' by the keys below; generated or compiled. */
+export type ContractValidators = Readonly<
+  Record<'schemas' | 'responseBodies' | 'parameters', Readonly<Record<string, CompiledValidator>>>
+>;
 
 /** `listOrders 200`: the key of a documented response body. */
 export function responseBodyKey(operationId: string, status: number): string {
@@ -49,17 +40,6 @@ export function responseBodyKey(operationId: string, status: number): string {
 /** `cancelOrder path orderId`: the key of a declared parameter, its name as the document spells it. */
 export function parameterKey(operationId: string, location: string, name: string): string {
   return `${operationId} ${location} ${name}`;
-}
-
-/** @example precompiledValidators(VALIDATORS).schema('Order') // the generated Order validator */
-export function precompiledValidators(records: PrecompiledValidators): ContractValidators {
-  const find = (table: Readonly<Record<string, CompiledValidator>>, key: string) =>
-    Object.hasOwn(table, key) ? table[key] : undefined;
-  return {
-    schema: (name) => find(records.schemas, name),
-    responseBody: (key) => find(records.responseBodies, key),
-    parameter: (key) => find(records.parameters, key),
-  };
 }
 
 /** The validator of a body that is only a `$ref`: one copy of `Error` in the page, not one per response. */
@@ -106,6 +86,22 @@ function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation
         ? 'must be an integer within int64 (−2^63 … 2^63−1)'
         : (error.message ?? `must be ${Object.values(error.params).join(' ')}`),
   }));
+}
+
+/**
+ * What Ajv validates for an exact value (D8): in-range bigints clamped inside int64, the rest ±2^64.
+ *
+ * @example validationView(2n ** 63n) // 18446744073709551616 (2^64: not an int64)
+ */
+export function validationView(value: ExactJson): unknown {
+  if (typeof value === 'bigint') {
+    if (value > INT64_MAX || value < INT64_MIN) return value > 0n ? 2 ** 64 : -(2 ** 64);
+    return Math.max(Math.min(Number(value), 2 ** 63 - 1024), -(2 ** 63));
+  }
+  if (Array.isArray(value)) return value.map(validationView);
+  if (typeof value !== 'object' || value === null) return value;
+  // `fromEntries` keeps a `__proto__` key a member.
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, validationView(item)]));
 }
 
 /** Runs a validator on an exact value, which comes back on success. */

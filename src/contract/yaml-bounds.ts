@@ -1,6 +1,6 @@
 /** Bounds on the aliases (`*name`) of every YAML read from a user: each later walk expands them. */
 
-/** js-yaml's `maxAliases`: thirty can name about 60,000 nodes, a few more billions. */
+/** js-yaml's `maxAliases`: 30 can name about 60,000 nodes, a few more billions. */
 export const MAX_ALIASES = 30;
 
 /** The size as JSON text, aliases expanded, each shared node walked once; stops once over `limit`. */
@@ -12,16 +12,9 @@ function expandedSize(root: unknown, limit: number): number {
     const seen = known.get(value);
     if (seen !== undefined) return seen;
     let total = 2;
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        total += size(item) + 1;
-        if (total > limit) break;
-      }
-    } else {
-      for (const [key, item] of Object.entries(value)) {
-        total += key.length + 4 + size(item);
-        if (total > limit) break;
-      }
+    for (const [key, item] of Object.entries(value)) {
+      total += (Array.isArray(value) ? 1 : key.length + 4) + size(item);
+      if (total > limit) break;
     }
     known.set(value, total);
     return total;

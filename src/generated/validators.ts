@@ -6,7 +6,7 @@
 
 // @ts-nocheck: Ajv's output, checked by Ajv's own tests and by ours, not typed.
 import { FORMATS as runtimeFormats, ucs2length as runtimeUcs2length } from '../contract/validator-runtime.js';
-import { itemsReferencing, type PrecompiledValidators, referencing } from '../contract/validators.js';
+import { type ContractValidators, itemsReferencing, referencing } from '../contract/validators.js';
 export const v0 = validate0;
 const formats0 = runtimeFormats.int64;
 const formats4 = runtimeFormats["date-time"];
@@ -146,7 +146,7 @@ return vErrors === null;
 
 
 /** Every validator of the document, by the keys the contract looks them up by. */
-export const VALIDATORS: PrecompiledValidators = {
+export const VALIDATORS: ContractValidators = {
   schemas: {
     "Order": v0,
     "Error": v1,

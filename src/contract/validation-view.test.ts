@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validationView } from './int64-view.js';
 import type { ExactJson } from './lossless-json.js';
+import { validationView } from './validators.js';
 
 describe('validationView', () => {
   it('turns each bigint into a double that keeps its int64 verdict, leaving the exact value alone', () => {
