@@ -200,23 +200,24 @@ export function readList(text: string): { orders: Map<string, Listed>; items: Ex
   return { orders, items: parsed.value };
 }
 
-/** The orders that differ between two lists, leaving out `ignore`, each described. */
+/** The orders that differ between two lists, leaving out `ignore`, each described (`when` follows the verb). */
 export function differences(
   before: OrderList,
   after: OrderList,
   ignore: ReadonlySet<string> = new Set(),
+  when = '',
 ): Array<{ orderId: string; what: string }> {
   const found: Array<{ orderId: string; what: string }> = [];
   for (const [id, was] of before) {
     const now = after.get(id);
     if (ignore.has(id)) continue;
-    if (now === undefined) found.push({ orderId: id, what: `order ${id} left the list` });
+    if (now === undefined) found.push({ orderId: id, what: `order ${id} left the list${when}` });
     else if (now.text !== was.text)
-      found.push({ orderId: id, what: `order ${id} changed (was ${was.text}, now ${now.text})` });
+      found.push({ orderId: id, what: `order ${id} changed${when} (was ${was.text}, now ${now.text})` });
   }
   for (const [id, now] of after) {
     if (!before.has(id) && !ignore.has(id))
-      found.push({ orderId: id, what: `order ${id} appeared (${now.text})` });
+      found.push({ orderId: id, what: `order ${id} appeared${when} (${now.text})` });
   }
   return found;
 }
@@ -255,30 +256,33 @@ export function cancelEffect(
   const sent = cancels
     .map((c) => `DELETE ${c.path} answered ${c.status === null ? 'nothing' : c.status}`)
     .join(' and ');
-  const problems: EffectProblem[] = [];
+  // Orders no successful cancel named are compared as everywhere else; the named ones teach the D16 reading.
+  const problems: EffectProblem[] = differences(
+    before,
+    after,
+    mayHaveCancelled,
+    ` after ${sent}: no successful cancel named it`,
+  )
+    .filter((d) => before.has(d.orderId))
+    .map(({ orderId, what }) => ({
+      orderId,
+      message: what,
+      expected: `order ${orderId} still listed and unchanged (§3, D16)`,
+    }));
   let learned: CancelledReading | null = null;
-  for (const [id, { text: was }] of before) {
+  for (const id of mayHaveCancelled) {
+    const was = before.get(id)?.text;
     const now = after.get(id)?.text;
-    if (mayHaveCancelled.has(id)) {
-      const answered = cancels.some((c) => c.id === id && c.status !== null);
-      if (now === undefined) learned = answered ? 'drops' : learned;
-      else if (reading === 'drops' && now === was && answered) {
-        problems.push({
-          orderId: id,
-          message: `order ${id} is still listed unchanged after ${sent}, although this server drops cancelled orders from the list (D2, D16)`,
-          expected: `order ${id} no longer listed`,
-        });
-      } else if (reading === null && answered) learned ??= 'keeps';
-    } else if (now !== was) {
+    const answered = cancels.some((c) => c.id === id && c.status !== null);
+    if (was === undefined || !answered) continue;
+    if (now === undefined) learned = 'drops';
+    else if (reading === 'drops' && now === was) {
       problems.push({
         orderId: id,
-        message:
-          now === undefined
-            ? `order ${id} left the list after ${sent}: no successful cancel named it`
-            : `order ${id} changed after ${sent}: no successful cancel named it (was ${was}, now ${now})`,
-        expected: `order ${id} still listed and unchanged (§3, D16)`,
+        message: `order ${id} is still listed unchanged after ${sent}, although this server drops cancelled orders from the list (D2, D16)`,
+        expected: `order ${id} no longer listed`,
       });
-    }
+    } else if (reading === null) learned ??= 'keeps';
   }
   const appeared = [...after.keys()].filter((id) => !before.has(id));
   const notes =
