@@ -33,14 +33,14 @@ export const WATCHED_RULES: Readonly<Record<string, RuleRow>> = {
   ...STATE_RULES,
 };
 
-/** The client's rules (traffic-judge.ts), with what each asks of the client. */
-export const CLIENT_TITLES: Record<string, string> = {
-  'client.no-key': 'the client sends its key as a Bearer token',
-  'client.key-refused': "the server accepts the client's key",
-  'client.malformed-id': 'the client sends int64 order ids',
-  'client.body': 'the client sends no request body where the operation takes none',
-  'client.undocumented': 'the client calls only documented operations',
-  'client.stalled': 'the client sends its whole request body without stalling',
+/** The client's rules (traffic-judge.ts), all warnings, with what each asks of the client. */
+export const CLIENT_RULES: Record<string, readonly [citation: string, title: string]> = {
+  'client.no-key': ['§5, D7', 'the client sends its key as a Bearer token'],
+  'client.key-refused': ['§5', "the server accepts the client's key"],
+  'client.malformed-id': ['§4.2, D9', 'the client sends int64 order ids'],
+  'client.body': ['§4', 'the client sends no request body where the operation takes none'],
+  'client.undocumented': ['D10', 'the client calls only documented operations'],
+  'client.stalled': ['D20', 'the client sends its whole request body without stalling'],
 };
 
 /** The check a finding belongs to: the proxy's per-exchange rules are the suite's, under `exchange.`. */
@@ -100,7 +100,7 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
     const outcome = total === 0 ? 'PASS' : level === 'failure' ? 'FAIL' : 'WARN';
     return {
       id,
-      title: watchedTitle ?? CLIENT_TITLES[id] ?? (first ? `${first.rule} (${first.party})` : id),
+      title: watchedTitle ?? CLIENT_RULES[id]?.[1] ?? (first ? `${first.rule} (${first.party})` : id),
       citation,
       level,
       outcome,
