@@ -513,7 +513,8 @@ export class Observer {
       scope.known.set(id, { status, states, exchange });
     }
     const listed = scope.list?.get(id);
-    return listed ? this.againstList(id, status, listed) : [];
+    const found = listed && this.againstList(id, status, listed);
+    return found ? [found] : [];
   }
 
   /** The finding for an answer the order's known state cannot give (a second 204, a 204 after a 409). */
@@ -532,39 +533,33 @@ export class Observer {
     );
   }
 
-  /** Warnings for an answer that does not fit how the last list showed the order (D1 lets servers differ). */
-  private againstList(id: string, status: number, listed: Listed): StateFinding[] {
+  /** The warning for an answer that does not fit how the last list showed the order (D1 lets servers differ). */
+  private againstList(id: string, status: number, listed: Listed): StateFinding | null {
     const { table } = this;
     const from = table.statesBefore(status);
-    if (from.length === 0) return [];
+    if (from.length === 0) return null;
     const listedFrom = from.filter((s) => table.table.isListed(s));
     if (listedFrom.length === 0) {
-      return [
-        broke(
-          'state.404-on-listed',
-          `order ${id} was refused as not found (${status}), but the last list showed it`,
-          `a listed order is found: ${[...table.moves].join(' or ')}, or ${table.refusal ?? 409} when it has shipped (another client may have cancelled it since)`,
-        ),
-      ];
+      return broke(
+        'state.404-on-listed',
+        `order ${id} was refused as not found (${status}), but the last list showed it`,
+        `a listed order is found: ${[...table.moves].join(' or ')}, or ${table.refusal ?? 409} when it has shipped (another client may have cancelled it since)`,
+      );
     }
-    if (typeof listed.complete !== 'boolean') return [];
-    if (listedFrom.some((s) => table.table.complete(s) === listed.complete)) return [];
+    if (typeof listed.complete !== 'boolean') return null;
+    if (listedFrom.some((s) => table.table.complete(s) === listed.complete)) return null;
     if (table.moves.has(status)) {
-      return [
-        broke(
-          'state.204-on-complete',
-          `order ${id} was cancelled (${status}), but the last list showed it with complete: ${listed.complete}`,
-          `${table.refusal ?? 409} for a shipped order; complete: true reads as fulfilled, though D1 lets a server differ`,
-        ),
-      ];
+      return broke(
+        'state.204-on-complete',
+        `order ${id} was cancelled (${status}), but the last list showed it with complete: ${listed.complete}`,
+        `${table.refusal ?? 409} for a shipped order; complete: true reads as fulfilled, though D1 lets a server differ`,
+      );
     }
-    return [
-      broke(
-        'state.409-on-pending',
-        `order ${id} was refused as shipped (${status}), but the last list showed it with complete: ${listed.complete}`,
-        `${[...table.moves].join(' or ')} for a pending order; complete: false reads as pending, though D1 lets a server differ`,
-      ),
-    ];
+    return broke(
+      'state.409-on-pending',
+      `order ${id} was refused as shipped (${status}), but the last list showed it with complete: ${listed.complete}`,
+      `${[...table.moves].join(' or ')} for a pending order; complete: false reads as pending, though D1 lets a server differ`,
+    );
   }
 
   /** A 200 list read; a filtered one is not the whole list, so it can only show a cancelled order back. */
