@@ -291,7 +291,8 @@ export interface RatedFinding {
   finding: Finding;
 }
 
-const AUTH_EXPECTED = '401 with an Error body whose status is 401';
+/** What a request without a usable key gets (§5, D6). */
+export const EXPECT_401 = '401 with an Error body whose status is 401';
 
 /**
  * Everything the document says about one exchange, whoever made it (§5, §7, D3, D6-D11, D15, D21, D24).
@@ -340,8 +341,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
       'auth',
       '§5, D6, D7',
       'failure',
-      judgeStatus(exchange, key, is(401), AUTH_EXPECTED) ??
-        judgeErrorBody(contract, exchange, key, AUTH_EXPECTED),
+      judgeStatus(exchange, key, is(401), EXPECT_401) ?? judgeErrorBody(contract, exchange, key, EXPECT_401),
     );
   }
   if (serverReading(contract, operationId, exchange) !== null) return [];
