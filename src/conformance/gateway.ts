@@ -1,19 +1,11 @@
 // D22: 429 and 503 are retried within a run-wide budget honouring Retry-After. Not undici's RetryAgent: it
 // hides the retried statuses, has no run-wide budget or pace, and cannot wrap a caller's own `fetch`.
 import type { HttpOutcome, HttpRequest } from '../judge/http-outcome.js';
-import type { RetriedRequest } from '../judge/types.js';
+import type { RetriedRequest, RetryReport } from '../judge/types.js';
 import { type HttpClientOptions, send } from './http-client.js';
 
-export interface RetryPolicy {
-  /** The most time, in ms, the whole run may spend waiting before retries. */
-  budgetMs: number;
-  /** The most retries of one request. */
-  maxRetriesPerRequest: number;
-  /** The longest single wait; a longer `Retry-After` is cut to it. */
-  maxWaitMs: number;
-  /** The most requests the suite starts per second, `null` for no pace of its own. */
-  rateLimit: number | null;
-}
+/** The report's retry policy before the run waited (D22). */
+export type RetryPolicy = Omit<RetryReport, 'waitedMs'>;
 
 export const MAX_WAIT_MS = 10_000;
 /** The wait when an answer gives no usable `Retry-After`. */

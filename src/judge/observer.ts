@@ -24,6 +24,68 @@ export interface StateFinding {
   expected: string;
 }
 
+/** A rule as reports show it: where it comes from, how bad breaking it is, what it asks. */
+export type RuleRow = readonly [citation: string, level: Level, title: string];
+
+/** Every cross-request rule with its citation, level and what it asks; the proxy's report titles its checks so. */
+export const STATE_RULES = {
+  'state.second-204': ['§3, D2', 'failure', 'an order already cancelled is not cancelled again with 204'],
+  'state.cancelled-still-listed': [
+    '§3, D2, D16',
+    'failure',
+    'a cancelled order does not stay listed unchanged where cancelled orders leave the list',
+  ],
+  'state.cancelled-unlisted': ['§4.1, D8', 'failure', 'the list and the cancels agree on order ids'],
+  'state.refused-then-gone': ['§3, §4.1', 'failure', 'a shipped order refused with 409 stays listed'],
+  'state.cancel-after-refusal': [
+    '§3',
+    'failure',
+    'an order refused as shipped (409) is never cancelled later: shipped stays shipped',
+  ],
+  'state.cancelled-returns': [
+    '§3, D2, D16',
+    'failure',
+    'a cancelled order that left the list never comes back',
+  ],
+  'state.key-inconsistent': [
+    '§5',
+    'failure',
+    'a key is accepted on every operation or refused on every operation',
+  ],
+  'state.scheme-case': [
+    'D7, RFC 9110 §11.1',
+    'warning',
+    'a key accepted under `Bearer` is accepted under `bearer` too (scheme names are case-insensitive)',
+  ],
+  'state.409-on-pending': [
+    '§3, D1',
+    'warning',
+    'an order listed with complete: false is not refused as shipped',
+  ],
+  'state.204-on-complete': [
+    '§3, D1',
+    'warning',
+    'an order listed with complete: true is not cancelled with 204',
+  ],
+  'state.404-on-listed': ['§4.2, §7', 'warning', 'an order the last list showed is not refused as not found'],
+  'state.vanished': [
+    '§4.1',
+    'warning',
+    'an order leaves the list only when cancelled (a failure under --sole-client)',
+  ],
+  'state.changed': [
+    '§4.1',
+    'warning',
+    'orders nobody touched stay unchanged in the list (a failure under --sole-client)',
+  ],
+} as const satisfies Record<string, RuleRow>;
+
+/** A finding of `rule` with the table's citation and level. */
+function broke(rule: keyof typeof STATE_RULES, message: string, expected: string): StateFinding {
+  const [citation, level] = STATE_RULES[rule];
+  return { rule, citation, level, message, expected };
+}
+
 export interface ObserverOptions {
   /** D20 `--sole-client`: a change no request explains is a failure, not another client's (a warning). */
   soleClient?: boolean;
@@ -58,13 +120,11 @@ function overlapping(a: SeenExchange, b: SeenExchange): boolean {
 
 /** D7, RFC 9110 §11.1: a key refused under `bearer` and accepted under `Bearer`, a warning. */
 export function schemeCaseFinding(scheme: string, refusedAt: number, acceptedAt: number): StateFinding {
-  return {
-    rule: 'state.scheme-case',
-    citation: 'D7, RFC 9110 §11.1',
-    level: 'warning',
-    message: `the key was refused (401) under the scheme ${JSON.stringify(scheme)} (exchange #${refusedAt}) and accepted under "Bearer" (exchange #${acceptedAt})`,
-    expected: `the scheme name read case-insensitively (RFC 9110 §11.1, D7): "${scheme} <key>" accepted like "Bearer <key>"`,
-  };
+  return broke(
+    'state.scheme-case',
+    `the key was refused (401) under the scheme ${JSON.stringify(scheme)} (exchange #${refusedAt}) and accepted under "Bearer" (exchange #${acceptedAt})`,
+    `the scheme name read case-insensitively (RFC 9110 §11.1, D7): "${scheme} <key>" accepted like "Bearer <key>"`,
+  );
 }
 
 /** Whose exchange it is: the key (for the key rule) and the key with its session (for the order rules). */
@@ -140,23 +200,24 @@ export function readList(text: string): { orders: Map<string, Listed>; items: Ex
   return { orders, items: parsed.value };
 }
 
-/** The orders that differ between two lists, leaving out `ignore`, each described. */
+/** The orders that differ between two lists, leaving out `ignore`, each described (`when` follows the verb). */
 export function differences(
   before: OrderList,
   after: OrderList,
   ignore: ReadonlySet<string> = new Set(),
+  when = '',
 ): Array<{ orderId: string; what: string }> {
   const found: Array<{ orderId: string; what: string }> = [];
   for (const [id, was] of before) {
     const now = after.get(id);
     if (ignore.has(id)) continue;
-    if (now === undefined) found.push({ orderId: id, what: `order ${id} left the list` });
+    if (now === undefined) found.push({ orderId: id, what: `order ${id} left the list${when}` });
     else if (now.text !== was.text)
-      found.push({ orderId: id, what: `order ${id} changed (was ${was.text}, now ${now.text})` });
+      found.push({ orderId: id, what: `order ${id} changed${when} (was ${was.text}, now ${now.text})` });
   }
   for (const [id, now] of after) {
     if (!before.has(id) && !ignore.has(id))
-      found.push({ orderId: id, what: `order ${id} appeared (${now.text})` });
+      found.push({ orderId: id, what: `order ${id} appeared${when} (${now.text})` });
   }
   return found;
 }
@@ -195,30 +256,33 @@ export function cancelEffect(
   const sent = cancels
     .map((c) => `DELETE ${c.path} answered ${c.status === null ? 'nothing' : c.status}`)
     .join(' and ');
-  const problems: EffectProblem[] = [];
+  // Orders no successful cancel named are compared as everywhere else; the named ones teach the D16 reading.
+  const problems: EffectProblem[] = differences(
+    before,
+    after,
+    mayHaveCancelled,
+    ` after ${sent}: no successful cancel named it`,
+  )
+    .filter((d) => before.has(d.orderId))
+    .map(({ orderId, what }) => ({
+      orderId,
+      message: what,
+      expected: `order ${orderId} still listed and unchanged (§3, D16)`,
+    }));
   let learned: CancelledReading | null = null;
-  for (const [id, { text: was }] of before) {
+  for (const id of mayHaveCancelled) {
+    const was = before.get(id)?.text;
     const now = after.get(id)?.text;
-    if (mayHaveCancelled.has(id)) {
-      const answered = cancels.some((c) => c.id === id && c.status !== null);
-      if (now === undefined) learned = answered ? 'drops' : learned;
-      else if (reading === 'drops' && now === was && answered) {
-        problems.push({
-          orderId: id,
-          message: `order ${id} is still listed unchanged after ${sent}, although this server drops cancelled orders from the list (D2, D16)`,
-          expected: `order ${id} no longer listed`,
-        });
-      } else if (reading === null && answered) learned ??= 'keeps';
-    } else if (now !== was) {
+    const answered = cancels.some((c) => c.id === id && c.status !== null);
+    if (was === undefined || !answered) continue;
+    if (now === undefined) learned = 'drops';
+    else if (reading === 'drops' && now === was) {
       problems.push({
         orderId: id,
-        message:
-          now === undefined
-            ? `order ${id} left the list after ${sent}: no successful cancel named it`
-            : `order ${id} changed after ${sent}: no successful cancel named it (was ${was}, now ${now})`,
-        expected: `order ${id} still listed and unchanged (§3, D16)`,
+        message: `order ${id} is still listed unchanged after ${sent}, although this server drops cancelled orders from the list (D2, D16)`,
+        expected: `order ${id} no longer listed`,
       });
-    }
+    } else if (reading === null) learned ??= 'keeps';
   }
   const appeared = [...after.keys()].filter((id) => !before.has(id));
   const notes =
@@ -397,13 +461,13 @@ export class Observer {
     const other = entries.find(([op, e]) => e.accepted !== null && op !== refusedOp);
     if (refused === undefined || other === undefined) return found;
     known.flagged = true;
-    found.push({
-      rule: 'state.key-inconsistent',
-      citation: '§5',
-      level: 'failure',
-      message: `the same key was refused (401) on ${refusedOp} (exchange #${refused.refused}) and accepted on ${other[0]} (exchange #${other[1].accepted})`,
-      expected: 'one key accepted on every operation, or refused on every operation (§5)',
-    });
+    found.push(
+      broke(
+        'state.key-inconsistent',
+        `the same key was refused (401) on ${refusedOp} (exchange #${refused.refused}) and accepted on ${other[0]} (exchange #${other[1].accepted})`,
+        'one key accepted on every operation, or refused on every operation (§5)',
+      ),
+    );
     return found;
   }
 
@@ -449,68 +513,53 @@ export class Observer {
       scope.known.set(id, { status, states, exchange });
     }
     const listed = scope.list?.get(id);
-    return listed ? this.againstList(id, status, listed) : [];
+    const found = listed && this.againstList(id, status, listed);
+    return found ? [found] : [];
   }
 
   /** The finding for an answer the order's known state cannot give (a second 204, a 204 after a 409). */
   private reversal(id: string, earlier: Known, status: number): StateFinding {
     if (this.table.moves.has(earlier.status)) {
-      return {
-        rule: 'state.second-204',
-        citation: '§3, D2',
-        level: 'failure',
-        message: `order ${id} was already cancelled (${earlier.status} to exchange #${earlier.exchange}); a second cancel answered ${status} again`,
-        expected: `404 or ${this.table.refusal ?? 409} for an order already cancelled (D2), never ${status}`,
-      };
+      return broke(
+        'state.second-204',
+        `order ${id} was already cancelled (${earlier.status} to exchange #${earlier.exchange}); a second cancel answered ${status} again`,
+        `404 or ${this.table.refusal ?? 409} for an order already cancelled (D2), never ${status}`,
+      );
     }
-    return {
-      rule: 'state.cancel-after-refusal',
-      citation: '§3',
-      level: 'failure',
-      message: `order ${id} was refused with ${earlier.status} (exchange #${earlier.exchange}: it is ${earlier.states.join(' or ')}), and a later cancel answered ${status}`,
-      expected: `${earlier.status} again: a ${earlier.states.join(' or ')} order stays ${earlier.states.join(' or ')} (§3)`,
-    };
+    return broke(
+      'state.cancel-after-refusal',
+      `order ${id} was refused with ${earlier.status} (exchange #${earlier.exchange}: it is ${earlier.states.join(' or ')}), and a later cancel answered ${status}`,
+      `${earlier.status} again: a ${earlier.states.join(' or ')} order stays ${earlier.states.join(' or ')} (§3)`,
+    );
   }
 
-  /** Warnings for an answer that does not fit how the last list showed the order (D1 lets servers differ). */
-  private againstList(id: string, status: number, listed: Listed): StateFinding[] {
+  /** The warning for an answer that does not fit how the last list showed the order (D1 lets servers differ). */
+  private againstList(id: string, status: number, listed: Listed): StateFinding | null {
     const { table } = this;
     const from = table.statesBefore(status);
-    if (from.length === 0) return [];
+    if (from.length === 0) return null;
     const listedFrom = from.filter((s) => table.table.isListed(s));
     if (listedFrom.length === 0) {
-      return [
-        {
-          rule: 'state.404-on-listed',
-          citation: '§4.2, §7',
-          level: 'warning',
-          message: `order ${id} was refused as not found (${status}), but the last list showed it`,
-          expected: `a listed order is found: ${[...table.moves].join(' or ')}, or ${table.refusal ?? 409} when it has shipped (another client may have cancelled it since)`,
-        },
-      ];
+      return broke(
+        'state.404-on-listed',
+        `order ${id} was refused as not found (${status}), but the last list showed it`,
+        `a listed order is found: ${[...table.moves].join(' or ')}, or ${table.refusal ?? 409} when it has shipped (another client may have cancelled it since)`,
+      );
     }
-    if (typeof listed.complete !== 'boolean') return [];
-    if (listedFrom.some((s) => table.table.complete(s) === listed.complete)) return [];
+    if (typeof listed.complete !== 'boolean') return null;
+    if (listedFrom.some((s) => table.table.complete(s) === listed.complete)) return null;
     if (table.moves.has(status)) {
-      return [
-        {
-          rule: 'state.204-on-complete',
-          citation: '§3, D1',
-          level: 'warning',
-          message: `order ${id} was cancelled (${status}), but the last list showed it with complete: ${listed.complete}`,
-          expected: `${table.refusal ?? 409} for a shipped order; complete: true reads as fulfilled, though D1 lets a server differ`,
-        },
-      ];
+      return broke(
+        'state.204-on-complete',
+        `order ${id} was cancelled (${status}), but the last list showed it with complete: ${listed.complete}`,
+        `${table.refusal ?? 409} for a shipped order; complete: true reads as fulfilled, though D1 lets a server differ`,
+      );
     }
-    return [
-      {
-        rule: 'state.409-on-pending',
-        citation: '§3, D1',
-        level: 'warning',
-        message: `order ${id} was refused as shipped (${status}), but the last list showed it with complete: ${listed.complete}`,
-        expected: `${[...table.moves].join(' or ')} for a pending order; complete: false reads as pending, though D1 lets a server differ`,
-      },
-    ];
+    return broke(
+      'state.409-on-pending',
+      `order ${id} was refused as shipped (${status}), but the last list showed it with complete: ${listed.complete}`,
+      `${[...table.moves].join(' or ')} for a pending order; complete: false reads as pending, though D1 lets a server differ`,
+    );
   }
 
   /** A 200 list read; a filtered one is not the whole list, so it can only show a cancelled order back. */
@@ -564,23 +613,23 @@ export class Observer {
     for (const [id, status] of touched) {
       if (table.moves.has(status) || !before.has(id) || now.has(id)) continue;
       if (!table.statesAfter(status).some((s) => table.table.isListed(s))) continue;
-      findings.push({
-        rule: 'state.refused-then-gone',
-        citation: '§3, §4.1',
-        level: 'failure',
-        message: `order ${id} was refused (${status}: it stays ${table.statesAfter(status).join(' or ')}) and is no longer listed`,
-        expected: `order ${id} still listed: a shipped order stays shipped, and the list holds every order`,
-      });
+      findings.push(
+        broke(
+          'state.refused-then-gone',
+          `order ${id} was refused (${status}: it stays ${table.statesAfter(status).join(' or ')}) and is no longer listed`,
+          `order ${id} still listed: a shipped order stays shipped, and the list holds every order`,
+        ),
+      );
     }
     // A 204 for an unlisted order while an uncancelled one left: the list and the cancel disagree about ids (D8).
     if (unlisted.length > 0 && vanished.length > 0) {
-      findings.push({
-        rule: 'state.cancelled-unlisted',
-        citation: '§4.1, D8',
-        level: 'failure',
-        message: `${list(unlisted)} ${unlisted.length === 1 ? 'was' : 'were'} cancelled (${touched.get(unlisted[0] ?? '')}) though the list before did not show ${unlisted.length === 1 ? 'it' : 'them'}, while ${list(vanished)}, which no request cancelled, left the list: the server lists or reads ids inexactly`,
-        expected: 'the list shows every order exactly (D8), and a cancel removes the order it names',
-      });
+      findings.push(
+        broke(
+          'state.cancelled-unlisted',
+          `${list(unlisted)} ${unlisted.length === 1 ? 'was' : 'were'} cancelled (${touched.get(unlisted[0] ?? '')}) though the list before did not show ${unlisted.length === 1 ? 'it' : 'them'}, while ${list(vanished)}, which no request cancelled, left the list: the server lists or reads ids inexactly`,
+          'the list shows every order exactly (D8), and a cancel removes the order it names',
+        ),
+      );
       return findings;
     }
     // Listed exactly as before after its 204: wrong on a server seen to drop cancelled orders, and on any
@@ -591,13 +640,13 @@ export class Observer {
           vanished.length > 0
             ? `while ${list(vanished)}, which no request cancelled, vanished: the cancel seems to have hit the wrong order`
             : 'although this server has been seen to drop cancelled orders from its list (D16)';
-        findings.push({
-          rule: 'state.cancelled-still-listed',
-          citation: '§3, D2, D16',
-          level: 'failure',
-          message: `order ${id} was cancelled (${touched.get(id)}) and is still listed unchanged, ${why}`,
-          expected: `order ${id} gone from the list, or shown changed on a server that keeps cancelled orders (D16)`,
-        });
+        findings.push(
+          broke(
+            'state.cancelled-still-listed',
+            `order ${id} was cancelled (${touched.get(id)}) and is still listed unchanged, ${why}`,
+            `order ${id} gone from the list, or shown changed on a server that keeps cancelled orders (D16)`,
+          ),
+        );
       }
     } else if (vanished.length > 0) {
       findings.push({
@@ -632,12 +681,12 @@ export class Observer {
   private returned(scope: Scope, now: Map<string, Listed>): StateFinding[] {
     const back = [...scope.gone].filter(([id]) => now.has(id));
     for (const [id] of back) scope.gone.delete(id);
-    return back.map(([id, at]) => ({
-      rule: 'state.cancelled-returns',
-      citation: '§3, D2, D16',
-      level: 'failure' as const,
-      message: `order ${id} was cancelled (exchange #${at}) and left the list, but the list shows it again`,
-      expected: `order ${id} stays out of the list: a cancelled order cannot be reversed`,
-    }));
+    return back.map(([id, at]) =>
+      broke(
+        'state.cancelled-returns',
+        `order ${id} was cancelled (exchange #${at}) and left the list, but the list shows it again`,
+        `order ${id} stays out of the list: a cancelled order cannot be reversed`,
+      ),
+    );
   }
 }

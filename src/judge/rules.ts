@@ -81,24 +81,14 @@ export function judgeStatus(
   allowed: (status: number) => boolean,
   expected: string,
 ): Finding | null {
-  const { outcome } = exchange;
-  if (!outcome.ok)
-    return finding(
-      exchange,
-      key,
-      `${exchange.request.method} ${exchange.request.url}: ${outcome.error.message}`,
-      expected,
-    );
+  const { outcome, request } = exchange;
+  const broke = (message: string) => finding(exchange, key, message, expected);
+  if (!outcome.ok) return broke(`${request.method} ${request.url}: ${outcome.error.message}`);
   const redirect = redirectMessage(exchange);
-  if (redirect) return finding(exchange, key, redirect, expected);
+  if (redirect) return broke(redirect);
   const { status } = outcome.value;
   if (allowed(status)) return null;
-  return finding(
-    exchange,
-    key,
-    `${exchange.request.method} ${exchange.path} answered ${status}, expected ${expected}`,
-    expected,
-  );
+  return broke(`${request.method} ${exchange.path} answered ${status}, expected ${expected}`);
 }
 
 /** D15: a JSON body comes as `application/json`, any parameters (a `charset`) allowed. */
@@ -130,46 +120,25 @@ export function judgeErrorBody(
   if (!outcome.ok) return null;
   const { status, text } = outcome.value;
   const where = `${exchange.request.method} ${exchange.path} → ${status}`;
+  const broke = (what: string, violations?: SchemaViolation[]) =>
+    finding(exchange, key, `${where}: ${what}`, expected, violations);
   const media = judgeMediaType(exchange, key, `${where}: the error body`, expected);
   if (media) return media;
   const parsed = parseExactJson(text);
-  if (!parsed.ok) {
-    return finding(
-      exchange,
-      key,
-      `${where}: the error body is not valid JSON (${parsed.error})${encodingHint(exchange)}`,
-      expected,
-    );
-  }
+  if (!parsed.ok) return broke(`the error body is not valid JSON (${parsed.error})${encodingHint(exchange)}`);
   const validated = contract.validateSchema('Error', parsed.value);
-  if (!validated.ok) {
-    const first = validated.error[0];
-    return finding(
-      exchange,
-      key,
-      `${where}: the body is not a valid Error: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}`,
-      expected,
-      validated.error,
-    );
-  }
+  if (!validated.ok)
+    return broke(`the body is not a valid Error: ${described(validated.error)}`, validated.error);
   const body = parsed.value as { status?: unknown };
-  if (body.status !== status) {
-    return finding(
-      exchange,
-      key,
-      `${where}: the Error body says status ${String(body.status)} (D5: must equal ${status})`,
-      expected,
-      [
-        {
-          path: '/status',
-          keyword: 'D5',
-          schemaPath: '#/components/schemas/Error/properties/status',
-          message: `must equal the HTTP status ${status}`,
-        },
-      ],
-    );
-  }
-  return null;
+  if (body.status === status) return null;
+  return broke(`the Error body says status ${String(body.status)} (D5: must equal ${status})`, [
+    {
+      path: '/status',
+      keyword: 'D5',
+      schemaPath: '#/components/schemas/Error/properties/status',
+      message: `must equal the HTTP status ${status}`,
+    },
+  ]);
 }
 
 /** A success body as documented: media type (D15), read losslessly (D8), none where none is (§4.2, D24). */
@@ -210,14 +179,20 @@ function judgeSuccessBody(
   if (media) return media;
   const body = contract.validateResponseBody(operationId, status, text);
   if (body.ok) return null;
-  const first = body.error[0];
+  const hint = body.error[0]?.keyword === 'json' ? encodingHint(exchange) : '';
   return finding(
     exchange,
     key,
-    `${where}: the body is not valid: ${first ? `${first.path || 'body'} ${first.message}` : 'invalid'}${first?.keyword === 'json' ? encodingHint(exchange) : ''}`,
+    `${where}: the body is not valid: ${described(body.error)}${hint}`,
     expected,
     body.error,
   );
+}
+
+/** The first schema violation in words. */
+function described(violations: readonly SchemaViolation[]): string {
+  const [first] = violations;
+  return first ? `${first.path || 'body'} ${first.message}` : 'invalid';
 }
 
 /** Why a body meant as JSON may not read so: gzipped twice, or gzip bytes with no Content-Encoding named. */
@@ -316,16 +291,20 @@ export interface RatedFinding {
   finding: Finding;
 }
 
+/** What a request without a usable key gets (§5, D6). */
+export const EXPECT_401 = '401 with an Error body whose status is 401';
+
 /**
  * Everything the document says about one exchange, whoever made it (§5, §7, D3, D6-D11, D15, D21, D24).
  *
  * @example judgeExchange(contract, { request, path, outcome }, key).filter((f) => f.level === 'failure')
  */
-const AUTH_EXPECTED = '401 with an Error body whose status is 401';
 
 export function judgeExchange(contract: Contract, exchange: ObservedExchange, key: string): RatedFinding[] {
   const rated = (rule: string, citation: string, level: Level, f: Finding | null): RatedFinding[] =>
     f ? [{ rule, citation, level, finding: f }] : [];
+  const broke = (message: string, expected: string, violations?: SchemaViolation[]) =>
+    finding(exchange, key, message, expected, violations);
   const { outcome } = exchange;
   const where = `${exchange.request.method} ${exchange.path}`;
   if (!outcome.ok || redirectMessage(exchange)) {
@@ -339,21 +318,14 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   const { status } = outcome.value;
   // D20, D22: a 429 or 503 without the API's Error is a gateway's "not now", as the suite retries it.
   if ((status === 429 || status === 503) && judgeErrorBody(contract, exchange, key, 'an Error') !== null) {
-    const note = finding(
-      exchange,
-      key,
+    const note = broke(
       `${where} answered ${status} without the API's Error body: a gateway or rate limiter answered, not the server (D20, D22)`,
       'the server behind the gateway, once it takes requests',
     );
     return rated('gateway', 'D20, D22', 'warning', note);
   }
   if (status >= 500) {
-    return rated(
-      'server-error',
-      '§7, D9, D10',
-      'failure',
-      finding(exchange, key, `${where} answered ${status}`, 'no 5xx'),
-    );
+    return rated('server-error', '§7, D9, D10', 'failure', broke(`${where} answered ${status}`, 'no 5xx'));
   }
   const operationId = matchOperation(contract, exchange.request.method, exchange.path);
   if (operationId === null) return rated('route', 'D10', 'warning', judgeRoute(contract, exchange, key));
@@ -369,8 +341,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
       'auth',
       '§5, D6, D7',
       'failure',
-      judgeStatus(exchange, key, is(401), AUTH_EXPECTED) ??
-        judgeErrorBody(contract, exchange, key, AUTH_EXPECTED),
+      judgeStatus(exchange, key, is(401), EXPECT_401) ?? judgeErrorBody(contract, exchange, key, EXPECT_401),
     );
   }
   if (serverReading(contract, operationId, exchange) !== null) return [];
@@ -405,13 +376,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
             'headers',
             '§9, D11',
             'warning',
-            finding(
-              exchange,
-              key,
-              `${where} answered ${status} ${problem.message}`,
-              problem.expected,
-              problem.violations,
-            ),
+            broke(`${where} answered ${status} ${problem.message}`, problem.expected, problem.violations),
           ),
         );
   if (status >= 400) {
@@ -435,9 +400,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   const accepted =
     invalid.length === 0
       ? null
-      : finding(
-          exchange,
-          key,
+      : broke(
           `${where} accepted the invalid \`${invalid.join('`, `')}\` with ${status}`,
           '400 or 422 (any 4xx) with an Error body (D21)',
         );
@@ -451,7 +414,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
       'headers',
       'D24',
       'warning',
-      status === 204 && type !== undefined ? finding(exchange, key, typed, '204 without Content-Type') : null,
+      status === 204 && type !== undefined ? broke(typed, '204 without Content-Type') : null,
     ),
     ...documentedHeaders(status),
   ];

@@ -22,11 +22,15 @@ export interface RetriedRequest {
 
 /** How the run treated gateway answers (D22), as printed at its start. */
 export interface RetryReport {
+  /** The most time, in ms, the whole run may spend waiting before retries. */
   budgetMs: number;
+  /** The most retries of one request. */
   maxRetriesPerRequest: number;
+  /** The longest single wait; a longer `Retry-After` is cut to it. */
   maxWaitMs: number;
-  /** Requests per second, `null` for no pace of its own. */
+  /** The most requests the suite starts per second, `null` for no pace of its own. */
   rateLimit: number | null;
+  /** The time the run spent waiting before retries. */
   waitedMs: number;
 }
 

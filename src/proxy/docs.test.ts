@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../contract/package-root.js';
-import { CLIENT_TITLES, WATCHED_RULES } from './report.js';
+import { CLIENT_RULES, WATCHED_RULES } from './report.js';
 
 const page = readFileSync(join(packageRoot(), 'docs', 'proxy.md'), 'utf8');
 
 describe('docs/proxy.md lists every rule the proxy judges', () => {
-  it.each([...WATCHED_RULES.map((r) => [r.id, r.citation, r.level] as const)])(
+  it.each(Object.entries(WATCHED_RULES).map(([id, [citation, level]]) => [id, citation, level] as const))(
     '%s (%s, %s)',
     (id, citation, level) => {
       const row = page.split('\n').find((line) => line.startsWith(`| \`${id}\` |`));
@@ -16,7 +16,10 @@ describe('docs/proxy.md lists every rule the proxy judges', () => {
     },
   );
 
-  it.each(Object.keys(CLIENT_TITLES))('%s', (id) => {
-    expect(page).toContain(`| \`${id}\` |`);
-  });
+  it.each(Object.entries(CLIENT_RULES).map(([id, [citation]]) => [id, citation] as const))(
+    '%s (%s)',
+    (id, citation) => {
+      expect(page).toContain(`| \`${id}\` | ${citation} |`);
+    },
+  );
 });

@@ -45,7 +45,7 @@ describe('each broken server behind the proxy yields its finding', () => {
 describe('the proofs cover every rule', () => {
   it('every rule the proxy watches is caught by a broken server', () => {
     const caught = new Set(BROKEN_UPSTREAMS.flatMap((s) => Object.keys(s.caughtBy)));
-    expect(WATCHED_RULES.map((r) => r.id).filter((id) => !caught.has(id))).toEqual([]);
+    expect(Object.keys(WATCHED_RULES).filter((id) => !caught.has(id))).toEqual([]);
   });
 });
 

@@ -3,99 +3,53 @@
  * The client's findings are their own checks, `client.*`, at warning level: they never fail the run.
  */
 import type { Contract } from '../contract/index.js';
-import { MAX_LIST_BYTES } from '../judge/observer.js';
+import { MAX_LIST_BYTES, type RuleRow, STATE_RULES } from '../judge/observer.js';
 import { operationCoverage, summarise } from '../judge/report/input.js';
 import type { CheckResult, ConformanceResult, Level } from '../judge/types.js';
 import { type FindingLog, MAX_KEPT_FINDING_BYTES, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
 import type { TrafficJudge } from './traffic-judge.js';
 
-/** The rules the proxy watches on every exchange and across them, in report order. */
-const RULES: ReadonlyArray<readonly [Level, Record<string, readonly [citation: string, title: string]>]> = [
-  [
+/** The rules the proxy watches on every exchange, then the observer's across them, in report order. */
+export const WATCHED_RULES: Readonly<Record<string, RuleRow>> = {
+  'exchange.status': ['§4, §7', 'failure', 'every answer has a status the document lists for the operation'],
+  'exchange.auth': [
+    '§5, D6, D7',
     'failure',
-    {
-      'exchange.status': ['§4, §7', 'every answer has a status the document lists for the operation'],
-      'exchange.auth': ['§5, D6, D7', 'a request without a bearer token is answered 401 with an Error'],
-      'exchange.body': [
-        '§4, D8, D15',
-        'every success body is as documented: valid, exact int64, JSON; 204 without a body',
-      ],
-      'exchange.error-body': [
-        '§7, D3, D5, D15',
-        'every error is an Error whose status equals the HTTP status',
-      ],
-      'exchange.server-error': ['§7, D9, D10', 'no answer is 5xx'],
-    },
+    'a request without a bearer token is answered 401 with an Error',
   ],
-  [
-    'warning',
-    {
-      'exchange.route': ['D10', 'paths and methods outside the document are answered with 4xx'],
-      'exchange.headers': ['§9, D11', 'the deprecated pets read carries Deprecation and Sunset'],
-    },
-  ],
-  [
+  'exchange.body': [
+    '§4, D8, D15',
     'failure',
-    {
-      'state.second-204': ['§3, D2', 'an order already cancelled is not cancelled again with 204'],
-      'state.cancelled-still-listed': [
-        '§3, D2, D16',
-        'a cancelled order does not stay listed unchanged where cancelled orders leave the list',
-      ],
-      'state.cancelled-unlisted': ['§4.1, D8', 'the list and the cancels agree on order ids'],
-      'state.refused-then-gone': ['§3, §4.1', 'a shipped order refused with 409 stays listed'],
-      'state.cancel-after-refusal': [
-        '§3',
-        'an order refused as shipped (409) is never cancelled later: shipped stays shipped',
-      ],
-      'state.cancelled-returns': ['§3, D2, D16', 'a cancelled order that left the list never comes back'],
-      'state.key-inconsistent': ['§5', 'a key is accepted on every operation or refused on every operation'],
-    },
+    'every success body is as documented: valid, exact int64, JSON; 204 without a body',
   ],
-  [
-    'warning',
-    {
-      'state.scheme-case': [
-        'D7, RFC 9110 §11.1',
-        'a key accepted under `Bearer` is accepted under `bearer` too (scheme names are case-insensitive)',
-      ],
-      'state.409-on-pending': ['§3, D1', 'an order listed with complete: false is not refused as shipped'],
-      'state.204-on-complete': ['§3, D1', 'an order listed with complete: true is not cancelled with 204'],
-      'state.404-on-listed': ['§4.2, §7', 'an order the last list showed is not refused as not found'],
-      'state.vanished': [
-        '§4.1',
-        'an order leaves the list only when cancelled (a failure under --sole-client)',
-      ],
-      'state.changed': [
-        '§4.1',
-        'orders nobody touched stay unchanged in the list (a failure under --sole-client)',
-      ],
-    },
+  'exchange.error-body': [
+    '§7, D3, D5, D15',
+    'failure',
+    'every error is an Error whose status equals the HTTP status',
   ],
-];
+  'exchange.server-error': ['§7, D9, D10', 'failure', 'no answer is 5xx'],
+  'exchange.route': ['D10', 'warning', 'paths and methods outside the document are answered with 4xx'],
+  'exchange.headers': ['§9, D11', 'warning', 'the deprecated pets read carries Deprecation and Sunset'],
+  ...STATE_RULES,
+};
 
-export const WATCHED_RULES: ReadonlyArray<{ id: string; title: string; citation: string; level: Level }> =
-  RULES.flatMap(([level, rules]) =>
-    Object.entries(rules).map(([id, [citation, title]]) => ({ id, level, citation, title })),
-  );
-
-/** The client's rules (traffic-judge.ts), with what each asks of the client. */
-export const CLIENT_TITLES: Record<string, string> = {
-  'client.no-key': 'the client sends its key as a Bearer token',
-  'client.key-refused': "the server accepts the client's key",
-  'client.malformed-id': 'the client sends int64 order ids',
-  'client.body': 'the client sends no request body where the operation takes none',
-  'client.undocumented': 'the client calls only documented operations',
-  'client.stalled': 'the client sends its whole request body without stalling',
+/** The client's rules (traffic-judge.ts), all warnings, with what each asks of the client. */
+export const CLIENT_RULES: Record<string, readonly [citation: string, title: string]> = {
+  'client.no-key': ['§5, D7', 'the client sends its key as a Bearer token'],
+  'client.key-refused': ['§5', "the server accepts the client's key"],
+  'client.malformed-id': ['§4.2, D9', 'the client sends int64 order ids'],
+  'client.body': ['§4', 'the client sends no request body where the operation takes none'],
+  'client.undocumented': ['D10', 'the client calls only documented operations'],
+  'client.stalled': ['D20', 'the client sends its whole request body without stalling'],
 };
 
 /** The check a finding belongs to: the proxy's per-exchange rules are the suite's, under `exchange.`. */
 export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>): string {
   if (found.party === 'client' || found.rule.startsWith('state.')) return found.rule;
   const id = `exchange.${found.rule}`;
-  const watched = WATCHED_RULES.find((r) => r.id === id);
+  const level = WATCHED_RULES[id]?.[1];
   // A rule the document relaxes for some answers (D3: a 409 body) is its own check at warning level.
-  return watched && watched.level !== found.level ? `${id}.${found.level}` : id;
+  return level !== undefined && level !== found.level ? `${id}.${found.level}` : id;
 }
 
 export interface ProxyRun {
@@ -134,22 +88,19 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
     list.push(found);
     byCheck.set(id, list);
   }
-  const ids = new Set([...WATCHED_RULES.map((r) => r.id), ...run.log.checks().keys()]);
+  const ids = new Set([...Object.keys(WATCHED_RULES), ...run.log.checks().keys()]);
   const checks = [...ids].map((id): CheckResult => {
     const found = byCheck.get(id) ?? [];
     const counted = run.log.checks().get(id);
     const total = counted?.count ?? 0;
-    const watched = WATCHED_RULES.find((r) => r.id === id);
+    const [watchedCitation, watchedLevel, watchedTitle] = WATCHED_RULES[id] ?? [];
     const first = found[0];
-    const level: Level = counted?.level ?? watched?.level ?? 'warning';
-    const citation =
-      watched && !id.endsWith('.warning')
-        ? watched.citation
-        : [...new Set(found.map((f) => f.citation))].join('; ');
+    const level: Level = counted?.level ?? watchedLevel ?? 'warning';
+    const citation = watchedCitation ?? [...new Set(found.map((f) => f.citation))].join('; ');
     const outcome = total === 0 ? 'PASS' : level === 'failure' ? 'FAIL' : 'WARN';
     return {
       id,
-      title: watched?.title ?? CLIENT_TITLES[id] ?? (first ? `${first.rule} (${first.party})` : id),
+      title: watchedTitle ?? CLIENT_RULES[id]?.[1] ?? (first ? `${first.rule} (${first.party})` : id),
       citation,
       level,
       outcome,

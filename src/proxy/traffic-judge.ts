@@ -16,6 +16,7 @@ import type { CapturedExchange } from './forward.js';
 import { KeyIndex, querySecrets, secretOf } from './key-index.js';
 import { type ProxyErrorResponse, proxyError } from './proxy-errors.js';
 import type { Recorder } from './record.js';
+import { CLIENT_RULES } from './report.js';
 import { pathBelowBase, type Upstream } from './upstream.js';
 
 /** The request headers a report shows: enough to repeat the request, no cookies or other secrets. */
@@ -334,12 +335,11 @@ export class TrafficJudge {
     const { method, requestBody, requestHeaders } = captured;
     const { authorization } = requestHeaders;
     const order = operationId === null ? null : this.tracker.orderOf(method, path);
-    const broken: Array<false | [rule: string, citation: string, message: string, expected: string]> =
+    const broken: Array<false | [rule: string, message: string, expected: string]> =
       captured.fault?.kind === 'client-stalled'
         ? [
             [
               'client.stalled',
-              'D20',
               `the client stopped sending its request body (${requestBody.total} bytes sent); the proxy answered 408`,
               'a whole request, sent without a pause longer than --timeout',
             ],
@@ -349,7 +349,6 @@ export class TrafficJudge {
               // A CORS preflight needs no documented operation (D14).
               method !== 'OPTIONS' && [
                 'client.undocumented',
-                'D10',
                 `the client called ${method} ${path}, which the document does not list`,
                 'a documented operation',
               ],
@@ -357,7 +356,6 @@ export class TrafficJudge {
           : [
               bearerToken(authorization) === null && [
                 'client.no-key',
-                '§5, D7',
                 authorization === undefined
                   ? 'the client sent no Authorization header'
                   : 'the client sent an Authorization header without a Bearer token',
@@ -366,28 +364,26 @@ export class TrafficJudge {
               bearerToken(authorization) !== null &&
                 captured.response?.status === 401 && [
                   'client.key-refused',
-                  '§5',
                   "the server refused the client's key (401)",
                   'a key the server accepts',
                 ],
               order !== null &&
                 order.id === null && [
                   'client.malformed-id',
-                  '§4.2, D9',
                   `the client sent the order id ${JSON.stringify(order.raw)}, which is not an int64 integer`,
                   'an int64 order id, as listed by GET /store/orders',
                 ],
               requestBody.total > 0 && [
                 'client.body',
-                '§4',
                 `the client sent a request body (${requestBody.total} bytes) to ${operationId}, which takes none`,
                 'no request body',
               ],
             ];
     return broken
       .filter((rule) => rule !== false)
-      .map(([rule, citation, message, expected]) => {
+      .map(([rule, message, expected]) => {
         const found = finding(observed(), secret, message, expected);
+        const [citation = ''] = CLIENT_RULES[rule] ?? [];
         return { rule, citation, level: 'warning', party: 'client', finding: found };
       });
   }

@@ -2,13 +2,12 @@
 
 import { type AuthHeader, NO_AUTH } from '../../judge/exchange.js';
 import { schemeCaseFinding } from '../../judge/observer.js';
-import { finding, is, type Judgement, skip, verdict } from '../../judge/rules.js';
+import { EXPECT_401, finding, is, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import {
   type Check,
   cancel,
-  EXPECT_401,
   expect401,
   expectStatus,
   NO_UNUSED_ID,

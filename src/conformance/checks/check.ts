@@ -1,7 +1,7 @@
 /** A conformance check: data with a citation, a level, what it sends and passes, and how it runs. */
 import type { Contract } from '../../contract/index.js';
 import { type AuthHeader, type Exchange, type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
-import { is, type Judgement, judgeStatus } from '../../judge/rules.js';
+import { EXPECT_401, is, type Judgement, judgeStatus } from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 
@@ -38,7 +38,6 @@ export interface Check {
 
 /** A key no target accepts. */
 export const WRONG_KEY = 'petstore-conformance-wrong-key';
-export const EXPECT_401 = '401 with an Error body whose status is 401';
 
 export const NO_UNUSED_ID =
   'the list was not read in full (see list.orders), so no order id is known to be unused; cancelling a guessed id could cancel a real order';

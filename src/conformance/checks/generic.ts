@@ -6,11 +6,11 @@
 import type { Contract, OperationSpec } from '../../contract/index.js';
 import type { ParameterSpec } from '../../contract/parameters.js';
 import { type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
-import { finding, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
+import { EXPECT_401, finding, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { AUTH_COVERED, AUTH_VARIANTS } from './auth.js';
-import { type Check, EXPECT_401, expect401, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
+import { type Check, expect401, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
 
 const SAFE_METHODS = new Set(['get', 'head']);
 
