@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { v2Draft } from '../../test-support/contracts/v2-draft.js';
 import { defaultContract } from '../contract/index.js';
 import { compileCors, isOrigin, parseCorsOrigin } from './cors.js';
 
@@ -97,10 +98,18 @@ describe('the CORS headers of every answer (D14)', () => {
     );
   });
 
+  it("exposes a draft's documented response header that the extension does not list (D14)", () => {
+    const exposed = compileCors(v2Draft()).headers('http://localhost:5173')['access-control-expose-headers'];
+    expect(exposed?.split(', ')).toContain('X-Total-Count');
+  });
+
   it('reads the exposed headers from the document, not from code', () => {
     const extension = contract.document['x-petstore-cors'] as Record<string, unknown>;
     const altered = { ...contract.document, 'x-petstore-cors': { ...extension, exposeHeaders: ['X-Only'] } };
-    expect(compileCors(altered).headers('http://[::1]:3000')['access-control-expose-headers']).toBe('X-Only');
+    // Beside the listed names, the headers the document declares on a response (getPet's D11 pair).
+    expect(compileCors(altered).headers('http://[::1]:3000')['access-control-expose-headers']).toBe(
+      'X-Only, Deprecation, Sunset',
+    );
     expect(() => compileCors({ ...contract.document, 'x-petstore-cors': {} })).toThrow(/exposeHeaders/);
   });
 

@@ -3,6 +3,7 @@
  * so only local origins and those named with `--cors-origin` get CORS headers; credentials and tracing
  * headers must work for them. `null` (file: pages, sandboxed frames) is not local.
  */
+import { operationNodes, responseHeaders } from '../contract/document-schemas.js';
 import { fail, ok, type Result } from '../result.js';
 import type { CoreRequest } from './request.js';
 
@@ -89,7 +90,12 @@ function readExposeHeaders(document: Readonly<Record<string, unknown>>): string 
   if (!Array.isArray(names) || !names.every((name) => typeof name === 'string' && TOKEN.test(name))) {
     throw new Error('x-petstore-cors.exposeHeaders must be a list of header names');
   }
-  return names.join(', ');
+  // D14: a page may read every header the contract documents (a draft's `X-Total-Count`), not only the listed ones.
+  const documented = operationNodes(document).flatMap(({ operationId }) =>
+    [...responseHeaders(document, operationId).values()].flat().map((header) => header.shownAs),
+  );
+  const byName = new Map([...names, ...documented].map((name) => [name.toLowerCase(), name]));
+  return [...byName.values()].filter((name) => TOKEN.test(name)).join(', ');
 }
 
 /**
