@@ -308,8 +308,9 @@ export function handleControl(
 }
 
 /** What the control object needs of an engine. */
-interface ControlTarget {
-  core: { contract: Contract; sessions: Sessions; delayMs: number };
+interface ControlTarget extends MockSettings {
+  contract: Contract;
+  sessions: Sessions;
   reset(): void;
   reload(fixtures: FixtureSet): void;
 }
@@ -325,10 +326,10 @@ export function decimalIds(value: unknown): unknown {
 
 /** The control object over an engine: each method runs its endpoint's operation, ids as strings (D17). */
 export function createMockControl(engine: ControlTarget): MockControl {
-  const { contract, sessions } = engine.core;
+  const { contract, sessions } = engine;
   // biome-ignore lint/suspicious/noExplicitAny: each caller names the field of the operation's value it reads.
   const run = (name: ControlName, session: string | undefined, input: Partial<ControlContext> = {}): any => {
-    const context = { contract, sessions, settings: engine.core, session: sessions.get(session), ...input };
+    const context = { contract, sessions, settings: engine, session: sessions.get(session), ...input };
     const outcome = CONTROL_OPERATIONS[name].run(context);
     if (!outcome.ok) throw new MockControlError(outcome.error);
     return decimalIds(outcome.value.value);

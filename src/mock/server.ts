@@ -11,9 +11,8 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import { fail, ok } from '../result.js';
-import { isControlTarget } from './core.js';
 import { allowsHost } from './cors.js';
-import type { MockEngine, ReadBody } from './engine.js';
+import { isControlTarget, type MockEngine, type ReadBody } from './engine.js';
 import { CORE_ERRORS, clip, type MockError, type MockErrorSpec } from './errors.js';
 import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
@@ -189,7 +188,7 @@ function drained(req: IncomingMessage): Promise<void> {
  * @example createHttpServer(engine).listen(4010, '127.0.0.1')
  */
 export function createHttpServer(engine: MockEngine, allowedHosts: readonly string[] = []): Server {
-  const { cors } = engine.core;
+  const { cors } = engine;
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
