@@ -404,8 +404,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     }
     const target = match.target;
     if (target.kind === 'control') {
-      const context = { contract, sessions, settings: engine, session, id: match.params.id };
-      return handleControl(target.name, request, context);
+      return handleControl(target.name, request, { mock: engine, session, id: match.params.id });
     }
 
     const response = answerOperation(target.operation, match.params, request, session);
