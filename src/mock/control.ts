@@ -16,9 +16,8 @@ import { mockError } from './errors.js';
 import { type FaultRule, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData, type FixtureSet } from './fixtures.js';
 import type { StoredOrder } from './order-store.js';
-import type { CoreRequest } from './request.js';
 import type { LoggedRequest } from './request-log.js';
-import { type CoreResponse, errorResponse, jsonResponse } from './responses.js';
+import { type CoreRequest, type CoreResponse, errorResponse, jsonResponse } from './responses.js';
 import { DEFAULT_SESSION, type Session, type Sessions } from './sessions.js';
 
 export type { LoggedRequest } from './request-log.js';

@@ -4,7 +4,7 @@
  * headers must work for them. `null` (file: pages, sandboxed frames) is not local.
  */
 import { fail, ok, type Result } from '../result.js';
-import type { CoreRequest } from './request.js';
+import type { CoreRequest } from './responses.js';
 
 export type HeaderMap = Record<string, string>;
 

@@ -22,9 +22,9 @@ import { readFaultSettings } from './faults.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import type { Inspector } from './inspector.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
-import { type CoreRequest, fromHeaders } from './request.js';
 import { requestPath } from './request-target.js';
 import {
+  type CoreRequest,
   type CoreResponse,
   emptyResponse,
   errorResponse,
@@ -496,12 +496,12 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     },
     async handle(request, target) {
       const url = target === undefined ? new URL(request.url) : undefined;
-      const head = fromHeaders(
-        request.method,
-        target ?? `${url?.pathname}${url?.search}`,
-        request.headers,
-        undefined,
-      );
+      const head: CoreRequest = {
+        method: request.method,
+        url: target ?? `${url?.pathname}${url?.search}`,
+        header: (name) => request.headers.get(name) ?? undefined,
+        body: undefined,
+      };
       const response = await engine.answer(head, request.body === null ? undefined : webBody(request.body));
       if (response === undefined || response.drop) return Response.error();
       return new Response(response.body ?? null, { status: response.status, headers: response.headers });

@@ -14,9 +14,8 @@ import { fail, ok } from '../result.js';
 import { allowsHost } from './cors.js';
 import { isControlTarget, type MockEngine, type ReadBody } from './engine.js';
 import { CORE_ERRORS, clip, type MockError, type MockErrorSpec } from './errors.js';
-import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
-import { type CoreResponse, errorResponse } from './responses.js';
+import { type CoreRequest, type CoreResponse, errorResponse } from './responses.js';
 
 /** Header bytes node accepts; beyond that the request is 431 with an Error body. */
 export const MAX_HEADER_BYTES = 16 * 1024;
