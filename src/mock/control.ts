@@ -12,9 +12,10 @@ import {
 } from '../contract/index.js';
 import type { operations } from '../generated/openapi.js';
 import { fail, ok, type Result } from '../result.js';
+import type { MockEngine } from './engine.js';
 import { mockError } from './errors.js';
 import { type FaultRule, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
-import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData, type FixtureSet } from './fixtures.js';
+import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from './fixtures.js';
 import type { StoredOrder } from './order-store.js';
 import type { LoggedRequest } from './request-log.js';
 import { type CoreRequest, type CoreResponse, errorResponse, jsonResponse } from './responses.js';
@@ -311,12 +312,6 @@ export function handleControl(
   return jsonResponse(status, stringifyExactJson(value), session ?? context.session);
 }
 
-/** What the control object needs of an engine. */
-interface ControlTarget extends MockState {
-  reset(): void;
-  reload(fixtures: FixtureSet): void;
-}
-
 /** A value as the control object shows it: every exact int64 as its decimal string (D17). */
 export function decimalIds(value: unknown): unknown {
   if (typeof value === 'bigint') return String(value);
@@ -327,7 +322,7 @@ export function decimalIds(value: unknown): unknown {
 }
 
 /** The control object over an engine: each method runs its endpoint's operation, ids as strings (D17). */
-export function createMockControl(engine: ControlTarget): MockControl {
+export function createMockControl(engine: MockEngine): MockControl {
   // biome-ignore lint/suspicious/noExplicitAny: each caller names the field of the operation's value it reads.
   const run = (name: ControlName, session: string | undefined, input: Partial<ControlContext> = {}): any => {
     const context = { mock: engine, session: engine.sessions.get(session), ...input };
