@@ -72,7 +72,7 @@ export function emptyResponse(
 /** Bodies the mock reads at most; the API takes none, control bodies are small. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** The 413 for a body over {@link MAX_BODY_BYTES}, before the core runs, with its CORS headers (D14). */
+/** The 413 for a body over {@link MAX_BODY_BYTES}, before the engine answers, with its CORS headers (D14). */
 export function payloadTooLarge(corsHeaders: HeaderMap): CoreResponse {
   const message = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
   return { ...errorResponse(mockError('payloadTooLarge', { message }), undefined, corsHeaders), close: true };

@@ -264,7 +264,7 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
     refuse(res, request, adapterError('expectationFailed', request.header('origin')));
   });
 
-  // The mock is no proxy: CONNECT gets the core's own answer (401, or 404 for no path), then the close.
+  // The mock is no proxy: CONNECT gets the engine's own answer (401, or 404 for no path), then the close.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
     whenReady(engine.answer(nodeRequest(req)), (response) => {
