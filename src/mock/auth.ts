@@ -56,7 +56,7 @@ export function createAuthenticator(keys: readonly string[]): Authenticator {
     if (!isValidApiKey(key)) throw new Error(apiKeyProblem(key, 'API key'));
     return { words: new Uint32Array(pad(key).buffer), length: key.length };
   });
-  // One scratch buffer for the candidate: the core answers one request at a time.
+  // One scratch buffer for the candidate: the engine answers one request at a time.
   const candidate = new Uint8Array(MAX_API_KEY_LENGTH);
   const words = new Uint32Array(candidate.buffer);
   return (authorization) => {

@@ -10,8 +10,8 @@ import { type FlagTable, flagHelp, listenProblem, notBlank, parseFlags, wholeNum
 import { fail, ok, type Result } from '../result.js';
 import { type Subcommand, stopSignal } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
-import { controlOverlap, unservedOperation } from './core.js';
 import { parseAllowedHost, parseCorsOrigin } from './cors.js';
+import { controlOverlap, unservedOperation } from './engine.js';
 import { MAX_DELAY_MS } from './faults.js';
 import { DEFAULT_FIXTURES_PATH, loadFixtureFileAsync } from './fixture-files.js';
 import { watchFixtureFile } from './fixture-watch.js';

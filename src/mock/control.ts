@@ -12,13 +12,13 @@ import {
 } from '../contract/index.js';
 import type { operations } from '../generated/openapi.js';
 import { fail, ok, type Result } from '../result.js';
+import type { MockEngine } from './engine.js';
 import { mockError } from './errors.js';
 import { type FaultRule, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
-import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData, type FixtureSet } from './fixtures.js';
+import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from './fixtures.js';
 import type { StoredOrder } from './order-store.js';
-import type { CoreRequest } from './request.js';
 import type { LoggedRequest } from './request-log.js';
-import { type CoreResponse, errorResponse, jsonResponse } from './responses.js';
+import { type CoreRequest, type CoreResponse, errorResponse, jsonResponse } from './responses.js';
 import { DEFAULT_SESSION, type Session, type Sessions } from './sessions.js';
 
 export type { LoggedRequest } from './request-log.js';
@@ -112,14 +112,15 @@ export class MockControlError extends Error {
   override name = 'MockControlError';
 }
 
-export interface MockSettings {
+/** What the control operations change: a mock's sessions and global delay, under its contract. */
+export interface MockState {
+  readonly contract: Contract;
+  readonly sessions: Sessions;
   delayMs: number;
 }
 
 export interface ControlContext {
-  contract: Contract;
-  sessions: Sessions;
-  settings: MockSettings;
+  mock: MockState;
   session: Session;
   /** The `{id}` of `PUT /__mock/orders/{id}`. */
   id?: string;
@@ -139,7 +140,10 @@ function controlOrder({ id, petId, quantity, shipDate, state }: StoredOrder, con
   return { id, petId, quantity, shipDate, complete, state } as Record<string, ExactJson>;
 }
 
-function stateOf(session: Session, { contract, sessions }: ControlContext): Record<string, unknown> {
+function stateOf(
+  session: Session,
+  { mock: { contract, sessions } }: ControlContext,
+): Record<string, unknown> {
   const fixtures = sessions.fixtures;
   return {
     session: session.name,
@@ -155,15 +159,16 @@ function stateOf(session: Session, { contract, sessions }: ControlContext): Reco
 
 const plannedFault = (rule: FaultRule) => ({ ...rule, operation: rule.operation ?? null });
 
-const faultsOf = ({ session, settings }: ControlContext) => ({
+const faultsOf = ({ session, mock }: ControlContext) => ({
   session: session.name,
-  delayMs: settings.delayMs,
+  delayMs: mock.delayMs,
   faults: session.faults.list().map(plannedFault),
 });
 
 /** Adds or replaces an order, checked as a fixture file's order is (the Order schema, exact int64s, D8). */
 function putOrder(context: ControlContext): Outcome {
-  const { contract, session, body } = context;
+  const { session, body } = context;
+  const { contract } = context.mock;
   const rawId = context.id ?? '';
   const id = parseInt64(rawId);
   if (!id.ok) {
@@ -216,7 +221,7 @@ export const CONTROL_OPERATIONS = {
     method: 'POST',
     path: '/reset',
     run: (context) => {
-      const fresh = context.sessions.reset(context.session.name);
+      const fresh = context.mock.sessions.reset(context.session.name);
       return ok({ value: stateOf(fresh, context), session: fresh });
     },
   },
@@ -239,9 +244,9 @@ export const CONTROL_OPERATIONS = {
   addFault: {
     method: 'POST',
     path: '/faults',
-    run: ({ contract, session, settings, body }) => {
+    run: ({ mock, session, body }) => {
       // D18: a fault may name any operation of the contract.
-      const operationIds = contract.operations.map((operation) => operation.operationId);
+      const operationIds = mock.contract.operations.map((operation) => operation.operationId);
       const spec = parseFaultSpec(body ?? null, operationIds);
       if (!spec.ok) return spec;
       const rule = session.faults.add(spec.value);
@@ -250,7 +255,7 @@ export const CONTROL_OPERATIONS = {
           `This session already holds ${MAX_FAULT_RULES} faults; DELETE /__mock/faults clears them.`,
         );
       }
-      const value = { session: session.name, delayMs: settings.delayMs, fault: plannedFault(rule) };
+      const value = { session: session.name, delayMs: mock.delayMs, fault: plannedFault(rule) };
       return ok({ status: 201, value });
     },
   },
@@ -265,15 +270,15 @@ export const CONTROL_OPERATIONS = {
   getDelay: {
     method: 'GET',
     path: '/delay',
-    run: ({ settings }) => ok({ value: { delayMs: settings.delayMs } }),
+    run: ({ mock }) => ok({ value: { delayMs: mock.delayMs } }),
   },
   putDelay: {
     method: 'PUT',
     path: '/delay',
-    run: ({ settings, body }) => {
+    run: ({ mock, body }) => {
       const delay = parseDelay(body ?? null);
       if (!delay.ok) return delay;
-      settings.delayMs = delay.value;
+      mock.delayMs = delay.value;
       return ok({ value: { delayMs: delay.value } });
     },
   },
@@ -281,7 +286,7 @@ export const CONTROL_OPERATIONS = {
   sessions: {
     method: 'GET',
     path: '/sessions',
-    run: (c) => ok({ value: { sessions: [DEFAULT_SESSION, ...c.sessions.names()] } }),
+    run: (c) => ok({ value: { sessions: [DEFAULT_SESSION, ...c.mock.sessions.names()] } }),
   },
 } satisfies Record<string, { method: string; path: string; run: (context: ControlContext) => Outcome }>;
 
@@ -307,13 +312,6 @@ export function handleControl(
   return jsonResponse(status, stringifyExactJson(value), session ?? context.session);
 }
 
-/** What the control object needs of an engine. */
-interface ControlTarget {
-  core: { contract: Contract; sessions: Sessions; delayMs: number };
-  reset(): void;
-  reload(fixtures: FixtureSet): void;
-}
-
 /** A value as the control object shows it: every exact int64 as its decimal string (D17). */
 export function decimalIds(value: unknown): unknown {
   if (typeof value === 'bigint') return String(value);
@@ -324,11 +322,10 @@ export function decimalIds(value: unknown): unknown {
 }
 
 /** The control object over an engine: each method runs its endpoint's operation, ids as strings (D17). */
-export function createMockControl(engine: ControlTarget): MockControl {
-  const { contract, sessions } = engine.core;
+export function createMockControl(engine: MockEngine): MockControl {
   // biome-ignore lint/suspicious/noExplicitAny: each caller names the field of the operation's value it reads.
   const run = (name: ControlName, session: string | undefined, input: Partial<ControlContext> = {}): any => {
-    const context = { contract, sessions, settings: engine.core, session: sessions.get(session), ...input };
+    const context = { mock: engine, session: engine.sessions.get(session), ...input };
     const outcome = CONTROL_OPERATIONS[name].run(context);
     if (!outcome.ok) throw new MockControlError(outcome.error);
     return decimalIds(outcome.value.value);
@@ -337,7 +334,7 @@ export function createMockControl(engine: ControlTarget): MockControl {
     reset: async () => engine.reset(),
     resetSession: async (session) => void run('reset', session),
     async seed(fixtures) {
-      const checked = buildFixtures(fixtures, FIXTURE_DATA_SOURCE, contract);
+      const checked = buildFixtures(fixtures, FIXTURE_DATA_SOURCE, engine.contract);
       if (!checked.ok) throw checked.error;
       engine.reload(checked.value);
     },

@@ -5,7 +5,7 @@
  */
 import { operationNodes, responseHeaders } from '../contract/document-schemas.js';
 import { fail, ok, type Result } from '../result.js';
-import type { CoreRequest } from './request.js';
+import type { CoreRequest } from './responses.js';
 
 export type HeaderMap = Record<string, string>;
 

@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { loadContract } from '../contract/compile.js';
 import { defaultContract } from '../contract/contract.js';
 import { DOCUMENT_PATH } from '../contract/package-root.js';
-import { API_HANDLERS, unservedOperation } from './core.js';
+import { API_HANDLERS, unservedOperation } from './engine.js';
 import { BEHAVIOUR } from './test-support/behaviour-table.js';
 import { operationFor } from './test-support/document-check.js';
 

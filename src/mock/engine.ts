@@ -1,14 +1,172 @@
-/** The core plus what every entry point shares: keys, body limit, delay, request log. No Node built-in (MSW bundles it). */
-import { type Contract, defaultContract } from '../contract/index.js';
+/**
+ * The mock, web-standard, request in, response out: body limit → route → authenticate → validate → respond,
+ * then delay and log. One engine behind every entry point; no Node built-in (MSW bundles it).
+ */
+import { responseHeaders } from '../contract/document-schemas.js';
+import {
+  type Contract,
+  defaultContract,
+  type ExactJson,
+  type OperationSpec,
+  type ParameterSpec,
+  type RawParameter,
+  type SchemaViolation,
+} from '../contract/index.js';
+import { isObject, type JsonObject } from '../contract/refs.js';
 import { fail, ok, type Result } from '../result.js';
-import { apiKeyProblem } from './auth.js';
-import { type Core, createCore } from './core.js';
-import { mockError } from './errors.js';
+import { apiKeyProblem, createAuthenticator } from './auth.js';
+import { CONTROL_BASE, CONTROL_OPERATIONS, type ControlName, handleControl } from './control.js';
+import { type Cors, compileCors } from './cors.js';
+import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
+import { readFaultSettings } from './faults.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import type { Inspector } from './inspector.js';
-import { type CoreRequest, fromHeaders } from './request.js';
-import { type CoreResponse, errorResponse, MAX_BODY_BYTES, payloadTooLarge } from './responses.js';
-import { DEFAULT_LIMITS, type SessionLimits } from './sessions.js';
+import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
+import { requestPath } from './request-target.js';
+import {
+  type CoreRequest,
+  type CoreResponse,
+  emptyResponse,
+  errorResponse,
+  jsonResponse,
+  MAX_BODY_BYTES,
+  payloadTooLarge,
+} from './responses.js';
+import { compileRouter } from './router.js';
+import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Sessions } from './sessions.js';
+
+type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
+
+/** One operation's answer, from its parameters as the contract reads them (an int64 as a `bigint`). */
+type ApiHandler = (
+  session: Session,
+  params: ReadonlyMap<string, ExactJson>,
+  fixtures: FixtureSet,
+  operation: OperationSpec,
+) => CoreResponse;
+
+/** Whether a path is under `/__mock`, however it is escaped: `isControlTarget('/%5F_mock/state')` is true. */
+export function isControlTarget(pathname: string): boolean {
+  try {
+    return isControlPath(decodeURIComponent(pathname));
+  } catch {
+    return isControlPath(pathname); // A broken escape stays as written.
+  }
+}
+
+const isControlPath = (path: string) => path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`);
+
+/** What each documented operation does; every operation of the document must have one (checked at start). */
+export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
+  listOrders: (session, _params, _fixtures, operation) => {
+    // The one header whose meaning the handler knows, sent where the document declares it (issue 22).
+    const total = operation.responses.get(200)?.headers.includes('x-total-count')
+      ? { 'x-total-count': String(session.orders.listedCount()) }
+      : undefined;
+    return jsonResponse(200, session.orders.listBody(), session, total);
+  },
+  cancelOrder: (session, params) => {
+    const outcome = session.orders.apply(params.get('orderId') as bigint, 'cancelOrder');
+    return outcome.ok ? emptyResponse(outcome.value.status, session) : errorResponse(outcome.error, session);
+  },
+  getPet: (session, params, fixtures) => {
+    const id = params.get('petId') as bigint;
+    const pet = fixtures.pets.get(id);
+    return pet
+      ? jsonResponse(200, pet.body, session)
+      : errorResponse(mockError('petNotFound', { id }), session);
+  },
+};
+
+/** Each documented response header's example (issue 22) by status; only statuses that declare one. */
+function documentedHeaders(document: JsonObject, operation: OperationSpec) {
+  const declared = [...responseHeaders(document, operation.operationId)].filter(
+    ([, headers]) => headers.length,
+  );
+  return new Map(
+    declared.map(([status, headers]) => [
+      status,
+      Object.fromEntries(headers.map((h) => [h.shownAs.toLowerCase(), exampleOf(h.header, h.schema)])),
+    ]),
+  );
+}
+
+function exampleOf(header: JsonObject, schema: JsonObject): string {
+  const examples = isObject(header.examples) ? Object.values(header.examples) : [];
+  const named = examples[0] as { value?: unknown } | undefined;
+  const listed = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+  const value = header.example ?? named?.value ?? schema.example ?? listed ?? schema.default;
+  if (value !== undefined) return String(value);
+  if (Array.isArray(schema.enum)) return String(schema.enum[0]);
+  return schema.type === 'integer' || schema.type === 'number' ? String(schema.minimum ?? 0) : '';
+}
+
+/** The Error for an id in the path that is not what the document says: it names no resource (D9). */
+const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
+  orderId: 'orderNotFound',
+  petId: 'petNotFound',
+};
+
+/** The query of a request target, without its fragment; `+` is a space (form encoding). */
+function queryOf(target: string): URLSearchParams {
+  const start = target.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : target.slice(start + 1).split('#')[0]);
+}
+
+/** The Error for a declared parameter that breaks its schema: D9's 404 for an id, else D21's 400. */
+function parameterError(
+  parameter: ParameterSpec,
+  raw: RawParameter | undefined,
+  violations: readonly SchemaViolation[],
+): MockError {
+  const text = raw === undefined ? '' : typeof raw === 'string' ? raw : raw.join(',');
+  const malformedId = parameter.in === 'path' ? MALFORMED_ID[parameter.name] : undefined;
+  if (malformedId) return mockError(malformedId, { id: text });
+  const problem = violations[0]?.message ?? 'is invalid';
+  const got = raw === undefined || problem.includes('got ') ? '' : `, got ${JSON.stringify(clip(text, 40))}`;
+  return mockError('invalidParameter', {
+    message: `The ${parameter.in} parameter ${clip(parameter.name, 40)} ${problem}${got}.`,
+  });
+}
+
+function forcedResponse({ status, body, headers, code }: ForcedResponse, session: Session): CoreResponse {
+  const response =
+    body === undefined
+      ? emptyResponse(status, session, headers)
+      : jsonResponse(status, body, session, headers);
+  return code === undefined ? response : { ...response, code };
+}
+
+/** Why a contract's paths cannot be served beside `/__mock` (checked at load, not in the MSW entry). */
+export function controlOverlap(contract: Contract): string | undefined {
+  const overlap = contract.operations.find((op) => isControlPath(contract.basePath + op.path));
+  if (!overlap) return undefined;
+  return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
+}
+
+/** The first operation with no handler in {@link API_HANDLERS}, as a reason; else `undefined`. */
+export function unservedOperation(contract: Contract): string | undefined {
+  const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
+  if (!missing) return undefined;
+  return `the mock has no handler for operation ${missing.operationId} (it serves ${Object.keys(API_HANDLERS).join(', ')})`;
+}
+
+/** The 404 for a path the contract does not route: where the API lives, from the contract (D10, D12). */
+function notFoundError(contract: Contract): MockError {
+  const operations = contract.operations.filter((op) => !op.deprecated);
+  const examples = operations.map((op) => `${op.method.toUpperCase()} ${contract.basePath}${op.path}`);
+  return mockError('notFound', {
+    message: `No such path. The API lives under ${contract.basePath || '/'}: ${examples.join(', ')}.`,
+  });
+}
+
+const isInspectorPath = (pathname: string) =>
+  pathname === `${CONTROL_BASE}/` || pathname.startsWith(`${CONTROL_BASE}/inspector.`);
+
+const NO_INSPECTOR = mockError('notFound', {
+  message:
+    "No state inspector: pass createHandlers({ inspector }), with inspector from 'petstore-contract-toolkit/msw/inspector'.",
+});
 
 export interface EngineOptions {
   /** The contract to serve; default the toolkit's own (`spec/openapi.yaml`). */
@@ -32,7 +190,7 @@ export interface EngineOptions {
 export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
 
 export interface MockEngine {
-  /** Body limit, core, delay, log; a promise only for a body or a delay; `undefined` if the peer left. */
+  /** Body limit, answer, delay, log; a promise only for a body or a delay; `undefined` if the peer left. */
   answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined>;
   /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
   settle(
@@ -51,7 +209,12 @@ export interface MockEngine {
   releaseDelayed(): void;
   /** Replaces the fixtures and resets every session; the keys follow unless the options fixed them. */
   reload(fixtures: FixtureSet): void;
-  readonly core: Core;
+  readonly contract: Contract;
+  readonly sessions: Sessions;
+  /** The CORS answers of the contract's `x-petstore-cors` (D14), for the adapters' own answers too. */
+  readonly cors: Cors;
+  /** The global delay before every answer, in milliseconds (`PUT /__mock/delay` sets it). */
+  delayMs: number;
   readonly apiKeys: readonly string[];
   readonly fixtures: FixtureSet;
 }
@@ -97,49 +260,184 @@ function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   };
 }
 
-/** Builds the engine over checked fixtures; throws when an explicit key can never be sent as a token. */
+/**
+ * Builds the engine over checked fixtures; throws on an operation without a handler, missing
+ * `x-petstore-*` settings, or an explicit key that can never be sent as a token.
+ */
 export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}): MockEngine {
   for (const key of options.apiKeys ?? []) {
     const problem = apiKeyProblem(key, 'API key');
     if (problem) throw new Error(problem);
   }
-  const core = createCore({
-    contract: options.contract ?? defaultContract(),
-    fixtures,
-    apiKeys: chooseKeys(options.apiKeys, fixtures),
-    limits: { ...DEFAULT_LIMITS, ...options.limits },
-    delayMs: options.delayMs ?? 0,
-    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
-    inspector: options.inspector,
-  });
+  const contract = options.contract ?? defaultContract();
+  const unserved = unservedOperation(contract);
+  if (unserved) throw new Error(unserved);
+  const cors = compileCors(contract.document, options.corsOrigins);
+  const faultSettings = readFaultSettings(contract.document);
+  const notFound = notFoundError(contract);
+  const route = compileRouter<Target>([
+    ...contract.operations.map((operation) => ({
+      method: operation.method.toUpperCase(),
+      path: contract.basePath + operation.path,
+      target: { kind: 'api', operation } as const,
+    })),
+    ...Object.entries(CONTROL_OPERATIONS).map(([name, { method, path }]) => ({
+      method,
+      path: CONTROL_BASE + path,
+      target: { kind: 'control', name: name as ControlName } as const,
+    })),
+  ]);
+  const forcer = compilePrefer(contract.operations, faultSettings);
+  const sessions = new Sessions(fixtures, { ...DEFAULT_LIMITS, ...options.limits });
+  let apiKeys = chooseKeys(options.apiKeys, fixtures);
+  let authenticate = createAuthenticator(apiKeys);
+  const headersOf = new Map(contract.operations.map((op) => [op, documentedHeaders(contract.document, op)]));
   const log = options.log;
   const onBug = options.onBug ?? ((message: string) => console.error(message));
+  // The delayed answers waiting now, so that a stopped mock answers them at once (SIGTERM).
+  const delayed = new Set<() => void>();
 
-  // A bug in the core is a 500 Error, not a dropped connection or a rejected promise.
-  const respondSafely = (request: CoreRequest): CoreResponse => {
+  /** The documented headers (issue 22) under the handler's own, and a deprecated operation's dates (D11). */
+  const withHeaders = (operation: OperationSpec, response: CoreResponse): CoreResponse => {
+    if (operation.deprecated) {
+      const { deprecationHeader, sunsetHeader } = sessions.fixtures;
+      Object.assign(response.headers, { deprecation: deprecationHeader, sunset: sunsetHeader });
+    }
+    // Most answers (401, 404, 409) declare no header: no copy for them on the hot path.
+    const documented = headersOf.get(operation)?.get(response.status);
+    if (documented) response.headers = { ...documented, ...response.headers };
+    return response;
+  };
+
+  /** A planned fault (D18) or `Prefer` forces the answer; else the parameters, then the handler. */
+  const answerOperation = (
+    operation: OperationSpec,
+    rawParams: Readonly<Record<string, string>>,
+    request: CoreRequest,
+    session: Session,
+    faults = true,
+  ): CoreResponse => {
+    const fault = faults ? session.faults.take(operation.operationId) : undefined;
+    if (fault) {
+      const response: CoreResponse = fault.drop
+        ? { ...emptyResponse(0, session), drop: true }
+        : fault.status === undefined
+          ? answerOperation(operation, rawParams, request, session, false)
+          : forcedResponse(forcer.status(operation, fault.status, rawParams, fault.message), session);
+      response.headers[faultSettings.header] = 'control';
+      response.delayMs = fault.delayMs;
+      return response;
+    }
+    const prefer = parsePrefer(request.header('prefer'));
+    if (prefer) {
+      const outcome = forcer.prefer(operation, prefer, rawParams);
+      return outcome.ok ? forcedResponse(outcome.value, session) : errorResponse(outcome.error, session);
+    }
+    const params = new Map<string, ExactJson>();
+    let query: URLSearchParams | undefined;
+    for (const parameter of operation.parameters) {
+      let raw: RawParameter | undefined;
+      // Cookies are not read: no operation of the document declares one, and the mock sets none.
+      if (parameter.in === 'cookie') continue;
+      if (parameter.in === 'path') raw = rawParams[parameter.name];
+      else if (parameter.in === 'header') raw = request.header(parameter.name.toLowerCase());
+      else {
+        query ??= queryOf(request.url);
+        const values = query.getAll(parameter.name);
+        raw = values.length > 0 ? values : undefined;
+      }
+      const verdict = contract.validateParameter(operation.operationId, parameter.in, parameter.name, raw);
+      if (!verdict.ok) return errorResponse(parameterError(parameter, raw, verdict.error), session);
+      if (verdict.value !== undefined) params.set(parameter.name, verdict.value);
+    }
+    const handler = API_HANDLERS[operation.operationId] as ApiHandler;
+    return handler(session, params, sessions.fixtures, operation);
+  };
+
+  /** The steps of the module comment, without the CORS headers that every answer gets. */
+  function reply(request: CoreRequest): CoreResponse {
+    const pathname = requestPath(request.url);
+    const match = route(request.method, pathname);
+    const sessionName = request.header('x-mock-session') || undefined;
+    // Before the key and the preflight: a foreign page must not steer the mock even with the public key (D14).
+    const foreign = !cors.allows(request.header('origin'));
+    if (foreign && (match.kind === 'match' ? match.target.kind === 'control' : isControlTarget(pathname))) {
+      return errorResponse(mockError('originNotAllowed'), sessions.peek(undefined));
+    }
+    // The inspector's page holds no data, and a browser opening it sends no key.
+    if (options.inspector) {
+      const asset = options.inspector(contract, request.method, pathname);
+      if (asset) return asset;
+    } else if (request.method === 'GET' && isInspectorPath(pathname)) {
+      return errorResponse(NO_INSPECTOR, undefined);
+    }
+
+    if (request.method === 'OPTIONS') {
+      // A preflight always passes, so the page then reads the mock's own 404, 405 or 401 rather than an
+      // opaque CORS failure; a plain OPTIONS on an unknown path is 404. Keyless: logged in the default session.
+      if (match.kind === 'not-found' && request.header('access-control-request-method') === undefined)
+        return errorResponse(notFound, sessions.peek(undefined));
+      const allow = match.kind === 'not-found' ? [] : match.allow;
+      return emptyResponse(204, sessions.peek(undefined), cors.preflight(request, allow));
+    }
+    const auth = authenticate(request.header('authorization'));
+    if (!auth.ok) {
+      // Logged in the default session only, so a keyless request cannot push a test's entries out.
+      const refused = errorResponse(auth.error, sessions.peek(undefined));
+      return match.kind === 'match' && match.target.kind === 'api'
+        ? withHeaders(match.target.operation, refused)
+        : refused;
+    }
+    if (sessionName !== undefined && sessionName.length > MAX_SESSION_NAME) {
+      return errorResponse(mockError('invalidSession'), undefined);
+    }
+    const session = sessions.get(sessionName);
+    if (match.kind === 'not-found') return errorResponse(notFound, session);
+    if (match.kind === 'method-not-allowed') {
+      return errorResponse(
+        mockError('methodNotAllowed', {
+          message: `${request.method.slice(0, 16)} is not supported on ${pathname.slice(0, 64)}; use ${match.allow.join(', ')}.`,
+        }),
+        session,
+        { allow: match.allow.join(', ') },
+      );
+    }
+    const target = match.target;
+    if (target.kind === 'control') {
+      return handleControl(target.name, request, { mock: engine, session, id: match.params.id });
+    }
+
+    const response = answerOperation(target.operation, match.params, request, session);
+    return response.drop ? response : withHeaders(target.operation, response);
+  }
+
+  /** The answer with the delay and CORS headers; a bug in the mock is a 500 Error, not a dropped connection. */
+  const respond = (request: CoreRequest): CoreResponse => {
+    // The delay in force when the request arrived, even if this request changes it.
+    const delay = engine.delayMs;
+    let response: CoreResponse;
     try {
-      return core.respond(request);
+      response = reply(request);
     } catch (error) {
       onBug(
         `petstore mock: bug while answering ${request.method} ${request.url.slice(0, 200)}: ${String(error)}`,
       );
-      return errorResponse(
-        mockError('internalError'),
-        undefined,
-        core.cors.headers(request.header('origin')),
-      );
+      return errorResponse(mockError('internalError'), undefined, cors.headers(request.header('origin')));
     }
+    if (delay > 0) response.delayMs = (response.delayMs ?? 0) + delay;
+    // Every answer, errors included, is readable by the page that asked (D14); a preflight has its own.
+    if (response.headers['access-control-allow-origin'] === undefined) {
+      Object.assign(response.headers, cors.headers(request.header('origin')));
+    }
+    return response;
   };
 
   // The declared length is trusted for a refusal only, never for the bytes read.
   const declaredTooLarge = (request: CoreRequest): CoreResponse | undefined => {
     const declared = request.header('content-length');
     if (declared === undefined || Number(declared) <= MAX_BODY_BYTES) return undefined;
-    return payloadTooLarge(core.cors.headers(request.header('origin')));
+    return payloadTooLarge(cors.headers(request.header('origin')));
   };
-
-  // The delayed answers waiting now, so that a stopped mock answers them at once (SIGTERM).
-  const delayed = new Set<() => void>();
 
   const record = (request: CoreRequest, response: CoreResponse, startedAt: number, t0: number) => {
     const durationMs = performance.now() - t0;
@@ -150,15 +448,18 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
   };
 
   const engine: MockEngine = {
-    core,
-    releaseDelayed() {
-      for (const release of [...delayed]) release();
-    },
+    contract,
+    sessions,
+    cors,
+    delayMs: options.delayMs ?? 0,
     get apiKeys() {
-      return core.apiKeys;
+      return apiKeys;
     },
     get fixtures() {
-      return core.sessions.fixtures;
+      return sessions.fixtures;
+    },
+    releaseDelayed() {
+      for (const release of [...delayed]) release();
     },
     settle(request, response, startedAt, t0) {
       const wait = response.delayMs ?? 0;
@@ -174,41 +475,45 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       });
     },
     refusal(request) {
-      return declaredTooLarge(request) ?? core.refusal(request);
+      const tooLarge = declaredTooLarge(request);
+      if (tooLarge || request.method === 'OPTIONS') return tooLarge;
+      return authenticate(request.header('authorization')).ok ? undefined : respond(request);
     },
     answer(request, readBody) {
       const startedAt = Date.now();
       const t0 = performance.now();
       const refused = declaredTooLarge(request);
       if (refused !== undefined || readBody === undefined) {
-        return engine.settle(request, refused ?? respondSafely(request), startedAt, t0);
+        return engine.settle(request, refused ?? respond(request), startedAt, t0);
       }
       return readBody(MAX_BODY_BYTES).then((body) => {
         if (!body.ok && body.error === 'aborted') return undefined;
         const response = body.ok
-          ? respondSafely({ ...request, body: body.value })
-          : payloadTooLarge(core.cors.headers(request.header('origin')));
+          ? respond({ ...request, body: body.value })
+          : payloadTooLarge(cors.headers(request.header('origin')));
         return engine.settle(request, response, startedAt, t0);
       });
     },
     async handle(request, target) {
       const url = target === undefined ? new URL(request.url) : undefined;
-      const head = fromHeaders(
-        request.method,
-        target ?? `${url?.pathname}${url?.search}`,
-        request.headers,
-        undefined,
-      );
+      const head: CoreRequest = {
+        method: request.method,
+        url: target ?? `${url?.pathname}${url?.search}`,
+        header: (name) => request.headers.get(name) ?? undefined,
+        body: undefined,
+      };
       const response = await engine.answer(head, request.body === null ? undefined : webBody(request.body));
       if (response === undefined || response.drop) return Response.error();
       return new Response(response.body ?? null, { status: response.status, headers: response.headers });
     },
     reset() {
-      core.sessions.resetAll();
-      core.delayMs = options.delayMs ?? 0;
+      sessions.resetAll();
+      engine.delayMs = options.delayMs ?? 0;
     },
     reload(next) {
-      core.reload(next, chooseKeys(options.apiKeys, next));
+      apiKeys = chooseKeys(options.apiKeys, next);
+      authenticate = createAuthenticator(apiKeys);
+      sessions.resetAll(next);
     },
   };
   return engine;

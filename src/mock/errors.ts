@@ -22,11 +22,7 @@ export const CORE_ERRORS = {
     message: 'Order {id} has already shipped and cannot be cancelled.',
   },
   petNotFound: { status: 404, code: 'not_found', message: 'No pet has id {id}.' },
-  notFound: {
-    status: 404,
-    code: 'not_found',
-    message: 'No such path.',
-  },
+  notFound: { status: 404, code: 'not_found', message: 'No such path.' },
   methodNotAllowed: {
     status: 405,
     code: 'method_not_allowed',

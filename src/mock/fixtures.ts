@@ -14,8 +14,8 @@ import {
 } from '../contract/index.js';
 import { validateFixtures } from '../generated/fixtures-validator.js';
 import { fail, ok, type Result } from '../result.js';
-import { type Bytes, utf8 } from './bytes.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
+import { type Bytes, utf8 } from './responses.js';
 
 /** The development key, used when neither flags, environment nor fixtures name one. */
 export const DEV_API_KEY = 'petstore-dev-key';

@@ -1,7 +1,7 @@
 /**
  * The state inspector at `GET /__mock/`: a page that is a client of the control endpoints and nothing more.
  * Its assets hold no data and no key, so they are served without one; the CSP allows same-origin script,
- * style and fetch only, and no framing. An option of the core, so MSW pages carry it only when asked.
+ * style and fetch only, and no framing. An option of the engine, so MSW pages carry it only when asked.
  */
 import type { Contract } from '../contract/index.js';
 import type { CoreResponse } from './responses.js';
@@ -293,7 +293,7 @@ const ASSETS: Readonly<Record<string, { type: string; body: (contract: Contract)
 };
 
 /**
- * The state inspector, as the core's `inspector` option.
+ * The state inspector, as the engine's `inspector` option.
  *
  * @example inspector(contract, 'GET', '/__mock/')?.headers['content-type'] // 'text/html; charset=utf-8'
  */

@@ -1,8 +1,8 @@
 /** A session's orders: the fixtures' ones, shared by every session, plus its own changes (no copies). */
 import type { StateTable, TransitionSpec } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
-import { type Bytes, utf8 } from './bytes.js';
 import { errorNameFor, type MockError, mockError } from './errors.js';
+import { type Bytes, utf8 } from './responses.js';
 
 /** An order as the mock keeps it: the published fields, exact, plus its internal state (D1). */
 export interface StoredOrder {

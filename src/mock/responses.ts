@@ -1,8 +1,28 @@
-/** Response values of the core, and the helpers that build them with the mock's fixed headers. */
-import type { Bytes } from './bytes.js';
+/** The engine's request and response values, and the helpers that build responses with the fixed headers. */
 import type { HeaderMap } from './cors.js';
 import { errorJson, type MockError, mockError } from './errors.js';
 import type { Session } from './sessions.js';
+
+/** Bytes of a body, on a plain ArrayBuffer (what `Response` accepts in every runtime's types). */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+const encoder = new TextEncoder();
+
+/** The UTF-8 bytes of a text: `utf8('[]')`. */
+export function utf8(text: string): Bytes {
+  return encoder.encode(text);
+}
+
+/** The request as the engine sees it, whatever carried it (socket, in-process `Request`, MSW). */
+export interface CoreRequest {
+  /** Upper-case method. */
+  readonly method: string;
+  /** The request target as sent: origin-form (`/v1/x?q`) or absolute-form. */
+  readonly url: string;
+  /** A header by lower-case name; repeated values joined with `, `, as WHATWG `Headers` joins them. */
+  header(name: string): string | undefined;
+  readonly body: Uint8Array | undefined;
+}
 
 export interface CoreResponse {
   status: number;
@@ -52,7 +72,7 @@ export function emptyResponse(
 /** Bodies the mock reads at most; the API takes none, control bodies are small. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** The 413 for a body over {@link MAX_BODY_BYTES}, before the core runs, with its CORS headers (D14). */
+/** The 413 for a body over {@link MAX_BODY_BYTES}, before the engine answers, with its CORS headers (D14). */
 export function payloadTooLarge(corsHeaders: HeaderMap): CoreResponse {
   const message = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
   return { ...errorResponse(mockError('payloadTooLarge', { message }), undefined, corsHeaders), close: true };

@@ -11,13 +11,11 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import { fail, ok } from '../result.js';
-import { isControlTarget } from './core.js';
 import { allowsHost } from './cors.js';
-import type { MockEngine, ReadBody } from './engine.js';
+import { isControlTarget, type MockEngine, type ReadBody } from './engine.js';
 import { CORE_ERRORS, clip, type MockError, type MockErrorSpec } from './errors.js';
-import type { CoreRequest } from './request.js';
 import { requestPath } from './request-target.js';
-import { type CoreResponse, errorResponse } from './responses.js';
+import { type CoreRequest, type CoreResponse, errorResponse } from './responses.js';
 
 /** Header bytes node accepts; beyond that the request is 431 with an Error body. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -189,7 +187,7 @@ function drained(req: IncomingMessage): Promise<void> {
  * @example createHttpServer(engine).listen(4010, '127.0.0.1')
  */
 export function createHttpServer(engine: MockEngine, allowedHosts: readonly string[] = []): Server {
-  const { cors } = engine.core;
+  const { cors } = engine;
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
@@ -266,7 +264,7 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
     refuse(res, request, adapterError('expectationFailed', request.header('origin')));
   });
 
-  // The mock is no proxy: CONNECT gets the core's own answer (401, or 404 for no path), then the close.
+  // The mock is no proxy: CONNECT gets the engine's own answer (401, or 404 for no path), then the close.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
     whenReady(engine.answer(nodeRequest(req)), (response) => {

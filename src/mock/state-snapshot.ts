@@ -1,9 +1,9 @@
 /** A mock's changeable state as JSON text and back (MSW's `persist`): order changes, faults, the delay. */
-import type { Contract, ExactJson } from '../contract/index.js';
+import type { ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
-import { CONTROL_OPERATIONS, decimalIds, type MockSettings } from './control.js';
+import { CONTROL_OPERATIONS, decimalIds, type MockState } from './control.js';
 import type { FaultSpec } from './faults.js';
-import { DEFAULT_SESSION, MAX_SESSION_NAME, type Sessions } from './sessions.js';
+import { DEFAULT_SESSION, MAX_SESSION_NAME } from './sessions.js';
 
 const VERSION = 1;
 
@@ -15,11 +15,12 @@ interface SavedState {
 }
 
 /** The state as JSON text, ids as decimal strings. */
-export function snapshotState(sessions: Sessions, settings: MockSettings): string {
+export function snapshotState(mock: MockState): string {
+  const { sessions } = mock;
   const names = [DEFAULT_SESSION, ...sessions.names()];
   const state: SavedState = {
     version: VERSION,
-    delayMs: settings.delayMs,
+    delayMs: mock.delayMs,
     sessions: names.flatMap((name) => {
       const session = name === DEFAULT_SESSION ? sessions.get(undefined) : sessions.peek(name);
       if (!session) return [];
@@ -36,12 +37,8 @@ export function snapshotState(sessions: Sessions, settings: MockSettings): strin
 }
 
 /** Restores through the control operations' checks (issue 25); a refusal resets every session. */
-export function restoreState(
-  text: string,
-  contract: Contract,
-  sessions: Sessions,
-  settings: MockSettings,
-): Result<void, string> {
+export function restoreState(text: string, mock: MockState): Result<void, string> {
+  const { sessions } = mock;
   const refuse = (reason: string) => {
     sessions.resetAll();
     return fail(`the saved state is unusable (${reason})`);
@@ -53,7 +50,7 @@ export function restoreState(
       if (typeof saved.name !== 'string' || saved.name.length > MAX_SESSION_NAME) {
         return refuse(`a session name that is not a string of at most ${MAX_SESSION_NAME} characters`);
       }
-      const context = { contract, sessions, settings, session: sessions.get(saved.name) };
+      const context = { mock, session: sessions.get(saved.name) };
       for (const { id, ...order } of saved.orders) {
         const body = order as unknown as ExactJson;
         const put = CONTROL_OPERATIONS.putOrder.run({ ...context, id: String(id), body });
@@ -64,9 +61,8 @@ export function restoreState(
         if (!planned.ok) return refuse(planned.error);
       }
     }
-    const session = sessions.get(undefined);
     const body = { delayMs: state.delayMs };
-    const delay = CONTROL_OPERATIONS.putDelay.run({ contract, sessions, settings, session, body });
+    const delay = CONTROL_OPERATIONS.putDelay.run({ mock, session: sessions.get(undefined), body });
     if (!delay.ok) return refuse(delay.error);
   } catch {
     return refuse('not a state this version saved');

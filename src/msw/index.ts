@@ -111,7 +111,7 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   const engine = createEngine(fixtures.value, { ...options, contract });
   const { root, prefix, pattern } = claimOf(options.baseUrl ?? contract.basePath, contract.basePath);
   const key = `petstore-mock:${root}${contract.basePath}`;
-  const persistence = options.persist?.(key, engine.core.sessions, engine.core);
+  const persistence = options.persist?.(key, engine);
   const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     // What rejects here is the page's body stream failing: the network error fetch would give, not MSW's 500.

@@ -1,7 +1,5 @@
 /** `persist: inSessionStorage`: the mock's state survives a page reload in the tab's `sessionStorage`. */
-import type { Contract } from '../contract/index.js';
-import type { MockControl, MockSettings } from '../mock/control.js';
-import type { Sessions } from '../mock/sessions.js';
+import type { MockControl, MockState } from '../mock/control.js';
 import { restoreState, snapshotState } from '../mock/state-snapshot.js';
 import { fail } from '../result.js';
 
@@ -18,10 +16,8 @@ export interface Persistence {
   save(): void;
 }
 
-type Settings = MockSettings & { readonly contract: Contract };
-
 /** How handlers keep their state across page loads (the `persist` option, {@link inSessionStorage}). */
-export type Persist = (key: string, sessions: Sessions, settings: Settings) => Persistence;
+export type Persist = (key: string, mock: MockState) => Persistence;
 
 /**
  * The state kept in the tab's `sessionStorage`: restored from `key` now, saved by `save()`. A state over
@@ -29,7 +25,7 @@ export type Persist = (key: string, sessions: Sessions, settings: Settings) => P
  *
  * @example import { inSessionStorage } from 'petstore-contract-toolkit/msw/persist'; createHandlers({ fixtures, persist: inSessionStorage })
  */
-export const inSessionStorage: Persist = (key, sessions, settings) => {
+export const inSessionStorage: Persist = (key, mock) => {
   const storage = (globalThis as { sessionStorage?: StorageLike }).sessionStorage;
   let warned = false;
   const warnOnce = (message: string) => {
@@ -48,12 +44,12 @@ export const inSessionStorage: Persist = (key, sessions, settings) => {
     const restored =
       saved.length > MAX_PERSISTED_CHARS
         ? fail(`the saved state is over ${MAX_PERSISTED_CHARS} characters`)
-        : restoreState(saved, settings.contract, sessions, settings);
+        : restoreState(saved, mock);
     if (!restored.ok) warnOnce(`${restored.error}; starting from the fixtures.`);
   }
   return {
     save() {
-      const text = snapshotState(sessions, settings);
+      const text = snapshotState(mock);
       try {
         if (text.length > MAX_PERSISTED_CHARS) throw new RangeError('too large');
         storage.setItem(key, text);
