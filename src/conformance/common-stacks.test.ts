@@ -100,6 +100,21 @@ describe('D11: a retired deprecated read answering 410 Gone passes', () => {
   });
 });
 
+describe('D11: a served deprecated read is judged for its headers whatever its status', () => {
+  it('warns on a 500 that announces Deprecation without Sunset, instead of passing it as present', async () => {
+    const brokenPets = behaviour(MOCK_LIKE_READINGS, {
+      getPet: () => ({
+        status: 500,
+        headers: { 'content-type': 'application/json', deprecation: '@1767225600' },
+        body: '{"code":"internal","message":"boom","status":500}',
+      }),
+    });
+    const result = await runSuiteAgainst(brokenPets, { destructive: false, only: ['pets'], fuzzRequests: 0 });
+    expect(check(result, 'pets.deprecation')?.outcome).toBe('WARN');
+    expect(check(result, 'pets.deprecation')?.message).toContain('Sunset');
+  });
+});
+
 describe("D16: a change no cancel can make is another actor's, never blamed on a request of the suite", () => {
   it('an order shipped during a cancel step is a warning of list.changed-by-others, without --shared', async () => {
     const { behaviour: server, store } = shipsOrderMidRun();

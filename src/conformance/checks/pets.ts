@@ -1,6 +1,6 @@
 /** The deprecated pet read (§9, D11): served with the documented Deprecation and Sunset headers. */
-import { documentedHeaders } from '../../judge/documented-headers.js';
-import { pass, skip, verdict } from '../../judge/rules.js';
+import { documentedHeaders, documentedHeaderViolations } from '../../judge/documented-headers.js';
+import { finding, pass, skip, verdict } from '../../judge/rules.js';
 import { type Check, statusOf } from './check.js';
 
 export const PETS_CHECKS: readonly Check[] = [
@@ -36,9 +36,18 @@ export const PETS_CHECKS: readonly Check[] = [
           '--pet-id ID',
         );
       }
-      // D11: the shared rules judge a served deprecated read's documented headers on every answer.
-      const broken = exchange.judged.filter((f) => f.citation === '§9, D11').map((f) => f.finding);
-      const names = documentedHeaders(ctx.options.contract, 'getPet', 200).map((h) => h.shownAs);
+      // D11: the shared rules judge a served read's documented headers, but stop first at a 5xx or an
+      // undocumented status: then they are judged here, so the pass below is never said unchecked.
+      const shared = exchange.judged.filter((f) => f.citation === '§9, D11').map((f) => f.finding);
+      const { contract } = ctx.options;
+      const where = `GET /pets/${probe.petId} answered ${statusOf(exchange)}`;
+      const broken =
+        shared.length > 0
+          ? shared
+          : documentedHeaderViolations(contract, 'getPet', 200, exchange.outcome.value.headers).map((p) =>
+              finding(exchange, ctx.key, `${where} ${p.message}`, p.expected, p.violations),
+            );
+      const names = documentedHeaders(contract, 'getPet', 200).map((h) => h.shownAs);
       return verdict(broken, `${names.join(' and ')} present and valid`, [
         `pet id ${probe.petId} (${probe.source})`,
       ]);
