@@ -1,8 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { packageRoot } from '../contract/package-root.js';
 import { createLineWriter, escapeControl } from './line-writer.js';
 
 describe('escapeControl', () => {
@@ -95,6 +97,27 @@ describe('createLineWriter', () => {
     expect(numbers.every((n, i) => Number.isInteger(n) && (i === 0 || n > (numbers[i - 1] as number)))).toBe(
       true,
     );
+  });
+
+  it('lets a process whose stdout nobody reads exit after close(), not hang on an unsettled await', () => {
+    const { writeFd } = stalledPipe();
+    // Its own process: vitest keeps its event loop alive, a command's loop empties once the server closes.
+    // The pipe is filled first, so close() has lines it cannot write.
+    const script = `
+      const { createLineWriter } = await import(${JSON.stringify(pathToFileURL(join(packageRoot(), 'dist/src/mock/line-writer.js')).href)});
+      const { constants, openSync, writeSync } = await import('node:fs');
+      const fill = openSync('/proc/self/fd/3', constants.O_WRONLY | constants.O_NONBLOCK);
+      try { for (;;) writeSync(fill, Buffer.alloc(65536)); } catch {}
+      const out = createLineWriter(3, { maxQueuedBytes: 8192, retryMs: 1 });
+      for (let i = 0; i < 1000; i++) out.write('x'.repeat(100));
+      const flushed = await out.close(50);
+      process.stderr.write('closed ' + flushed);
+      process.exitCode = 7;`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'ignore', 'pipe', writeFd],
+      encoding: 'utf8',
+    });
+    expect({ status: child.status, stderr: child.stderr }).toEqual({ status: 7, stderr: 'closed false' });
   });
 
   it('writes every line, escaped, when the output keeps up', async () => {

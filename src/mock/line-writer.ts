@@ -3,7 +3,6 @@
  * buffers without end on an unread pipe, so lines past a small queue are dropped and counted instead.
  */
 import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 // C0 and C1 controls, DEL, the line and paragraph separators, and the bidirectional overrides and isolates.
 const UNSAFE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
@@ -123,7 +122,13 @@ export function createLineWriter(fd: number, { maxQueuedBytes = 64 * 1024, retry
           clearTimeout(timer);
           flush();
         });
-        await Promise.race([drained, sleep(timeoutMs, undefined, { ref: false })]);
+        // A timer that holds the process: the stopping command's loop has nothing else left to wait on.
+        let wait: NodeJS.Timeout | undefined;
+        await Promise.race([
+          drained,
+          new Promise<void>((resolve) => (wait = setTimeout(resolve, timeoutMs))),
+        ]);
+        clearTimeout(wait);
       }
       closed = true;
       clearTimeout(timer);
