@@ -67,15 +67,22 @@ export class ConformanceOptionsError extends Error {
 
   constructor(
     readonly option: keyof ConformanceOptions,
-    /** The message with each option called as `name` calls it (the command says `--pending-order`). */
-    readonly messageFor: (name: (option: keyof ConformanceOptions) => string) => string,
+    private readonly describe: Describe,
   ) {
-    super(messageFor((option) => option));
+    super(describe((option) => option));
+  }
+
+  /** The message with the option at fault called `name` (`--pending-order`), or each option as `name` calls it. */
+  messageFor(name: string | ((option: keyof ConformanceOptions) => string)): string {
+    return this.describe(typeof name === 'string' ? (o) => (o === this.option ? name : o) : name);
   }
 }
 
-/** What is wrong, said after the option's name (or a whole message naming options); `null` when nothing is. */
-type Problem = string | ConformanceOptionsError['messageFor'] | null;
+/** A message with each option it names called as `name` calls it (the command says `--pending-order`). */
+type Describe = (name: (option: keyof ConformanceOptions) => string) => string;
+
+/** What is wrong, said after the option's name, or after another option's, or a whole message; `null` when nothing is. */
+type Problem = string | Describe | { option: keyof ConformanceOptions; text: string } | null;
 
 /** A flag of the command line, and the option of {@link ConformanceOptions} it sets and checks. */
 interface ConformanceFlag extends Flag {
@@ -302,7 +309,7 @@ export const CONFORMANCE_FLAGS = {
       const time = within(1, MAX_TIMEOUT_MS, 'a duration (ms)')(options.fuzzTimeMs);
       return (
         within(0, MAX_FUZZ_REQUESTS, 'a whole number of requests', true)(value) ??
-        (time === null ? null : (name) => `${name('fuzzTimeMs')} ${time}`)
+        (time === null ? null : { option: 'fuzzTimeMs', text: time as string })
       );
     },
   },
@@ -333,9 +340,8 @@ export function checkOptions(options: ConformanceOptions): void {
   for (const { option, check } of Object.values(CONFORMANCE_FLAGS) as ConformanceFlag[]) {
     const problem = option && check?.(options[option], options);
     if (!option || !problem) continue;
-    throw new ConformanceOptionsError(
-      option,
-      typeof problem === 'string' ? (name) => `${name(option)} ${problem}` : problem,
-    );
+    if (typeof problem === 'function') throw new ConformanceOptionsError(option, problem);
+    const [at, text] = typeof problem === 'string' ? [option, problem] : [problem.option, problem.text];
+    throw new ConformanceOptionsError(at, (name) => `${name(at)} ${text}`);
   }
 }

@@ -59,6 +59,19 @@ describe('runConformance options', () => {
   });
 });
 
+describe('ConformanceOptionsError names the option at fault', () => {
+  it.each([
+    ['fuzzTimeMs', { fuzzTimeMs: 0 }, '--fuzz-time must be a duration (ms) from 1 to 2147483647, got 0'],
+    ['pendingOrders', { pendingOrders: ['02'] }, '--pending-order "02" is not an int64 order id'],
+  ] as const)('%s, and words the message with the name a program gives it', async (option, given, shown) => {
+    const error = await runConformance({ baseUrl: 'http://h/v1', apiKey: 'k', ...given }).catch((e) => e);
+    expect(error).toBeInstanceOf(ConformanceOptionsError);
+    expect((error as ConformanceOptionsError).option).toBe(option);
+    const flag = option === 'fuzzTimeMs' ? '--fuzz-time' : '--pending-order';
+    expect((error as ConformanceOptionsError).messageFor(flag)).toContain(shown);
+  });
+});
+
 describe('order ids must be canonical int64 decimals, whoever passes them', () => {
   // A fetch that must never be called: a rejected option stops the run before any request.
   const noFetch = (() => {
