@@ -1,4 +1,7 @@
-/** JSON with exact int64s (D8): our own parser, as lossless-json was a tenth of the MSW entry; held to its verdicts. */
+/**
+ * JSON that keeps int64 values exact (D8): integers a double cannot hold become `bigint`. Our own small
+ * parser, as lossless-json was a tenth of the MSW entry; lossless-json.test.ts holds it to its verdicts.
+ */
 import type { Result } from '../result.js';
 
 /** A JSON value in which integers outside ±(2^53 − 1) are exact `bigint`s. */
@@ -11,22 +14,36 @@ export type ExactJson =
   | ExactJson[]
   | { [key: string]: ExactJson };
 
+const INTEGER_LITERAL = /^-?(0|[1-9][0-9]*)$/;
 const WHITESPACE = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON refuses raw control characters in strings.
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
-const LITERAL = /true|false|null/y;
+const LITERALS: ReadonlyArray<[string, ExactJson]> = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+];
 
-/**
- * Parses JSON text, keeping integers above 2^53 exact; an error names what was expected and where.
- *
- * @example parseExactJson('{"id":9007199254740993}') // { ok: true, value: { id: 9007199254740993n } }
- */
-export function parseExactJson(text: string): Result<ExactJson, string> {
+function exactNumber(text: string): number | bigint {
+  if (INTEGER_LITERAL.test(text)) {
+    const value = Number(text);
+    return Number.isSafeInteger(value) ? value : BigInt(text);
+  }
+  return Number(text);
+}
+
+/** Reads one JSON text; throws a `SyntaxError` naming what was expected and where. */
+function readJson(text: string): ExactJson {
   let at = 0;
   const fail = (expected: string): never => {
     const got = at < text.length ? `'${text[at]}'` : 'end of input';
     throw new SyntaxError(`${expected} but got ${got} at position ${at}`);
+  };
+  const skipSpace = () => {
+    WHITESPACE.lastIndex = at;
+    WHITESPACE.test(text);
+    at = WHITESPACE.lastIndex;
   };
   const token = (pattern: RegExp): string | undefined => {
     pattern.lastIndex = at;
@@ -34,7 +51,6 @@ export function parseExactJson(text: string): Result<ExactJson, string> {
     if (match !== undefined) at += match.length;
     return match;
   };
-  const skipSpace = () => token(WHITESPACE);
   const readString = (): string => {
     const literal = token(STRING) ?? fail('A string');
     return literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
@@ -53,7 +69,7 @@ export function parseExactJson(text: string): Result<ExactJson, string> {
     }
   };
   const readObject = (): ExactJson => {
-    const members = new Map<string, ExactJson>();
+    const object: Record<string, ExactJson> = {};
     readList('}', 'value', () => {
       skipSpace();
       const keyAt = at;
@@ -63,53 +79,71 @@ export function parseExactJson(text: string): Result<ExactJson, string> {
       if (text[at] !== ':') fail("A colon ':' after the property name");
       at++;
       const value = readValue();
-      if (members.has(key) && stringifyExactJson(members.get(key)) !== stringifyExactJson(value)) {
+      if (Object.hasOwn(object, key)) {
+        if (stringifyExactJson(object[key]) === stringifyExactJson(value)) return;
         at = keyAt;
         fail(`A key given once, not '${key}' again,`);
+      } else if (key === '__proto__') {
+        // A plain assignment would set the prototype instead of adding the member.
+        Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+      } else {
+        object[key] = value;
       }
-      members.set(key, value);
     });
-    // `fromEntries` adds a `__proto__` key as a member, where an assignment would set the prototype.
-    return Object.fromEntries(members);
+    return object;
+  };
+  const readArray = (): ExactJson => {
+    const array: ExactJson[] = [];
+    readList(']', 'item', () => array.push(readValue()));
+    return array;
   };
   const readValue = (): ExactJson => {
     skipSpace();
     const first = text[at];
     if (first === '{') return readObject();
-    if (first === '[') {
-      const array: ExactJson[] = [];
-      readList(']', 'item', () => array.push(readValue()));
-      return array;
-    }
+    if (first === '[') return readArray();
     if (first === '"') return readString();
     const number = token(NUMBER);
-    if (number !== undefined) {
-      const value = Number(number);
-      // An integer a double cannot hold stays exact; a fraction or an exponent is a number.
-      return Number.isSafeInteger(value) || /[.eE]/.test(number) ? value : BigInt(number);
+    if (number !== undefined) return exactNumber(number);
+    for (const [word, value] of LITERALS) {
+      if (text.startsWith(word, at)) {
+        at += word.length;
+        return value;
+      }
     }
-    const literal = token(LITERAL);
-    return literal === undefined ? fail('A JSON value') : (JSON.parse(literal) as boolean | null);
+    return fail('A JSON value');
   };
+  const value = readValue();
+  skipSpace();
+  if (at < text.length) fail('The end of the text');
+  return value;
+}
+
+/**
+ * Parses JSON text, keeping integers above 2^53 exact.
+ *
+ * @example parseExactJson('{"id":9007199254740993}') // { ok: true, value: { id: 9007199254740993n } }
+ */
+export function parseExactJson(text: string): Result<ExactJson, string> {
   try {
-    const value = readValue();
-    skipSpace();
-    if (at < text.length) fail('The end of the text');
-    return { ok: true, value };
+    return { ok: true, value: readJson(text) };
   } catch (error) {
-    // `fail`'s SyntaxError, or the RangeError of a nesting deeper than the stack.
-    return { ok: false, error: (error as Error).message };
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** The JSON text of a value, `undefined` for what JSON leaves out (`undefined`, functions). */
 function write(value: unknown): string | undefined {
   if (typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return `[${value.map((item) => write(item) ?? 'null').join(',')}]`;
-  const prototype = typeof value === 'object' && value !== null && Object.getPrototypeOf(value);
-  if (prototype === Object.prototype || prototype === null) {
+  if (typeof value === 'object' && value !== null && isPlainObject(value)) {
     const members: string[] = [];
-    for (const [key, item] of Object.entries(value as object)) {
+    for (const [key, item] of Object.entries(value)) {
       const text = write(item);
       if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
     }
