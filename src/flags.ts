@@ -1,7 +1,4 @@
-/**
- * One option table per command: the parser (`node:util` parseArgs), the help text and the checks all read
- * it, so each option is described once (issue 23).
- */
+/** One option table per command, read by parseArgs, the help text and the checks (issue 23). */
 import { parseArgs } from 'node:util';
 import type { Result } from './result.js';
 
@@ -28,10 +25,7 @@ export type FlagValues<T extends FlagTable> = {
   [K in keyof T]?: T[K] extends { multiple: true } ? One<T[K]>[] : One<T[K]>;
 };
 
-/**
- * `--delay -5` read as `--delay=-5`: parseArgs calls a value that starts with a dash "ambiguous", which hides
- * the real problem (a negative number). A flag (`--x`, `-h`) given as a value stays ambiguous.
- */
+/** `--delay -5` as `--delay=-5`, so the message names the negative number, not parseArgs' "ambiguous". */
 function joinDashValues(table: FlagTable, argv: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -42,11 +36,7 @@ function joinDashValues(table: FlagTable, argv: readonly string[]): string[] {
   return out;
 }
 
-/**
- * Parses `argv` by the table; the error is one line.
- *
- * @example parseFlags({ port: { arg: 'PORT', help: 'port' } }, ['--port', '0']) // { ok: true, value: { port: '0' } }
- */
+/** @example parseFlags({ port: { arg: 'PORT', help: 'port' } }, ['--port', '0']).value // { port: '0' } */
 export function parseFlags<T extends FlagTable>(
   table: T,
   argv: readonly string[],
@@ -113,7 +103,6 @@ export function flagHelp(table: FlagTable): string {
     .join('\n');
 }
 
-/** A whole number from `min` to `max`. */
 export function wholeNumber(min: number, max: number) {
   return (raw: string, flag: string): Result<number, string> =>
     /^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max
@@ -124,7 +113,6 @@ export function wholeNumber(min: number, max: number) {
         };
 }
 
-/** One of a fixed list of names. */
 export function oneOf<const T extends string>(names: readonly T[]) {
   const list = names.length === 2 ? names.join(' or ') : names.join(', ');
   return (raw: string, flag: string): Result<T, string> =>

@@ -32,11 +32,7 @@ Run \`petstore <command> --help\` for the options of one command.
 
 const ignore = (): void => undefined;
 
-/**
- * Runs the command line and returns the exit code: 0 on success, 2 for a usage error.
- *
- * @example process.exitCode = await main(process.argv.slice(2));
- */
+/** Returns the exit code: `process.exitCode = await main(process.argv.slice(2))`. */
 export async function main(argv: string[]): Promise<number> {
   // A reader that closes early (`| head`) stops the printing, not the run, nor its exit code (issue 25).
   process.stdout.off('error', ignore).on('error', ignore);

@@ -1,8 +1,4 @@
-/**
- * `petstore proxy`: runs the validating proxy until SIGINT or SIGTERM, printing one line per finding to
- * stderr as it happens, then writes the reports with the conformance suite's reporters. Exit codes: 0
- * when the server broke no rule at failure level, 1 when it did, 2 for a usage error or an unusable port.
- */
+/** `petstore proxy`: the validating proxy until SIGINT or SIGTERM, a line per finding, then the reports. */
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { loadSpecFile } from '../contract/spec-file.js';
@@ -121,11 +117,7 @@ export interface ProxyCommandIo {
   cwd?: string;
 }
 
-/**
- * Runs the command with injectable streams and stop signal; returns the exit code.
- *
- * @example await proxyCommand(['--upstream', 'http://127.0.0.1:4010/v1'], { ...io, stop: signalled })
- */
+/** @example await proxyCommand(['--upstream', 'http://127.0.0.1:4010/v1'], { ...io, stop }) // the exit code */
 export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<number> {
   const fail = (message: string) => {
     io.stderr.write(`petstore proxy: ${message}. Run \`petstore proxy --help\` for usage.\n`);

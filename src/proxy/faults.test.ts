@@ -161,3 +161,50 @@ describe('when the upstream fails, the proxy answers with its own Error and repo
     }
   });
 });
+
+describe('a kept-alive upstream connection closed as a request goes out on it', () => {
+  /** Answers the first request on each connection; a later one on the same connection is cut unanswered. */
+  async function closingIdleUpstream(seen: string[]): Promise<number> {
+    const server = createHttpServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      const count = (requestsOn.get(req.socket) ?? 0) + 1;
+      requestsOn.set(req.socket, count);
+      if (count > 1) req.socket.destroy();
+      else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('[]');
+      }
+    });
+    const requestsOn = new Map<Socket, number>();
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+    closers.push(
+      () =>
+        new Promise((done) => {
+          server.closeAllConnections();
+          server.close(done);
+        }),
+    );
+    return (server.address() as AddressInfo).port;
+  }
+
+  it('sends a GET again on a new connection instead of answering 502', async () => {
+    const seen: string[] = [];
+    const { info, findings } = await proxyFor(await closingIdleUpstream(seen));
+    for (let i = 0; i < 3; i++) {
+      const answer = await fetch(`${info.baseUrl}/store/orders`, { headers: AUTH });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('[]');
+    }
+    expect(findings).toEqual([]);
+    expect(seen).toEqual(Array(5).fill('GET /v1/store/orders'));
+  });
+
+  it('never sends a cancel twice: the DELETE gets the 502', async () => {
+    const seen: string[] = [];
+    const { info } = await proxyFor(await closingIdleUpstream(seen));
+    expect((await fetch(`${info.baseUrl}/store/orders`, { headers: AUTH })).status).toBe(200);
+    const cancel = await fetch(`${info.baseUrl}/store/orders/3`, { method: 'DELETE', headers: AUTH });
+    expect(cancel.status).toBe(502);
+    expect(seen).toEqual(['GET /v1/store/orders', 'DELETE /v1/store/orders/3']);
+  });
+});

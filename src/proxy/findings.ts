@@ -58,11 +58,7 @@ export const LABELS: Record<Party, Record<Level, string>> = {
   client: { failure: 'CLIENT', warning: 'CLIENT' },
 };
 
-/**
- * The one line printed when a finding is made, without the method and path the message repeats.
- *
- * @example findingLine(found) // 'WARN GET /store/orders → 200: order 7 vanished … (§4.1) [key #1]'
- */
+/** @example findingLine(found) // 'WARN GET /store/orders → 200: order 7 vanished … (§4.1) [key #1]' */
 export function findingLine(found: ProxyFinding): string {
   const head = `${found.method} ${found.path}`;
   const said = found.finding.message;
@@ -77,10 +73,7 @@ export function findingLine(found: ProxyFinding): string {
   );
 }
 
-/**
- * The findings of one run. All are counted for the verdict; what is kept is bounded per party, so a flood
- * of the client's findings cannot push out a later failure of the server.
- */
+/** Every finding counts; those kept are bounded per party, so the client's cannot push out the server's. */
 export class FindingLog {
   private readonly kept: ProxyFinding[] = [];
   private readonly counts = new Map<string, CheckCount>();

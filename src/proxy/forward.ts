@@ -1,8 +1,5 @@
-/**
- * The transparent half of the proxy: a request streamed upstream as sent, its answer streamed back byte for
- * byte, with a bounded copy of each body teed off for judging. Only `--errors` (`hold`) buffers an answer.
- * Not undici: it loses the status text and header order, and refuses `Expect` (measured, issue 23).
- */
+/** Streams a request upstream as sent and its answer back byte for byte, a bounded copy teed off to judge. */
+// Not undici: it loses the status text and header order, and refuses `Expect` (measured, issue 23).
 import { type Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { type ProxyErrorName, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
@@ -23,6 +20,8 @@ const HOP_BY_HOP = new Set([
 
 /** Methods whose requests have no body in this API, or in HTTP at all (RFC 9110 §9.3). */
 const BODILESS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
+/** Sent again when a kept-alive connection fails under them (RFC 9110 §9.2.2); never a cancel (D20). */
+const SAFE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Each way no usable answer came, and the proxy's own Error for it. */
 const FAULT_ERRORS = {
@@ -78,7 +77,6 @@ export interface ForwardOptions {
   judge(exchange: CapturedExchange): ProxyErrorResponse | null;
 }
 
-/** Lower-case header map of raw headers, repeated ones joined. */
 function headerRecord(raw: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
@@ -139,7 +137,6 @@ class Copier {
 const OWN_ERRORS: ReadonlySet<unknown> = new Set(['EMFILE', 'ENFILE', 'ENOBUFS', 'ENOMEM', 'EADDRNOTAVAIL']);
 
 class UpstreamTimeout extends Error {}
-/** No upstream connection of the proxy came free in time. */
 class ConnectionWait extends Error {}
 
 function classify(error: unknown, timeoutMs: number, afterHeaders: boolean): UpstreamFault {
@@ -219,15 +216,9 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     ...(doubtful ? ['Connection', 'close'] : []),
   ];
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-  const upReq = send({
-    hostname: upstream.hostname,
-    port: upstream.port,
-    method,
-    path: req.url,
-    headers,
-    setHost: false,
-    agent: options.agent,
-  });
+  const { hostname, port } = upstream;
+  const asked = { hostname, port, method, path: req.url, headers, setHost: false, agent: options.agent };
+  let upReq = send(asked);
 
   // One timer: between the client's body chunks (a stall is its 408), then until the upstream's status
   // line, then between the upstream's body chunks.
@@ -269,10 +260,19 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     options.judge(exchange(null, { kind: 'client-stalled', message, afterHeaders: false }));
   };
 
-  // Once answered, failing to write the rest of the body (an early 413 that closes) is no fault.
-  upReq.on('error', (error) => {
-    if (answer === null) fail(error, false, captured());
-  });
+  // Once answered, failing to write the rest of the body (an early 413 that closes) is no fault. A
+  // kept-alive connection the upstream closed as this request went out gets a safe one again, on another.
+  const failed = (error: NodeJS.ErrnoException) => {
+    if (answer !== null) return;
+    const closed = error.code === 'ECONNRESET' || error.code === 'EPIPE';
+    if (!closed || !upReq.reusedSocket || hasBody || !SAFE.has(method) || finished) {
+      fail(error, false, captured());
+      return;
+    }
+    upReq = send(asked);
+    upReq.on('error', failed).on('response', answered).end();
+  };
+  upReq.on('error', failed);
 
   res.on('close', () => {
     if (!res.writableFinished) {
@@ -305,7 +305,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     req.on('error', () => upReq.destroy());
   }
 
-  upReq.on('response', (upRes) => {
+  function answered(upRes: IncomingMessage): void {
     answer = upRes;
     timer.refresh();
     const status = upRes.statusCode ?? 502;
@@ -362,5 +362,6 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
         res.end(held.length === 1 ? held[0] : Buffer.concat(held));
       }
     });
-  });
+  }
+  upReq.on('response', answered);
 }

@@ -1,12 +1,4 @@
-/**
- * The validating proxy as a library: it passes every exchange through unchanged and judges it (D20).
- *
- * @example
- * const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1', onFinding: (_f, line) => console.error(line) });
- * const { baseUrl } = await proxy.listen({ port: 4020 });   // http://127.0.0.1:4020/v1
- * // … traffic …
- * const { result } = await proxy.close();                   // the suite's report shape
- */
+/** The validating proxy as a library: it passes every exchange through unchanged and judges it (D20). */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import {
@@ -131,11 +123,9 @@ export interface ValidatingProxy {
 }
 
 function integerOption(name: string, value: number | undefined, fallback: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new ProxyOptionsError(`${name} must be a whole number from 1 to ${max}, got ${value}`);
-  }
-  return value;
+  if (value === undefined || (Number.isInteger(value) && value >= 1 && value <= max))
+    return value ?? fallback;
+  throw new ProxyOptionsError(`${name} must be a whole number from 1 to ${max}, got ${value}`);
 }
 
 /** A 400 written straight to a socket, which it closes. */
@@ -188,16 +178,11 @@ function isOwnAddress(upstream: Upstream, host: string, port: number): boolean {
 }
 
 function connectable(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
+  const local = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return local.includes(':') ? `[${local}]` : local;
 }
 
-/**
- * Creates a proxy in front of `options.upstream`. Throws {@link ProxyOptionsError} for unusable options.
- *
- * @example const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1', errors: true })
- */
+/** @example const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1', errors: true }) // throws ProxyOptionsError */
 export function createProxy(options: ProxyOptions): ValidatingProxy {
   const parsed = parseUpstream(options.upstream);
   if (!parsed.ok) throw new ProxyOptionsError(parsed.error);
@@ -205,12 +190,11 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS, 2 ** 31 - 1);
   const captureBytes = integerOption('captureBytes', options.captureBytes, DEFAULT_CAPTURE_BYTES, 2 ** 30);
   const reporters = options.reporters ?? [];
-  for (const name of reporters) {
-    if (!(FILE_REPORTERS as readonly string[]).includes(name)) {
-      throw new ProxyOptionsError(
-        `reporter ${JSON.stringify(name)} is unknown; use ${FILE_REPORTERS.join(', ')}`,
-      );
-    }
+  const unknown = reporters.find((name) => !Object.hasOwn(REPORT_FILES, name));
+  if (unknown !== undefined) {
+    throw new ProxyOptionsError(
+      `reporter ${JSON.stringify(unknown)} is unknown; use ${FILE_REPORTERS.join(', ')}`,
+    );
   }
   const outputDir = resolve(options.outputDir ?? DEFAULT_OUTPUT_DIR);
   const { onFinding } = options;
@@ -220,7 +204,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const via = `1.1 petstore-proxy-${randomBytes(8).toString('hex')}`;
   const contract = options.contract ?? defaultContract();
   const { record } = options;
-  const note = record?.note ?? ((line: string) => console.warn(line));
+  const note = record?.note ?? console.warn;
   const recorder =
     record && new Recorder({ file: resolve(record.file), upstream: upstream.baseUrl, contract, note });
   const recordProblem = recorder?.write();

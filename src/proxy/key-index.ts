@@ -1,7 +1,4 @@
-/**
- * Whose traffic an exchange is, without showing the key: a key is shown only as `key #N`, never as a digest
- * one could check guesses against. The last keys are held in memory to redact an upstream's echo of them.
- */
+/** A key shows as `key #N`, never a digest to test guesses on; the last ones are held to redact echoes. */
 import { createHash } from 'node:crypto';
 import { CREDENTIAL_PARAMETER, SHORT_KEY } from '../judge/redact.js';
 

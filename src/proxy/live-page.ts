@@ -1,7 +1,4 @@
-/**
- * The live findings page, `GET /__proxy/`, polling `/__proxy/live?since=N`. Every value may be markup from
- * the traffic: it is escaped on the server, parsed inert by the script, and the CSP allows only our files.
- */
+/** `GET /__proxy/`, polling `/__proxy/live?since=N`: values escaped, parsed inert, a CSP of our files. */
 import { html, REPORT_STYLE, renderFinding } from '../judge/report/html.js';
 import { type FindingLog, LABELS, type ProxyFinding } from './findings.js';
 

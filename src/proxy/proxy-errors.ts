@@ -1,7 +1,4 @@
-/**
- * The proxy's own answers: each the contract's `Error` (§7, D5), its code `proxy_…` and message "petstore
- * proxy: …" so nobody mistakes them for the upstream's (D20).
- */
+/** The proxy's own answers: Errors (§7, D5) coded `proxy_…`, saying "petstore proxy: …" (D20). */
 import type { ServerResponse } from 'node:http';
 
 export const PROXY_ERRORS = {

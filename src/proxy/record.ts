@@ -1,8 +1,4 @@
-/**
- * `petstore proxy --record FILE` (issue 24): the orders the upstream's lists showed, as a fixture file. An
- * order's state is the latest seen: `complete`, a 409 or 204 to its cancel, or leaving its scope's list (D2).
- * Only answers are written, never a request header, so never the key; ids stay exact (D8).
- */
+/** `--record FILE` (issue 24): the listed orders as fixtures; only answers, never the key; exact ids (D8). */
 import { createHash } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
 import { type Contract, type ExactJson, parseExactJson, stringifyExactJson } from '../contract/index.js';
@@ -20,7 +16,6 @@ export interface RecordedExchange {
 
 /** Scopes whose last list is remembered, oldest forgotten first. */
 const MAX_SCOPES = 64;
-/** A burst of lists makes one write. */
 const WRITE_DELAY_MS = 500;
 
 export interface RecorderOptions {
@@ -81,7 +76,6 @@ export class Recorder {
     if (this.lastLists.size > MAX_SCOPES) this.lastLists.delete(this.lastLists.keys().next().value ?? '');
   }
 
-  /** Records an order's latest view, within the file's bound. */
   private put(order: FixtureOrder): void {
     const id = String(order.id);
     const line = `  - ${stringifyExactJson(order)}\n`;

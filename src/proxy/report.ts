@@ -1,7 +1,4 @@
-/**
- * The proxy's findings in the suite's report shape, so the suite's reporters write it: one check per rule.
- * The client's findings are their own checks, `client.*`, at warning level: they never fail the run.
- */
+/** The findings in the suite's report shape, a check per rule; the client's (`client.*`) never fail a run. */
 import type { Contract } from '../contract/index.js';
 import { MAX_LIST_BYTES, type RuleRow, STATE_RULES } from '../judge/observer.js';
 import { operationCoverage, summarise } from '../judge/report/input.js';

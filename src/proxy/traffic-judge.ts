@@ -1,7 +1,4 @@
-/**
- * Judges each exchange that passed through with the suite's judgements (judgeExchange, the observer), plus
- * the client's side of the request. Under `--errors` a failure of the server's answer decides the 502.
- */
+/** Judges each exchange with the suite's judgements and the observer, plus the client's side (D20). */
 
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { bearerToken, type Contract } from '../contract/index.js';
@@ -58,7 +55,6 @@ export function judgedTarget(target: string): string {
   );
 }
 
-/** A finding with every key redacted; with no key, still credential-like query values. */
 function redactFinding<T>(entry: T, keys: readonly string[]): T {
   const present = keys.filter((key) => key !== '');
   return (present.length === 0 ? [''] : present).reduce((value, key) => redactDeep(value, key), entry);
@@ -130,7 +126,6 @@ export interface TrafficJudgeOptions {
   record?: Pick<Recorder, 'see'> | undefined;
 }
 
-/** The keys one request carried: its bearer token and any credential-like query value (issue 25). */
 function ownKeys(secret: string, target: string): string[] {
   return [secret, ...querySecrets(target)].filter((key) => key !== '');
 }
@@ -142,7 +137,6 @@ export class TrafficJudge {
   readonly statuses = new Map<string, Set<number>>();
   exchanges = 0;
   unjudgedBodies = 0;
-  /** Cancels in flight, by order id. */
   private readonly flights = new Map<string, number>();
   /** Orders with two cancels in flight at once; while any is open, the observer's feed waits in `held`. */
   private readonly contested = new Set<string>();
@@ -177,7 +171,6 @@ export class TrafficJudge {
     return this.flush();
   }
 
-  /** Judges every held exchange across requests now, in the order the observer reads them. */
   flush(): Logged {
     const held = this.tracker.order(this.held);
     this.held = [];
@@ -334,51 +327,49 @@ export class TrafficJudge {
   ): Judged[] {
     const { method, requestBody, requestHeaders } = captured;
     const { authorization } = requestHeaders;
-    const order = operationId === null ? null : this.tracker.orderOf(method, path);
-    const broken: Array<false | [rule: string, message: string, expected: string]> =
-      captured.fault?.kind === 'client-stalled'
-        ? [
-            [
-              'client.stalled',
-              `the client stopped sending its request body (${requestBody.total} bytes sent); the proxy answered 408`,
-              'a whole request, sent without a pause longer than --timeout',
-            ],
-          ]
-        : operationId === null
-          ? [
-              // A CORS preflight needs no documented operation (D14).
-              method !== 'OPTIONS' && [
-                'client.undocumented',
-                `the client called ${method} ${path}, which the document does not list`,
-                'a documented operation',
-              ],
-            ]
-          : [
-              bearerToken(authorization) === null && [
-                'client.no-key',
-                authorization === undefined
-                  ? 'the client sent no Authorization header'
-                  : 'the client sent an Authorization header without a Bearer token',
-                'Authorization: Bearer <API_KEY>',
-              ],
-              bearerToken(authorization) !== null &&
-                captured.response?.status === 401 && [
-                  'client.key-refused',
-                  "the server refused the client's key (401)",
-                  'a key the server accepts',
-                ],
-              order !== null &&
-                order.id === null && [
-                  'client.malformed-id',
-                  `the client sent the order id ${JSON.stringify(order.raw)}, which is not an int64 integer`,
-                  'an int64 order id, as listed by GET /store/orders',
-                ],
-              requestBody.total > 0 && [
-                'client.body',
-                `the client sent a request body (${requestBody.total} bytes) to ${operationId}, which takes none`,
-                'no request body',
-              ],
-            ];
+    const stalled = captured.fault?.kind === 'client-stalled';
+    const documented = !stalled && operationId !== null;
+    const bearer = bearerToken(authorization) !== null;
+    const order = documented ? this.tracker.orderOf(method, path) : null;
+    const noKey =
+      authorization === undefined
+        ? 'no Authorization header'
+        : 'an Authorization header without a Bearer token';
+    // [rule, message, what the client should send]; a CORS preflight needs no documented operation (D14).
+    const broken: Array<false | [string, string, string]> = [
+      stalled && [
+        'client.stalled',
+        `the client stopped sending its request body (${requestBody.total} bytes sent); the proxy answered 408`,
+        'a whole request, sent without a pause longer than --timeout',
+      ],
+      !stalled &&
+        operationId === null &&
+        method !== 'OPTIONS' && [
+          'client.undocumented',
+          `the client called ${method} ${path}, which the document does not list`,
+          'a documented operation',
+        ],
+      documented &&
+        !bearer && ['client.no-key', `the client sent ${noKey}`, 'Authorization: Bearer <API_KEY>'],
+      documented &&
+        bearer &&
+        captured.response?.status === 401 && [
+          'client.key-refused',
+          "the server refused the client's key (401)",
+          'a key the server accepts',
+        ],
+      order?.id === null && [
+        'client.malformed-id',
+        `the client sent the order id ${JSON.stringify(order.raw)}, which is not an int64 integer`,
+        'an int64 order id, as listed by GET /store/orders',
+      ],
+      documented &&
+        requestBody.total > 0 && [
+          'client.body',
+          `the client sent a request body (${requestBody.total} bytes) to ${operationId}, which takes none`,
+          'no request body',
+        ],
+    ];
     return broken
       .filter((rule) => rule !== false)
       .map(([rule, message, expected]) => {
