@@ -1,6 +1,6 @@
 /** One option table per command, read by parseArgs, the help text and the checks (issue 23). */
 import { parseArgs } from 'node:util';
-import type { Result } from './result.js';
+import { fail, ok, type Result } from './result.js';
 
 /** One flag: its value's placeholder (none for a switch), its help line and how its text is read. */
 export interface Flag {
@@ -60,24 +60,20 @@ export function parseFlags<T extends FlagTable>(
     }));
   } catch (error) {
     // node's messages add advice about positionals after the first sentence; the first one is the point.
-    return {
-      ok: false,
-      error: (error instanceof Error ? error.message : String(error)).split(/\.(\s|$)/)[0] ?? '',
-    };
+    return fail((error as Error).message.split(/\.(\s|$)/)[0] ?? '');
   }
   const parsed: Record<string, unknown> = {};
   for (const [name, given] of Object.entries(values)) {
     const read = table[name]?.read;
     const items: unknown[] = [];
     for (const raw of [given ?? []].flat()) {
-      const item =
-        read && typeof raw === 'string' ? read(raw, `--${name}`) : { ok: true as const, value: raw };
+      const item = read && typeof raw === 'string' ? read(raw, `--${name}`) : ok(raw);
       if (!item.ok) return item;
       items.push(item.value);
     }
     parsed[name] = Array.isArray(given) ? items : items[0];
   }
-  return { ok: true, value: parsed as FlagValues<T> };
+  return ok(parsed as FlagValues<T>);
 }
 
 const HELP_WIDTH = 104;
@@ -106,27 +102,22 @@ export function flagHelp(table: FlagTable): string {
 export function wholeNumber(min: number, max: number) {
   return (raw: string, flag: string): Result<number, string> =>
     /^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max
-      ? { ok: true, value: Number(raw) }
-      : {
-          ok: false,
-          error: `${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`,
-        };
+      ? ok(Number(raw))
+      : fail(`${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
 }
 
 export function oneOf<const T extends string>(names: readonly T[]) {
   const list = names.length === 2 ? names.join(' or ') : names.join(', ');
   return (raw: string, flag: string): Result<T, string> =>
     (names as readonly string[]).includes(raw)
-      ? { ok: true, value: raw as T }
-      : { ok: false, error: `${flag} ${JSON.stringify(raw)} is unknown; use ${list}` };
+      ? ok(raw as T)
+      : fail(`${flag} ${JSON.stringify(raw)} is unknown; use ${list}`);
 }
 
 /** A value that must not be blank, such as a file or a host name. */
 export function notBlank(example: string) {
   return (raw: string, flag: string): Result<string, string> =>
-    raw.trim() === ''
-      ? { ok: false, error: `${flag} must not be empty; ${example}` }
-      : { ok: true, value: raw };
+    raw.trim() === '' ? fail(`${flag} must not be empty; ${example}`) : ok(raw);
 }
 
 /** Why a command cannot listen, with the flag that fixes it. */

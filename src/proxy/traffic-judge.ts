@@ -8,6 +8,7 @@ import { Observer, type SeenExchange } from '../judge/observer.js';
 import { redactDeep } from '../judge/redact.js';
 import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
 import { requestPath } from '../mock/request-target.js';
+import { fail, ok } from '../result.js';
 import type { FindingLog, Party, ProxyFinding } from './findings.js';
 import type { CapturedExchange } from './forward.js';
 import { KeyIndex, querySecrets, secretOf } from './key-index.js';
@@ -103,14 +104,10 @@ function observedOf(
   if (fault || !response) {
     const kind = fault && SHARED_KINDS.has(fault.kind) ? (fault.kind as TransportErrorKind) : 'other';
     const message = fault?.message ?? 'no answer from the upstream';
-    return { request, path, outcome: { ok: false, error: { kind, message } } };
+    return { request, path, outcome: fail({ kind, message }) };
   }
   const { status, headers, body } = response;
-  return {
-    request,
-    path,
-    outcome: { ok: true, value: { status, headers, text: text ?? '', bytes: body.total } },
-  };
+  return { request, path, outcome: ok({ status, headers, text: text ?? '', bytes: body.total }) };
 }
 
 export interface TrafficJudgeOptions {

@@ -1,5 +1,5 @@
 // The proxy serves under the upstream's base path: a client switches by changing only host and port.
-import type { Result } from '../result.js';
+import { fail, ok, type Result } from '../result.js';
 
 export interface Upstream {
   protocol: 'http:' | 'https:';
@@ -26,13 +26,13 @@ export function parseUpstream(raw: string): Result<Upstream, string> {
           : url.search !== '' || url.hash !== '' || raw.includes('?') || raw.includes('#')
             ? 'must not have a query or a fragment: give the base URL, e.g. http://127.0.0.1:4010/v1'
             : null;
-  if (url === null || problem !== null) return { ok: false, error: `--upstream ${problem}` };
+  if (url === null || problem !== null) return fail(`--upstream ${problem}`);
   const protocol = url.protocol as Upstream['protocol'];
   const basePath = url.pathname.replace(/\/+$/, '');
   const port = url.port === '' ? (protocol === 'https:' ? 443 : 80) : Number(url.port);
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const baseUrl = `${protocol}//${url.host}${basePath}`;
-  return { ok: true, value: { protocol, hostname, port, host: url.host, basePath, baseUrl } };
+  return ok({ protocol, hostname, port, host: url.host, basePath, baseUrl });
 }
 
 /** `/v1/orders?x=1` below `/v1` is `/orders?x=1`; `null` outside the base (judged unknown, D10). */
