@@ -36,7 +36,6 @@ const MAX_FINDING_ITEMS = 20;
 export interface CheckCount {
   count: number;
   level: Level;
-  party: Party;
   /** Counted but not kept. */
   dropped: number;
 }
@@ -93,11 +92,10 @@ export class FindingLog {
     this.count += 1;
     const numbered: ProxyFinding = clipped({ seq: this.count, ...found });
     const id = checkIdOf(numbered);
-    const counted = this.counts.get(id) ?? { count: 0, level: found.level, party: found.party, dropped: 0 };
+    const counted = this.counts.get(id) ?? { count: 0, level: found.level, dropped: 0 };
     counted.count += 1;
     this.counts.set(id, counted);
-    this.tallies[found.party === 'client' ? 'client' : found.level === 'failure' ? 'failures' : 'warnings'] +=
-      1;
+    this.tallies[found.party === 'client' ? 'client' : found.level === 'failure' ? 'failures' : 'warnings']++;
     const budget = this.keptOf[found.party];
     const bytes = JSON.stringify(numbered).length;
     if (budget.findings < this.maxKept && budget.bytes + bytes <= MAX_KEPT_FINDING_BYTES) {

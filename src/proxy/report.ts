@@ -78,16 +78,9 @@ function noteFor(id: string, run: ProxyRun): string | null {
 
 /** The run as a report for the suite's reporters. */
 export function proxyResult(run: ProxyRun): ConformanceResult {
-  const byCheck = new Map<string, ProxyFinding[]>();
-  for (const found of run.log.all()) {
-    const id = checkIdOf(found);
-    const list = byCheck.get(id) ?? [];
-    list.push(found);
-    byCheck.set(id, list);
-  }
   const ids = new Set([...Object.keys(WATCHED_RULES), ...run.log.checks().keys()]);
   const checks = [...ids].map((id): CheckResult => {
-    const found = byCheck.get(id) ?? [];
+    const found = run.log.all().filter((f) => checkIdOf(f) === id);
     const counted = run.log.checks().get(id);
     const total = counted?.count ?? 0;
     const [watchedCitation, watchedLevel, watchedTitle] = WATCHED_RULES[id] ?? [];
