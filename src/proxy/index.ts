@@ -1,5 +1,6 @@
 /** The validating proxy as a library: it passes every exchange through unchanged and judges it (D20). */
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import {
   createServer,
@@ -351,22 +352,16 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   let closed: Promise<ProxyClosed> | null = null;
   return {
     upstream,
-    listen({ port = 4020, host = '127.0.0.1' } = {}) {
-      return new Promise((resolveListen, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          const { port: bound } = server.address() as AddressInfo;
-          const url = `http://${connectable(host)}:${bound}`;
-          if (!isOwnAddress(upstream, host, bound)) {
-            resolveListen({ url, baseUrl: `${url}${upstream.basePath}`, port: bound });
-            return;
-          }
-          server.close();
-          const own = `--upstream ${upstream.baseUrl} is the proxy's own address (${host}:${bound})`;
-          reject(new ProxyOptionsError(`${own}: it would forward to itself; point it at the server`));
-        });
-      });
+    async listen({ port = 4020, host = '127.0.0.1' } = {}) {
+      await once(server.listen(port, host), 'listening');
+      const { port: bound } = server.address() as AddressInfo;
+      if (isOwnAddress(upstream, host, bound)) {
+        server.close();
+        const own = `--upstream ${upstream.baseUrl} is the proxy's own address (${host}:${bound})`;
+        throw new ProxyOptionsError(`${own}: it would forward to itself; point it at the server`);
+      }
+      const url = `http://${connectable(host)}:${bound}`;
+      return { url, baseUrl: `${url}${upstream.basePath}`, port: bound };
     },
     findings: () => log.all(),
     result,

@@ -258,9 +258,7 @@ export class TrafficJudge {
     this.options.record?.see({ method, path, status: captured.response?.status ?? null, text, scope });
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
-    // Built only when a rule needs it: its redaction is the costly part.
-    let observedOnce: ObservedExchange | undefined;
-    const observed = () => (observedOnce ??= observedOf(captured, upstream, path, secret, text));
+    const observed = observedOf(captured, upstream, path, secret, text);
     const operationId = matchOperation(this.options.contract, method, path);
     const status = captured.fault ? null : (captured.response?.status ?? null);
     if (operationId && status !== null) {
@@ -269,7 +267,7 @@ export class TrafficJudge {
 
     // A client that stalled its own body got the proxy's 408; the upstream was never asked to answer.
     const stalled = captured.fault?.kind === 'client-stalled';
-    const alone = stalled ? [] : judgeExchange(this.options.contract, observed(), secret);
+    const alone = stalled ? [] : judgeExchange(this.options.contract, observed, secret);
     const found: Judged[] = alone
       .filter((r) => bodyJudged || (r.rule !== 'body' && r.rule !== 'error-body'))
       .map((r) => ({ ...r, party: 'server' }));
@@ -295,7 +293,7 @@ export class TrafficJudge {
         found = this.tracker.observe({ key: keyLabel, orders: scope }, seen, n).map((f) => ({
           ...f,
           party: 'server',
-          finding: finding(observed(), secret, f.message, f.expected),
+          finding: finding(observed, secret, f.message, f.expected),
         }));
       } catch (error) {
         return this.unjudged(n, captured, error);
@@ -316,7 +314,7 @@ export class TrafficJudge {
 
   /** What the client sent that the contract does not allow; the server's answer is judged on its own. */
   private clientFindings(
-    observed: () => ObservedExchange,
+    observed: ObservedExchange,
     path: string,
     secret: string,
     operationId: string | null,
@@ -370,7 +368,7 @@ export class TrafficJudge {
     return broken
       .filter((rule) => rule !== false)
       .map(([rule, message, expected]) => {
-        const found = finding(observed(), secret, message, expected);
+        const found = finding(observed, secret, message, expected);
         const [citation = ''] = CLIENT_RULES[rule] ?? [];
         return { rule, citation, level: 'warning', party: 'client', finding: found };
       });
