@@ -226,7 +226,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
   const timer = setTimeout(() => {
     if (answer === null && !req.complete) clientStalled();
     else if (!upReq.socket) {
-      fail(new ConnectionWait(), false, null);
+      fail(new ConnectionWait());
       upReq.destroy();
     } else (answer ?? upReq).destroy(new UpstreamTimeout());
   }, timeoutMs);
@@ -239,13 +239,13 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
   };
   let captured: () => Captured = () => null;
 
-  const fail = (error: unknown, afterHeaders: boolean, response: Captured) => {
+  const fail = (error: unknown) => {
     if (!end()) return;
-    const fault = classify(error, timeoutMs, afterHeaders);
+    const fault = classify(error, timeoutMs, answer !== null);
     const own = proxyError(FAULT_ERRORS[fault.kind], `${fault.message}; upstream ${upstream.baseUrl}`);
     writeAnswer(res, own);
     // Issue 25: the proxy's own overload is no finding of the server's.
-    if (fault.kind !== 'overloaded') options.judge(exchange(response, fault));
+    if (fault.kind !== 'overloaded') options.judge(exchange(captured(), fault));
   };
 
   const clientStalled = () => {
@@ -265,12 +265,10 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
   const failed = (error: NodeJS.ErrnoException) => {
     if (answer !== null) return;
     const closed = error.code === 'ECONNRESET' || error.code === 'EPIPE';
-    if (!closed || !upReq.reusedSocket || hasBody || !SAFE.has(method) || finished) {
-      fail(error, false, captured());
-      return;
-    }
-    upReq = send(asked);
-    upReq.on('error', failed).on('response', answered).end();
+    if (closed && upReq.reusedSocket && !hasBody && SAFE.has(method) && !finished) {
+      upReq = send(asked);
+      upReq.on('error', failed).on('response', answered).end();
+    } else fail(error);
   };
   upReq.on('error', failed);
 
@@ -320,8 +318,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       res.sendDate = false;
       res.writeHead(status, upRes.statusMessage, outHeaders);
     };
-    upRes.on('error', (error) => fail(error, answer !== null, captured()));
-    upRes.on('aborted', () => fail(new Error('aborted'), answer !== null, captured()));
+    upRes.on('error', fail);
+    upRes.on('aborted', () => fail(new Error('aborted')));
 
     const complete = (): CapturedExchange | null => {
       if (!end()) return null;
