@@ -307,12 +307,9 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     answer = upRes;
     timer.refresh();
     const status = upRes.statusCode ?? 502;
-    let responseHeaders: Record<string, string> | null = null;
+    const responseHeaders = headerRecord(upRes.rawHeaders);
     const bodyCopy = new Copier(options.captureBytes);
-    captured = () => {
-      responseHeaders ??= headerRecord(upRes.rawHeaders);
-      return { status, headers: responseHeaders, body: bodyCopy.copy() };
-    };
+    captured = () => ({ status, headers: responseHeaders, body: bodyCopy.copy() });
     const outHeaders = endToEnd(upRes.rawHeaders);
     const sendHead = () => {
       res.sendDate = false;
@@ -320,13 +317,6 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
     };
     upRes.on('error', fail);
     upRes.on('aborted', () => fail(new Error('aborted')));
-
-    const complete = (): CapturedExchange | null => {
-      if (!end()) return null;
-      // Answered before the whole body: where the next request starts on this connection is in doubt.
-      if (!upReq.writableFinished) upReq.destroy();
-      return exchange(captured(), null);
-    };
 
     // Streamed as it comes; under --errors held until its end, or streamed unjudged once over the copy's bound.
     const held: Buffer[] = [];
@@ -347,8 +337,10 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
       if (bodyCopy.total > options.captureBytes) stream();
     });
     upRes.on('end', () => {
-      const done = complete();
-      if (!done) return;
+      if (!end()) return;
+      // Answered before the whole body: where the next request starts on this connection is in doubt.
+      if (!upReq.writableFinished) upReq.destroy();
+      const done = exchange(captured(), null);
       if (streaming) {
         setImmediate(() => options.judge(done));
         return;
