@@ -1,7 +1,4 @@
-/**
- * The rules that span requests (§3, §4.1, §5, D1, D2, D16), for the suite and the proxy alike, predicted by the
- * state table; the one place that compares order lists. The D16 reading is the server's, learnt across scopes.
- */
+/** The rules that span requests (§3, §4.1, §5, D1, D2, D16) for the suite and the proxy, by the state table. */
 
 import {
   type CancelRows,
@@ -13,7 +10,7 @@ import {
   stringifyExactJson,
 } from '../contract/index.js';
 import { matchOperation } from './exchange.js';
-import { pathParameterValues } from './rules.js';
+import { decoded, pathParameterValues } from './rules.js';
 import type { Level } from './types.js';
 
 export interface StateFinding {
@@ -80,7 +77,6 @@ export const STATE_RULES = {
   ],
 } as const satisfies Record<string, RuleRow>;
 
-/** A finding of `rule` with the table's citation and level. */
 function broke(rule: keyof typeof STATE_RULES, message: string, expected: string): StateFinding {
   const [citation, level] = STATE_RULES[rule];
   return { rule, citation, level, message, expected };
@@ -89,33 +85,30 @@ function broke(rule: keyof typeof STATE_RULES, message: string, expected: string
 export interface ObserverOptions {
   /** D20 `--sole-client`: a change no request explains is a failure, not another client's (a warning). */
   soleClient?: boolean;
-  /** The most estimated memory for remembered lists; default {@link MAX_LIST_BYTES}. */
   maxListBytes?: number;
 }
 
-/** One exchange as the cross-request rules need it. */
 export interface SeenExchange {
   method: string;
-  /** The path below the base URL, as sent (percent-encoded, query included). */
+  /** Below the base URL, as sent (percent-encoded, query included). */
   path: string;
   status: number | null;
   headers: Readonly<Record<string, string | undefined>>;
   /** `null` when the body could not be read whole. */
   text: string | null;
-  /** Whether the request carried a bearer token (§5): only then do the rules apply. */
+  /** Only exchanges with a bearer token are judged (§5). */
   bearer: boolean;
-  /** The scheme as sent (`Bearer`, `bearer`…), read case-insensitively by D7. */
+  /** As sent (`Bearer`, `bearer`…), read case-insensitively by D7. */
   scheme?: string;
-  /** When sent and when answered, on one clock: overlapping exchanges were in flight together. */
+  /** On one clock: overlapping exchanges were in flight together. */
   startedAt?: number;
   endedAt?: number;
 }
 
-/** Whether two exchanges were in flight at one moment; one without times overlaps nothing. */
+/** One without times overlaps nothing. */
 function overlapping(a: SeenExchange, b: SeenExchange): boolean {
-  if (a.startedAt === undefined || a.endedAt === undefined) return false;
-  if (b.startedAt === undefined || b.endedAt === undefined) return false;
-  return a.startedAt < b.endedAt && b.startedAt < a.endedAt;
+  const [never, always] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  return (a.startedAt ?? never) < (b.endedAt ?? always) && (b.startedAt ?? never) < (a.endedAt ?? always);
 }
 
 /** D7, RFC 9110 §11.1: a key refused under `bearer` and accepted under `Bearer`, a warning. */
@@ -127,12 +120,6 @@ export function schemeCaseFinding(scheme: string, refusedAt: number, acceptedAt:
   );
 }
 
-/** Whose exchange it is: the key (for the key rule) and the key with its session (for the order rules). */
-export interface ObserverScope {
-  key: string;
-  orders: string;
-}
-
 /** One listed order: its exact JSON text (to see a change) and its `complete` flag. */
 export interface Listed {
   text: string;
@@ -141,7 +128,6 @@ export interface Listed {
 
 export type OrderList = ReadonlyMap<string, Listed>;
 
-/** What an answer to a cancel told about its order, and which exchange told it. */
 interface Known {
   status: number;
   states: readonly string[];
@@ -151,39 +137,38 @@ interface Known {
 interface Scope {
   list: Map<string, Listed> | null;
   listText: string | null;
-  /** The list before the last one read, for {@link Observer.compared}. */
   previous: Map<string, Listed> | null;
   /** Cancels since the last list: order id → the status that stays the fact of the interval. */
   touched: Map<string, number>;
   /** The first answer that placed each order in a state. */
   known: Map<string, Known>;
-  /** Orders a 204 removed from the list, by the exchange that cancelled them. */
+  /** Orders a 204 removed from the list → the exchange that cancelled them. */
   gone: Map<string, number>;
 }
 
 interface KeyAuth {
-  /** By operation: the first exchange that refused (401) and the first that accepted the key. */
+  /** The first exchange that refused (401) and the first that accepted the key, by operation. */
   byOperation: Map<string, { refused: number | null; accepted: number | null }>;
-  flagged: boolean;
+  flagged?: true;
   /** D7: the first 401 under a scheme spelled other than `Bearer`. */
   caseRefused: { scheme: string; exchange: number } | null;
-  /** Each scheme spelling the key was accepted under, with the first exchange that accepted it. */
+  /** Scheme spelling → the first exchange that accepted the key under it. */
   acceptedSchemes: Map<string, number>;
-  caseFlagged: boolean;
+  caseFlagged?: true;
 }
 
 /** How many scopes, keys and ids are remembered; the oldest go first. */
 export const MAX_SCOPES = 1_000;
-export const MAX_CANCELLED_PER_SCOPE = 10_000;
-/** Memory for every scope's list, at 8 bytes per character (a 951 KB list measured 8.5 MB): a new session per request. */
+const MAX_CANCELLED_PER_SCOPE = 10_000;
+/** At 8 bytes per character (a 951 KB list measured 8.5 MB): a client can open a new session per request. */
 export const MAX_LIST_BYTES = 256 * 1024 * 1024;
 const BYTES_PER_LIST_CHAR = 8;
 
-/** What the server has shown about cancelled orders (D16), counted over every scope. */
+/** What the server has shown about cancelled orders (D16), over every scope. */
 export interface Reading {
   dropped: number;
   keptListed: number;
-  /** Scopes forgotten to stay within {@link MAX_LIST_BYTES}. */
+  /** Forgotten to stay within {@link MAX_LIST_BYTES}. */
   forgottenScopes: number;
 }
 
@@ -222,7 +207,7 @@ export function differences(
   return found;
 }
 
-/** One cancel of a suite's step: its path, the order it named (else `null`) and its answer. */
+/** One cancel of a suite's step: the order it named (else `null`) and its answer. */
 export interface SentCancel {
   path: string;
   /** The path parameter as sent, decoded: `42`, `1.5`. */
@@ -234,19 +219,17 @@ export interface SentCancel {
 /** How the server treats a cancelled order in the list (D16), learned from what it did. */
 export type CancelledReading = 'drops' | 'keeps';
 
-export interface EffectProblem {
-  orderId: string;
-  message: string;
-  expected: string;
-}
-
 /** What one step of the suite did to the list (§3, D2, D16): only orders a successful cancel named change. */
 export function cancelEffect(
   before: OrderList,
   after: OrderList,
   cancels: readonly SentCancel[],
   reading: CancelledReading | null,
-): { problems: EffectProblem[]; learned: CancelledReading | null; notes: string[] } {
+): {
+  problems: Array<{ orderId: string; message: string; expected: string }>;
+  learned: CancelledReading | null;
+  notes: string[];
+} {
   // A cancel without an answer (a time-out) may have gone through too.
   const mayHaveCancelled = new Set(
     cancels.flatMap((c) =>
@@ -257,7 +240,7 @@ export function cancelEffect(
     .map((c) => `DELETE ${c.path} answered ${c.status === null ? 'nothing' : c.status}`)
     .join(' and ');
   // Orders no successful cancel named are compared as everywhere else; the named ones teach the D16 reading.
-  const problems: EffectProblem[] = differences(
+  const problems = differences(
     before,
     after,
     mayHaveCancelled,
@@ -290,7 +273,6 @@ export function cancelEffect(
   return { problems, learned, notes };
 }
 
-/** The sentence a report shows for a learned reading. */
 export function describeReading(reading: CancelledReading): string {
   return reading === 'drops'
     ? 'this server drops a cancelled order from the list (D2)'
@@ -299,12 +281,11 @@ export function describeReading(reading: CancelledReading): string {
 
 const list = (ids: readonly string[]): string =>
   ids.length === 1 ? `order ${ids[0]}` : `orders ${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
+const them = (ids: readonly string[]): string => (ids.length === 1 ? 'it' : 'them');
 
 /** Drops the oldest entry of a map at its bound. */
 function bounded<K, V>(map: Map<K, V>, max: number): void {
-  if (map.size < max) return;
-  const oldest = map.keys().next().value;
-  if (oldest !== undefined) map.delete(oldest);
+  if (map.size >= max) map.delete(map.keys().next().value as K);
 }
 
 /** Remembers each scope's last list, cancels and key answers, and says which cross-request rule an answer breaks. */
@@ -345,14 +326,14 @@ export class Observer {
               overlapping(e.seen, entry.seen),
           )
         : -1;
-      if (at === -1) out.push(entry);
-      else out.splice(at, 0, entry);
+      out.splice(at === -1 ? out.length : at, 0, entry);
     }
     return out;
   }
 
   /** Every cross-request rule one exchange may break; the exchange number names it in messages. */
-  observe(scope: ObserverScope, seen: SeenExchange, exchange: number): StateFinding[] {
+  /** `scope.key` for the key rule (§5); `scope.orders`, the key with its session, for the order rules. */
+  observe(scope: { key: string; orders: string }, seen: SeenExchange, exchange: number): StateFinding[] {
     if (!seen.bearer || seen.status === null) return [];
     const operationId = matchOperation(this.contract, seen.method, seen.path);
     if (operationId === null) return [];
@@ -376,12 +357,8 @@ export class Observer {
     const [[name, value] = []] = pathParameterValues(operation, path);
     const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
     if (value === undefined || parameter === undefined) return null;
-    let raw = value;
-    try {
-      raw = decodeURIComponent(value);
-    } catch {
-      return { raw, id: null };
-    }
+    const raw = decoded(value);
+    if (raw === null) return { raw: value, id: null };
     const parsed = this.contract.parseParameter(parameter, raw);
     return { raw, id: parsed.ok ? String(parsed.value) : null };
   }
@@ -432,13 +409,7 @@ export class Observer {
     let known = this.keys.get(key);
     if (!known) {
       bounded(this.keys, MAX_SCOPES);
-      known = {
-        byOperation: new Map(),
-        flagged: false,
-        caseRefused: null,
-        acceptedSchemes: new Map(),
-        caseFlagged: false,
-      };
+      known = { byOperation: new Map(), caseRefused: null, acceptedSchemes: new Map() };
       this.keys.set(key, known);
     }
     const status = seen.status as number;
@@ -626,7 +597,7 @@ export class Observer {
       findings.push(
         broke(
           'state.cancelled-unlisted',
-          `${list(unlisted)} ${unlisted.length === 1 ? 'was' : 'were'} cancelled (${touched.get(unlisted[0] ?? '')}) though the list before did not show ${unlisted.length === 1 ? 'it' : 'them'}, while ${list(vanished)}, which no request cancelled, left the list: the server lists or reads ids inexactly`,
+          `${list(unlisted)} ${unlisted.length === 1 ? 'was' : 'were'} cancelled (${touched.get(unlisted[0] ?? '')}) though the list before did not show ${them(unlisted)}, while ${list(vanished)}, which no request cancelled, left the list: the server lists or reads ids inexactly`,
           'the list shows every order exactly (D8), and a cancel removes the order it names',
         ),
       );
@@ -653,8 +624,8 @@ export class Observer {
         rule: 'state.vanished',
         ...unexplained,
         message: this.soleClient
-          ? `${list(vanished)} left the list with no request naming ${vanished.length === 1 ? 'it' : 'them'}, and no other client uses this server`
-          : `${list(vanished)} left the list with no cancel seen (another client may have cancelled ${vanished.length === 1 ? 'it' : 'them'})`,
+          ? `${list(vanished)} left the list with no request naming ${them(vanished)}, and no other client uses this server`
+          : `${list(vanished)} left the list with no cancel seen (another client may have cancelled ${them(vanished)})`,
         expected: 'every order listed until it is cancelled',
       });
     }
@@ -662,13 +633,12 @@ export class Observer {
       .filter(([id, was]) => !explained(id) && now.has(id) && now.get(id)?.text !== was.text)
       .map(([id]) => id);
     if (changed.length > 0) {
-      const them = changed.length === 1 ? 'it' : 'them';
       findings.push({
         rule: 'state.changed',
         ...unexplained,
         message: this.soleClient
-          ? `${list(changed)} changed in the list with no request naming ${them}, and no other client uses this server`
-          : `${list(changed)} changed in the list with no request of this client touching ${them}`,
+          ? `${list(changed)} changed in the list with no request naming ${them(changed)}, and no other client uses this server`
+          : `${list(changed)} changed in the list with no request of this client touching ${them(changed)}`,
         expected: this.soleClient
           ? 'orders nobody touched listed unchanged'
           : 'orders nobody touched listed unchanged (another client or the store itself may have changed them)',
