@@ -10,7 +10,8 @@ import {
   stringifyExactJson,
 } from '../contract/index.js';
 import { matchOperation } from './exchange.js';
-import { decoded, pathParameterValues } from './rules.js';
+import { decoded } from './key-forms.js';
+import { pathParameterValues } from './rules.js';
 import type { Level } from './types.js';
 
 export interface StateFinding {
@@ -225,21 +226,15 @@ export function cancelEffect(
   after: OrderList,
   cancels: readonly SentCancel[],
   reading: CancelledReading | null,
-): {
-  problems: Array<{ orderId: string; message: string; expected: string }>;
-  learned: CancelledReading | null;
-  notes: string[];
-} {
+) {
   // A cancel without an answer (a time-out) may have gone through too.
-  const mayHaveCancelled = new Set(
-    cancels.flatMap((c) =>
-      c.id !== null && (c.status === null || (c.status >= 200 && c.status <= 299)) ? [c.id] : [],
-    ),
-  );
+  const succeeded = (c: SentCancel) => c.status === null || (c.status >= 200 && c.status <= 299);
+  const mayHaveCancelled = new Set(cancels.filter(succeeded).flatMap((c) => c.id ?? []));
   const sent = cancels
     .map((c) => `DELETE ${c.path} answered ${c.status === null ? 'nothing' : c.status}`)
     .join(' and ');
   // Orders no successful cancel named are compared as everywhere else; the named ones teach the D16 reading.
+  const expected = (id: string) => `order ${id} still listed and unchanged (§3, D16)`;
   const problems = differences(
     before,
     after,
@@ -247,11 +242,7 @@ export function cancelEffect(
     ` after ${sent}: no successful cancel named it`,
   )
     .filter((d) => before.has(d.orderId))
-    .map(({ orderId, what }) => ({
-      orderId,
-      message: what,
-      expected: `order ${orderId} still listed and unchanged (§3, D16)`,
-    }));
+    .map(({ orderId, what }) => ({ orderId, message: what, expected: expected(orderId) }));
   let learned: CancelledReading | null = null;
   for (const id of mayHaveCancelled) {
     const was = before.get(id)?.text;
@@ -331,8 +322,7 @@ export class Observer {
     return out;
   }
 
-  /** Every cross-request rule one exchange may break; the exchange number names it in messages. */
-  /** `scope.key` for the key rule (§5); `scope.orders`, the key with its session, for the order rules. */
+  /** The cross-request rules one exchange breaks; `scope.orders` is the key with its session, `exchange` its number. */
   observe(scope: { key: string; orders: string }, seen: SeenExchange, exchange: number): StateFinding[] {
     if (!seen.bearer || seen.status === null) return [];
     const operationId = matchOperation(this.contract, seen.method, seen.path);
@@ -432,22 +422,22 @@ export class Observer {
     const other = entries.find(([op, e]) => e.accepted !== null && op !== refusedOp);
     if (refused === undefined || other === undefined) return found;
     known.flagged = true;
-    found.push(
-      broke(
-        'state.key-inconsistent',
-        `the same key was refused (401) on ${refusedOp} (exchange #${refused.refused}) and accepted on ${other[0]} (exchange #${other[1].accepted})`,
-        'one key accepted on every operation, or refused on every operation (§5)',
-      ),
-    );
-    return found;
+    const message = `the same key was refused (401) on ${refusedOp} (exchange #${refused.refused}) and accepted on ${other[0]} (exchange #${other[1].accepted})`;
+    const expected = 'one key accepted on every operation, or refused on every operation (§5)';
+    return [...found, broke('state.key-inconsistent', message, expected)];
   }
 
   /** D7 once per key: refused under a spelling of the scheme it was never accepted under, accepted under `Bearer`. */
   private schemeCase(known: KeyAuth): StateFinding[] {
     const refused = known.caseRefused;
     const exact = known.acceptedSchemes.get('Bearer');
-    if (known.caseFlagged || refused === null || exact === undefined) return [];
-    if (known.acceptedSchemes.has(refused.scheme)) return [];
+    if (
+      known.caseFlagged ||
+      refused === null ||
+      exact === undefined ||
+      known.acceptedSchemes.has(refused.scheme)
+    )
+      return [];
     known.caseFlagged = true;
     return [schemeCaseFinding(refused.scheme, refused.exchange, exact)];
   }
@@ -468,11 +458,8 @@ export class Observer {
     // The first answer stays the fact of the interval (a later refusal is D2's re-cancel), unless a later one moved it.
     const before = scope.touched.get(id);
     if (before === undefined || (moved && !table.moves.has(before))) scope.touched.set(id, status);
-    if (moved) {
-      bounded(this.movedAnywhere, MAX_CANCELLED_PER_SCOPE);
-      this.movedAnywhere.delete(id);
-      this.movedAnywhere.set(id, exchange);
-    }
+    if (moved && !this.movedAnywhere.delete(id)) bounded(this.movedAnywhere, MAX_CANCELLED_PER_SCOPE);
+    if (moved) this.movedAnywhere.set(id, exchange);
     const earlier = scope.known.get(id);
     if (earlier !== undefined) {
       return table.allows(earlier.states, status) ? [] : [this.reversal(id, earlier, status)];
@@ -558,6 +545,7 @@ export class Observer {
 
     const findings: StateFinding[] = this.returned(scope, now);
     if (before === null) return findings;
+    const flag = (...finding: Parameters<typeof broke>) => findings.push(broke(...finding));
     const { table } = this;
     const stillListed: string[] = [];
     const unlisted: string[] = [];
@@ -584,22 +572,18 @@ export class Observer {
     for (const [id, status] of touched) {
       if (table.moves.has(status) || !before.has(id) || now.has(id)) continue;
       if (!table.statesAfter(status).some((s) => table.table.isListed(s))) continue;
-      findings.push(
-        broke(
-          'state.refused-then-gone',
-          `order ${id} was refused (${status}: it stays ${table.statesAfter(status).join(' or ')}) and is no longer listed`,
-          `order ${id} still listed: a shipped order stays shipped, and the list holds every order`,
-        ),
+      flag(
+        'state.refused-then-gone',
+        `order ${id} was refused (${status}: it stays ${table.statesAfter(status).join(' or ')}) and is no longer listed`,
+        `order ${id} still listed: a shipped order stays shipped, and the list holds every order`,
       );
     }
     // A 204 for an unlisted order while an uncancelled one left: the list and the cancel disagree about ids (D8).
     if (unlisted.length > 0 && vanished.length > 0) {
-      findings.push(
-        broke(
-          'state.cancelled-unlisted',
-          `${list(unlisted)} ${unlisted.length === 1 ? 'was' : 'were'} cancelled (${touched.get(unlisted[0] ?? '')}) though the list before did not show ${them(unlisted)}, while ${list(vanished)}, which no request cancelled, left the list: the server lists or reads ids inexactly`,
-          'the list shows every order exactly (D8), and a cancel removes the order it names',
-        ),
+      flag(
+        'state.cancelled-unlisted',
+        `${list(unlisted)} ${unlisted.length === 1 ? 'was' : 'were'} cancelled (${touched.get(unlisted[0] ?? '')}) though the list before did not show ${them(unlisted)}, while ${list(vanished)}, which no request cancelled, left the list: the server lists or reads ids inexactly`,
+        'the list shows every order exactly (D8), and a cancel removes the order it names',
       );
       return findings;
     }
@@ -611,12 +595,10 @@ export class Observer {
           vanished.length > 0
             ? `while ${list(vanished)}, which no request cancelled, vanished: the cancel seems to have hit the wrong order`
             : 'although this server has been seen to drop cancelled orders from its list (D16)';
-        findings.push(
-          broke(
-            'state.cancelled-still-listed',
-            `order ${id} was cancelled (${touched.get(id)}) and is still listed unchanged, ${why}`,
-            `order ${id} gone from the list, or shown changed on a server that keeps cancelled orders (D16)`,
-          ),
+        flag(
+          'state.cancelled-still-listed',
+          `order ${id} was cancelled (${touched.get(id)}) and is still listed unchanged, ${why}`,
+          `order ${id} gone from the list, or shown changed on a server that keeps cancelled orders (D16)`,
         );
       }
     } else if (vanished.length > 0) {

@@ -18,6 +18,7 @@ import {
   redirectMessage,
   reportResponse,
 } from './exchange.js';
+import { decoded } from './key-forms.js';
 import type { Finding, Level } from './types.js';
 
 /** What a check concluded; `consumed` names the pending orders it used where not simply the ones handed it. */
@@ -207,15 +208,6 @@ export function malformedPathParameters(contract: Contract, op: OperationSpec, p
     const text = decoded(value);
     return param !== undefined && (text === null || !contract.parseParameter(param, text).ok) ? [name] : [];
   });
-}
-
-/** `null` for a malformed percent-escape. */
-export function decoded(raw: string): string | null {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
 }
 
 /** The declared query parameters sent with a value their schema refuses (D21): `?limit=0` → `limit`. */
