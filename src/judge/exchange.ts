@@ -30,7 +30,7 @@ export interface RequestPlan {
 /** What a judgement needs of one exchange, whether the suite sent it or the proxy forwarded it. */
 export interface ObservedExchange {
   request: ReportedRequest;
-  /** The path after the base URL, query included: `/store/orders/42`. */
+  /** Below the base URL, query included: `/store/orders/42`. */
   path: string;
   outcome: HttpOutcome;
 }
@@ -80,7 +80,6 @@ export function authorizationValue(auth: AuthHeader, key: string): string | null
   return auth.template.split('$KEY').join(key);
 }
 
-/** The request as reported: headers with the key redacted, a curl line reading `$PETSTORE_API_KEY`. */
 export function reportRequest(
   method: string,
   url: string,

@@ -15,7 +15,6 @@ export interface HttpResponse {
   headers: Record<string, string>;
   /** UTF-8, up to the cap. */
   text: string;
-  /** Bytes read (at most the cap). */
   bytes: number;
 }
 
@@ -31,7 +30,6 @@ export type TransportErrorKind =
 
 export interface TransportError {
   kind: TransportErrorKind;
-  /** One line, for the report. */
   message: string;
 }
 

@@ -41,7 +41,6 @@ function decodeOne(text: string): string | null {
   return decoded(text);
 }
 
-/** `null` for a malformed percent-escape. */
 export function decoded(raw: string): string | null {
   try {
     return decodeURIComponent(raw);
@@ -134,7 +133,6 @@ export interface KeyNeedles {
   hex: string[];
 }
 
-/** Every other character kept, so the way back is kept. */
 function asciiLower(text: string): string {
   return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (run) => run.toLowerCase()) : text;
 }
@@ -155,7 +153,6 @@ export function searchViews(text: string): Array<{ view: DecodedView; needles: k
   return views;
 }
 
-/** The whole text when it is shorter. */
 function windows(text: string, length: number, step = 1): string[] {
   if (text.length <= length) return [text];
   return Array.from({ length: Math.floor((text.length - length) / step) + 1 }, (_, i) =>

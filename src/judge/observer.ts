@@ -83,12 +83,6 @@ function broke(rule: keyof typeof STATE_RULES, message: string, expected: string
   return { rule, citation, level, message, expected };
 }
 
-export interface ObserverOptions {
-  /** D20 `--sole-client`: a change no request explains is a failure, not another client's (a warning). */
-  soleClient?: boolean;
-  maxListBytes?: number;
-}
-
 export interface SeenExchange {
   method: string;
   /** Below the base URL, as sent (percent-encoded, query included). */
@@ -106,7 +100,6 @@ export interface SeenExchange {
   endedAt?: number;
 }
 
-/** One without times overlaps nothing. */
 function overlapping(a: SeenExchange, b: SeenExchange): boolean {
   const [never, always] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   return (a.startedAt ?? never) < (b.endedAt ?? always) && (b.startedAt ?? never) < (a.endedAt ?? always);
@@ -165,15 +158,7 @@ const MAX_CANCELLED_PER_SCOPE = 10_000;
 export const MAX_LIST_BYTES = 256 * 1024 * 1024;
 const BYTES_PER_LIST_CHAR = 8;
 
-/** What the server has shown about cancelled orders (D16), over every scope. */
-export interface Reading {
-  dropped: number;
-  keptListed: number;
-  /** Forgotten to stay within {@link MAX_LIST_BYTES}. */
-  forgottenScopes: number;
-}
-
-/** A list body's orders by exact id (D8), `null` when not a JSON array; items without an id are the schema's. */
+/** Orders by exact id (D8), `null` when not a JSON array; items without an id are the schema's to judge. */
 export function readList(text: string): { orders: Map<string, Listed>; items: ExactJson[] } | null {
   const parsed = parseExactJson(text);
   if (!parsed.ok || !Array.isArray(parsed.value)) return null;
@@ -274,7 +259,6 @@ const list = (ids: readonly string[]): string =>
   ids.length === 1 ? `order ${ids[0]}` : `orders ${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
 const them = (ids: readonly string[]): string => (ids.length === 1 ? 'it' : 'them');
 
-/** Drops the oldest entry of a map at its bound. */
 function bounded<K, V>(map: Map<K, V>, max: number): void {
   if (map.size >= max) map.delete(map.keys().next().value as K);
 }
@@ -286,14 +270,16 @@ export class Observer {
   /** The last exchange that moved each order (204), in any scope: D20 counts it as a cancel seen from then on. */
   private readonly movedAnywhere = new Map<string, number>();
   private readonly table: CancelRows;
-  readonly reading: Reading = { dropped: 0, keptListed: 0, forgottenScopes: 0 };
+  /** What the server has shown about cancelled orders (D16), and the scopes forgotten for {@link MAX_LIST_BYTES}. */
+  readonly reading = { dropped: 0, keptListed: 0, forgottenScopes: 0 };
   readonly soleClient: boolean;
   private readonly maxListBytes: number;
   private listBytes = 0;
 
   constructor(
     private readonly contract: Contract,
-    options: ObserverOptions = {},
+    /** `soleClient`, D20: a change no request explains is a failure, not another client's (a warning). */
+    options: { soleClient?: boolean; maxListBytes?: number } = {},
   ) {
     this.table = cancelRows(contract);
     this.soleClient = options.soleClient === true;
@@ -450,7 +436,7 @@ export class Observer {
     return !(operation.deprecated && status === 404 && seen.headers.deprecation === undefined);
   }
 
-  /** A cancel of `id` (a valid int64) answered with `status`. */
+  /** `id` is a valid int64. */
   cancel(scopeName: string, id: string, status: number, exchange: number): StateFinding[] {
     const scope = this.scope(scopeName);
     const { table } = this;

@@ -51,7 +51,6 @@ export function actualText(a: NonNullable<Finding['actual']>): string {
   return `${a.status}${a.contentType ? ` ${a.contentType}` : ''}${a.transportError ? ` (${a.transportError})` : ''}`;
 }
 
-/** Several findings, a blank line between them. */
 export function findingsText(findings: readonly Finding[], indent: string, full = false): string {
   return findings.map((f) => findingLines(f, indent, full).join('\n')).join('\n\n');
 }
@@ -72,7 +71,7 @@ export function causeOf(message: string): string {
   return message.replace(/^[A-Z]{3,7} \S+?(?: → \d{3})?:? /, '');
 }
 
-/** The checks of one outcome grouped by cause, in order of first appearance. */
+/** In order of first appearance. */
 export function groupByCause(checks: readonly CheckResult[], outcome: 'FAIL' | 'WARN'): CauseGroup[] {
   const groups = new Map<string, CauseGroup>();
   const add = (check: CheckResult, cause: string, status: number | null, finding: Finding | null) => {

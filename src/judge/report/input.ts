@@ -27,10 +27,10 @@ export type ReportInput = Omit<
 export function ensureDirectory(path: string): void {
   if (existsSync(path)) {
     if (!statSync(path).isDirectory()) throw new Error(`${path} exists and is not a directory`);
-    return;
+  } else {
+    if (dirname(path) !== path) ensureDirectory(dirname(path));
+    mkdirSync(path);
   }
-  if (dirname(path) !== path) ensureDirectory(dirname(path));
-  mkdirSync(path);
 }
 
 /** @example writeFileSync('conformance.json', renderJson(result)) */
@@ -38,7 +38,6 @@ export function renderJson(result: ConformanceResult): string {
   return `${JSON.stringify(result, null, 2)}\n`;
 }
 
-/** The summary of a list of verdicts, counted from them. */
 export function summarise(
   checks: readonly CheckResult[],
   requests: number,
@@ -56,7 +55,7 @@ export function summarise(
   };
 }
 
-/** Which documented responses of each operation a run received, from the statuses seen per operation. */
+/** Which documented responses of each operation a run received. */
 export function operationCoverage(
   contract: Contract,
   statusesOf: (operationId: string) => ReadonlySet<number>,
@@ -75,7 +74,6 @@ export function operationCoverage(
   });
 }
 
-/** The spec-coverage line: which documented responses of each operation this run received. */
 export function coverageLine(coverage: readonly OperationCoverage[]): string {
   const parts = coverage.map((op) => {
     const missing = op.documented.filter((s) => !op.exercised.includes(s));
