@@ -65,8 +65,9 @@ export function documentedMethods(contract: Contract, path: string): string[] {
 export function documentedErrorRule(from: Contract, operationId: string | null, status: number): ErrorRule {
   if (operationId === null) return null;
   const conformance = from.operation(operationId).responses.get(status)?.conformance;
-  if (conformance) return { level: conformance.body, source: conformance.decision };
-  return { level: 'failure', source: '§7' };
+  return conformance
+    ? { level: conformance.body, source: conformance.decision }
+    : { level: 'failure', source: '§7' };
 }
 
 /** How bad the wrong status is where the document expects this one: `x-petstore-conformance.status` (D3). */

@@ -129,9 +129,9 @@ interface Known {
 }
 
 interface Scope {
-  list: Map<string, Listed> | null;
-  listText: string | null;
-  previous: Map<string, Listed> | null;
+  list?: Map<string, Listed>;
+  listText?: string;
+  previous?: Map<string, Listed>;
   /** Cancels since the last list: order id → the status that stays the fact of the interval. */
   touched: Map<string, number>;
   /** The first answer that placed each order in a state. */
@@ -367,14 +367,7 @@ export class Observer {
   private scope(name: string): Scope {
     const found = this.scopes.get(name);
     if (found) return found;
-    const scope: Scope = {
-      list: null,
-      previous: null,
-      listText: null,
-      touched: new Map(),
-      known: new Map(),
-      gone: new Map(),
-    };
+    const scope: Scope = { touched: new Map(), known: new Map(), gone: new Map() };
     this.forgetOldest(scope, false);
     this.scopes.set(name, scope);
     return scope;
@@ -518,8 +511,8 @@ export class Observer {
       scope.previous = scope.list;
       return [];
     }
-    const now = text === scope.listText ? scope.list : (readList(text)?.orders ?? null);
-    if (now === null) return [];
+    const now = text === scope.listText ? scope.list : readList(text)?.orders;
+    if (!now) return [];
     const before = scope.list;
     scope.previous = before;
     const touched = scope.touched;
@@ -530,7 +523,7 @@ export class Observer {
     scope.touched = new Map();
 
     const findings: StateFinding[] = this.returned(scope, now);
-    if (before === null) return findings;
+    if (!before) return findings;
     const flag = (...finding: Parameters<typeof broke>) => findings.push(broke(...finding));
     const { table } = this;
     const stillListed: string[] = [];
@@ -549,9 +542,9 @@ export class Observer {
       }
     }
     // D20: a change no request explains is another client's (a warning), unless the run is the sole client.
-    const unexplained = this.soleClient
-      ? { citation: '§4.1, D16, D20', level: 'failure' as const }
-      : { citation: '§4.1', level: 'warning' as const };
+    const sole = this.soleClient ? { citation: '§4.1, D16, D20', level: 'failure' as const } : {};
+    const alone = (ids: string[], verb: string) =>
+      `${list(ids)} ${verb} with no request naming ${them(ids)}, and no other client uses this server`;
     // A 204 seen in any scope, at any time, explains a vanish (D20): the same server sees every scope.
     const explained = (id: string) => touched.has(id) || this.movedAnywhere.has(id);
     const vanished = [...before.keys()].filter((id) => !now.has(id) && !explained(id));
@@ -588,28 +581,23 @@ export class Observer {
         );
       }
     } else if (vanished.length > 0) {
+      const shared = `${list(vanished)} left the list with no cancel seen (another client may have cancelled ${them(vanished)})`;
+      const message = this.soleClient ? alone(vanished, 'left the list') : shared;
       findings.push({
-        rule: 'state.vanished',
-        ...unexplained,
-        message: this.soleClient
-          ? `${list(vanished)} left the list with no request naming ${them(vanished)}, and no other client uses this server`
-          : `${list(vanished)} left the list with no cancel seen (another client may have cancelled ${them(vanished)})`,
-        expected: 'every order listed until it is cancelled',
+        ...broke('state.vanished', message, 'every order listed until it is cancelled'),
+        ...sole,
       });
     }
     const changed = [...before]
       .filter(([id, was]) => !explained(id) && now.has(id) && now.get(id)?.text !== was.text)
       .map(([id]) => id);
     if (changed.length > 0) {
+      const shared = `${list(changed)} changed in the list with no request of this client touching ${them(changed)}`;
+      const message = this.soleClient ? alone(changed, 'changed in the list') : shared;
+      const others = this.soleClient ? '' : ' (another client or the store itself may have changed them)';
       findings.push({
-        rule: 'state.changed',
-        ...unexplained,
-        message: this.soleClient
-          ? `${list(changed)} changed in the list with no request naming ${them(changed)}, and no other client uses this server`
-          : `${list(changed)} changed in the list with no request of this client touching ${them(changed)}`,
-        expected: this.soleClient
-          ? 'orders nobody touched listed unchanged'
-          : 'orders nobody touched listed unchanged (another client or the store itself may have changed them)',
+        ...broke('state.changed', message, `orders nobody touched listed unchanged${others}`),
+        ...sole,
       });
     }
     return findings;

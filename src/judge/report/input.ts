@@ -44,15 +44,8 @@ export function summarise(
   notSelected = 0,
 ): ConformanceSummary {
   const count = (outcome: CheckResult['outcome']) => checks.filter((c) => c.outcome === outcome).length;
-  return {
-    total: checks.length,
-    passed: count('PASS'),
-    failed: count('FAIL'),
-    warned: count('WARN'),
-    skipped: count('SKIP'),
-    notSelected,
-    requests,
-  };
+  const [passed, failed, warned, skipped] = [count('PASS'), count('FAIL'), count('WARN'), count('SKIP')];
+  return { total: checks.length, passed, failed, warned, skipped, notSelected, requests };
 }
 
 /** Which documented responses of each operation a run received. */
@@ -60,17 +53,10 @@ export function operationCoverage(
   contract: Contract,
   statusesOf: (operationId: string) => ReadonlySet<number>,
 ): OperationCoverage[] {
-  return contract.operations.map((op) => {
-    const seen = statusesOf(op.operationId);
-    return {
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      deprecated: op.deprecated,
-      stability: op.stability,
-      documented: [...op.statuses],
-      exercised: op.statuses.filter((status) => seen.has(status)),
-    };
+  return contract.operations.map(({ operationId, method, path, deprecated, stability, statuses }) => {
+    const seen = statusesOf(operationId);
+    const operation = { operationId, method: method.toUpperCase(), path, deprecated, stability };
+    return { ...operation, documented: [...statuses], exercised: statuses.filter((s) => seen.has(s)) };
   });
 }
 
