@@ -11,7 +11,7 @@ import {
 } from '../contract/index.js';
 import { matchOperation } from './exchange.js';
 import { decoded } from './key-forms.js';
-import { pathParameterValues } from './rules.js';
+import { pathParameterValues, validListItems } from './rules.js';
 import type { Level } from './types.js';
 
 export interface StateFinding {
@@ -160,7 +160,8 @@ const BYTES_PER_LIST_CHAR = 8;
 
 /** Orders by exact id (D8), `null` when not a JSON array; items without an id are the schema's to judge. */
 export function readList(text: string): { orders: Map<string, Listed>; items: ExactJson[] } | null {
-  const parsed = parseExactJson(text);
+  const valid = validListItems(text);
+  const parsed = valid ? { ok: true, value: valid } : parseExactJson(text);
   if (!parsed.ok || !Array.isArray(parsed.value)) return null;
   const orders = new Map<string, Listed>();
   for (const item of parsed.value) {
