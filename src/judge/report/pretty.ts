@@ -57,10 +57,8 @@ export function renderPretty(result: ReportInput, { color }: { color: boolean })
   if (retried !== null) lines.push(printable(retried));
   if (environment !== null) lines.push(printable(environment));
   let number = 0;
-  for (const [label, outcome] of [
-    ['Failures', 'FAIL'],
-    ['Warnings', 'WARN'],
-  ] as const) {
+  for (const outcome of ['FAIL', 'WARN'] as const) {
+    const label = outcome === 'FAIL' ? 'Failures' : 'Warnings';
     const groups = groupByCause(result.checks, outcome);
     if (groups.length === 0) continue;
     const gating = outcome === 'WARN' && failOn === 'warn' ? ' (they fail this run: --fail-on warn)' : '';
