@@ -11,14 +11,13 @@ import {
 import { readParameterValue } from '../contract/parameters.js';
 import { isObject, type JsonObject } from '../contract/refs.js';
 
-export interface DocumentedHeader {
-  /** Lower case. */
+interface DocumentedHeader {
+  /** Lower case; `shownAs` as the document spells it. */
   name: string;
-  /** As the document spells it, for messages. */
   shownAs: string;
   description: string;
   example: string | null;
-  /** Read as a simple-style header parameter: the text is read as the schema's type before validating. */
+  /** A simple-style header parameter: the text is read as the schema's type before validating. */
   as: ParameterSpec;
   validate: ValidateFunction;
 }
@@ -29,8 +28,7 @@ const cache = new WeakMap<Contract, Map<string, DocumentedHeader[]>>();
 export function documentedHeaders(from: Contract, operationId: string, status: number): DocumentedHeader[] {
   const byResponse = cache.get(from) ?? new Map<string, DocumentedHeader[]>();
   cache.set(from, byResponse);
-  const cacheKey = `${operationId} ${status}`;
-  const cached = byResponse.get(cacheKey);
+  const cached = byResponse.get(`${operationId} ${status}`);
   if (cached) return cached;
   const ajv = createAjv();
   const documented = responseHeaders(from.document as JsonObject, operationId).get(status) ?? [];
@@ -45,22 +43,18 @@ export function documentedHeaders(from: Contract, operationId: string, status: n
       validate: ajv.compile(schema),
     };
   });
-  byResponse.set(cacheKey, found);
+  byResponse.set(`${operationId} ${status}`, found);
   return found;
 }
 
-export interface HeaderProblem {
+interface HeaderProblem {
   /** Completes "GET /pets/10 answered 200 …". */
   message: string;
   expected: string;
   violations: SchemaViolation[];
 }
 
-/**
- * The documented headers that are missing or break their schema.
- *
- * @example documentedHeaderViolations(contract, 'getPet', 200, { deprecation: 'true' }) // Deprecation breaks its pattern; Sunset is missing
- */
+/** The documented headers that are missing or break their schema. */
 export function documentedHeaderViolations(
   from: Contract,
   operationId: string,
@@ -83,14 +77,8 @@ export function documentedHeaderViolations(
         message: e.message ?? 'is invalid',
       }),
     );
-    const first = violations[0];
-    return [
-      {
-        message: `with ${header.shownAs}: ${JSON.stringify(value)}, which ${first ? first.message : 'is invalid'}`,
-        expected,
-        violations,
-      },
-    ];
+    const message = `with ${header.shownAs}: ${JSON.stringify(value)}, which ${violations[0]?.message ?? 'is invalid'}`;
+    return [{ message, expected, violations }];
   });
   const both = ['deprecation', 'sunset'].every((name) => documented.some((h) => h.name === name));
   return problems.length === 0 && both ? deprecationAfterSunset(headers) : problems;
@@ -101,11 +89,7 @@ function deprecationAfterSunset(headers: Readonly<Record<string, string>>): Head
   const seconds = /^@(-?[0-9]{1,20})$/.exec(headers.deprecation ?? '')?.[1];
   const sunset = Date.parse(headers.sunset ?? '');
   if (seconds === undefined || Number.isNaN(sunset) || BigInt(seconds) * 1000n <= BigInt(sunset)) return [];
-  return [
-    {
-      message: `with Deprecation: ${headers.deprecation} later than Sunset: ${headers.sunset} (epoch seconds? a date in milliseconds reads as a far-future one): the deprecation comes first (RFC 9745 §3, D11)`,
-      expected: 'a Deprecation date (`@<epoch seconds>`) at or before the Sunset date',
-      violations: [],
-    },
-  ];
+  const message = `with Deprecation: ${headers.deprecation} later than Sunset: ${headers.sunset} (epoch seconds? a date in milliseconds reads as a far-future one): the deprecation comes first (RFC 9745 §3, D11)`;
+  const expected = 'a Deprecation date (`@<epoch seconds>`) at or before the Sunset date';
+  return [{ message, expected, violations: [] }];
 }

@@ -22,28 +22,25 @@ export interface RequestPlan {
   auth: AuthHeader;
   /** Overrides the rule taken from the document. */
   errorRule?: ErrorRule;
-  /** Headers besides Accept and Authorization (the fuzz phase's), by lower-case name. */
+  /** Besides Accept and Authorization (the fuzz phase's), by lower-case name. */
   headers?: Record<string, string>;
-  /** A body to send, as text. */
   body?: string;
 }
 
 /** What a judgement needs of one exchange, whether the suite sent it or the proxy forwarded it. */
 export interface ObservedExchange {
   request: ReportedRequest;
-  /** The path after the base URL, query included: `/store/orders/42`. */
+  /** Below the base URL, query included: `/store/orders/42`. */
   path: string;
   outcome: HttpOutcome;
 }
 
 export interface Exchange extends ObservedExchange {
   seq: number;
-  /** The check that sent it. */
   checkId: string;
   plan: RequestPlan;
-  /** The documented operation this method and path match, `null` outside the document. */
+  /** `null` outside the document. */
   operationId: string | null;
-  /** Set once the response arrived; see {@link ErrorRule}. */
   errorRule: ErrorRule;
   /** What `judgeExchange` found, as the proxy would on the same exchange. */
   judged: RatedFinding[];
@@ -54,7 +51,7 @@ function operationsAt(contract: Contract, path: string): OperationSpec[] {
   return contract.operations.filter((op) => matchPathTemplate(parsePathTemplate(op.path), parts));
 }
 
-/** The documented operation a request hits, by method and path template (the path after the base). */
+/** The documented operation a method and a path below the base hit. */
 export function matchOperation(contract: Contract, method: string, path: string): string | null {
   return operationsAt(contract, path).find((op) => op.method === method.toLowerCase())?.operationId ?? null;
 }
@@ -68,8 +65,9 @@ export function documentedMethods(contract: Contract, path: string): string[] {
 export function documentedErrorRule(from: Contract, operationId: string | null, status: number): ErrorRule {
   if (operationId === null) return null;
   const conformance = from.operation(operationId).responses.get(status)?.conformance;
-  if (conformance) return { level: conformance.body, source: conformance.decision };
-  return { level: 'failure', source: '§7' };
+  return conformance
+    ? { level: conformance.body, source: conformance.decision }
+    : { level: 'failure', source: '§7' };
 }
 
 /** How bad the wrong status is where the document expects this one: `x-petstore-conformance.status` (D3). */
@@ -77,14 +75,12 @@ export function documentedStatusLevel(from: Contract, operationId: string, statu
   return from.operation(operationId).responses.get(status)?.conformance?.status ?? 'failure';
 }
 
-/** The Authorization value actually sent. */
 export function authorizationValue(auth: AuthHeader, key: string): string | null {
   if (auth.kind === 'none') return null;
   if (auth.kind === 'valid') return `Bearer ${key}`;
   return auth.template.split('$KEY').join(key);
 }
 
-/** The request as reported: headers with the key redacted, a curl line reading `$PETSTORE_API_KEY`. */
 export function reportRequest(
   method: string,
   url: string,
@@ -111,23 +107,20 @@ export function reportResponse(exchange: ObservedExchange, key: string): Reporte
   if (!outcome.ok) {
     return { status: null, contentType: null, bodyExcerpt: '', transportError: outcome.error.message };
   }
-  const response = outcome.value;
+  const { status, headers, bytes } = outcome.value;
   // Redact before cutting: a key straddling the cut would leave its start.
-  const text = redactText(response.text, key);
-  const excerpt =
-    text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}… (${response.bytes} bytes)` : text;
+  const text = redactText(outcome.value.text, key);
   return {
-    status: response.status,
-    contentType: response.headers['content-type'] ?? null,
-    bodyExcerpt: excerpt,
+    status,
+    contentType: headers['content-type'] ?? null,
+    bodyExcerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}… (${bytes} bytes)` : text,
     transportError: redirectMessage(exchange),
   };
 }
 
 /** A 3xx answer is a failure of whichever check received it: redirects are not followed. */
-export function redirectMessage(exchange: ObservedExchange): string | null {
-  const { outcome } = exchange;
+export function redirectMessage({ outcome }: ObservedExchange): string | null {
   if (!outcome.ok || outcome.value.status < 300 || outcome.value.status > 399) return null;
-  const location = outcome.value.headers.location;
-  return `redirected (${outcome.value.status})${location ? ` to ${location}` : ''}; redirects are not followed, so the target must answer at the base URL itself`;
+  const { status, headers } = outcome.value;
+  return `redirected (${status})${headers.location ? ` to ${headers.location}` : ''}; redirects are not followed, so the target must answer at the base URL itself`;
 }

@@ -5,17 +5,16 @@ export interface HttpRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  /** A body to send (the fuzz phase sends some on DELETE); none by default. */
+  /** The fuzz phase sends some on DELETE. */
   body?: string;
 }
 
 export interface HttpResponse {
   status: number;
-  /** Header names lower-case. */
+  /** Names lower-case. */
   headers: Record<string, string>;
-  /** The body as UTF-8 text, up to the cap. */
+  /** UTF-8, up to the cap. */
   text: string;
-  /** Bytes read (at most the cap). */
   bytes: number;
 }
 
@@ -31,9 +30,7 @@ export type TransportErrorKind =
 
 export interface TransportError {
   kind: TransportErrorKind;
-  /** One line that says what happened, for the report. */
   message: string;
 }
 
-/** An answer, or why there was none. */
 export type HttpOutcome = Result<HttpResponse, TransportError>;

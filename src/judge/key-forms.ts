@@ -1,17 +1,13 @@
-/**
- * The forms in which a target can echo the API key (docs/conformance.md lists them). Rather than listing
- * every mix of escapes, a text is decoded layer by layer into views that remember where each character came
- * from, then folded (invisible characters, NFKC, whitespace); the plain forms are searched with `indexOf`.
- */
+// The forms a target can echo the key in (docs/conformance.md): a text decoded layer by layer into views that
+// remember where each character came from, then folded (invisible characters, NFKC, whitespace).
 import { decodeHTML } from 'entities';
 
 /** How many layers of escapes are decoded (`%252F` is two). */
 export const MAX_LAYERS = 4;
 /** Runs at least this long of the key are secret on their own (shorter runs occur in ordinary text). */
 export const FRAGMENT_CHARS = 12;
-/** Base64 text shorter than this is too short to be told apart from ordinary words. */
+/** Shorter base64 or hex (4 bytes) is not told apart from ordinary words, ids and hashes. */
 const MIN_BASE64_CHARS = 8;
-/** Hex shorter than this (4 bytes) is too short to be told apart from ids and hashes. */
 const MIN_HEX_CHARS = 8;
 
 /** A text with its escapes decoded: decoded `[a, b)` is original `[origin[a], end[b - 1])`. */
@@ -32,7 +28,7 @@ const ESCAPE = new RegExp(
 );
 const JSON_SHORT: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
-/** What one escape stands for, or `null` when it stands for nothing. */
+/** `null` when the escape stands for nothing. */
 function decodeOne(text: string): string | null {
   const html = text[0] === '&' ? decodeHTML(text) : undefined;
   if (html !== undefined) return html === text ? null : html;
@@ -42,17 +38,18 @@ function decodeOne(text: string): string | null {
     return code <= 0x10ffff ? String.fromCodePoint(code) : null;
   }
   if (text[0] === '\\') return JSON_SHORT[text[1] ?? ''] ?? text.slice(1);
+  return decoded(text);
+}
+
+export function decoded(raw: string): string | null {
   try {
-    return decodeURIComponent(text);
+    return decodeURIComponent(raw);
   } catch {
     return null;
   }
 }
 
-/**
- * A view of a view in which each match of `pattern` (global) becomes `change(match)`: `null` keeps it, `''`
- * drops it, and every character of a replacement comes from the whole match. The same view when unchanged.
- */
+/** Each match of `pattern` becomes `change(match)` (`null` keeps it), every character from the whole match. */
 function rewrite(view: DecodedView, pattern: RegExp, change: (match: string) => string | null): DecodedView {
   const { text } = view;
   const out = { text: '', origin: [] as number[], end: [] as number[] };
@@ -93,19 +90,15 @@ export function decodeLayers(text: string): DecodedView[] {
   };
   for (let i = 0; i < text.length; i++) plain.end[i] = plain.origin[i + 1] = i + 1;
   const views = [rewrite(plain, ESCAPE, decodeOne)];
-  for (let last = views[0] as DecodedView; views.length < MAX_LAYERS; ) {
-    const next = rewrite(last, ESCAPE, decodeOne);
-    if (next === last) break;
+  while (views.length < MAX_LAYERS) {
+    const next = rewrite(views.at(-1) as DecodedView, ESCAPE, decodeOne);
+    if (next === views.at(-1)) break;
     views.push(next);
-    last = next;
   }
   return views;
 }
 
-/**
- * The base64 text of the key wherever it sits in a longer value: at each byte alignment, only the
- * characters that depend on the key's bits alone, in the standard and url-safe alphabets.
- */
+/** The base64 of the key in a longer value: at each byte alignment, the characters from its bits alone. */
 export function base64Forms(key: string): string[] {
   const bytes = Buffer.from(key, 'utf8');
   const forms = new Set<string>();
@@ -132,7 +125,7 @@ function folded(view: DecodedView): DecodedView {
   });
 }
 
-/** What the key is looked for as: the key itself, across whitespace (a long key only), base64, hex. */
+/** `wrapped`: across whitespace (a long key only). */
 export interface KeyNeedles {
   plain: string[];
   wrapped: string[];
@@ -140,16 +133,11 @@ export interface KeyNeedles {
   hex: string[];
 }
 
-/** ASCII letters in lower case, every other character kept, so the way back is kept. */
 function asciiLower(text: string): string {
   return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (run) => run.toLowerCase()) : text;
 }
 
-/**
- * Every view of a text in which the key is looked for, with which needles: each layer, then folded, then
- * with whitespace dropped (base64 lines, a wrapped key, hex). The key matches in any case of its ASCII
- * letters (a UUID upper-cased is the same key); base64 keeps its case, which carries the bits.
- */
+/** Each layer, folded, then without whitespace; ASCII case ignored (an upper-cased UUID is the same key) but in base64. */
 export function searchViews(text: string): Array<{ view: DecodedView; needles: keyof KeyNeedles }> {
   const views: Array<{ view: DecodedView; needles: keyof KeyNeedles }> = [];
   const lower = (view: DecodedView): DecodedView => ({ ...view, text: asciiLower(view.text) });
@@ -165,7 +153,6 @@ export function searchViews(text: string): Array<{ view: DecodedView; needles: k
   return views;
 }
 
-/** The runs of `text` that are `length` characters long (the whole text when it is shorter). */
 function windows(text: string, length: number, step = 1): string[] {
   if (text.length <= length) return [text];
   return Array.from({ length: Math.floor((text.length - length) / step) + 1 }, (_, i) =>
@@ -175,10 +162,7 @@ function windows(text: string, length: number, step = 1): string[] {
 
 const unique = (needles: string[]) => [...new Set(needles)].filter((needle) => needle !== '');
 
-/**
- * What a view must hold for the key to be there: a key of {@link FRAGMENT_CHARS} characters or more through
- * every run of that many characters, a shorter key only whole; a space also as `+` (a query's).
- */
+/** A key of {@link FRAGMENT_CHARS} or more characters by every run of that many, a shorter one whole; ` ` also as `+`. */
 export function keyNeedles(key: string): KeyNeedles {
   const long = key.length >= FRAGMENT_CHARS;
   const spellings = key.includes(' ') ? [key, key.replace(/ /g, '+')] : [key];

@@ -1,7 +1,4 @@
-/**
- * The rules that span requests (§3, §4.1, §5, D1, D2, D16), for the suite and the proxy alike, predicted by the
- * state table; the one place that compares order lists. The D16 reading is the server's, learnt across scopes.
- */
+/** The rules that span requests (§3, §4.1, §5, D1, D2, D16) for the suite and the proxy, by the state table. */
 
 import {
   type CancelRows,
@@ -13,7 +10,8 @@ import {
   stringifyExactJson,
 } from '../contract/index.js';
 import { matchOperation } from './exchange.js';
-import { pathParameterValues } from './rules.js';
+import { decoded } from './key-forms.js';
+import { pathParameterValues, validListItems } from './rules.js';
 import type { Level } from './types.js';
 
 export interface StateFinding {
@@ -80,42 +78,31 @@ export const STATE_RULES = {
   ],
 } as const satisfies Record<string, RuleRow>;
 
-/** A finding of `rule` with the table's citation and level. */
 function broke(rule: keyof typeof STATE_RULES, message: string, expected: string): StateFinding {
   const [citation, level] = STATE_RULES[rule];
   return { rule, citation, level, message, expected };
 }
 
-export interface ObserverOptions {
-  /** D20 `--sole-client`: a change no request explains is a failure, not another client's (a warning). */
-  soleClient?: boolean;
-  /** The most estimated memory for remembered lists; default {@link MAX_LIST_BYTES}. */
-  maxListBytes?: number;
-}
-
-/** One exchange as the cross-request rules need it. */
 export interface SeenExchange {
   method: string;
-  /** The path below the base URL, as sent (percent-encoded, query included). */
+  /** Below the base URL, as sent (percent-encoded, query included). */
   path: string;
   status: number | null;
   headers: Readonly<Record<string, string | undefined>>;
   /** `null` when the body could not be read whole. */
   text: string | null;
-  /** Whether the request carried a bearer token (§5): only then do the rules apply. */
+  /** Only exchanges with a bearer token are judged (§5). */
   bearer: boolean;
-  /** The scheme as sent (`Bearer`, `bearer`…), read case-insensitively by D7. */
+  /** As sent (`Bearer`, `bearer`…), read case-insensitively by D7. */
   scheme?: string;
-  /** When sent and when answered, on one clock: overlapping exchanges were in flight together. */
+  /** On one clock: overlapping exchanges were in flight together. */
   startedAt?: number;
   endedAt?: number;
 }
 
-/** Whether two exchanges were in flight at one moment; one without times overlaps nothing. */
 function overlapping(a: SeenExchange, b: SeenExchange): boolean {
-  if (a.startedAt === undefined || a.endedAt === undefined) return false;
-  if (b.startedAt === undefined || b.endedAt === undefined) return false;
-  return a.startedAt < b.endedAt && b.startedAt < a.endedAt;
+  const [never, always] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  return (a.startedAt ?? never) < (b.endedAt ?? always) && (b.startedAt ?? never) < (a.endedAt ?? always);
 }
 
 /** D7, RFC 9110 §11.1: a key refused under `bearer` and accepted under `Bearer`, a warning. */
@@ -127,12 +114,6 @@ export function schemeCaseFinding(scheme: string, refusedAt: number, acceptedAt:
   );
 }
 
-/** Whose exchange it is: the key (for the key rule) and the key with its session (for the order rules). */
-export interface ObserverScope {
-  key: string;
-  orders: string;
-}
-
 /** One listed order: its exact JSON text (to see a change) and its `complete` flag. */
 export interface Listed {
   text: string;
@@ -141,7 +122,6 @@ export interface Listed {
 
 export type OrderList = ReadonlyMap<string, Listed>;
 
-/** What an answer to a cancel told about its order, and which exchange told it. */
 interface Known {
   status: number;
   states: readonly string[];
@@ -149,47 +129,39 @@ interface Known {
 }
 
 interface Scope {
-  list: Map<string, Listed> | null;
-  listText: string | null;
-  /** The list before the last one read, for {@link Observer.compared}. */
-  previous: Map<string, Listed> | null;
+  list?: Map<string, Listed>;
+  listText?: string;
+  previous?: Map<string, Listed>;
   /** Cancels since the last list: order id → the status that stays the fact of the interval. */
   touched: Map<string, number>;
   /** The first answer that placed each order in a state. */
   known: Map<string, Known>;
-  /** Orders a 204 removed from the list, by the exchange that cancelled them. */
+  /** Orders a 204 removed from the list → the exchange that cancelled them. */
   gone: Map<string, number>;
 }
 
 interface KeyAuth {
-  /** By operation: the first exchange that refused (401) and the first that accepted the key. */
+  /** The first exchange that refused (401) and the first that accepted the key, by operation. */
   byOperation: Map<string, { refused: number | null; accepted: number | null }>;
-  flagged: boolean;
+  flagged?: true;
   /** D7: the first 401 under a scheme spelled other than `Bearer`. */
   caseRefused: { scheme: string; exchange: number } | null;
-  /** Each scheme spelling the key was accepted under, with the first exchange that accepted it. */
+  /** Scheme spelling → the first exchange that accepted the key under it. */
   acceptedSchemes: Map<string, number>;
-  caseFlagged: boolean;
+  caseFlagged?: true;
 }
 
 /** How many scopes, keys and ids are remembered; the oldest go first. */
 export const MAX_SCOPES = 1_000;
-export const MAX_CANCELLED_PER_SCOPE = 10_000;
-/** Memory for every scope's list, at 8 bytes per character (a 951 KB list measured 8.5 MB): a new session per request. */
+const MAX_CANCELLED_PER_SCOPE = 10_000;
+/** At 8 bytes per character (a 951 KB list measured 8.5 MB): a client can open a new session per request. */
 export const MAX_LIST_BYTES = 256 * 1024 * 1024;
 const BYTES_PER_LIST_CHAR = 8;
 
-/** What the server has shown about cancelled orders (D16), counted over every scope. */
-export interface Reading {
-  dropped: number;
-  keptListed: number;
-  /** Scopes forgotten to stay within {@link MAX_LIST_BYTES}. */
-  forgottenScopes: number;
-}
-
-/** A list body's orders by exact id (D8), `null` when not a JSON array; items without an id are the schema's. */
+/** Orders by exact id (D8), `null` when not a JSON array; items without an id are the schema's to judge. */
 export function readList(text: string): { orders: Map<string, Listed>; items: ExactJson[] } | null {
-  const parsed = parseExactJson(text);
+  const valid = validListItems(text);
+  const parsed = valid ? { ok: true, value: valid } : parseExactJson(text);
   if (!parsed.ok || !Array.isArray(parsed.value)) return null;
   const orders = new Map<string, Listed>();
   for (const item of parsed.value) {
@@ -222,7 +194,7 @@ export function differences(
   return found;
 }
 
-/** One cancel of a suite's step: its path, the order it named (else `null`) and its answer. */
+/** One cancel of a suite's step: the order it named (else `null`) and its answer. */
 export interface SentCancel {
   path: string;
   /** The path parameter as sent, decoded: `42`, `1.5`. */
@@ -234,41 +206,29 @@ export interface SentCancel {
 /** How the server treats a cancelled order in the list (D16), learned from what it did. */
 export type CancelledReading = 'drops' | 'keeps';
 
-export interface EffectProblem {
-  orderId: string;
-  message: string;
-  expected: string;
-}
-
 /** What one step of the suite did to the list (§3, D2, D16): only orders a successful cancel named change. */
 export function cancelEffect(
   before: OrderList,
   after: OrderList,
   cancels: readonly SentCancel[],
   reading: CancelledReading | null,
-): { problems: EffectProblem[]; learned: CancelledReading | null; notes: string[] } {
+) {
   // A cancel without an answer (a time-out) may have gone through too.
-  const mayHaveCancelled = new Set(
-    cancels.flatMap((c) =>
-      c.id !== null && (c.status === null || (c.status >= 200 && c.status <= 299)) ? [c.id] : [],
-    ),
-  );
+  const succeeded = (c: SentCancel) => c.status === null || (c.status >= 200 && c.status <= 299);
+  const mayHaveCancelled = new Set(cancels.filter(succeeded).flatMap((c) => c.id ?? []));
   const sent = cancels
     .map((c) => `DELETE ${c.path} answered ${c.status === null ? 'nothing' : c.status}`)
     .join(' and ');
   // Orders no successful cancel named are compared as everywhere else; the named ones teach the D16 reading.
-  const problems: EffectProblem[] = differences(
+  const expected = (id: string) => `order ${id} still listed and unchanged (§3, D16)`;
+  const problems = differences(
     before,
     after,
     mayHaveCancelled,
     ` after ${sent}: no successful cancel named it`,
   )
     .filter((d) => before.has(d.orderId))
-    .map(({ orderId, what }) => ({
-      orderId,
-      message: what,
-      expected: `order ${orderId} still listed and unchanged (§3, D16)`,
-    }));
+    .map(({ orderId, what }) => ({ orderId, message: what, expected: expected(orderId) }));
   let learned: CancelledReading | null = null;
   for (const id of mayHaveCancelled) {
     const was = before.get(id)?.text;
@@ -290,7 +250,6 @@ export function cancelEffect(
   return { problems, learned, notes };
 }
 
-/** The sentence a report shows for a learned reading. */
 export function describeReading(reading: CancelledReading): string {
   return reading === 'drops'
     ? 'this server drops a cancelled order from the list (D2)'
@@ -299,12 +258,10 @@ export function describeReading(reading: CancelledReading): string {
 
 const list = (ids: readonly string[]): string =>
   ids.length === 1 ? `order ${ids[0]}` : `orders ${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
+const them = (ids: readonly string[]): string => (ids.length === 1 ? 'it' : 'them');
 
-/** Drops the oldest entry of a map at its bound. */
 function bounded<K, V>(map: Map<K, V>, max: number): void {
-  if (map.size < max) return;
-  const oldest = map.keys().next().value;
-  if (oldest !== undefined) map.delete(oldest);
+  if (map.size >= max) map.delete(map.keys().next().value as K);
 }
 
 /** Remembers each scope's last list, cancels and key answers, and says which cross-request rule an answer breaks. */
@@ -314,14 +271,16 @@ export class Observer {
   /** The last exchange that moved each order (204), in any scope: D20 counts it as a cancel seen from then on. */
   private readonly movedAnywhere = new Map<string, number>();
   private readonly table: CancelRows;
-  readonly reading: Reading = { dropped: 0, keptListed: 0, forgottenScopes: 0 };
+  /** What the server has shown about cancelled orders (D16), and the scopes forgotten for {@link MAX_LIST_BYTES}. */
+  readonly reading = { dropped: 0, keptListed: 0, forgottenScopes: 0 };
   readonly soleClient: boolean;
   private readonly maxListBytes: number;
   private listBytes = 0;
 
   constructor(
     private readonly contract: Contract,
-    options: ObserverOptions = {},
+    /** `soleClient`, D20: a change no request explains is a failure, not another client's (a warning). */
+    options: { soleClient?: boolean; maxListBytes?: number } = {},
   ) {
     this.table = cancelRows(contract);
     this.soleClient = options.soleClient === true;
@@ -345,14 +304,13 @@ export class Observer {
               overlapping(e.seen, entry.seen),
           )
         : -1;
-      if (at === -1) out.push(entry);
-      else out.splice(at, 0, entry);
+      out.splice(at === -1 ? out.length : at, 0, entry);
     }
     return out;
   }
 
-  /** Every cross-request rule one exchange may break; the exchange number names it in messages. */
-  observe(scope: ObserverScope, seen: SeenExchange, exchange: number): StateFinding[] {
+  /** The cross-request rules one exchange breaks; `scope.orders` is the key with its session, `exchange` its number. */
+  observe(scope: { key: string; orders: string }, seen: SeenExchange, exchange: number): StateFinding[] {
     if (!seen.bearer || seen.status === null) return [];
     const operationId = matchOperation(this.contract, seen.method, seen.path);
     if (operationId === null) return [];
@@ -376,12 +334,8 @@ export class Observer {
     const [[name, value] = []] = pathParameterValues(operation, path);
     const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
     if (value === undefined || parameter === undefined) return null;
-    let raw = value;
-    try {
-      raw = decodeURIComponent(value);
-    } catch {
-      return { raw, id: null };
-    }
+    const raw = decoded(value);
+    if (raw === null) return { raw: value, id: null };
     const parsed = this.contract.parseParameter(parameter, raw);
     return { raw, id: parsed.ok ? String(parsed.value) : null };
   }
@@ -414,14 +368,7 @@ export class Observer {
   private scope(name: string): Scope {
     const found = this.scopes.get(name);
     if (found) return found;
-    const scope: Scope = {
-      list: null,
-      previous: null,
-      listText: null,
-      touched: new Map(),
-      known: new Map(),
-      gone: new Map(),
-    };
+    const scope: Scope = { touched: new Map(), known: new Map(), gone: new Map() };
     this.forgetOldest(scope, false);
     this.scopes.set(name, scope);
     return scope;
@@ -432,13 +379,7 @@ export class Observer {
     let known = this.keys.get(key);
     if (!known) {
       bounded(this.keys, MAX_SCOPES);
-      known = {
-        byOperation: new Map(),
-        flagged: false,
-        caseRefused: null,
-        acceptedSchemes: new Map(),
-        caseFlagged: false,
-      };
+      known = { byOperation: new Map(), caseRefused: null, acceptedSchemes: new Map() };
       this.keys.set(key, known);
     }
     const status = seen.status as number;
@@ -461,22 +402,22 @@ export class Observer {
     const other = entries.find(([op, e]) => e.accepted !== null && op !== refusedOp);
     if (refused === undefined || other === undefined) return found;
     known.flagged = true;
-    found.push(
-      broke(
-        'state.key-inconsistent',
-        `the same key was refused (401) on ${refusedOp} (exchange #${refused.refused}) and accepted on ${other[0]} (exchange #${other[1].accepted})`,
-        'one key accepted on every operation, or refused on every operation (§5)',
-      ),
-    );
-    return found;
+    const message = `the same key was refused (401) on ${refusedOp} (exchange #${refused.refused}) and accepted on ${other[0]} (exchange #${other[1].accepted})`;
+    const expected = 'one key accepted on every operation, or refused on every operation (§5)';
+    return [...found, broke('state.key-inconsistent', message, expected)];
   }
 
   /** D7 once per key: refused under a spelling of the scheme it was never accepted under, accepted under `Bearer`. */
   private schemeCase(known: KeyAuth): StateFinding[] {
     const refused = known.caseRefused;
     const exact = known.acceptedSchemes.get('Bearer');
-    if (known.caseFlagged || refused === null || exact === undefined) return [];
-    if (known.acceptedSchemes.has(refused.scheme)) return [];
+    if (
+      known.caseFlagged ||
+      refused === null ||
+      exact === undefined ||
+      known.acceptedSchemes.has(refused.scheme)
+    )
+      return [];
     known.caseFlagged = true;
     return [schemeCaseFinding(refused.scheme, refused.exchange, exact)];
   }
@@ -489,7 +430,7 @@ export class Observer {
     return !(operation.deprecated && status === 404 && seen.headers.deprecation === undefined);
   }
 
-  /** A cancel of `id` (a valid int64) answered with `status`. */
+  /** `id` is a valid int64. */
   cancel(scopeName: string, id: string, status: number, exchange: number): StateFinding[] {
     const scope = this.scope(scopeName);
     const { table } = this;
@@ -497,11 +438,8 @@ export class Observer {
     // The first answer stays the fact of the interval (a later refusal is D2's re-cancel), unless a later one moved it.
     const before = scope.touched.get(id);
     if (before === undefined || (moved && !table.moves.has(before))) scope.touched.set(id, status);
-    if (moved) {
-      bounded(this.movedAnywhere, MAX_CANCELLED_PER_SCOPE);
-      this.movedAnywhere.delete(id);
-      this.movedAnywhere.set(id, exchange);
-    }
+    if (moved && !this.movedAnywhere.delete(id)) bounded(this.movedAnywhere, MAX_CANCELLED_PER_SCOPE);
+    if (moved) this.movedAnywhere.set(id, exchange);
     const earlier = scope.known.get(id);
     if (earlier !== undefined) {
       return table.allows(earlier.states, status) ? [] : [this.reversal(id, earlier, status)];
@@ -574,8 +512,8 @@ export class Observer {
       scope.previous = scope.list;
       return [];
     }
-    const now = text === scope.listText ? scope.list : (readList(text)?.orders ?? null);
-    if (now === null) return [];
+    const now = text === scope.listText ? scope.list : readList(text)?.orders;
+    if (!now) return [];
     const before = scope.list;
     scope.previous = before;
     const touched = scope.touched;
@@ -586,7 +524,8 @@ export class Observer {
     scope.touched = new Map();
 
     const findings: StateFinding[] = this.returned(scope, now);
-    if (before === null) return findings;
+    if (!before) return findings;
+    const flag = (...finding: Parameters<typeof broke>) => findings.push(broke(...finding));
     const { table } = this;
     const stillListed: string[] = [];
     const unlisted: string[] = [];
@@ -604,31 +543,27 @@ export class Observer {
       }
     }
     // D20: a change no request explains is another client's (a warning), unless the run is the sole client.
-    const unexplained = this.soleClient
-      ? { citation: '§4.1, D16, D20', level: 'failure' as const }
-      : { citation: '§4.1', level: 'warning' as const };
+    const sole = this.soleClient ? { citation: '§4.1, D16, D20', level: 'failure' as const } : {};
+    const alone = (ids: string[], verb: string) =>
+      `${list(ids)} ${verb} with no request naming ${them(ids)}, and no other client uses this server`;
     // A 204 seen in any scope, at any time, explains a vanish (D20): the same server sees every scope.
     const explained = (id: string) => touched.has(id) || this.movedAnywhere.has(id);
     const vanished = [...before.keys()].filter((id) => !now.has(id) && !explained(id));
     for (const [id, status] of touched) {
       if (table.moves.has(status) || !before.has(id) || now.has(id)) continue;
       if (!table.statesAfter(status).some((s) => table.table.isListed(s))) continue;
-      findings.push(
-        broke(
-          'state.refused-then-gone',
-          `order ${id} was refused (${status}: it stays ${table.statesAfter(status).join(' or ')}) and is no longer listed`,
-          `order ${id} still listed: a shipped order stays shipped, and the list holds every order`,
-        ),
+      flag(
+        'state.refused-then-gone',
+        `order ${id} was refused (${status}: it stays ${table.statesAfter(status).join(' or ')}) and is no longer listed`,
+        `order ${id} still listed: a shipped order stays shipped, and the list holds every order`,
       );
     }
     // A 204 for an unlisted order while an uncancelled one left: the list and the cancel disagree about ids (D8).
     if (unlisted.length > 0 && vanished.length > 0) {
-      findings.push(
-        broke(
-          'state.cancelled-unlisted',
-          `${list(unlisted)} ${unlisted.length === 1 ? 'was' : 'were'} cancelled (${touched.get(unlisted[0] ?? '')}) though the list before did not show ${unlisted.length === 1 ? 'it' : 'them'}, while ${list(vanished)}, which no request cancelled, left the list: the server lists or reads ids inexactly`,
-          'the list shows every order exactly (D8), and a cancel removes the order it names',
-        ),
+      flag(
+        'state.cancelled-unlisted',
+        `${list(unlisted)} ${unlisted.length === 1 ? 'was' : 'were'} cancelled (${touched.get(unlisted[0] ?? '')}) though the list before did not show ${them(unlisted)}, while ${list(vanished)}, which no request cancelled, left the list: the server lists or reads ids inexactly`,
+        'the list shows every order exactly (D8), and a cancel removes the order it names',
       );
       return findings;
     }
@@ -640,38 +575,30 @@ export class Observer {
           vanished.length > 0
             ? `while ${list(vanished)}, which no request cancelled, vanished: the cancel seems to have hit the wrong order`
             : 'although this server has been seen to drop cancelled orders from its list (D16)';
-        findings.push(
-          broke(
-            'state.cancelled-still-listed',
-            `order ${id} was cancelled (${touched.get(id)}) and is still listed unchanged, ${why}`,
-            `order ${id} gone from the list, or shown changed on a server that keeps cancelled orders (D16)`,
-          ),
+        flag(
+          'state.cancelled-still-listed',
+          `order ${id} was cancelled (${touched.get(id)}) and is still listed unchanged, ${why}`,
+          `order ${id} gone from the list, or shown changed on a server that keeps cancelled orders (D16)`,
         );
       }
     } else if (vanished.length > 0) {
+      const shared = `${list(vanished)} left the list with no cancel seen (another client may have cancelled ${them(vanished)})`;
+      const message = this.soleClient ? alone(vanished, 'left the list') : shared;
       findings.push({
-        rule: 'state.vanished',
-        ...unexplained,
-        message: this.soleClient
-          ? `${list(vanished)} left the list with no request naming ${vanished.length === 1 ? 'it' : 'them'}, and no other client uses this server`
-          : `${list(vanished)} left the list with no cancel seen (another client may have cancelled ${vanished.length === 1 ? 'it' : 'them'})`,
-        expected: 'every order listed until it is cancelled',
+        ...broke('state.vanished', message, 'every order listed until it is cancelled'),
+        ...sole,
       });
     }
     const changed = [...before]
       .filter(([id, was]) => !explained(id) && now.has(id) && now.get(id)?.text !== was.text)
       .map(([id]) => id);
     if (changed.length > 0) {
-      const them = changed.length === 1 ? 'it' : 'them';
+      const shared = `${list(changed)} changed in the list with no request of this client touching ${them(changed)}`;
+      const message = this.soleClient ? alone(changed, 'changed in the list') : shared;
+      const others = this.soleClient ? '' : ' (another client or the store itself may have changed them)';
       findings.push({
-        rule: 'state.changed',
-        ...unexplained,
-        message: this.soleClient
-          ? `${list(changed)} changed in the list with no request naming ${them}, and no other client uses this server`
-          : `${list(changed)} changed in the list with no request of this client touching ${them}`,
-        expected: this.soleClient
-          ? 'orders nobody touched listed unchanged'
-          : 'orders nobody touched listed unchanged (another client or the store itself may have changed them)',
+        ...broke('state.changed', message, `orders nobody touched listed unchanged${others}`),
+        ...sole,
       });
     }
     return findings;

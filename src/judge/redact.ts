@@ -18,48 +18,31 @@ function needlesFor(key: string): KeyNeedles {
   return found;
 }
 
-/** The stretches of `text` that hold the key in some form, overlapping ones joined. */
-export function keySpans(text: string, key: string): Array<[start: number, end: number]> {
-  if (key.length === 0 || text.length === 0) return [];
-  const found: Array<[number, number]> = [];
+/** Query parameters that carry credentials by name (EventSource, `<img>` and WebSocket URLs can set no header). */
+export const CREDENTIAL_PARAMETER = /^(?:access_token|api_key|apikey|key|token)$/i;
+// A backtick or a parenthesis is never part of a bearer token (RFC 6750 b64token): the prose around it.
+const CREDENTIAL_VALUE = /(^|[?&;])(access_token|api_key|apikey|key|token)=([^&#\s"'<>`()]+)/gi;
+
+/** Replaces the key in any of its forms, and every credential-like query parameter's value. */
+export function redactText(text: string, key: string, replacement: string = REDACTED): string {
+  const found: Array<[start: number, end: number]> = [];
   const forms = needlesFor(key);
   // Every layer: a deeper one could decode away an escape-like text a shallower one showed by the key.
-  for (const { view, needles } of searchViews(text)) {
+  for (const { view, needles } of key === '' ? [] : searchViews(text)) {
     for (const needle of forms[needles]) {
       for (let at = view.text.indexOf(needle); at !== -1; at = view.text.indexOf(needle, at + 1)) {
         found.push([view.origin[at] ?? 0, view.end[at + needle.length - 1] ?? text.length]);
       }
     }
   }
-  found.sort((x, y) => x[0] - y[0]);
-  const spans: Array<[number, number]> = [];
-  for (const [start, end] of found) {
-    const last = spans.at(-1);
-    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-    else spans.push([start, end]);
-  }
-  return spans;
-}
-
-/** Query parameters that carry credentials by name (EventSource, `<img>` and WebSocket URLs can set no header). */
-export const CREDENTIAL_PARAMETER = /^(?:access_token|api_key|apikey|key|token)$/i;
-// A backtick or a parenthesis is never part of a bearer token (RFC 6750 b64token): the prose around it.
-const CREDENTIAL_VALUE = /(^|[?&;])(access_token|api_key|apikey|key|token)=([^&#\s"'<>`()]+)/gi;
-
-/**
- * Replaces the key in any of its forms, and every credential-like query parameter's value.
- *
- * @example redactText('key=target-secret-key-5b1e9c', 'target-secret-key-5b1e9c') // 'key=<redacted>'
- */
-export function redactText(text: string, key: string, replacement: string = REDACTED): string {
-  const spans = keySpans(text, key);
   let out = '';
-  let at = 0;
-  for (const [start, end] of spans) {
-    out += text.slice(at, start) + replacement;
-    at = end;
+  let at = -1;
+  // Overlapping or touching stretches are one.
+  for (const [start, end] of found.sort((x, y) => x[0] - y[0])) {
+    if (start > at) out += text.slice(Math.max(at, 0), start) + replacement;
+    at = Math.max(at, end);
   }
-  out += text.slice(at);
+  out += text.slice(Math.max(at, 0));
   // A value already replaced (the key as `$PETSTORE_API_KEY` in a curl line) stays as it is.
   return out.replace(CREDENTIAL_VALUE, (whole, before: string, name: string, value: string) =>
     value === replacement || value === KEY_VARIABLE ? whole : `${before}${name}=${REDACTED}`,
@@ -87,11 +70,7 @@ const OWN_FIELDS = new Set([
   'startedAt',
 ]);
 
-/**
- * A copy with the key replaced in every string a target could influence (values, `headers` names).
- *
- * @example redactDeep({ a: ['Bearer k1'] }, 'k1') // { a: ['Bearer <redacted>'] }
- */
+/** A copy with the key replaced in every string a target could influence (values, `headers` names). */
 export function redactDeep<T>(value: T, key: string, namesAreData = false): T {
   if (typeof value === 'string') return redactText(value, key) as T;
   if (Array.isArray(value)) return value.map((item) => redactDeep(item, key)) as T;

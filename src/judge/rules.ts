@@ -2,6 +2,7 @@
 import {
   bearerToken,
   type Contract,
+  type ExactJson,
   type OperationSpec,
   parseExactJson,
   type SchemaViolation,
@@ -18,6 +19,7 @@ import {
   redirectMessage,
   reportResponse,
 } from './exchange.js';
+import { decoded } from './key-forms.js';
 import type { Finding, Level } from './types.js';
 
 /** What a check concluded; `consumed` names the pending orders it used where not simply the ones handed it. */
@@ -29,7 +31,7 @@ export type Judgement =
       findings: Finding[];
       notes?: string[];
       consumed?: string[];
-      /** The level of this verdict when the run's options decide it (D16 `--sole-client`), not the check's own. */
+      /** When the run's options decide the level (D16 `--sole-client`), not the check's own. */
       level?: Level;
     }
   | { kind: 'skip'; reason: string; enableWith: string | null };
@@ -51,9 +53,8 @@ export function verdict(
 ): Judgement {
   const found = findings.filter((f): f is Finding => f !== null);
   if (found.length === 0) return pass(passMessage, notes);
-  const [first] = found;
   const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-  const message = `${first?.message ?? 'violation'}${more}`;
+  const message = `${found[0]?.message}${more}`;
   return { kind: 'violation', message, findings: found, notes, ...(level ? { level } : {}) };
 }
 
@@ -101,12 +102,8 @@ function judgeMediaType(
   if (!exchange.outcome.ok) return null;
   const type = exchange.outcome.value.headers['content-type'];
   if ((type ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json') return null;
-  return finding(
-    exchange,
-    key,
-    `${what} is ${type ? `\`${type}\`` : 'without a Content-Type'}, not application/json (D15)`,
-    expected,
-  );
+  const is = type ? `\`${type}\`` : 'without a Content-Type';
+  return finding(exchange, key, `${what} is ${is}, not application/json (D15)`, expected);
 }
 
 /** The Error contract (§2, §7, D4, D15) whose `status` equals the HTTP status (D5). */
@@ -129,16 +126,23 @@ export function judgeErrorBody(
   const validated = contract.validateSchema('Error', parsed.value);
   if (!validated.ok)
     return broke(`the body is not a valid Error: ${described(validated.error)}`, validated.error);
-  const body = parsed.value as { status?: unknown };
-  if (body.status === status) return null;
-  return broke(`the Error body says status ${String(body.status)} (D5: must equal ${status})`, [
-    {
-      path: '/status',
-      keyword: 'D5',
-      schemaPath: '#/components/schemas/Error/properties/status',
-      message: `must equal the HTTP status ${status}`,
-    },
-  ]);
+  const said = (parsed.value as { status?: unknown }).status;
+  if (said === status) return null;
+  const schemaPath = '#/components/schemas/Error/properties/status';
+  const violation = {
+    path: '/status',
+    keyword: 'D5',
+    schemaPath,
+    message: `must equal the HTTP status ${status}`,
+  };
+  return broke(`the Error body says status ${String(said)} (D5: must equal ${status})`, [violation]);
+}
+
+/** The last list body found valid, so that the observer parses a list once per exchange (the proxy's hot path). */
+let validList: { text: string; items: ExactJson[] } | undefined;
+
+export function validListItems(text: string): ExactJson[] | undefined {
+  return validList?.text === text ? validList.items : undefined;
 }
 
 /** A success body as documented: media type (D15), read losslessly (D8), none where none is (§4.2, D24). */
@@ -151,45 +155,28 @@ function judgeSuccessBody(
   const { outcome } = exchange;
   if (!outcome.ok) return null;
   const { status, text } = outcome.value;
-  const response = contract.operation(operationId).responses.get(status);
   const where = `${exchange.request.method} ${exchange.path} → ${status}`;
-  if (response?.mediaType === null) {
-    const empty = contract.validateResponseBody(operationId, status, text);
-    if (!empty.ok) {
-      return finding(
-        exchange,
-        key,
-        `${status} must have no body (§4.2)`,
-        `${status} with no body`,
-        empty.error,
-      );
-    }
+  const broke = (message: string, expected: string, violations?: SchemaViolation[]) =>
+    finding(exchange, key, message, expected, violations);
+  const body = contract.validateResponseBody(operationId, status, text);
+  if (body.ok && Array.isArray(body.value) && operationId === 'listOrders')
+    validList = { text, items: body.value };
+  if (contract.operation(operationId).responses.get(status)?.mediaType === null) {
+    if (!body.ok) return broke(`${status} must have no body (§4.2)`, `${status} with no body`, body.error);
     const length = outcome.value.headers['content-length'];
-    return length === undefined || length.trim() === '0'
-      ? null
-      : finding(
-          exchange,
-          key,
-          `${where} with Content-Length: ${length}: a ${status} has no content (RFC 9110 §8.6, D24)`,
-          `${status} with no body and no Content-Length other than 0`,
-        );
+    if (length === undefined || length.trim() === '0') return null;
+    return broke(
+      `${where} with Content-Length: ${length}: a ${status} has no content (RFC 9110 §8.6, D24)`,
+      `${status} with no body and no Content-Length other than 0`,
+    );
   }
   const expected = `${status}, application/json, the body as documented`;
   const media = judgeMediaType(exchange, key, 'the body', expected);
-  if (media) return media;
-  const body = contract.validateResponseBody(operationId, status, text);
-  if (body.ok) return null;
+  if (media || body.ok) return media;
   const hint = body.error[0]?.keyword === 'json' ? encodingHint(exchange) : '';
-  return finding(
-    exchange,
-    key,
-    `${where}: the body is not valid: ${described(body.error)}${hint}`,
-    expected,
-    body.error,
-  );
+  return broke(`${where}: the body is not valid: ${described(body.error)}${hint}`, expected, body.error);
 }
 
-/** The first schema violation in words. */
 function described(violations: readonly SchemaViolation[]): string {
   const [first] = violations;
   return first ? `${first.path || 'body'} ${first.message}` : 'invalid';
@@ -213,14 +200,12 @@ function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string)
   const expected = methods.length > 0 ? '405 with Allow, or 404 (D10)' : '404 (D10)';
   const status = judgeStatus(exchange, key, is4xx, expected);
   if (status || !exchange.outcome.ok) return status;
-  const response = exchange.outcome.value;
-  if (response.status === 405 && response.headers.allow === undefined) {
-    return finding(exchange, key, '405 without an Allow header (RFC 9110 §15.5.6)', '405 with Allow');
-  }
-  return null;
+  const { status: answered, headers } = exchange.outcome.value;
+  if (answered !== 405 || headers.allow !== undefined) return null;
+  return finding(exchange, key, '405 without an Allow header (RFC 9110 §15.5.6)', '405 with Allow');
 }
 
-/** The raw (still escaped) value of each path parameter in a path after the base: `orderId` → `1.5`. */
+/** The raw (still escaped) value of each path parameter in a path below the base: `orderId` → `1.5`. */
 export function pathParameterValues(op: OperationSpec, path: string): Map<string, string> {
   const parts = (path.split('?')[0] ?? path).split('/');
   return new Map(Object.entries(matchPathTemplate(parsePathTemplate(op.path), parts) ?? {}));
@@ -230,13 +215,8 @@ export function pathParameterValues(op: OperationSpec, path: string): Map<string
 export function malformedPathParameters(contract: Contract, op: OperationSpec, path: string): string[] {
   return [...pathParameterValues(op, path)].flatMap(([name, value]) => {
     const param = op.parameters.find((p) => p.name === name && p.in === 'path');
-    try {
-      return param !== undefined && !contract.parseParameter(param, decodeURIComponent(value)).ok
-        ? [name]
-        : [];
-    } catch {
-      return [name];
-    }
+    const text = decoded(value);
+    return param !== undefined && (text === null || !contract.parseParameter(param, text).ok) ? [name] : [];
   });
 }
 
@@ -249,18 +229,7 @@ export function invalidQueryParameters(contract: Contract, op: OperationSpec, pa
     .map((p) => p.name);
 }
 
-function sameIntegerOf(raw: string | undefined): boolean {
-  try {
-    return raw !== undefined && sameInteger(decodeURIComponent(raw)) !== null;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * An answer the contract leaves to the server, in words, else `null`: any 4xx to a request it does not describe
- * (D21), a retired deprecated read's 410 or 404 without Deprecation (D11). Its body is not judged then.
- */
+/** An answer the contract leaves to the server, in words, else `null`: D21's 4xx, D11's retired read; no body judged. */
 export function serverReading(
   contract: Contract,
   operationId: string,
@@ -284,7 +253,7 @@ export function serverReading(
 
 /** A broken rule of one exchange, with the level the document and the decisions give it. */
 export interface RatedFinding {
-  /** The rule, in the checks' terms: `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error`, `gateway`. */
+  /** `status`, `auth`, `error-body`, `body`, `route`, `headers`, `server-error` or `gateway`. */
   rule: string;
   citation: string;
   level: Level;
@@ -294,12 +263,7 @@ export interface RatedFinding {
 /** What a request without a usable key gets (§5, D6). */
 export const EXPECT_401 = '401 with an Error body whose status is 401';
 
-/**
- * Everything the document says about one exchange, whoever made it (§5, §7, D3, D6-D11, D15, D21, D24).
- *
- * @example judgeExchange(contract, { request, path, outcome }, key).filter((f) => f.level === 'failure')
- */
-
+/** Everything the document says about one exchange, whoever made it (§5, §7, D3, D6-D11, D15, D21, D24). */
 export function judgeExchange(contract: Contract, exchange: ObservedExchange, key: string): RatedFinding[] {
   const rated = (rule: string, citation: string, level: Level, f: Finding | null): RatedFinding[] =>
     f ? [{ rule, citation, level, finding: f }] : [];
@@ -308,12 +272,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   const { outcome } = exchange;
   const where = `${exchange.request.method} ${exchange.path}`;
   if (!outcome.ok || redirectMessage(exchange)) {
-    return rated(
-      'status',
-      '§7',
-      'failure',
-      judgeStatus(exchange, key, () => false, 'a response'),
-    );
+    return rated('status', '§7', 'failure', judgeStatus(exchange, key, is(), 'a response'));
   }
   const { status } = outcome.value;
   // D20, D22: a 429 or 503 without the API's Error is a gateway's "not now", as the suite retries it.
@@ -337,11 +296,12 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   if (op.deprecated && status === 410) return [];
   // D6: without a usable key the answer is 401, before any id is looked at.
   if (bearerToken(exchange.request.headers.authorization) === null) {
+    const refused = judgeStatus(exchange, key, is(401), EXPECT_401);
     return rated(
       'auth',
       '§5, D6, D7',
       'failure',
-      judgeStatus(exchange, key, is(401), EXPECT_401) ?? judgeErrorBody(contract, exchange, key, EXPECT_401),
+      refused ?? judgeErrorBody(contract, exchange, key, EXPECT_401),
     );
   }
   if (serverReading(contract, operationId, exchange) !== null) return [];
@@ -350,24 +310,16 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
     const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');
     // D9: `02` or `0x2` read as order 2, the same integer in another notation, is only a warning.
     const values = pathParameterValues(op, exchange.path);
-    const sameValue = status < 300 && malformed.every((name) => sameIntegerOf(values.get(name)));
+    const sameValue =
+      status < 300 && malformed.every((name) => sameInteger(decoded(values.get(name) ?? '') ?? '') !== null);
     if (refused) return rated('status', '§4.2, D9', sameValue ? 'warning' : 'failure', refused);
-    return rated(
-      'error-body',
-      '§7, D9',
-      'warning',
-      judgeErrorBody(contract, exchange, key, 'an Error body (D9)'),
-    );
+    const body = judgeErrorBody(contract, exchange, key, 'an Error body (D9)');
+    return rated('error-body', '§7, D9', 'warning', body);
   }
-  const undocumented = judgeStatus(
-    exchange,
-    key,
-    (s) => op.statuses.includes(s),
-    `one of ${op.statuses.join(', ')}`,
-  );
+  const undocumented = judgeStatus(exchange, key, is(...op.statuses), `one of ${op.statuses.join(', ')}`);
   if (undocumented)
     return rated('status', '§4', documentedStatusLevel(contract, operationId, status), undocumented);
-  // The documented headers of the response of status `of`, present and valid by their schemas (D11).
+  // D11: the documented headers of the response of status `of`, present and valid by their schemas.
   const documentedHeaders = (of: number | undefined): RatedFinding[] =>
     of === undefined
       ? []
@@ -383,15 +335,9 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
     const rule = documentedErrorRule(contract, operationId, status);
     // D11: a deprecated read that announces its deprecation on an error carries all of its success's headers.
     const announced = op.deprecated && outcome.value.headers.deprecation !== undefined;
+    const body = rule && judgeErrorBody(contract, exchange, key, 'an Error body');
     return [
-      ...(rule
-        ? rated(
-            'error-body',
-            `§7, ${rule.source}`,
-            rule.level,
-            judgeErrorBody(contract, exchange, key, 'an Error body'),
-          )
-        : []),
+      ...(rule ? rated('error-body', `§7, ${rule.source}`, rule.level, body) : []),
       ...(announced ? documentedHeaders(op.statuses.find((s) => s < 300)) : []),
     ];
   }
@@ -407,15 +353,11 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
   // D24: a `Content-Type` on a 204, which has no content, is a warning.
   const type = outcome.value.headers['content-type'];
   const typed = `${where} → 204 with Content-Type: ${type}, though it has no content (D24)`;
+  const typed204 = status === 204 && type !== undefined ? broke(typed, '204 without Content-Type') : null;
   return [
     ...rated('status', 'D21', 'warning', accepted),
     ...rated('body', '§4, D8, D15, D24', 'failure', judgeSuccessBody(contract, exchange, key, operationId)),
-    ...rated(
-      'headers',
-      'D24',
-      'warning',
-      status === 204 && type !== undefined ? broke(typed, '204 without Content-Type') : null,
-    ),
+    ...rated('headers', 'D24', 'warning', typed204),
     ...documentedHeaders(status),
   ];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failureMessage } from '../../conformance/vitest/describe-conformance.js';
 import type { CheckResult, ConformanceResult, Finding } from '../types.js';
-import { type FindingLimits, FULL_FINDING, findingLines, SHORT_FINDING } from './finding.js';
+import { findingLines } from './finding.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
 import { renderPretty } from './pretty.js';
@@ -59,10 +59,10 @@ const unxml = (text: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
-const RENDERERS: [string, (finding: Finding) => string, string, FindingLimits][] = [
-  ['pretty', (f) => renderPretty(resultWith(f).result, { color: false }), '   ', SHORT_FINDING],
-  ['junit', (f) => unxml(renderJunit(resultWith(f).result)), '', FULL_FINDING],
-  ['vitest', (f) => failureMessage(resultWith(f).check), '  ', SHORT_FINDING],
+const RENDERERS: [string, (finding: Finding) => string, string, boolean][] = [
+  ['pretty', (f) => renderPretty(resultWith(f).result, { color: false }), '   ', false],
+  ['junit', (f) => unxml(renderJunit(resultWith(f).result)), '', true],
+  ['vitest', (f) => failureMessage(resultWith(f).check), '  ', false],
 ];
 
 describe('a finding is rendered by one function in every report', () => {

@@ -1,22 +1,10 @@
 /** One finding as text, the same in the pretty report, the JUnit details and a vitest failure message. */
 import type { CheckResult, Finding } from '../types.js';
 
-/** How much of a finding a report shows: body characters, and rules before "… N more rule(s)". */
-export interface FindingLimits {
-  bodyChars: number;
-  rules: number;
-}
-
-/** For a terminal; the json report has the rest. */
-export const SHORT_FINDING: FindingLimits = { bodyChars: 300, rules: 5 };
-/** Everything the result holds. */
-export const FULL_FINDING: FindingLimits = { bodyChars: Infinity, rules: Infinity };
-
 /** Controls (a line break could forge a `PASSED:` line, ESC drives the terminal), U+2028/9 and bidi controls. */
 const UNPRINTABLE = /[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
 
 const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
 function escaped(ch: string): string {
   return SHORT_ESCAPES[ch] ?? `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
 }
@@ -31,8 +19,9 @@ export function printableLines(text: string): string {
   return text.replace(UNPRINTABLE, (ch) => (ch === '\n' || ch === '\t' ? ch : escaped(ch)));
 }
 
-/** @example findingLines(finding, '   ').join('\n') */
-export function findingLines(f: Finding, indent: string, limits: FindingLimits = SHORT_FINDING): string[] {
+/** `full`: every body character and rule; else 300 characters and 5 rules, for a terminal. */
+export function findingLines(f: Finding, indent: string, full = false): string[] {
+  const [bodyChars, rules] = full ? [Infinity, Infinity] : [300, 5];
   const lines = [`${indent}${printable(f.message)}`];
   if (f.request) {
     lines.push(`${indent}request:  ${printable(`${f.request.method} ${f.request.url}`)}`);
@@ -43,15 +32,15 @@ export function findingLines(f: Finding, indent: string, limits: FindingLimits =
   if (f.actual) {
     lines.push(`${indent}actual:   ${printable(actualText(f.actual))}`);
     if (f.actual.bodyExcerpt !== '')
-      lines.push(`${indent}body:     ${printable(f.actual.bodyExcerpt.slice(0, limits.bodyChars))}`);
+      lines.push(`${indent}body:     ${printable(f.actual.bodyExcerpt.slice(0, bodyChars))}`);
   }
-  for (const v of f.schemaViolations.slice(0, limits.rules)) {
+  for (const v of f.schemaViolations.slice(0, rules)) {
     lines.push(
       `${indent}rule:     ${printable(`${v.path || '(body)'} ${v.message}${v.schemaPath ? ` [${v.schemaPath}]` : ''}`)}`,
     );
   }
-  if (f.schemaViolations.length > limits.rules)
-    lines.push(`${indent}          … ${f.schemaViolations.length - limits.rules} more rule(s)`);
+  if (f.schemaViolations.length > rules)
+    lines.push(`${indent}          … ${f.schemaViolations.length - rules} more rule(s)`);
   if (f.request) lines.push(`${indent}repeat:   ${printable(f.request.curl)}`);
   return lines;
 }
@@ -62,9 +51,8 @@ export function actualText(a: NonNullable<Finding['actual']>): string {
   return `${a.status}${a.contentType ? ` ${a.contentType}` : ''}${a.transportError ? ` (${a.transportError})` : ''}`;
 }
 
-/** Several findings, a blank line between them. */
-export function findingsText(findings: readonly Finding[], indent: string, limits?: FindingLimits): string {
-  return findings.map((f) => findingLines(f, indent, limits).join('\n')).join('\n\n');
+export function findingsText(findings: readonly Finding[], indent: string, full = false): string {
+  return findings.map((f) => findingLines(f, indent, full).join('\n')).join('\n\n');
 }
 
 /** One finding per cause for the pretty and HTML reports: one bug often fails many checks (a 401 body without `status`). */
@@ -78,15 +66,12 @@ export interface CauseGroup {
   findings: Finding[];
 }
 
-/** `GET /store/orders → 401: `, `DELETE /store/orders/7 `, `GET http://h/v1/store/orders: `. */
-const REQUEST_PREFIX = /^[A-Z]{3,7} \S+?(?: → \d{3})?:? /;
-
-/** A finding's message without the request it was seen on, so one fault on two requests reads the same. */
+/** Without the request it was seen on (`GET /orders → 401: `), so one fault on two requests reads the same. */
 export function causeOf(message: string): string {
-  return message.replace(REQUEST_PREFIX, '');
+  return message.replace(/^[A-Z]{3,7} \S+?(?: → \d{3})?:? /, '');
 }
 
-/** The checks of one outcome grouped by cause, in order of first appearance. */
+/** In order of first appearance. */
 export function groupByCause(checks: readonly CheckResult[], outcome: 'FAIL' | 'WARN'): CauseGroup[] {
   const groups = new Map<string, CauseGroup>();
   const add = (check: CheckResult, cause: string, status: number | null, finding: Finding | null) => {

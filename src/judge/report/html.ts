@@ -1,7 +1,4 @@
-/**
- * The HTML report: one self-contained file with no script and no request (its CSP says so); failures first,
- * by cause, then every check. Everything the target sent is escaped: a body can hold `<script>`.
- */
+/** One self-contained file with no script and no request (its CSP says so): failures by cause, then every check. */
 import type { CheckResult, FailOn, Finding, Outcome } from '../types.js';
 import { actualText, type CauseGroup, groupByCause, printableLines } from './finding.js';
 import { gates, verdictLabel } from './gate.js';
@@ -15,12 +12,12 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** Text for an element or a quoted attribute; control and bidi characters shown as escapes. */
+/** Text for an element or a quoted attribute (a body can hold `<script>`); controls and bidi shown as escapes. */
 export function html(text: string): string {
   return printableLines(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }
 
-/** Failures first, then warnings, skips and passes; the table's order within each stays. */
+/** The table's order stays within each outcome. */
 const ORDER: Record<Outcome, number> = { FAIL: 0, WARN: 1, SKIP: 2, PASS: 3 };
 
 /** The report's style sheet; the proxy's live page (src/proxy/live-page.ts) serves it too. */

@@ -27,10 +27,10 @@ export type ReportInput = Omit<
 export function ensureDirectory(path: string): void {
   if (existsSync(path)) {
     if (!statSync(path).isDirectory()) throw new Error(`${path} exists and is not a directory`);
-    return;
+  } else {
+    if (dirname(path) !== path) ensureDirectory(dirname(path));
+    mkdirSync(path);
   }
-  if (dirname(path) !== path) ensureDirectory(dirname(path));
-  mkdirSync(path);
 }
 
 /** @example writeFileSync('conformance.json', renderJson(result)) */
@@ -38,44 +38,28 @@ export function renderJson(result: ConformanceResult): string {
   return `${JSON.stringify(result, null, 2)}\n`;
 }
 
-/** The summary of a list of verdicts, counted from them. */
 export function summarise(
   checks: readonly CheckResult[],
   requests: number,
   notSelected = 0,
 ): ConformanceSummary {
   const count = (outcome: CheckResult['outcome']) => checks.filter((c) => c.outcome === outcome).length;
-  return {
-    total: checks.length,
-    passed: count('PASS'),
-    failed: count('FAIL'),
-    warned: count('WARN'),
-    skipped: count('SKIP'),
-    notSelected,
-    requests,
-  };
+  const [passed, failed, warned, skipped] = [count('PASS'), count('FAIL'), count('WARN'), count('SKIP')];
+  return { total: checks.length, passed, failed, warned, skipped, notSelected, requests };
 }
 
-/** Which documented responses of each operation a run received, from the statuses seen per operation. */
+/** Which documented responses of each operation a run received. */
 export function operationCoverage(
   contract: Contract,
   statusesOf: (operationId: string) => ReadonlySet<number>,
 ): OperationCoverage[] {
-  return contract.operations.map((op) => {
-    const seen = statusesOf(op.operationId);
-    return {
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      deprecated: op.deprecated,
-      stability: op.stability,
-      documented: [...op.statuses],
-      exercised: op.statuses.filter((status) => seen.has(status)),
-    };
+  return contract.operations.map(({ operationId, method, path, deprecated, stability, statuses }) => {
+    const seen = statusesOf(operationId);
+    const operation = { operationId, method: method.toUpperCase(), path, deprecated, stability };
+    return { ...operation, documented: [...statuses], exercised: statuses.filter((s) => seen.has(s)) };
   });
 }
 
-/** The spec-coverage line: which documented responses of each operation this run received. */
 export function coverageLine(coverage: readonly OperationCoverage[]): string {
   const parts = coverage.map((op) => {
     const missing = op.documented.filter((s) => !op.exercised.includes(s));

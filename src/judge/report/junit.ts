@@ -1,9 +1,6 @@
-/**
- * JUnit XML, one testcase per check. JUnit has no warning state, and a WARN must never read as passed: under
- * `--fail-on warn` it is a `<failure type="warning">`, else a `<skipped type="warning">` (docs/conformance.md).
- */
+/** One testcase per check; a WARN never reads as passed: a failure under `--fail-on warn`, else skipped. */
 import type { CheckResult, FailOn, Unreachable } from '../types.js';
-import { FULL_FINDING, findingsText, printableLines } from './finding.js';
+import { findingsText, printableLines } from './finding.js';
 import { gates } from './gate.js';
 import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
 
@@ -24,7 +21,7 @@ function testcase(check: CheckResult, failOn: FailOn): string {
   const body: string[] = [open, props];
   const warning = `WARNING (${check.citation}): ${check.message}`;
   // Every finding in full: a CI report has room.
-  const details = findingsText(check.findings, '', FULL_FINDING);
+  const details = findingsText(check.findings, '', true);
   if (check.outcome === 'FAIL') {
     body.push(
       `      <failure message="${xml(check.message)}" type="failure">${xml(details || check.message)}</failure>`,

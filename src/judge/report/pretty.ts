@@ -4,12 +4,7 @@ import { type CauseGroup, findingLines, groupByCause, printable } from './findin
 import { verdictLabel } from './gate.js';
 import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
 
-export interface PrettyOptions {
-  /** ANSI colours; the CLI turns them on only for a TTY without NO_COLOR. */
-  color: boolean;
-}
-
-/** Findings shown per group in a terminal; the json report has them all. */
+/** Per group in a terminal; the json report has them all. */
 const FINDINGS_SHOWN = 5;
 
 const COLOURS: Record<Outcome, string> = { PASS: '32', FAIL: '31', WARN: '33', SKIP: '36' };
@@ -29,9 +24,8 @@ function stability(op: OperationCoverage): string {
   return op.deprecated ? `${marker}, deprecated` : marker;
 }
 
-/** @example process.stdout.write(renderPretty(result, { color: false })) */
-export function renderPretty(result: ReportInput, options: PrettyOptions): string {
-  const { color } = options;
+/** `color`: ANSI colours, which the CLI turns on only for a TTY without NO_COLOR. */
+export function renderPretty(result: ReportInput, { color }: { color: boolean }): string {
   const failOn = result.failOn ?? 'fail';
   const lines: string[] = [];
   const mode =
@@ -63,10 +57,8 @@ export function renderPretty(result: ReportInput, options: PrettyOptions): strin
   if (retried !== null) lines.push(printable(retried));
   if (environment !== null) lines.push(printable(environment));
   let number = 0;
-  for (const [label, outcome] of [
-    ['Failures', 'FAIL'],
-    ['Warnings', 'WARN'],
-  ] as const) {
+  for (const outcome of ['FAIL', 'WARN'] as const) {
+    const label = outcome === 'FAIL' ? 'Failures' : 'Warnings';
     const groups = groupByCause(result.checks, outcome);
     if (groups.length === 0) continue;
     const gating = outcome === 'WARN' && failOn === 'warn' ? ' (they fail this run: --fail-on warn)' : '';
