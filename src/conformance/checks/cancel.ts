@@ -4,13 +4,12 @@ import {
   documentedErrorRule,
   documentedStatusLevel,
   type Exchange,
-  type RequestPlan,
   VALID_AUTH,
 } from '../../judge/exchange.js';
 import { finding, is, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
 import type { CancelStep, CheckContext } from '../context.js';
-import { type Check, cancel, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
+import { type Check, cancel, cancelEach, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
 import { aimMalformed, MALFORMED_IDS, namedReadings, SHIPPED_SPELLINGS } from './malformed-ids.js';
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
@@ -70,23 +69,6 @@ async function cancelOnce(
   const step = await ctx.cancel([cancel(ctx, id)]);
   const statuses = step.exchanges.map((e) => expectStatus(ctx, e, allowed, expected, rules));
   return judged(step, statuses, passMessage(step.exchanges[0] ? statusOf(step.exchanges[0]) : null), notes);
-}
-
-/** Cancels each of `raws` in a step of its own, judging each answer with `judge` (given the index in `raws`). */
-async function cancelEach(
-  ctx: CheckContext,
-  raws: readonly string[],
-  judge: (e: Exchange, index: number) => Finding | null,
-  extra: Partial<RequestPlan> = {},
-) {
-  const findings: Array<Finding | null> = [];
-  const notes: string[] = [];
-  for (const [index, raw] of raws.entries()) {
-    const step = await ctx.cancel([cancel(ctx, raw, VALID_AUTH, extra)]);
-    findings.push(...step.findings, ...step.exchanges.map((e) => judge(e, index)));
-    notes.push(...step.notes);
-  }
-  return { findings, notes };
 }
 
 /** Whether a lenient reading is harmless (D19): an id unlisted and not named pending, or a named shipped id. */
@@ -269,7 +251,8 @@ export const CANCEL_CHECKS: readonly Check[] = [
     async run(ctx) {
       const ids = ctx.options.shippedOrders;
       const { shipped } = cancelAnswers(ctx.options.contract);
-      const { findings, notes } = await cancelEach(ctx, ids, (e) =>
+      const plans = ids.map((id) => cancel(ctx, id));
+      const { findings, notes } = await cancelEach(ctx, plans, (e) =>
         expectStatus(ctx, e, is(shipped), `${shipped} (the order has shipped)`, []),
       );
       return verdict(findings, `${shipped} and still listed: ${ids.join(', ')}`, notes);
@@ -287,13 +270,14 @@ export const CANCEL_CHECKS: readonly Check[] = [
     async run(ctx) {
       const { shipped } = cancelAnswers(ctx.options.contract);
       const ids = ctx.options.shippedOrders;
+      const plans = ids.map((id) => cancel(ctx, id));
       const first: string[] = [];
       for (const id of ids) {
         const path = ctx.pathOf('cancelOrder', id);
         if (!ctx.exchanges.some((e) => e.path === path && statusOf(e) === shipped))
           first.push(...(await ctx.cancel([cancel(ctx, id)])).notes);
       }
-      const { findings, notes } = await cancelEach(ctx, ids, (e) => {
+      const { findings, notes } = await cancelEach(ctx, plans, (e) => {
         const seen = ctx.observations.find(
           (o) => o.exchange === e && o.rule === 'state.cancel-after-refusal',
         );
@@ -336,28 +320,24 @@ export const CANCEL_CHECKS: readonly Check[] = [
         );
       }
       const warnings: Finding[] = [];
-      const { findings, notes } = await cancelEach(
-        ctx,
-        sends.map((s) => s.raw),
-        (e, index) => {
-          const { id, name, raw } = sends[index] ?? { id: '', name: '', raw: '' };
-          const status = statusOf(e);
-          const readAsOrder = status === shipped || status === pending;
-          if (readAsOrder && sameInteger(raw) === BigInt(id)) {
-            warnings.push(sameIntegerFinding(ctx, e, raw, `shipped order ${id}`));
-            return null;
-          }
-          return readAsOrder
-            ? finding(
-                e,
-                ctx.key,
-                `DELETE ${e.plan.path} answered ${status}: the server read the malformed id ${JSON.stringify(raw)} (${name}) as shipped order ${id}, a lenient id parser (D9, D19)`,
-                '400, 404 or 422: the id is malformed and names no order (D9)',
-              )
-            : expectStatus(ctx, e, is4xx, '400, 404 or 422: the id is malformed (D9)', []);
-        },
-        { errorRule: D9_RULE },
-      );
+      const plans = sends.map((s) => cancel(ctx, s.raw, VALID_AUTH, { errorRule: D9_RULE }));
+      const { findings, notes } = await cancelEach(ctx, plans, (e, index) => {
+        const { id, name, raw } = sends[index] ?? { id: '', name: '', raw: '' };
+        const status = statusOf(e);
+        const readAsOrder = status === shipped || status === pending;
+        if (readAsOrder && sameInteger(raw) === BigInt(id)) {
+          warnings.push(sameIntegerFinding(ctx, e, raw, `shipped order ${id}`));
+          return null;
+        }
+        return readAsOrder
+          ? finding(
+              e,
+              ctx.key,
+              `DELETE ${e.plan.path} answered ${status}: the server read the malformed id ${JSON.stringify(raw)} (${name}) as shipped order ${id}, a lenient id parser (D9, D19)`,
+              '400, 404 or 422: the id is malformed and names no order (D9)',
+            )
+          : expectStatus(ctx, e, is4xx, '400, 404 or 422: the id is malformed (D9)', []);
+      });
       const refused = `${sends.length} malformed spelling(s) refused as malformed`;
       const level = findings.some((f) => f !== null) ? undefined : 'warning';
       return verdict([...findings, ...warnings], refused, [...notSent, ...notes], level);

@@ -84,3 +84,21 @@ export function expectStatus(
 export function expect401(ctx: CheckContext, exchange: Exchange, expected = EXPECT_401): Finding | null {
   return expectStatus(ctx, exchange, is(401), expected);
 }
+
+/** Cancels, a step each, `judge` on each answer; what changed to the list leads unless `statusFirst`. */
+export async function cancelEach(
+  ctx: CheckContext,
+  plans: readonly RequestPlan[],
+  judge: (e: Exchange, index: number) => Finding | null,
+  statusFirst = false,
+) {
+  const findings: Array<Finding | null> = [];
+  const notes: string[] = [];
+  for (const [index, plan] of plans.entries()) {
+    const step = await ctx.cancel([plan]);
+    const statuses = step.exchanges.map((e) => judge(e, index));
+    findings.push(...(statusFirst ? [...statuses, ...step.findings] : [...step.findings, ...statuses]));
+    notes.push(...step.notes);
+  }
+  return { findings, notes };
+}
