@@ -10,7 +10,7 @@ import { finding, is, is4xx, type Judgement, skip, verdict } from '../../judge/r
 import type { Finding, Level } from '../../judge/types.js';
 import type { CancelStep, CheckContext } from '../context.js';
 import { type Check, cancel, cancelEach, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
-import { aimMalformed, MALFORMED_IDS, namedReadings, SHIPPED_SPELLINGS } from './malformed-ids.js';
+import { aimMalformed, MALFORMED_IDS, namedReadings, SHIPPED_SPELLINGS, usesBase } from './malformed-ids.js';
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
 
@@ -89,7 +89,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
     title: `cancelling the malformed id \`${malformed.shown}\` is refused with 4xx`,
     citation: '§4.2, D9',
     sends: `DELETE /store/orders/${malformed.shown} with the key (${malformed.about}), then GET /store/orders; ${
-      malformed.usesBase
+      usesBase(malformed)
         ? '{id} is an id the list shows is unused, or with --destructive a named pending order'
         : 'built so that no lenient reading names a listed order'
     }`,

@@ -11,9 +11,8 @@ export interface Requirements {
   destructive?: boolean;
   /** How many pending order ids of its own it consumes. */
   pendingOrders?: number;
-  /** It needs at least one `--shipped-order`. */
   shippedOrders?: boolean;
-  /** It needs at least one `--pending-order` or `--shipped-order`. */
+  /** A `--pending-order` or a `--shipped-order`. */
   givenOrders?: boolean;
 }
 
@@ -26,9 +25,8 @@ export interface Check {
   /** The level a given contract sets (`x-petstore-conformance`, D3); `level` is the toolkit document's. */
   levelIn?: (contract: Contract) => Level;
   operationId: string | null;
-  /** What it sends, in words (reports and docs). */
+  /** What it sends and what passes, in words (reports and docs). */
   sends: string;
-  /** What passes, in words. */
   passes: string;
   needs?: Requirements;
   /** Judges every exchange of the run after the other checks, instead of sending its own. */
@@ -62,10 +60,7 @@ export function cancel(
   return { method: method.toUpperCase(), path: ctx.pathOf('cancelOrder', id), auth, ...extra };
 }
 
-/**
- * A check as a plan (issue 22): the status it expects of its own request, then the first finding of `rules`
- * that `judgeExchange` already gave the answer (the Error body by default; `[]` for the status alone).
- */
+/** The status a check expects, then the first shared finding of `rules` (`[]`: the status alone). */
 export function expectStatus(
   ctx: CheckContext,
   exchange: Exchange,

@@ -8,14 +8,15 @@ const FIRST_UNUSED = 424_242_424n;
 
 export interface MalformedId {
   name: string;
-  /** The id as the docs show it, `{id}` standing for the base. */
+  /** The id as the docs show it, `{id…}` standing for the base where it depends on one. */
   shown: string;
   about: string;
   /** The id to send for a base id; ids that ignore the base take an offset instead. */
   build(base: bigint): string;
-  /** Whether the id depends on the base (only those can aim at a named pending order). */
-  usesBase: boolean;
 }
+
+/** Whether an id depends on its base: only those can aim at a named pending order. */
+export const usesBase = (row: MalformedId): boolean => row.shown.includes('{id');
 
 /** A value as an int64 and an int32 parser keep it: wrapped, or clamped to the type's range. */
 export function fitted(v: bigint): bigint[] {
@@ -56,55 +57,48 @@ export function lenientReadings(raw: string): bigint[] {
 }
 
 export const MALFORMED_IDS: readonly MalformedId[] = [
-  { name: 'letters', shown: 'abc', about: 'not a number', build: () => 'abc', usesBase: false },
+  { name: 'letters', shown: 'abc', about: 'not a number', build: () => 'abc' },
   {
     name: 'decimal',
     shown: '{id}.5',
     about: 'not an integer (parseInt reads {id})',
     build: (base) => `${base}.5`,
-    usesBase: true,
   },
   {
     name: 'int64-overflow',
     shown: '9223372036854775808',
     about: '2^63 (or just above), past the largest int64',
     build: (offset) => String(2n ** 63n + offset),
-    usesBase: false,
   },
   {
     name: 'int64-underflow',
     shown: '-9223372036854775809',
     about: 'one (or more) below the smallest int64',
     build: (offset) => String(INT64_MIN - 1n - offset),
-    usesBase: false,
   },
   {
     name: 'uint64-wrap',
     shown: '18446744073709551616 + {id}',
     about: '2^64 + {id}, which wraps to {id} in 64-bit arithmetic',
     build: (base) => String(2n ** 64n + base),
-    usesBase: true,
   },
   {
     name: 'exponent',
     shown: '{id}e0',
     about: 'exponent notation (Number reads {id})',
     build: (base) => `${base}e0`,
-    usesBase: true,
   },
   {
     name: 'hex',
     shown: '0x{id in hex}',
     about: 'hexadecimal (BigInt and Number read {id})',
     build: (base) => `0x${base.toString(16).toUpperCase()}`,
-    usesBase: true,
   },
   {
     name: 'trailing-letters',
     shown: '{id}abc',
     about: 'digits then letters (parseInt reads {id})',
     build: (base) => `${base}abc`,
-    usesBase: true,
   },
 ];
 
@@ -132,7 +126,7 @@ export function aimMalformed(
   pending: readonly bigint[],
 ): { raw: string; target: string | null } | { blocking: string[] } {
   // A base above 2^53 would not keep every reading exact: Number() of it rounds to a neighbour.
-  const bases = row.usesBase ? [...pending].reverse().filter((b) => b >= 0n && b <= SAFE) : [];
+  const bases = usesBase(row) ? [...pending].reverse().filter((b) => b >= 0n && b <= SAFE) : [];
   for (const base of bases) {
     const raw = row.build(base);
     const readings = lenientReadings(raw);
@@ -140,7 +134,7 @@ export function aimMalformed(
       return { raw, target: String(base) };
     }
   }
-  const start = row.usesBase ? FIRST_UNUSED : 0n;
+  const start = usesBase(row) ? FIRST_UNUSED : 0n;
   for (let i = 0n; i < 64n; i++) {
     const raw = row.build(start + i);
     if (lenientReadings(raw).every(unused)) return { raw, target: null };

@@ -37,7 +37,7 @@ const BROKEN_ESCAPES = [
 /** Characters sent as they are in a segment or query value; `%` stays so that broken escapes reach the target. */
 const KEPT = /[A-Za-z0-9\-._~!$'()*+,;:@%]/;
 
-/** A drawn text as it goes on the wire: percent-encoded outside {@link KEPT}, a lone surrogate as U+FFFD. */
+/** A drawn text as sent: percent-encoded outside {@link KEPT}, a lone surrogate as U+FFFD, no dot segment. */
 function wireText(text: string): string {
   const out = [...text]
     .map((c) => (KEPT.test(c) ? c : /^[\uD800-\uDFFF]$/.test(c) ? '%EF%BF%BD' : encodeURIComponent(c)))
@@ -176,11 +176,11 @@ const BODIES = [
   `{"a":"${'x'.repeat(2000)}"}`,
 ];
 
-function bodyFor(method: string): fc.Arbitrary<string | undefined> {
-  // fetch refuses a body on GET.
-  if (method === 'GET') return fc.constant(undefined);
-  return fc.option(fc.constantFrom(...BODIES), { nil: undefined, freq: 2 });
-}
+/** fetch refuses a body on GET. */
+const bodyFor = (method: string): fc.Arbitrary<string | undefined> =>
+  method === 'GET'
+    ? fc.constant(undefined)
+    : fc.option(fc.constantFrom(...BODIES), { nil: undefined, freq: 2 });
 
 /** Requests to a path whose documented methods are `documented` (`null` outside the document), per D19. */
 function drawn(
@@ -252,20 +252,13 @@ const CORPUS_ESCAPES = ['%E0%A4%A', '%ED%A0%A'];
 
 /** Requests every run sends first: each id operation at a truncated UTF-8 escape, the commonest crash. */
 export function corpus(contract: Contract): DrawnRequest[] {
+  const idOperations = contract.operations.filter((op) => op.path.includes('{'));
   return CORPUS_ESCAPES.flatMap((broken) =>
-    contract.operations
-      .filter((op) => op.path.includes('{'))
-      .map((op): DrawnRequest => {
-        const segments = templateSegments(op.path);
-        return {
-          method: op.method.toUpperCase(),
-          segments,
-          ids: segments.filter((s) => s === ID).map(() => broken),
-          query: [],
-          auth: VALID_AUTH,
-          headers: {},
-        };
-      }),
+    idOperations.map((op) => {
+      const segments = templateSegments(op.path);
+      const ids = segments.filter((s) => s === ID).map(() => broken);
+      return { method: op.method.toUpperCase(), segments, ids, query: [], auth: VALID_AUTH, headers: {} };
+    }),
   );
 }
 

@@ -15,7 +15,7 @@ export function failureMessage(check: CheckResult): string {
 /** The test that stands for the checks when the options cannot work. */
 export const OPTIONS_TEST = 'petstore conformance options';
 
-/** Registers a vitest test per selected check, or one failing {@link OPTIONS_TEST} if the options cannot work. */
+/** Registers a vitest test per selected check, or one failing {@link OPTIONS_TEST} for wrong options. */
 export function describeConformance(
   options: ConformanceOptions | (() => ConformanceOptions),
   settings: { name?: string; only?: readonly string[]; runTimeoutMs?: number } = {},
