@@ -34,7 +34,6 @@ export interface Check {
   run(ctx: CheckContext, pendingIds: readonly string[]): Promise<Judgement>;
 }
 
-/** A key no target accepts. */
 export const WRONG_KEY = 'petstore-conformance-wrong-key';
 
 export const NO_UNUSED_ID =

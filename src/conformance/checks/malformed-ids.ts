@@ -26,10 +26,8 @@ export function fitted(v: bigint): bigint[] {
   });
 }
 
-/**
- * Every int64 a lenient parser could read from `raw` (D19): atoi's prefix (0 for none), the digits alone,
- * octal, Number() rounded each way, BigInt(), each wrapped and clamped to 64 and 32 bits: `12abc` → 12.
- */
+// D19: atoi's prefix (0 for none), the digits alone, octal, Number() rounded each way, BigInt(), each
+// wrapped and clamped to 64 and 32 bits: every int64 a lenient parser could read from `raw` (`12abc` → 12).
 export function lenientReadings(raw: string): bigint[] {
   const values = new Set<bigint>();
   const trimmed = raw.trim();
@@ -116,10 +114,8 @@ export function namedReadings(raw: string, unused: (id: bigint) => boolean, exce
   return [...new Set(lenientReadings(raw).filter((r) => r !== except && !unused(r)))].map(String);
 }
 
-/**
- * The id to send for one row, aimed at the last of `pending` it can name alone (`target`), else at no order;
- * when every candidate could name a listed order, the orders the first one names.
- */
+// The id to send for a row, aimed at the last of `pending` it can name alone (`target`), else at no order;
+// when every candidate could name a listed order, the orders the first one names.
 export function aimMalformed(
   row: MalformedId,
   unused: (id: bigint) => boolean,

@@ -80,7 +80,6 @@ const long = fc.string({
   maxLength: 4096,
 });
 
-/** A path id as it goes on the wire. */
 const pathId: fc.Arbitrary<string> = fc
   .oneof(int64, numberish, hex, brokenEscape, fullyEncoded, unicode, long)
   .map(wireText);
