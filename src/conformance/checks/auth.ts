@@ -8,6 +8,7 @@ import type { CheckContext } from '../context.js';
 import {
   type Check,
   cancel,
+  cancelCheck,
   cancelEach,
   expect401,
   expectStatus,
@@ -73,11 +74,9 @@ async function petVariant(ctx: CheckContext, variant: AuthVariant): Promise<Judg
   const notes = [`pet id ${probe.petId} (${probe.source})`];
   if (result === null || status === null || status === 401)
     return verdict([result], '401 with a valid Error body', notes);
-  if (probe.served === 'yes') return verdict([result], '', notes);
-  const keyless = statusOf(await ctx.petWithoutKey());
-  if (keyless === 401) {
-    return verdict([result], '', [...notes, 'the path is behind authentication: 401 without a key']);
-  }
+  const keyless = probe.served === 'yes' ? null : statusOf(await ctx.petWithoutKey());
+  if (keyless === 401) notes.push('the path is behind authentication: 401 without a key');
+  if (probe.served === 'yes' || keyless === 401) return verdict([result], '', notes);
   const withKey = probe.exchange ? statusOf(probe.exchange) : null;
   return skip(
     `not judged: the target does not show that it serves GET /pets/{petId} or checks a key there: ${
@@ -120,12 +119,10 @@ async function refusedCancels(
 const NO_KEY_AND_WRONG_KEY = [NO_AUTH, template(`Bearer ${WRONG_KEY}`)];
 
 const authIdChecks: Check[] = [
-  {
+  cancelCheck({
     id: 'auth.cancelOrder.shipped-order',
     title: 'cancelling a shipped order without a valid key is 401, not 409',
     citation: '§5, D6',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{shipped id} with no Authorization header, and again with a wrong key; GET /store/orders after each',
     passes: `${EXPECT_401}, for each, and no order changed`,
@@ -137,23 +134,19 @@ const authIdChecks: Check[] = [
         NO_KEY_AND_WRONG_KEY,
         '401 before the order is looked up',
       ),
-  },
-  {
+  }),
+  cancelCheck({
     id: 'auth.cancelOrder.malformed-id',
     title: 'cancelling a malformed id without a key is 401, not 4xx of the id',
     citation: '§5, D6',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends: 'DELETE /store/orders/abc with no Authorization header, then GET /store/orders',
     passes: `${EXPECT_401}, and no order changed`,
     run: (ctx) => refusedCancels(ctx, ['abc'], [NO_AUTH], '401 before the id is parsed'),
-  },
-  {
+  }),
+  cancelCheck({
     id: 'auth.cancelOrder.pending-order',
     title: 'cancelling a pending order without a valid key is refused and changes nothing',
     citation: '§3, §5, D6',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{pending id} with no Authorization header, and again with a wrong key; GET /store/orders after each',
     passes: `${EXPECT_401}, for each, and no order changed. Destructive: a broken server would cancel the order, so it takes a pending id of its own`,
@@ -164,7 +157,7 @@ const authIdChecks: Check[] = [
         `used pending order ${id}`,
       ]);
     },
-  },
+  }),
 ];
 
 /** D7: a refusal under `bearer` is a warning (RFC 9110 §11.1), as the observer's `state.scheme-case`. */

@@ -9,17 +9,18 @@ import {
 import { finding, is, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
 import type { CancelStep, CheckContext } from '../context.js';
-import { type Check, cancel, cancelEach, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
+import {
+  type Check,
+  cancel,
+  cancelCheck,
+  cancelEach,
+  expectStatus,
+  NO_UNUSED_ID,
+  statusOf,
+} from './check.js';
 import { aimMalformed, MALFORMED_IDS, namedReadings, SHIPPED_SPELLINGS, usesBase } from './malformed-ids.js';
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
-
-/** D3: a cancel check is at failure level where the document does not set one. */
-const cancelCheck = (check: Omit<Check, 'level' | 'operationId'>): Check => ({
-  level: 'failure',
-  operationId: 'cancelOrder',
-  ...check,
-});
 
 /** What the state table says a cancel answers: pending 204, shipped 409, cancelled 404 or (D2) 409. */
 function cancelAnswers(from: Contract): { pending: number; shipped: number; again: number[] } {
@@ -215,19 +216,18 @@ export const CANCEL_CHECKS: readonly Check[] = [
     },
   }),
   ...malformedChecks,
-  {
+  cancelCheck({
     id: 'cancel.malformed-id.error-body',
     title: 'refusals of malformed ids carry an Error body',
     citation: '§7, D9',
     level: 'warning',
-    operationId: 'cancelOrder',
     sends: 'nothing of its own: judges the 4xx answers to the cancel.malformed-id.* requests',
     passes: 'application/json, a valid Error whose status equals the HTTP status; a miss is a warning (D9)',
     sweep: true,
     async run(ctx) {
       return judgeRelaxed(ctx, 'D9', 'no malformed-id cancel was answered with 4xx in this run', null);
     },
-  },
+  }),
   {
     id: 'cancel.shipped-order',
     title: 'cancelling a shipped order is refused with 409 and the order stays',

@@ -48,6 +48,13 @@ export function statusOf(exchange: Exchange): number | null {
   return exchange.outcome.ok ? exchange.outcome.value.status : null;
 }
 
+/** A check of cancelOrder, at failure level unless it says (D3: where the document does not set one). */
+export const cancelCheck = (check: Omit<Check, 'level' | 'operationId'> & { level?: Level }): Check => ({
+  level: 'failure',
+  operationId: 'cancelOrder',
+  ...check,
+});
+
 /** The cancel of order `id` as the document routes it, with the key unless told otherwise. */
 export function cancel(
   ctx: CheckContext,
