@@ -8,6 +8,8 @@ import type { CheckContext } from '../context.js';
 import {
   type Check,
   cancel,
+  cancelCheck,
+  cancelEach,
   expect401,
   expectStatus,
   NO_UNUSED_ID,
@@ -16,11 +18,7 @@ import {
   WRONG_KEY,
 } from './check.js';
 
-export interface AuthVariant {
-  name: string;
-  label: string;
-  auth: AuthHeader;
-}
+type AuthVariant = { name: string; label: string; auth: AuthHeader };
 
 export const AUTH_VARIANTS: readonly AuthVariant[] = [
   { name: 'no-header', label: 'no Authorization header', auth: NO_AUTH },
@@ -56,10 +54,8 @@ async function runVariant(ctx: CheckContext, operationId: string, variant: AuthV
   if (operationId === 'cancelOrder') {
     const id = await ctx.unknownOrderId();
     if (id === null) return skip(NO_UNUSED_ID, null);
-    const { findings, notes } = await refusedCancels(ctx, [id], [variant.auth]);
-    return verdict(findings, '401 with a valid Error body, and the list unchanged', [
+    return refusedCancels(ctx, [id], [variant.auth], '401 with a valid Error body, and the list unchanged', [
       `used unknown id ${id}`,
-      ...notes,
     ]);
   }
   const exchange = await ctx.request({ method: 'GET', path: ctx.pathOf('listOrders'), auth: variant.auth });
@@ -78,11 +74,9 @@ async function petVariant(ctx: CheckContext, variant: AuthVariant): Promise<Judg
   const notes = [`pet id ${probe.petId} (${probe.source})`];
   if (result === null || status === null || status === 401)
     return verdict([result], '401 with a valid Error body', notes);
-  if (probe.served === 'yes') return verdict([result], '', notes);
-  const keyless = statusOf(await ctx.petWithoutKey());
-  if (keyless === 401) {
-    return verdict([result], '', [...notes, 'the path is behind authentication: 401 without a key']);
-  }
+  const keyless = probe.served === 'yes' ? null : statusOf(await ctx.petWithoutKey());
+  if (keyless === 401) notes.push('the path is behind authentication: 401 without a key');
+  if (probe.served === 'yes' || keyless === 401) return verdict([result], '', notes);
   const withKey = probe.exchange ? statusOf(probe.exchange) : null;
   return skip(
     `not judged: the target does not show that it serves GET /pets/{petId} or checks a key there: ${
@@ -110,66 +104,60 @@ const authVariantChecks: Check[] = AUTH_TARGETS.flatMap((target) =>
 );
 
 /** Cancels of `ids` with each of `auths`, each expected 401 with the list unchanged (§5, D6). */
-async function refusedCancels(ctx: CheckContext, ids: readonly string[], auths: readonly AuthHeader[]) {
-  const findings: Array<Finding | null> = [];
-  const notes: string[] = [];
-  for (const id of ids) {
-    for (const auth of auths) {
-      const step = await ctx.cancel([cancel(ctx, id, auth)]);
-      findings.push(...step.exchanges.map((e) => expect401(ctx, e)), ...step.findings);
-      notes.push(...step.notes);
-    }
-  }
-  return { findings, notes };
+async function refusedCancels(
+  ctx: CheckContext,
+  ids: readonly string[],
+  auths: readonly AuthHeader[],
+  passMessage: string,
+  notes: string[] = [],
+): Promise<Judgement> {
+  const plans = ids.flatMap((id) => auths.map((auth) => cancel(ctx, id, auth)));
+  const step = await cancelEach(ctx, plans, (e) => expect401(ctx, e), true);
+  return verdict(step.findings, passMessage, [...notes, ...step.notes]);
 }
 
 const NO_KEY_AND_WRONG_KEY = [NO_AUTH, template(`Bearer ${WRONG_KEY}`)];
 
 const authIdChecks: Check[] = [
-  {
+  cancelCheck({
     id: 'auth.cancelOrder.shipped-order',
     title: 'cancelling a shipped order without a valid key is 401, not 409',
     citation: '§5, D6',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{shipped id} with no Authorization header, and again with a wrong key; GET /store/orders after each',
     passes: `${EXPECT_401}, for each, and no order changed`,
     needs: { shippedOrders: true },
-    async run(ctx) {
-      const { findings, notes } = await refusedCancels(ctx, ctx.options.shippedOrders, NO_KEY_AND_WRONG_KEY);
-      return verdict(findings, '401 before the order is looked up', notes);
-    },
-  },
-  {
+    run: (ctx) =>
+      refusedCancels(
+        ctx,
+        ctx.options.shippedOrders,
+        NO_KEY_AND_WRONG_KEY,
+        '401 before the order is looked up',
+      ),
+  }),
+  cancelCheck({
     id: 'auth.cancelOrder.malformed-id',
     title: 'cancelling a malformed id without a key is 401, not 4xx of the id',
     citation: '§5, D6',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends: 'DELETE /store/orders/abc with no Authorization header, then GET /store/orders',
     passes: `${EXPECT_401}, and no order changed`,
-    async run(ctx) {
-      const { findings, notes } = await refusedCancels(ctx, ['abc'], [NO_AUTH]);
-      return verdict(findings, '401 before the id is parsed', notes);
-    },
-  },
-  {
+    run: (ctx) => refusedCancels(ctx, ['abc'], [NO_AUTH], '401 before the id is parsed'),
+  }),
+  cancelCheck({
     id: 'auth.cancelOrder.pending-order',
     title: 'cancelling a pending order without a valid key is refused and changes nothing',
     citation: '§3, §5, D6',
-    level: 'failure',
-    operationId: 'cancelOrder',
     sends:
       'DELETE /store/orders/{pending id} with no Authorization header, and again with a wrong key; GET /store/orders after each',
     passes: `${EXPECT_401}, for each, and no order changed. Destructive: a broken server would cancel the order, so it takes a pending id of its own`,
     needs: { destructive: true, pendingOrders: 1 },
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
-      const { findings, notes } = await refusedCancels(ctx, [id], NO_KEY_AND_WRONG_KEY);
-      return verdict(findings, `401 and order ${id} still listed`, [`used pending order ${id}`, ...notes]);
+      return refusedCancels(ctx, [id], NO_KEY_AND_WRONG_KEY, `401 and order ${id} still listed`, [
+        `used pending order ${id}`,
+      ]);
     },
-  },
+  }),
 ];
 
 /** D7: a refusal under `bearer` is a warning (RFC 9110 §11.1), as the observer's `state.scheme-case`. */

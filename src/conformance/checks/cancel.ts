@@ -9,23 +9,18 @@ import {
 import { finding, is, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
 import type { CancelStep, CheckContext } from '../context.js';
-import { type Check, cancel, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
 import {
-  aimMalformed,
-  blockingReadings,
-  MALFORMED_IDS,
-  otherReadings,
-  SHIPPED_SPELLINGS,
-} from './malformed-ids.js';
+  type Check,
+  cancel,
+  cancelCheck,
+  cancelEach,
+  expectStatus,
+  NO_UNUSED_ID,
+  statusOf,
+} from './check.js';
+import { aimMalformed, MALFORMED_IDS, namedReadings, SHIPPED_SPELLINGS, usesBase } from './malformed-ids.js';
 
 const D9_RULE = { level: 'warning', source: 'D9' } as const;
-
-/** A cancel check at failure level, the level of every one whose document does not set it (D3). */
-const cancelCheck = (check: Omit<Check, 'level' | 'operationId'>): Check => ({
-  level: 'failure',
-  operationId: 'cancelOrder',
-  ...check,
-});
 
 /** What the state table says a cancel answers: pending 204, shipped 409, cancelled 404 or (D2) 409. */
 function cancelAnswers(from: Contract): { pending: number; shipped: number; again: number[] } {
@@ -36,15 +31,13 @@ function cancelAnswers(from: Contract): { pending: number; shipped: number; agai
   return { pending, shipped, again };
 }
 
-/** D3: how bad a wrong status for a shipped order is, as `x-petstore-conformance.status` says. */
+/** D3: the levels of a wrong status and of a non-Error body for a shipped order (`x-petstore-conformance`). */
 const shippedStatusLevel = (from: Contract): Level =>
   documentedStatusLevel(from, 'cancelOrder', cancelAnswers(from).shipped);
-
-/** D3: how bad a refusal body that is not an Error is, as `x-petstore-conformance.body` says. */
 const shippedBodyLevel = (from: Contract): Level =>
   documentedErrorRule(from, 'cancelOrder', cancelAnswers(from).shipped)?.level ?? 'failure';
 
-/** D9: a malformed id read as the same integer in another notation (`02`, `0x2`) is only a warning. */
+/** D9: a malformed id read as the same integer in another notation (`02`, `0x2`) is a warning; failures lead. */
 function sameIntegerFinding(ctx: CheckContext, e: Exchange, raw: string, order: string): Finding {
   return finding(
     e,
@@ -52,17 +45,6 @@ function sameIntegerFinding(ctx: CheckContext, e: Exchange, raw: string, order: 
     `DELETE ${e.plan.path} answered ${statusOf(e)}: the server read ${JSON.stringify(raw)} as ${order}, the same integer in another notation (a PostgreSQL cast or a Java, Go, Python or .NET parser reads ids so; allowed, D9)`,
     '400, 404 or 422 for an id that is not in canonical int64 form (D9)',
   );
-}
-
-/** Failures lead; a verdict whose only findings are D9 same-integer readings is a warning. */
-function withSameIntegers(
-  failures: ReadonlyArray<Finding | null>,
-  warnings: readonly Finding[],
-  passMessage: string,
-  notes: string[],
-): Judgement {
-  const level = failures.some((f) => f !== null) ? undefined : 'warning';
-  return verdict([...failures, ...warnings], passMessage, notes, level);
 }
 
 /** What changed to the list leads (it names the real damage), then the status verdicts. */
@@ -92,14 +74,11 @@ async function cancelOnce(
 
 /** Whether a lenient reading is harmless (D19): an id unlisted and not named pending, or a named shipped id. */
 async function safeReading(ctx: CheckContext): Promise<((id: bigint) => boolean) | null> {
-  const listing = await ctx.initialListing();
-  if (listing.ids === null) return null;
-  const listed = listing.ids;
+  const { ids } = await ctx.initialListing();
   const { pendingOrders, shippedOrders } = ctx.options;
-  return (id) => {
-    const text = String(id);
-    return shippedOrders.includes(text) || (!listed.has(text) && !pendingOrders.includes(text));
-  };
+  const harmless = (text: string) =>
+    shippedOrders.includes(text) || (!ids?.has(text) && !pendingOrders.includes(text));
+  return ids && ((id) => harmless(String(id)));
 }
 
 const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
@@ -108,7 +87,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
     title: `cancelling the malformed id \`${malformed.shown}\` is refused with 4xx`,
     citation: '§4.2, D9',
     sends: `DELETE /store/orders/${malformed.shown} with the key (${malformed.about}), then GET /store/orders; ${
-      malformed.usesBase
+      usesBase(malformed)
         ? '{id} is an id the list shows is unused, or with --destructive a named pending order'
         : 'built so that no lenient reading names a listed order'
     }`,
@@ -118,16 +97,14 @@ const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
       if (safe === null) return skip(NO_UNUSED_ID, null);
       const pending = ctx.options.destructive ? ctx.options.pendingOrders.map(BigInt) : [];
       const aim = aimMalformed(malformed, safe, pending);
-      if (aim === null) {
-        const blocking = blockingReadings(malformed, safe).join(', ');
+      if ('blocking' in aim) {
         return skip(
-          `not sent: a lenient parser (parseInt, 64-bit wrap, clamping to int64) would read it as listed order ${blocking}, so sending it could cancel that order; if that order has shipped, name it with --shipped-order`,
+          `not sent: a lenient parser (parseInt, 64-bit wrap, clamping to int64) would read it as listed order ${aim.blocking.join(', ')}, so sending it could cancel that order; if that order has shipped, name it with --shipped-order`,
           '--shipped-order ID',
         );
       }
       const step = await ctx.cancel([cancel(ctx, aim.raw, VALID_AUTH, { errorRule: D9_RULE })]);
-      const [exchange] = step.exchanges;
-      if (!exchange) return skip('no request was sent', null);
+      const exchange = step.exchanges[0] as Exchange;
       const notes = [
         aim.target === null
           ? `sent ${aim.raw}: no lenient reading of it names a listed order`
@@ -136,9 +113,9 @@ const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
       const status = statusOf(exchange);
       const success = status !== null && status >= 200 && status < 300;
       if (success && aim.target !== null && sameInteger(aim.raw) === BigInt(aim.target)) {
-        // The cancel step counted it as a cancel of that order (what else it changed is judged in full).
         const warning = sameIntegerFinding(ctx, exchange, aim.raw, `pending order ${aim.target}`);
-        return withSameIntegers(step.findings, [warning], '', [...notes, ...step.notes]);
+        const level = step.findings.length > 0 ? undefined : 'warning';
+        return verdict([...step.findings, warning], '', [...notes, ...step.notes], level);
       }
       return judged(
         step,
@@ -171,8 +148,7 @@ function roundingNeighbour(
   return null;
 }
 
-/** How many cancels of one order `cancel.concurrent` sends at once. */
-export const CONCURRENT_CANCELS = 5;
+const CONCURRENT_CANCELS = 5;
 
 export const CANCEL_CHECKS: readonly Check[] = [
   cancelCheck({
@@ -216,8 +192,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
         );
         return { ...judgement, consumed: [] };
       }
-      // No neighbour a double confuses with a listed id: cancel a named pending order above 2^53 by its
-      // exact id; a double-reading server cancels its rounded neighbour or answers 404.
+      // Else a named pending order above 2^53 by its exact id: a double-reading server cancels a neighbour.
       const [id] = spare.filter((p) => listing.ids?.has(p));
       if (id !== undefined) {
         const { pending } = cancelAnswers(ctx.options.contract);
@@ -241,19 +216,18 @@ export const CANCEL_CHECKS: readonly Check[] = [
     },
   }),
   ...malformedChecks,
-  {
+  cancelCheck({
     id: 'cancel.malformed-id.error-body',
     title: 'refusals of malformed ids carry an Error body',
     citation: '§7, D9',
     level: 'warning',
-    operationId: 'cancelOrder',
     sends: 'nothing of its own: judges the 4xx answers to the cancel.malformed-id.* requests',
     passes: 'application/json, a valid Error whose status equals the HTTP status; a miss is a warning (D9)',
     sweep: true,
     async run(ctx) {
       return judgeRelaxed(ctx, 'D9', 'no malformed-id cancel was answered with 4xx in this run', null);
     },
-  },
+  }),
   {
     id: 'cancel.shipped-order',
     title: 'cancelling a shipped order is refused with 409 and the order stays',
@@ -272,15 +246,10 @@ export const CANCEL_CHECKS: readonly Check[] = [
     async run(ctx) {
       const ids = ctx.options.shippedOrders;
       const { shipped } = cancelAnswers(ctx.options.contract);
-      const findings: Array<Finding | null> = [];
-      const notes: string[] = [];
-      for (const id of ids) {
-        const step = await ctx.cancel([cancel(ctx, id)]);
-        findings.push(...step.findings);
-        for (const e of step.exchanges)
-          findings.push(expectStatus(ctx, e, is(shipped), `${shipped} (the order has shipped)`, []));
-        notes.push(...step.notes);
-      }
+      const plans = ids.map((id) => cancel(ctx, id));
+      const { findings, notes } = await cancelEach(ctx, plans, (e) =>
+        expectStatus(ctx, e, is(shipped), `${shipped} (the order has shipped)`, []),
+      );
       return verdict(findings, `${shipped} and still listed: ${ids.join(', ')}`, notes);
     },
   },
@@ -295,27 +264,23 @@ export const CANCEL_CHECKS: readonly Check[] = [
     needs: { shippedOrders: true },
     async run(ctx) {
       const { shipped } = cancelAnswers(ctx.options.contract);
-      const findings: Array<Finding | null> = [];
-      const notes: string[] = [];
-      for (const id of ctx.options.shippedOrders) {
+      const ids = ctx.options.shippedOrders;
+      const plans = ids.map((id) => cancel(ctx, id));
+      const first: string[] = [];
+      for (const id of ids) {
         const path = ctx.pathOf('cancelOrder', id);
-        const refusedBefore = ctx.exchanges.some((e) => e.path === path && statusOf(e) === shipped);
-        if (!refusedBefore) notes.push(...(await ctx.cancel([cancel(ctx, id)])).notes);
-        const step = await ctx.cancel([cancel(ctx, id)]);
-        findings.push(...step.findings);
-        for (const e of step.exchanges) {
-          const seen = ctx.observations.find(
-            (o) => o.exchange === e && o.rule === 'state.cancel-after-refusal',
-          );
-          findings.push(
-            seen
-              ? finding(e, ctx.key, seen.message, seen.expected)
-              : expectStatus(ctx, e, is(shipped), `${shipped} again (the order has shipped)`, []),
-          );
-        }
-        notes.push(...step.notes);
+        if (!ctx.exchanges.some((e) => e.path === path && statusOf(e) === shipped))
+          first.push(...(await ctx.cancel([cancel(ctx, id)])).notes);
       }
-      return verdict(findings, `refused again: ${ctx.options.shippedOrders.join(', ')}`, notes);
+      const { findings, notes } = await cancelEach(ctx, plans, (e) => {
+        const seen = ctx.observations.find(
+          (o) => o.exchange === e && o.rule === 'state.cancel-after-refusal',
+        );
+        return seen
+          ? finding(e, ctx.key, seen.message, seen.expected)
+          : expectStatus(ctx, e, is(shipped), `${shipped} again (the order has shipped)`, []);
+      });
+      return verdict(findings, `refused again: ${ids.join(', ')}`, [...first, ...notes]);
     },
   }),
   cancelCheck({
@@ -330,57 +295,47 @@ export const CANCEL_CHECKS: readonly Check[] = [
     async run(ctx) {
       const safe = await safeReading(ctx);
       if (safe === null) return skip(NO_UNUSED_ID, null);
-      const { shipped } = cancelAnswers(ctx.options.contract);
-      const findings: Array<Finding | null> = [];
-      const warnings: Finding[] = [];
-      const notes: string[] = [];
-      let sent = 0;
-      for (const id of ctx.options.shippedOrders) {
-        for (const spelling of SHIPPED_SPELLINGS) {
-          const raw = spelling.build(BigInt(id));
-          const others = otherReadings(raw, BigInt(id), safe);
-          if (others.length > 0) {
-            notes.push(
-              `not sent ${JSON.stringify(raw)} (${spelling.name}): a lenient parser could read it as order ${others.join(', ')}, which the list shows`,
-            );
-            continue;
-          }
-          sent += 1;
-          const step = await ctx.cancel([cancel(ctx, raw, VALID_AUTH, { errorRule: D9_RULE })]);
-          findings.push(...step.findings);
-          notes.push(...step.notes);
-          for (const e of step.exchanges) {
-            const status = statusOf(e);
-            const readAsOrder = status === shipped || status === cancelAnswers(ctx.options.contract).pending;
-            if (readAsOrder && sameInteger(raw) === BigInt(id)) {
-              warnings.push(sameIntegerFinding(ctx, e, raw, `shipped order ${id}`));
-              continue;
-            }
-            findings.push(
-              readAsOrder
-                ? finding(
-                    e,
-                    ctx.key,
-                    `DELETE ${e.plan.path} answered ${status}: the server read the malformed id ${JSON.stringify(raw)} (${spelling.name}) as shipped order ${id}, a lenient id parser (D9, D19)`,
-                    '400, 404 or 422: the id is malformed and names no order (D9)',
-                  )
-                : expectStatus(ctx, e, is4xx, '400, 404 or 422: the id is malformed (D9)', []),
-            );
-          }
-        }
-      }
-      if (sent === 0) {
+      const { shipped, pending } = cancelAnswers(ctx.options.contract);
+      const notSent: string[] = [];
+      const sends = ctx.options.shippedOrders.flatMap((id) =>
+        SHIPPED_SPELLINGS.flatMap(({ name, build }) => {
+          const raw = build(BigInt(id));
+          const others = namedReadings(raw, safe, BigInt(id));
+          if (others.length === 0) return [{ id, name, raw }];
+          notSent.push(
+            `not sent ${JSON.stringify(raw)} (${name}): a lenient parser could read it as order ${others.join(', ')}, which the list shows`,
+          );
+          return [];
+        }),
+      );
+      if (sends.length === 0) {
         return skip(
-          `every malformed spelling of the shipped id(s) could be read by a lenient parser as another listed order: ${notes.join('; ')}`,
+          `every malformed spelling of the shipped id(s) could be read by a lenient parser as another listed order: ${notSent.join('; ')}`,
           null,
         );
       }
-      return withSameIntegers(
-        findings,
-        warnings,
-        `${sent} malformed spelling(s) refused as malformed`,
-        notes,
-      );
+      const warnings: Finding[] = [];
+      const plans = sends.map((s) => cancel(ctx, s.raw, VALID_AUTH, { errorRule: D9_RULE }));
+      const { findings, notes } = await cancelEach(ctx, plans, (e, index) => {
+        const { id, name, raw } = sends[index] ?? { id: '', name: '', raw: '' };
+        const status = statusOf(e);
+        const readAsOrder = status === shipped || status === pending;
+        if (readAsOrder && sameInteger(raw) === BigInt(id)) {
+          warnings.push(sameIntegerFinding(ctx, e, raw, `shipped order ${id}`));
+          return null;
+        }
+        return readAsOrder
+          ? finding(
+              e,
+              ctx.key,
+              `DELETE ${e.plan.path} answered ${status}: the server read the malformed id ${JSON.stringify(raw)} (${name}) as shipped order ${id}, a lenient id parser (D9, D19)`,
+              '400, 404 or 422: the id is malformed and names no order (D9)',
+            )
+          : expectStatus(ctx, e, is4xx, '400, 404 or 422: the id is malformed (D9)', []);
+      });
+      const refused = `${sends.length} malformed spelling(s) refused as malformed`;
+      const level = findings.some((f) => f !== null) ? undefined : 'warning';
+      return verdict([...findings, ...warnings], refused, [...notSent, ...notes], level);
     },
   }),
   {
@@ -411,15 +366,13 @@ export const CANCEL_CHECKS: readonly Check[] = [
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
       const step = await ctx.cancel([cancel(ctx, id)]);
-      const [exchange] = step.exchanges;
-      if (!exchange) return skip('no request was sent', null);
+      const exchange = step.exchanges[0] as Exchange;
       const notes = [`used pending order ${id}`];
       const { pending } = cancelAnswers(ctx.options.contract);
       const status = expectStatus(ctx, exchange, is(pending), `${pending} with no body`, []);
       if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
       ctx.cancelledOrder = id;
-      // D2, D16: listed unchanged after the 204 is either kept listed once cancelled, or a cancel that did
-      // nothing (a stateless stub); a second cancel tells them apart.
+      // D2, D16: still listed unchanged: kept listed once cancelled, or a no-op cancel? A second cancel tells.
       if (ctx.keptUnchanged.has(id) && step.findings.length === 0) {
         const again = await ctx.cancel([cancel(ctx, id)]);
         const [second] = again.exchanges;
@@ -485,23 +438,15 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const expected = `${pending} for one, ${again.join(' or ')} for the others`;
       const broken = all.map((e) => expectStatus(ctx, e, is(pending, ...again), expected, []));
       if (broken.some((f) => f !== null)) return verdict([...step.findings, ...broken], '', notes);
-      const statuses = all.map(statusOf);
-      const wins = statuses.filter((s) => s === pending).length;
-      if (wins === 1) return verdict(step.findings, `answered ${statuses.join(', ')}`, notes);
-      const last = all[all.length - 1] as Exchange;
-      return verdict(
-        [
-          ...step.findings,
-          finding(
-            last,
-            ctx.key,
-            `the ${CONCURRENT_CANCELS} simultaneous cancels answered ${statuses.join(', ')}: ${wins === 0 ? 'none' : wins} succeeded`,
-            `exactly one ${pending}; the others ${again.join(' or ')}`,
-          ),
-        ],
-        '',
-        notes,
+      const statuses = all.map(statusOf).join(', ');
+      const wins = all.filter((e) => statusOf(e) === pending).length;
+      const miscount = finding(
+        all.at(-1) as Exchange,
+        ctx.key,
+        `the ${CONCURRENT_CANCELS} simultaneous cancels answered ${statuses}: ${wins === 0 ? 'none' : wins} succeeded`,
+        `exactly one ${pending}; the others ${again.join(' or ')}`,
       );
+      return verdict([...step.findings, wins === 1 ? null : miscount], `answered ${statuses}`, notes);
     },
   }),
   cancelCheck({

@@ -11,9 +11,8 @@ export interface Requirements {
   destructive?: boolean;
   /** How many pending order ids of its own it consumes. */
   pendingOrders?: number;
-  /** It needs at least one `--shipped-order`. */
   shippedOrders?: boolean;
-  /** It needs at least one `--pending-order` or `--shipped-order`. */
+  /** A `--pending-order` or a `--shipped-order`. */
   givenOrders?: boolean;
 }
 
@@ -26,9 +25,8 @@ export interface Check {
   /** The level a given contract sets (`x-petstore-conformance`, D3); `level` is the toolkit document's. */
   levelIn?: (contract: Contract) => Level;
   operationId: string | null;
-  /** What it sends, in words (reports and docs). */
+  /** What it sends and what passes, in words (reports and docs). */
   sends: string;
-  /** What passes, in words. */
   passes: string;
   needs?: Requirements;
   /** Judges every exchange of the run after the other checks, instead of sending its own. */
@@ -36,7 +34,6 @@ export interface Check {
   run(ctx: CheckContext, pendingIds: readonly string[]): Promise<Judgement>;
 }
 
-/** A key no target accepts. */
 export const WRONG_KEY = 'petstore-conformance-wrong-key';
 
 export const NO_UNUSED_ID =
@@ -51,6 +48,13 @@ export function statusOf(exchange: Exchange): number | null {
   return exchange.outcome.ok ? exchange.outcome.value.status : null;
 }
 
+/** A check of cancelOrder, at failure level unless it says (D3: where the document does not set one). */
+export const cancelCheck = (check: Omit<Check, 'level' | 'operationId'> & { level?: Level }): Check => ({
+  level: 'failure',
+  operationId: 'cancelOrder',
+  ...check,
+});
+
 /** The cancel of order `id` as the document routes it, with the key unless told otherwise. */
 export function cancel(
   ctx: CheckContext,
@@ -62,10 +66,7 @@ export function cancel(
   return { method: method.toUpperCase(), path: ctx.pathOf('cancelOrder', id), auth, ...extra };
 }
 
-/**
- * A check as a plan (issue 22): the status it expects of its own request, then the first finding of `rules`
- * that `judgeExchange` already gave the answer (the Error body by default; `[]` for the status alone).
- */
+/** The status a check expects, then the first shared finding of `rules` (`[]`: the status alone). */
 export function expectStatus(
   ctx: CheckContext,
   exchange: Exchange,
@@ -83,4 +84,22 @@ export function expectStatus(
 /** §5, D6: a 401 with a valid Error body. */
 export function expect401(ctx: CheckContext, exchange: Exchange, expected = EXPECT_401): Finding | null {
   return expectStatus(ctx, exchange, is(401), expected);
+}
+
+/** Cancels, a step each, `judge` on each answer; what changed to the list leads unless `statusFirst`. */
+export async function cancelEach(
+  ctx: CheckContext,
+  plans: readonly RequestPlan[],
+  judge: (e: Exchange, index: number) => Finding | null,
+  statusFirst = false,
+) {
+  const findings: Array<Finding | null> = [];
+  const notes: string[] = [];
+  for (const [index, plan] of plans.entries()) {
+    const step = await ctx.cancel([plan]);
+    const statuses = step.exchanges.map((e) => judge(e, index));
+    findings.push(...(statusFirst ? [...statuses, ...step.findings] : [...step.findings, ...statuses]));
+    notes.push(...step.notes);
+  }
+  return { findings, notes };
 }

@@ -1,7 +1,5 @@
-/**
- * Checks drawn from the run's contract: secured operations refuse a missing and a wrong key (§5, D6), constrained
- * parameters an invalid value (D21). Nothing changes data (D19): path parameters get an unused id.
- */
+// Checks drawn from the run's contract: a secured operation refuses a missing and a wrong key (§5, D6), a
+// constrained parameter an invalid value (D21). D19: path parameters get an unused id.
 
 import type { Contract, OperationSpec } from '../../contract/index.js';
 import type { ParameterSpec } from '../../contract/parameters.js';
@@ -14,13 +12,13 @@ import { type Check, expect401, expectStatus, NO_UNUSED_ID, statusOf } from './c
 
 const SAFE_METHODS = new Set(['get', 'head']);
 
-/** The first two of {@link AUTH_VARIANTS}, under the generic checks' names. */
+/** The first two of {@link AUTH_VARIANTS} (no header, a wrong key), under the generic checks' names. */
 const AUTH_CASES = AUTH_VARIANTS.slice(0, 2).map((v) => ({
   ...v,
   name: v.name === 'no-header' ? 'auth-missing' : `auth-${v.name}`,
 }));
 
-/** The operation's path, each path parameter an id no listed or given order has; `null` when none is known. */
+/** The operation's path, its path parameters an unused order id; `null` when none is known. */
 async function fillPath(ctx: CheckContext, operation: OperationSpec): Promise<string | null> {
   if (!operation.parameters.some((p) => p.in === 'path')) return operation.path;
   const id = await ctx.unknownOrderId();
@@ -51,7 +49,7 @@ function authChecks(operation: OperationSpec): Check[] {
   );
 }
 
-/** Texts a parameter's schema refuses, derived from its constraints and confirmed by the contract. */
+/** Texts a parameter's schema refuses, drawn from its constraints and confirmed by the contract. */
 export function invalidValues(contract: Contract, operationId: string, param: ParameterSpec): string[] {
   const { schema } = param;
   const candidates: string[] = [];
@@ -132,28 +130,20 @@ function parameterCheck(contract: Contract, operation: OperationSpec, param: Par
         // D21: any 4xx passes (its body is the shared rules' matter), a 2xx is a warning, the rest fails.
         if (status < 200 || status > 299)
           failures.push(expectStatus(ctx, exchange, is4xx, EXPECT_REFUSED, []));
-        else
-          warnings.push(
-            finding(
-              exchange,
-              ctx.key,
-              `${exchange.request.method} ${exchange.path} accepted the invalid value ${JSON.stringify(text)} with ${status}`,
-              EXPECT_REFUSED,
-            ),
-          );
+        else {
+          const accepted = `accepted the invalid value ${JSON.stringify(text)} with ${status}`;
+          const { method } = exchange.request;
+          warnings.push(finding(exchange, ctx.key, `${method} ${exchange.path} ${accepted}`, EXPECT_REFUSED));
+        }
       }
-      const failed = verdict(failures, `each refused with a 4xx (${shown})`);
-      if (failed.kind === 'violation' || warnings.length === 0) return failed;
-      return verdict(warnings, '', [], 'warning');
+      const refused = `each refused with a 4xx (${shown})`;
+      const failed = verdict(failures, refused);
+      return failed.kind === 'violation' ? failed : verdict(warnings, refused, [], 'warning');
     },
   };
 }
 
-/**
- * The generic checks of a contract, in the document's order, except the auth checks `auth.ts` covers.
- *
- * @example genericChecks(loadContract(draft).value).map((c) => c.id) // ['generic.getInventory.auth-missing', …]
- */
+/** The generic checks of a contract, in the document's order, except the auth checks `auth.ts` covers. */
 export function genericChecks(contract: Contract): Check[] {
   return contract.operations.flatMap((operation) => {
     const auth =

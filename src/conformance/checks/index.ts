@@ -9,12 +9,10 @@ import { PETS_CHECKS } from './pets.js';
 import { ROUTE_CHECKS } from './routes.js';
 import { SWEEP_CHECKS } from './sweep.js';
 
-export { AUTH_VARIANTS } from './auth.js';
 export type { Check, Requirements } from './check.js';
 export { genericChecks } from './generic.js';
-export { MALFORMED_IDS } from './malformed-ids.js';
 
-/** Every check, in the order they run (sweeps run last whatever their place here). */
+// Sweeps run last whatever their place here.
 export const CHECKS: readonly Check[] = [
   ...LIST_CHECKS,
   ...AUTH_CHECKS,

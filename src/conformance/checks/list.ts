@@ -19,10 +19,8 @@ export const LIST_CHECKS: readonly Check[] = [
       const broken = expectStatus(ctx, exchange, is(200), expected, ['body']);
       if (broken || !exchange.outcome.ok) return verdict([broken], '');
       const parsed = parseExactJson(exchange.outcome.value.text);
-      const orders = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
-      const big = orders.filter(
-        (o) => typeof o === 'object' && o !== null && !Array.isArray(o) && typeof o.id === 'bigint',
-      ).length;
+      const orders: unknown[] = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
+      const big = orders.filter((o) => typeof (o as { id?: unknown } | null)?.id === 'bigint').length;
       return pass(
         `${orders.length} order(s), all valid`,
         big > 0 ? [`${big} id(s) above 2^53 read exactly (D8)`] : [],
@@ -41,9 +39,8 @@ export const LIST_CHECKS: readonly Check[] = [
     needs: { givenOrders: true },
     async run(ctx) {
       const listing = await ctx.initialListing();
-      if (listing.ids === null) {
+      if (listing.ids === null)
         return skip('GET /store/orders gave no usable list to look in (see list.orders)', null);
-      }
       const given = [...ctx.options.pendingOrders, ...ctx.options.shippedOrders];
       // A named pending order that a destructive rerun finds already cancelled is the setup's matter.
       const stale = [...ctx.stalePending.keys()];
@@ -87,14 +84,13 @@ export const LIST_CHECKS: readonly Check[] = [
           null,
         );
       }
-      const { environment } = ctx;
+      const { changes, changesByOthers: count } = ctx.environment;
       const strict = ctx.options.environment === 'sole-client';
-      const count = environment.changesByOthers;
       const [why, expected] = strict
         ? [', and --sole-client says no other client uses this server', ' (--sole-client, D16)']
         : [': another client may have made the change', ', unless another client changed them (D16)'];
       const judged = verdict(
-        environment.changes.map((c) =>
+        changes.map((c) =>
           finding(
             c.exchange,
             ctx.key,
@@ -103,16 +99,12 @@ export const LIST_CHECKS: readonly Check[] = [
           ),
         ),
         'no order changed that a request of the suite did not name',
-        count > environment.changes.length
-          ? [`${count - environment.changes.length} more change(s) counted, not listed`]
-          : [],
+        count > changes.length ? [`${count - changes.length} more change(s) counted, not listed`] : [],
+        strict ? 'failure' : 'warning',
       );
       if (judged.kind !== 'violation') return judged;
-      return {
-        ...judged,
-        message: `live environment: ${count} change${count === 1 ? '' : 's'} by other clients seen; ${judged.message}`,
-        level: strict ? 'failure' : 'warning',
-      };
+      const seen = `live environment: ${count} change${count === 1 ? '' : 's'} by other clients seen`;
+      return { ...judged, message: `${seen}; ${judged.message}` };
     },
   },
 ];

@@ -1,32 +1,33 @@
-/**
- * D9's malformed order ids, built so that every number a lenient parser could read from one is unused
- * (D19); a destructive run aims them at a named pending order, so a lenient parser cancels it and is named.
- */
+// D9's malformed order ids, built so that every number a lenient parser could read from one is unused (D19);
+// a destructive run aims them at a named pending order, so that a lenient parser cancels it and is named.
 
 const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** The first base tried for an id aimed at no order. */
+const FIRST_UNUSED = 424_242_424n;
 
 export interface MalformedId {
   name: string;
-  /** The id as the docs show it, `{id}` standing for the base. */
+  /** The id as the docs show it, `{id…}` standing for the base where it depends on one. */
   shown: string;
   about: string;
   /** The id to send for a base id; ids that ignore the base take an offset instead. */
   build(base: bigint): string;
-  /** Whether the id depends on the base (only those can aim at a named pending order). */
-  usesBase: boolean;
 }
 
-const clamp = (v: bigint): bigint => (v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : v);
+/** Whether an id depends on its base: only those can aim at a named pending order. */
+export const usesBase = (row: MalformedId): boolean => row.shown.includes('{id');
 
-const INT32_MIN = -(2n ** 31n);
-const INT32_MAX = 2n ** 31n - 1n;
+/** A value as an int64 and an int32 parser keep it: wrapped, or clamped to the type's range. */
+export function fitted(v: bigint): bigint[] {
+  return [64, 32].flatMap((bits) => {
+    const max = 2n ** BigInt(bits - 1) - 1n;
+    return [BigInt.asIntN(bits, v), v > max ? max : v < -max - 1n ? -max - 1n : v];
+  });
+}
 
-/**
- * Every int64 a lenient parser could read from `raw` (D19): atoi's prefix (0 for none), the digits alone,
- * octal, Number() rounded each way, BigInt(), each wrapped and clamped to 64 and 32 bits: `12abc` → 12.
- */
+// D19: atoi's prefix (0 for none), the digits alone, octal, Number() rounded each way, BigInt(), each
+// wrapped and clamped to 64 and 32 bits: every int64 a lenient parser could read from `raw` (`12abc` → 12).
 export function lenientReadings(raw: string): bigint[] {
   const values = new Set<bigint>();
   const trimmed = raw.trim();
@@ -50,71 +51,52 @@ export function lenientReadings(raw: string): bigint[] {
   } catch {
     // Not a BigInt literal: the other readings stand.
   }
-  const readings = new Set<bigint>();
-  for (const v of values) {
-    readings.add(BigInt.asIntN(64, v));
-    readings.add(clamp(v));
-    readings.add(BigInt.asIntN(32, v));
-    readings.add(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
-  }
-  return [...readings];
-}
-
-/** A base at or below 2^53 keeps every reading exact: Number() of a bigger one rounds to a neighbour. */
-export function isSafeBase(id: bigint): boolean {
-  return id >= 0n && id <= SAFE;
+  return [...new Set([...values].flatMap(fitted))];
 }
 
 export const MALFORMED_IDS: readonly MalformedId[] = [
-  { name: 'letters', shown: 'abc', about: 'not a number', build: () => 'abc', usesBase: false },
+  { name: 'letters', shown: 'abc', about: 'not a number', build: () => 'abc' },
   {
     name: 'decimal',
     shown: '{id}.5',
     about: 'not an integer (parseInt reads {id})',
     build: (base) => `${base}.5`,
-    usesBase: true,
   },
   {
     name: 'int64-overflow',
     shown: '9223372036854775808',
     about: '2^63 (or just above), past the largest int64',
     build: (offset) => String(2n ** 63n + offset),
-    usesBase: false,
   },
   {
     name: 'int64-underflow',
     shown: '-9223372036854775809',
     about: 'one (or more) below the smallest int64',
     build: (offset) => String(INT64_MIN - 1n - offset),
-    usesBase: false,
   },
   {
     name: 'uint64-wrap',
     shown: '18446744073709551616 + {id}',
     about: '2^64 + {id}, which wraps to {id} in 64-bit arithmetic',
     build: (base) => String(2n ** 64n + base),
-    usesBase: true,
   },
   {
     name: 'exponent',
     shown: '{id}e0',
     about: 'exponent notation (Number reads {id})',
     build: (base) => `${base}e0`,
-    usesBase: true,
   },
   {
     name: 'hex',
     shown: '0x{id in hex}',
     about: 'hexadecimal (BigInt and Number read {id})',
     build: (base) => `0x${base.toString(16).toUpperCase()}`,
-    usesBase: true,
   },
   {
     name: 'trailing-letters',
     shown: '{id}abc',
     about: 'digits then letters (parseInt reads {id})',
     build: (base) => `${base}abc`,
-    usesBase: true,
   },
 ];
 
@@ -127,59 +109,31 @@ export const SHIPPED_SPELLINGS: ReadonlyArray<{ name: string; build(id: bigint):
   { name: 'hex', build: (id) => `0x${id.toString(16)}` },
 ];
 
-/** The listed or named orders other than `shipped` that a lenient reading of `raw` names (`020` → 16). */
-export function otherReadings(raw: string, shipped: bigint, unused: (id: bigint) => boolean): string[] {
-  return [
-    ...new Set(
-      lenientReadings(raw)
-        .filter((r) => r !== shipped && !unused(r))
-        .map(String),
-    ),
-  ];
+/** The orders other than `except` (not `unused`: listed or named) that a lenient reading of `raw` names. */
+export function namedReadings(raw: string, unused: (id: bigint) => boolean, except?: bigint): string[] {
+  return [...new Set(lenientReadings(raw).filter((r) => r !== except && !unused(r)))].map(String);
 }
 
-export interface Aim {
-  raw: string;
-  /** The named pending order a lenient parser would cancel, `null` when every reading is unused. */
-  target: string | null;
-}
-
-/** The id to send for one row, aimed at one of `pending` where it can be; `null` if none reads only as unused. */
+// The id to send for a row, aimed at the last of `pending` it can name alone (`target`), else at no order;
+// when every candidate could name a listed order, the orders the first one names.
 export function aimMalformed(
   row: MalformedId,
   unused: (id: bigint) => boolean,
   pending: readonly bigint[],
-  firstUnused: bigint = 424_242_424n,
-): Aim | null {
-  if (row.usesBase) {
-    for (const base of [...pending].reverse().filter(isSafeBase)) {
-      const raw = row.build(base);
-      const readings = lenientReadings(raw);
-      if (readings.includes(base) && readings.every((r) => r === base || unused(r))) {
-        return { raw, target: String(base) };
-      }
+): { raw: string; target: string | null } | { blocking: string[] } {
+  // A base above 2^53 would not keep every reading exact: Number() of it rounds to a neighbour.
+  const bases = usesBase(row) ? [...pending].reverse().filter((b) => b >= 0n && b <= SAFE) : [];
+  for (const base of bases) {
+    const raw = row.build(base);
+    const readings = lenientReadings(raw);
+    if (readings.includes(base) && readings.every((r) => r === base || unused(r))) {
+      return { raw, target: String(base) };
     }
   }
-  const start = row.usesBase ? firstUnused : 0n;
+  const start = usesBase(row) ? FIRST_UNUSED : 0n;
   for (let i = 0n; i < 64n; i++) {
     const raw = row.build(start + i);
     if (lenientReadings(raw).every(unused)) return { raw, target: null };
   }
-  return null;
-}
-
-/** The listed orders that lenient readings of a row's first candidate name, for the skip message. */
-export function blockingReadings(
-  row: MalformedId,
-  unused: (id: bigint) => boolean,
-  firstUnused = 424_242_424n,
-): string[] {
-  const raw = row.build(row.usesBase ? firstUnused : 0n);
-  return [
-    ...new Set(
-      lenientReadings(raw)
-        .filter((r) => !unused(r))
-        .map(String),
-    ),
-  ];
+  return { blocking: namedReadings(row.build(start), unused) };
 }

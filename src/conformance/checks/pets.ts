@@ -36,8 +36,7 @@ export const PETS_CHECKS: readonly Check[] = [
           '--pet-id ID',
         );
       }
-      // D11: the shared rules judge a served read's documented headers, but stop first at a 5xx or an
-      // undocumented status: then they are judged here, so the pass below is never said unchecked.
+      // D11: the shared rules stop before the headers at a 5xx or an undocumented status: judged here then.
       const shared = exchange.judged.filter((f) => f.citation === '§9, D11').map((f) => f.finding);
       const { contract } = ctx.options;
       const where = `GET /pets/${probe.petId} answered ${statusOf(exchange)}`;

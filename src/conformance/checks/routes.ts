@@ -43,11 +43,9 @@ export const ROUTE_CHECKS: readonly Check[] = [
         errorRule: null,
       });
       const route = expectStatus(ctx, exchange, is4xx, '405 with Allow, or 404 (D10)', ['route']);
-      if (route || !exchange.outcome.ok) return verdict([route], '');
-      const response = exchange.outcome.value;
-      const allow = response.headers.allow;
-      const note = `answered ${response.status}${allow !== undefined ? ` (Allow: ${allow})` : ''}`;
-      return pass(note, [note]);
+      const allow = exchange.outcome.ok ? exchange.outcome.value.headers.allow : undefined;
+      const note = `answered ${statusOf(exchange)}${allow !== undefined ? ` (Allow: ${allow})` : ''}`;
+      return route || !exchange.outcome.ok ? verdict([route], '') : pass(note, [note]);
     },
   },
 ];

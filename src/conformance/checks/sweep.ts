@@ -1,6 +1,6 @@
 /** The sweeps (§7, D4, D5, D15): they send nothing, and take what `judgeExchange` found on every answer. */
 import { is4xx, skip, verdict } from '../../judge/rules.js';
-import type { Check } from './check.js';
+import { type Check, statusOf } from './check.js';
 
 /** Answers whose Error contract a decision's own sweep judges (cancel.*.error-body), at its level. */
 const RELAXED_BY_DECISION = new Set(['D3', 'D9']);
@@ -30,11 +30,11 @@ export const SWEEP_CHECKS: readonly Check[] = [
       if (judged.length === 0) return skip('no error response was received in this run', null);
       return verdict(
         judged.map((e) => {
-          const status = e.outcome.ok ? e.outcome.value.status : null;
-          // The shared judgement's Error-body finding; a status it faults is the check's own matter.
+          // The shared Error-body finding; a status it faults is the sending check's matter.
           const body = e.judged.find(
             (f) =>
-              (f.rule === 'error-body' || (f.rule === 'auth' && status === 401)) && f.level === 'failure',
+              (f.rule === 'error-body' || (f.rule === 'auth' && statusOf(e) === 401)) &&
+              f.level === 'failure',
           );
           return body
             ? { ...body.finding, expected: 'an Error body whose status equals the HTTP status' }

@@ -13,21 +13,15 @@ import { corpus, type DrawnRequest, fuzzRequests, pathOf } from './requests.js';
 export const FUZZ_CHECK_ID = 'fuzz.invariants';
 export const DEFAULT_FUZZ_REQUESTS = 50;
 /** The most requests shrinking a failure may add to the budget. */
-export const MAX_SHRINK_REQUESTS = 100;
+const MAX_SHRINK_REQUESTS = 100;
 /** With a time budget, still at most this many requests: every report has a bound. */
 export const MAX_FUZZ_REQUESTS = 100_000;
 
-/** The seed of a run that names none: the same requests, so the same verdict, run after run (D23). */
+/** D23: a run that names no seed draws the same requests, so it gives the same verdict, run after run. */
 export const DEFAULT_SEED = 20_221;
 
-export interface FuzzBudget {
-  /** Requests to draw; 0 turns the phase off. */
-  requests: number;
-  /** A time limit instead of (or besides) the count, `null` for none. */
-  timeMs: number | null;
-  seed: number;
-}
-
+/** Requests to draw (0 turns the phase off), a time limit or `null`, and the seed. */
+export type FuzzBudget = FuzzRunReport['budget'] & { seed: number };
 export type FuzzReport = FuzzRunReport;
 
 /** A stand-in for an id that could name an order: no digits, so its only lenient reading is `atoi`'s 0. */
@@ -66,30 +60,24 @@ export function safePlan(
   return { plan, ids, replaced };
 }
 
-/** Orders no fuzz request may name (listed or named pending; D19 lets shipped ones be); `null` without the list. */
-async function forbiddenOrders(ctx: CheckContext): Promise<Set<string> | null> {
-  const listing = await ctx.initialListing();
-  if (listing.ids === null) return null;
-  const forbidden = new Set([...listing.ids, ...ctx.options.pendingOrders]);
-  for (const id of ctx.options.shippedOrders) forbidden.delete(id);
-  return forbidden;
-}
-
 async function runFuzz(ctx: CheckContext) {
-  const budget = ctx.options.fuzz;
-  if (budget.requests === 0) return skip('turned off with --fuzz 0', '--fuzz N');
-  const known = await forbiddenOrders(ctx);
+  const { seed, requests, timeMs } = ctx.options.fuzz;
+  if (requests === 0) return skip('turned off with --fuzz 0', '--fuzz N');
+  // D19: no request may name a listed or named pending order (a shipped one it may); `null` without the list.
+  const { ids: listed } = await ctx.initialListing();
+  const { pendingOrders, shippedOrders } = ctx.options;
+  const known = listed && new Set([...listed, ...pendingOrders].filter((id) => !shippedOrders.includes(id)));
   const report: FuzzReport = {
-    seed: budget.seed,
-    budget: { requests: budget.requests, timeMs: budget.timeMs },
+    seed,
+    budget: { requests, timeMs },
     sent: 0,
     replacedIds: 0,
     notSent: 0,
     shrinks: 0,
-    replay: `--seed ${budget.seed}`,
+    replay: `--seed ${seed}`,
   };
   ctx.fuzzReport = report;
-  const cap = budget.requests + MAX_SHRINK_REQUESTS;
+  const cap = requests + MAX_SHRINK_REQUESTS;
   let failure: Violation[] = [];
   const readings = new Set<string>();
   // An unanswered request is not shrunk: each smaller try could wait as long.
@@ -114,10 +102,10 @@ async function runFuzz(ctx: CheckContext) {
     return failed.length === 0;
   });
   const details = await fc.check(property, {
-    seed: budget.seed,
-    numRuns: budget.requests,
+    seed,
+    numRuns: requests,
     examples: corpus(ctx.options.contract).map((request): [DrawnRequest] => [request]),
-    ...(budget.timeMs === null ? {} : { plugins: [fc.interruptAfterTimeLimit(budget.timeMs)] }),
+    ...(timeMs === null ? {} : { plugins: [fc.interruptAfterTimeLimit(timeMs)] }),
   });
   report.shrinks = details.numShrinks;
   if (report.sent === 0) {
@@ -128,9 +116,9 @@ async function runFuzz(ctx: CheckContext) {
       null,
     );
   }
-  const summary = `${report.sent} request(s) from seed ${budget.seed} (replay with --seed ${budget.seed})`;
+  const summary = `${report.sent} request(s) from seed ${seed} (replay with --seed ${seed})`;
   const notes = [
-    `seed ${budget.seed}: replay with --seed ${budget.seed}`,
+    `seed ${seed}: replay with --seed ${seed}`,
     known === null &&
       'the list was not read in full, so no generated id or value was sent (any could name an order)',
     ...[...readings].map((r) => `the server's reading: ${r}`),

@@ -9,7 +9,7 @@ export interface DrawnRequest {
   /** The path template's segments, `{id}` where a drawn id goes; the drawn ids in `ids`, in order. */
   segments: string[];
   ids: string[];
-  /** Query pairs as sent (already encoded). */
+  /** Already encoded. */
   query: Array<[string, string]>;
   auth: AuthHeader;
   headers: Record<string, string>;
@@ -20,7 +20,7 @@ const ID = '{id}';
 const METHODS = ['GET', 'DELETE', 'POST', 'PUT', 'PATCH'] as const;
 
 /** Escapes a broken decoder trips on: truncated UTF-8 (`%E0%A4%A`), a lone `%`, a surrogate, a NUL. */
-export const BROKEN_ESCAPES = [
+const BROKEN_ESCAPES = [
   '%E0%A4%A',
   '%E0%A4',
   '%',
@@ -37,9 +37,8 @@ export const BROKEN_ESCAPES = [
 /** Characters sent as they are in a segment or query value; `%` stays so that broken escapes reach the target. */
 const KEPT = /[A-Za-z0-9\-._~!$'()*+,;:@%]/;
 
-/** A drawn text as it goes on the wire: percent-encoded outside {@link KEPT}, never a dot segment. */
-export function wireText(text: string): string {
-  // A lone surrogate cannot be encoded: it goes as U+FFFD, as a well-formed string would have it.
+/** A drawn text as sent: percent-encoded outside {@link KEPT}, a lone surrogate as U+FFFD, no dot segment. */
+function wireText(text: string): string {
   const out = [...text]
     .map((c) => (KEPT.test(c) ? c : /^[\uD800-\uDFFF]$/.test(c) ? '%EF%BF%BD' : encodeURIComponent(c)))
     .join('');
@@ -81,8 +80,7 @@ const long = fc.string({
   maxLength: 4096,
 });
 
-/** A path id as it goes on the wire. */
-export const pathId: fc.Arbitrary<string> = fc
+const pathId: fc.Arbitrary<string> = fc
   .oneof(int64, numberish, hex, brokenEscape, fullyEncoded, unicode, long)
   .map(wireText);
 
@@ -125,7 +123,7 @@ function queryPairs(op: OperationSpec | null): fc.Arbitrary<Array<[string, strin
 }
 
 /** `Authorization` as sent: the key in every spelling a lenient server might take, and no usable key. */
-export const AUTH_CHOICES: readonly AuthHeader[] = [
+const AUTH_CHOICES: readonly AuthHeader[] = [
   VALID_AUTH,
   NO_AUTH,
   template(`Bearer ${WRONG_KEY}`),
@@ -177,11 +175,11 @@ const BODIES = [
   `{"a":"${'x'.repeat(2000)}"}`,
 ];
 
-function bodyFor(method: string): fc.Arbitrary<string | undefined> {
-  // fetch refuses a body on GET.
-  if (method === 'GET') return fc.constant(undefined);
-  return fc.option(fc.constantFrom(...BODIES), { nil: undefined, freq: 2 });
-}
+/** fetch refuses a body on GET. */
+const bodyFor = (method: string): fc.Arbitrary<string | undefined> =>
+  method === 'GET'
+    ? fc.constant(undefined)
+    : fc.option(fc.constantFrom(...BODIES), { nil: undefined, freq: 2 });
 
 /** Requests to a path whose documented methods are `documented` (`null` outside the document), per D19. */
 function drawn(
@@ -253,20 +251,13 @@ const CORPUS_ESCAPES = ['%E0%A4%A', '%ED%A0%A'];
 
 /** Requests every run sends first: each id operation at a truncated UTF-8 escape, the commonest crash. */
 export function corpus(contract: Contract): DrawnRequest[] {
+  const idOperations = contract.operations.filter((op) => op.path.includes('{'));
   return CORPUS_ESCAPES.flatMap((broken) =>
-    contract.operations
-      .filter((op) => op.path.includes('{'))
-      .map((op): DrawnRequest => {
-        const segments = templateSegments(op.path);
-        return {
-          method: op.method.toUpperCase(),
-          segments,
-          ids: segments.filter((s) => s === ID).map(() => broken),
-          query: [],
-          auth: VALID_AUTH,
-          headers: {},
-        };
-      }),
+    idOperations.map((op) => {
+      const segments = templateSegments(op.path);
+      const ids = segments.filter((s) => s === ID).map(() => broken);
+      return { method: op.method.toUpperCase(), segments, ids, query: [], auth: VALID_AUTH, headers: {} };
+    }),
   );
 }
 

@@ -1,16 +1,8 @@
-/**
- * The conformance checks as vitest tests: one test per check. A WARN is a skipped test whose reason starts
- * with WARNING, since vitest has no warning state and a ✓ would read as passed.
- *
- * @example
- * // my-server.conformance.test.ts
- * import { describeConformance } from 'petstore-contract-toolkit/conformance/vitest';
- * describeConformance({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
- */
+// The conformance checks as vitest tests (docs/conformance.md): a WARN is a skipped test whose reason starts
+// with WARNING, since vitest has no warning state and a ✓ would read as passed.
 import { beforeAll, describe, it } from 'vitest';
 import { findingsText, printable } from '../../judge/report/finding.js';
 import type { CheckResult, ConformanceResult } from '../../judge/types.js';
-import type { Result } from '../../result.js';
 import type { ConformanceOptions } from '../options.js';
 import { runConformance, selectChecks, validateOptions } from '../runner.js';
 
@@ -23,37 +15,21 @@ export function failureMessage(check: CheckResult): string {
 /** The test that stands for the checks when the options cannot work. */
 export const OPTIONS_TEST = 'petstore conformance options';
 
-/** The options, read and checked as the run would check them, or what is wrong with them. */
-function readOptions(
-  options: ConformanceOptions | (() => ConformanceOptions),
-): Result<ConformanceOptions, Error> {
-  try {
-    const value = typeof options === 'function' ? options() : options;
-    validateOptions(value);
-    return { ok: true, value };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
-  }
-}
-
-/**
- * Registers one vitest test per selected check; the suite runs once, before the first of them. Options that
- * cannot work register one failing test, {@link OPTIONS_TEST}, instead; a function of options fails there too.
- */
+/** Registers a vitest test per selected check, or one failing {@link OPTIONS_TEST} for wrong options. */
 export function describeConformance(
   options: ConformanceOptions | (() => ConformanceOptions),
   settings: { name?: string; only?: readonly string[]; runTimeoutMs?: number } = {},
 ): void {
   const name = settings.name ?? 'petstore conformance';
-  const read = readOptions(options);
+  let given: ConformanceOptions;
+  try {
+    given = typeof options === 'function' ? options() : options;
+    validateOptions(given);
+  } catch (error) {
+    describe(name, () => it(OPTIONS_TEST, () => Promise.reject(error)));
+    return;
+  }
   describe(name, () => {
-    if (!read.ok) {
-      it(OPTIONS_TEST, () => {
-        throw read.error;
-      });
-      return;
-    }
-    const given = read.value;
     let result: ConformanceResult | undefined;
     let runError: unknown;
     beforeAll(async () => {
@@ -80,11 +56,7 @@ export function describeConformance(
   });
 }
 
-/**
- * Reads the options from the environment: PETSTORE_BASE_URL (required), PETSTORE_API_KEY,
- * PETSTORE_PENDING_ORDERS and PETSTORE_SHIPPED_ORDERS (comma-separated ids), PETSTORE_DESTRUCTIVE=1,
- * PETSTORE_TIMEOUT_MS, PETSTORE_ONLY (comma-separated), PETSTORE_PET_ID.
- */
+/** Reads the options from the PETSTORE_* variables that docs/conformance.md lists. */
 export function optionsFromEnv(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): ConformanceOptions {

@@ -1,9 +1,4 @@
-/**
- * The conformance suite as a vitest project, aimed by the environment (see optionsFromEnv):
- *
- *   PETSTORE_BASE_URL=http://127.0.0.1:4010/v1 PETSTORE_API_KEY=petstore-dev-key \
- *     npx vitest run --config src/conformance/vitest.conformance.config.ts
- */
+// The conformance suite as a vitest project aimed by the environment (optionsFromEnv; docs/conformance.md).
 import { describeConformance, optionsFromEnv } from './describe-conformance.js';
 
 describeConformance(() => optionsFromEnv(), {
