@@ -1,7 +1,4 @@
-/**
- * Each control operation described once, run by its `/__mock/` endpoint, the typed control object and a
- * persisted state's restore, so all get the same checks and messages.
- */
+/** Each control operation once, run by its `/__mock/` endpoint, the control object and a state restore. */
 import {
   type Contract,
   type ExactJson,
@@ -33,7 +30,7 @@ export interface ControlOrder {
   quantity?: number;
   shipDate?: string;
   complete: boolean;
-  /** `pending`, `shipped` or `cancelled` (the document's `x-petstore-order-states`). */
+  /** `pending`, `shipped` or `cancelled` (`x-petstore-order-states`). */
   state: string;
 }
 
@@ -58,11 +55,7 @@ interface FaultBase {
   delayMs?: number;
 }
 
-/**
- * A simulated fault (D18): answer a status (with a message to show), drop the connection, or only wait.
- *
- * @example mock.fault({ operation: 'listOrders', status: 503, message: 'The store is closed for maintenance.' })
- */
+/** A simulated fault (D18): answer a status (with a message to show), drop the connection, or only wait. */
 export type FaultPlanInput =
   | (FaultBase & { status: number; message?: string; drop?: never })
   | (FaultBase & { drop: true; status?: never; message?: never })
@@ -75,9 +68,7 @@ export interface PlannedFault {
   status?: number;
   drop?: true;
   delayMs: number;
-  /** Requests it still applies to. */
   remaining: number;
-  /** The Error message it answers with, when planned with one. */
   message?: string;
 }
 
@@ -119,7 +110,7 @@ export interface MockState {
   delayMs: number;
 }
 
-export interface ControlContext {
+interface ControlContext {
   mock: MockState;
   session: Session;
   /** The `{id}` of `PUT /__mock/orders/{id}`. */
@@ -339,16 +330,13 @@ export function createMockControl(engine: MockEngine): MockControl {
       engine.reload(checked.value);
     },
     orders: async (session) => run('state', session).orders,
-    async putOrder({ id, petId, ...fields }, session) {
+    async putOrder({ id, ...body }, session) {
+      // Past 2^53 the number has already lost its digits: it would name another order.
       if (typeof id === 'number' && !Number.isSafeInteger(id)) {
-        // Past 2^53 the number has already lost its digits: it would name another order.
         throw new MockControlError(
           `The order id ${id} is not a safe integer; pass it as a decimal string or a bigint.`,
         );
       }
-      // A decimal string becomes the exact integer it names; anything else is left for the checks to refuse.
-      const exact = typeof petId === 'string' && /^-?\d+$/.test(petId) ? BigInt(petId) : petId;
-      const body = { ...fields, ...(petId === undefined ? {} : { petId: exact }) };
       return run('putOrder', session, { id: String(id), body });
     },
     fault: async (plan, session) => {

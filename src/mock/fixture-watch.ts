@@ -1,20 +1,10 @@
 /** `petstore mock --watch`: reloads the fixture file when it changes; a refused one keeps the last good. */
-import { type FSWatcher, watch } from 'node:fs';
+import { watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Contract } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { loadFixtureFileAsync } from './fixture-files.js';
 import type { FixtureSet } from './fixtures.js';
-
-export interface FixtureWatchOptions {
-  path: string;
-  /** The fixtures in use now, to compare a new version with. */
-  current: () => FixtureSet;
-  apply: (fixtures: FixtureSet) => void;
-  /** Told after each reload, good or refused. */
-  report: (outcome: Result<FixtureSet, string>) => void;
-  contract?: Contract;
-}
 
 /** Quiet time after the last change event before reading: a save comes as several events. */
 const DEBOUNCE_MS = 200;
@@ -30,9 +20,13 @@ function emptiedProblem(current: FixtureSet, next: FixtureSet): string | undefin
   return `has no orders and no keys, where the last good version had ${had}; if that is what you want, restart the mock`;
 }
 
-/** Watches a fixture file; returns the function that stops watching. */
-export function watchFixtureFile(options: FixtureWatchOptions): () => void {
-  const { path } = options;
+/** Reloads `mock` from the file at each change, telling `report` how it went; returns the stop function. */
+export function watchFixtureFile(
+  path: string,
+  contract: Contract,
+  mock: { readonly fixtures: FixtureSet; reload(fixtures: FixtureSet): unknown },
+  report: (outcome: Result<FixtureSet, string>) => void,
+): () => void {
   let timer: NodeJS.Timeout | undefined;
   let loading = false;
   let changedWhileLoading = false;
@@ -44,30 +38,23 @@ export function watchFixtureFile(options: FixtureWatchOptions): () => void {
       return;
     }
     loading = true;
-    const loaded = await loadFixtureFileAsync(path, options.contract);
+    const loaded = await loadFixtureFileAsync(path, contract);
     loading = false;
     if (stopped) return;
     if (changedWhileLoading) {
       // A newer version is on disk: judge that one, not the one read meanwhile.
       changedWhileLoading = false;
-      void reload();
-      return;
+      return reload();
     }
-    if (!loaded.ok) {
-      options.report(fail(loaded.error.message));
-      return;
-    }
-    const problem = emptiedProblem(options.current(), loaded.value);
-    if (problem) {
-      options.report(fail(`${path}: ${problem}`));
-      return;
-    }
-    options.apply(loaded.value);
-    options.report(ok(loaded.value));
+    if (!loaded.ok) return report(fail(loaded.error.message));
+    const problem = emptiedProblem(mock.fixtures, loaded.value);
+    if (problem) return report(fail(`${path}: ${problem}`));
+    mock.reload(loaded.value);
+    report(ok(loaded.value));
   }
 
   // Watching the folder, not the file, survives editors that save by renaming a new file into place.
-  const watcher: FSWatcher = watch(dirname(path), (_event, name) => {
+  const watcher = watch(dirname(path), (_event, name) => {
     if (name !== null && name !== basename(path)) return;
     clearTimeout(timer);
     timer = setTimeout(() => void reload(), DEBOUNCE_MS);

@@ -49,22 +49,18 @@ export interface FixtureData {
   orders?: readonly FixtureOrder[];
 }
 
-export interface StoredPet {
-  readonly id: bigint;
-  /** The pet's exact JSON text, and the same encoded once for the response body. */
-  readonly json: string;
-  readonly body: Bytes;
-}
+/** A pet's exact JSON text, and the same encoded once for the response body. */
+type StoredPet = { readonly id: bigint; readonly json: string; readonly body: Bytes };
 
 /** Loaded, checked fixtures: what every session is seeded from. */
 export interface FixtureSet {
-  /** A file path, or `<fixture data>`; `description` is the data's own account of its origin. */
+  /** A file path, or `<fixture data>`. */
   readonly source: string;
   readonly description?: string;
   readonly apiKeys: readonly string[];
   readonly orders: OrderBase;
   readonly pets: ReadonlyMap<bigint, StoredPet>;
-  /** The `Deprecation` (RFC 9745, `@` and Unix time) and `Sunset` (RFC 8594, HTTP date) values. */
+  /** `Deprecation` (RFC 9745, `@` and Unix time) and `Sunset` (RFC 8594, HTTP date). */
   readonly deprecationHeader: string;
   readonly sunsetHeader: string;
 }
@@ -104,7 +100,7 @@ function entryName(data: unknown, pointer: string): { entry: string; field: stri
   return { entry: label, field: rest.join('.') };
 }
 
-/** The value a JSON Pointer names (RFC 6901): the fixture validator is not verbose, which keeps it small. */
+/** The value a JSON Pointer names (RFC 6901): the validator is not verbose, which keeps it small. */
 function valueAt(data: unknown, pointer: string): unknown {
   let value = data;
   for (const token of pointer.split('/').slice(1)) {
@@ -114,32 +110,25 @@ function valueAt(data: unknown, pointer: string): unknown {
   return value;
 }
 
-function explain(error: Omit<ErrorObject, 'schemaPath' | 'message'>, data: unknown): string {
-  const { entry, field } = entryName(data, error.instancePath);
-  const offending = () => describe(valueAt(data, error.instancePath));
+/** What each keyword of fixtures.schema.json says after the place: the generated validator has no messages. */
+const SAYS: Readonly<Record<string, (params: Record<string, unknown>, got: string) => string>> = {
+  enum: (params, got) => ` must be one of ${(params.allowedValues as unknown[]).join(', ')}, got ${got}`,
+  additionalProperties: (params) => `: unknown field "${String(params.additionalProperty)}"`,
+  required: (params) => `: missing "${String(params.missingProperty)}"`,
+  format: (_, got) =>
+    ` must be an ISO 8601 date-time with a time zone, such as 2026-12-01T10:00:00Z, got ${got}`,
+  pattern: (_, got) => ` must contain only letters, digits and . _ ~ + / - (a bearer token), got ${got}`,
+  type: (params, got) => ` must be ${String(params.type)}, got ${got}`,
+  minLength: (params) => ` must NOT have fewer than ${String(params.limit)} characters`,
+  maxLength: (params) => ` must NOT have more than ${String(params.limit)} characters`,
+};
+
+function explain({ instancePath, keyword, params }: Omit<ErrorObject, 'schemaPath'>, data: unknown): string {
+  const { entry, field } = entryName(data, instancePath);
   const where = field ? `${entry}: ${field}` : entry;
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'enum':
-      return `${where} must be one of ${(params.allowedValues as unknown[]).join(', ')}, got ${offending()}`;
-    case 'additionalProperties':
-      return `${where}: unknown field "${String(params.additionalProperty)}"`;
-    case 'required':
-      return `${where}: missing "${String(params.missingProperty)}"`;
-    case 'format':
-      return `${where} must be an ISO 8601 date-time with a time zone, such as 2026-12-01T10:00:00Z, got ${offending()}`;
-    case 'pattern':
-      return `${where} must contain only letters, digits and . _ ~ + / - (a bearer token), got ${offending()}`;
-    case 'type':
-      return `${where} must be ${String(params.type)}, got ${offending()}`;
-    case 'minLength':
-      return `${where} must NOT have fewer than ${String(params.limit)} characters`;
-    case 'maxLength':
-      return `${where} must NOT have more than ${String(params.limit)} characters`;
-    default:
-      // The generated validator has no messages: each keyword of fixtures.schema.json has its case above.
-      return `${where} breaks the fixture schema's ${error.keyword}`;
-  }
+  const says = SAYS[keyword];
+  if (!says) return `${where} breaks the fixture schema's ${keyword}`;
+  return where + says(params as Record<string, unknown>, describe(valueAt(data, instancePath)));
 }
 
 /** The exact int64 of a fixture value, or what is wrong with it (a phrase that follows the field name). */
@@ -202,12 +191,9 @@ function checkOrder(
   if (quantity !== undefined && !Number.isSafeInteger(quantity)) {
     problems.push(`${where}: quantity must be a safe integer, got ${describe(order.quantity)}`);
   }
-  // The published fields must make a valid Order of the document; the fixture schema required `id`.
-  const published: Record<string, ExactJson> = { id: order.id as FixtureInt64 };
-  if (order.petId !== undefined) published.petId = order.petId;
-  if (order.quantity !== undefined) published.quantity = order.quantity;
-  if (order.shipDate !== undefined) published.shipDate = order.shipDate;
-  const verdict = contract.validateSchema('Order', published);
+  // The published fields must make a valid Order of the document.
+  const { status, state: named, complete, ...published } = order;
+  const verdict = contract.validateSchema('Order', published as Record<string, ExactJson>);
   if (!verdict.ok && problems.length === before) {
     for (const violation of verdict.error) {
       problems.push(
@@ -216,13 +202,10 @@ function checkOrder(
     }
   }
   // D1: `complete` is true exactly for shipped orders, so a listed order (never cancelled) reads back.
-  const state =
-    order.status ??
-    order.state ??
-    (order.complete === undefined ? undefined : order.complete ? 'shipped' : 'pending');
+  const state = status ?? named ?? (complete === undefined ? undefined : complete ? 'shipped' : 'pending');
   if (state === undefined) problems.push(`${where}: missing "status" or "complete"`);
-  else if (order.state !== undefined && order.state !== state) {
-    problems.push(`${where}: status "${state}" and state "${order.state}" differ; give one`);
+  else if (named !== undefined && named !== state) {
+    problems.push(`${where}: status "${state}" and state "${named}" differ; give one`);
   }
   if (problems.length > before || !id.ok || state === undefined) return undefined;
   return {

@@ -1,7 +1,4 @@
-/**
- * Sessions (`X-Mock-Session: NAME`): each name gets its own state, seeded from the fixtures on first use.
- * The default session is never evicted; named ones are capped, the least recently used dropped first.
- */
+/** Sessions (`X-Mock-Session`): each seeded from the fixtures on first use; named ones evicted LRU first. */
 import { FaultPlan } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
 import { OrderStore } from './order-store.js';
@@ -15,7 +12,6 @@ export interface Session {
   readonly name: string;
   readonly orders: OrderStore;
   readonly log: RequestLog;
-  /** Simulated faults waiting for this session's requests (D18). */
   readonly faults: FaultPlan;
 }
 
@@ -32,7 +28,7 @@ export class Sessions {
   #fixtures: FixtureSet;
   readonly #limits: SessionLimits;
   #default!: Session;
-  /** The default session as a request without a valid key sees it: its log is the keyless ring. */
+  /** The default session with the keyless ring as its log. */
   #keylessView!: Session;
   /** Named sessions, least recently used first (a Map keeps insertion order). */
   readonly #named = new Map<string, Session>();
@@ -52,11 +48,7 @@ export class Sessions {
     return [...this.#named.keys()];
   }
 
-  /**
-   * The session for a header value, created from the fixtures on first use.
-   *
-   * @example sessions.get(undefined).name // 'default'
-   */
+  /** The session for a header value, created from the fixtures on first use. */
   get(name: string | undefined): Session {
     if (name === undefined || name === DEFAULT_SESSION) return this.#default;
     let session = this.#named.get(name);
@@ -64,10 +56,8 @@ export class Sessions {
       this.#named.delete(name);
     } else {
       session = this.#create(name);
-      if (this.#named.size >= this.#limits.maxSessions) {
-        const oldest = this.#named.keys().next();
-        if (!oldest.done) this.#named.delete(oldest.value);
-      }
+      const oldest = this.#named.keys().next().value;
+      if (this.#named.size >= this.#limits.maxSessions && oldest !== undefined) this.#named.delete(oldest);
     }
     this.#named.set(name, session);
     return session;
@@ -93,7 +83,7 @@ export class Sessions {
   }
 
   #freshDefault(): Session {
-    // Requests without a valid key are logged in a ring of their own, a quarter of the log's size.
+    // The keyless ring is a quarter of the log's size.
     const session = this.#create(DEFAULT_SESSION, Math.max(1, Math.floor(this.#limits.logSize / 4)));
     this.#default = session;
     this.#keylessView = { ...session, log: session.log.keyless ?? session.log };

@@ -1,5 +1,5 @@
 /** `persist: inSessionStorage`: the mock's state survives a page reload in the tab's `sessionStorage`. */
-import type { MockControl, MockState } from '../mock/control.js';
+import type { MockState } from '../mock/control.js';
 import { restoreState, snapshotState } from '../mock/state-snapshot.js';
 import { fail } from '../result.js';
 
@@ -12,18 +12,13 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
-export interface Persistence {
-  save(): void;
-}
-
 /** How handlers keep their state across page loads (the `persist` option, {@link inSessionStorage}). */
-export type Persist = (key: string, mock: MockState) => Persistence;
+export type Persist = (key: string, mock: MockState) => { save(): void };
 
 /**
- * The state kept in the tab's `sessionStorage`: restored from `key` now, saved by `save()`. A state over
- * the bound, or no `sessionStorage` (Node), keeps it in memory, and the console says so once.
+ * The state kept in the tab's `sessionStorage`; a state over the bound, or no `sessionStorage`, stays in memory.
  *
- * @example import { inSessionStorage } from 'petstore-contract-toolkit/msw/persist'; createHandlers({ fixtures, persist: inSessionStorage })
+ * @example createHandlers({ fixtures, persist: inSessionStorage })
  */
 export const inSessionStorage: Persist = (key, mock) => {
   const storage = (globalThis as { sessionStorage?: StorageLike }).sessionStorage;
@@ -62,13 +57,3 @@ export const inSessionStorage: Persist = (key, mock) => {
     },
   };
 };
-
-/** The control object, saving the state after each call. */
-export function savingControl(control: MockControl, persistence: Persistence): MockControl {
-  const methods = Object.entries(control) as Array<[string, (...args: unknown[]) => Promise<unknown>]>;
-  const saving = methods.map(([name, run]) => [
-    name,
-    (...args: unknown[]) => run(...args).finally(persistence.save),
-  ]);
-  return Object.fromEntries(saving) as unknown as MockControl;
-}
