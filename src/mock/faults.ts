@@ -14,8 +14,7 @@ export interface FaultSpec {
   operation: string | undefined;
   status?: number;
   drop?: true;
-  /** On top of the global delay. */
-  delayMs: number;
+  delayMs: number; // on top of the global delay
   times: number;
   message?: string;
 }
@@ -34,23 +33,18 @@ export interface FaultSettings {
 
 /** Reads `x-petstore-faults`: `readFaultSettings(defaultContract().document).code` is `'simulated_fault'`. */
 export function readFaultSettings(document: Readonly<Record<string, unknown>>): FaultSettings {
-  const { code, header, preferStatus } = (document['x-petstore-faults'] ?? {}) as Record<string, unknown>;
-  const { minimum, maximum } = (preferStatus ?? {}) as Record<string, unknown>;
-  if (
-    typeof code !== 'string' ||
-    code === '' ||
-    typeof header !== 'string' ||
-    !/^[A-Za-z0-9-]+$/.test(header) ||
-    !Number.isInteger(minimum) ||
-    !Number.isInteger(maximum)
-  ) {
+  const {
+    code,
+    header,
+    preferStatus: range,
+  } = (document['x-petstore-faults'] ?? {}) as Record<string, unknown>;
+  const { minimum, maximum } = (range ?? {}) as Record<string, unknown>;
+  const named = typeof code === 'string' && code !== '' && typeof header === 'string';
+  if (!named || !/^[A-Za-z0-9-]+$/.test(header) || !Number.isInteger(minimum) || !Number.isInteger(maximum)) {
     throw new Error('x-petstore-faults needs code, header and preferStatus {minimum, maximum}');
   }
-  return {
-    code,
-    header: header.toLowerCase(),
-    preferStatus: { minimum: minimum as number, maximum: maximum as number },
-  };
+  const preferStatus = { minimum, maximum } as FaultSettings['preferStatus'];
+  return { code, header: header.toLowerCase(), preferStatus };
 }
 
 /** The Error of a simulated fault the document does not describe, in words an app may show (issue 24). */

@@ -131,44 +131,36 @@ function explain({ instancePath, keyword, params }: Omit<ErrorObject, 'schemaPat
   return where + says(params as Record<string, unknown>, describe(valueAt(data, instancePath)));
 }
 
-/** The exact int64 of a fixture value, or what is wrong with it (a phrase that follows the field name). */
-function toInt64(value: unknown): Result<bigint, string> {
-  if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+/** A fixture id as an exact int64 (a decimal string read too), or what is wrong; the schema checks the rest. */
+function exactId(value: unknown): Result<unknown, string> {
+  if (typeof value === 'string') return parseInt64(value);
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
     return fail(`is not exact as a number (${value}); pass a bigint or a decimal string`);
   }
-  if (typeof value !== 'bigint' && typeof value !== 'number') {
-    return fail(`must be an integer, got ${describe(value)}`);
+  if (typeof value === 'bigint' && (value < INT64_MIN || value > INT64_MAX)) {
+    return fail(`must be within int64 (−2^63 … 2^63−1), got ${value}`);
   }
-  const exact = BigInt(value);
-  if (exact < INT64_MIN || exact > INT64_MAX) {
-    return fail(`must be within int64 (−2^63 … 2^63−1), got ${exact}`);
-  }
-  return ok(exact);
+  return ok(value);
 }
 
 /** Where fixtures hold int64 ids: `orders[].id`, `orders[].petId`, `pets[].id`. */
 const ID_FIELDS = { orders: ['id', 'petId'], pets: ['id'] } as const;
 
-/** A copy of the data with each decimal-string id read as an int64 (the path grammar), or the problems. */
-function readDecimalIds(data: unknown): Result<unknown, string[]> {
+/** A copy of the data with each id exact (decimal strings read as the path grammar does), or the problems. */
+function readIds(data: unknown): Result<unknown, string[]> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return ok(data);
   const problems: string[] = [];
   const read: Record<string, unknown> = { ...data };
   for (const [collection, fields] of Object.entries(ID_FIELDS)) {
     const list = read[collection];
     if (!Array.isArray(list)) continue;
-    read[collection] = list.map((item: unknown, index) => {
+    read[collection] = list.map((item: Record<string, unknown> | null, index) => {
       if (typeof item !== 'object' || item === null) return item;
-      const entry: Record<string, unknown> = { ...item };
+      const entry = { ...item };
       for (const field of fields) {
-        const value = entry[field];
-        if (typeof value !== 'string') continue;
-        const id = parseInt64(value);
-        if (id.ok) entry[field] = id.value;
-        else
-          problems.push(
-            `${collection}[${index}] (id ${describe((item as { id?: unknown }).id)}): ${field} ${id.error}`,
-          );
+        const id = exactId(entry[field]);
+        if (!id.ok) problems.push(`${collection}[${index}] (id ${describe(item.id)}): ${field} ${id.error}`);
+        else if (id.value !== undefined) entry[field] = id.value;
       }
       return entry;
     });
@@ -183,10 +175,6 @@ function checkOrder(
   problems: string[],
 ): StoredOrder | undefined {
   const before = problems.length;
-  const id = toInt64(order.id);
-  if (!id.ok) problems.push(`${where}: id ${id.error}`);
-  const petId = order.petId === undefined ? undefined : toInt64(order.petId);
-  if (petId && !petId.ok) problems.push(`${where}: petId ${petId.error}`);
   const quantity = order.quantity === undefined ? undefined : Number(order.quantity);
   if (quantity !== undefined && !Number.isSafeInteger(quantity)) {
     problems.push(`${where}: quantity must be a safe integer, got ${describe(order.quantity)}`);
@@ -207,10 +195,10 @@ function checkOrder(
   else if (named !== undefined && named !== state) {
     problems.push(`${where}: status "${state}" and state "${named}" differ; give one`);
   }
-  if (problems.length > before || !id.ok || state === undefined) return undefined;
+  if (problems.length > before || state === undefined) return undefined;
   return {
-    id: id.value,
-    petId: petId?.ok ? petId.value : undefined,
+    id: BigInt(order.id as Int64),
+    petId: order.petId === undefined ? undefined : BigInt(order.petId),
     quantity,
     shipDate: order.shipDate,
     state,
@@ -223,7 +211,7 @@ export function buildFixtures(
   source: string,
   contract: Contract = defaultContract(),
 ): Result<FixtureSet, FixtureError> {
-  const exactIds = readDecimalIds(given);
+  const exactIds = readIds(given);
   if (!exactIds.ok) return fail(new FixtureError(source, exactIds.error));
   const data = exactIds.value;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -248,13 +236,11 @@ export function buildFixtures(
   }
   const pets = new Map<bigint, StoredPet>();
   for (const [index, pet] of (fixture.pets ?? []).entries()) {
-    const where = `pets[${index}] (id ${describe(pet.id)})`;
-    const id = toInt64(pet.id);
-    if (!id.ok) problems.push(`${where}: id ${id.error}`);
-    else if (pets.has(id.value)) problems.push(`${where}: duplicate id ${id.value}`);
+    const id = BigInt(pet.id);
+    if (pets.has(id)) problems.push(`pets[${index}] (id ${describe(pet.id)}): duplicate id ${id}`);
     else {
       const json = stringifyExactJson(pet);
-      pets.set(id.value, { id: id.value, json, body: utf8(json) });
+      pets.set(id, { id, json, body: utf8(json) });
     }
   }
   // RFC 3339 allows a leap second (23:59:60), which JavaScript dates cannot hold; the headers need one.

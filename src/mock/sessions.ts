@@ -25,22 +25,17 @@ export interface SessionLimits {
 export const DEFAULT_LIMITS: SessionLimits = { maxSessions: 100, logSize: 200 };
 
 export class Sessions {
-  #fixtures: FixtureSet;
-  readonly #limits: SessionLimits;
   #default!: Session;
   /** The default session with the keyless ring as its log. */
   #keylessView!: Session;
   /** Named sessions, least recently used first (a Map keeps insertion order). */
   readonly #named = new Map<string, Session>();
 
-  constructor(fixtures: FixtureSet, limits: SessionLimits = DEFAULT_LIMITS) {
-    this.#fixtures = fixtures;
-    this.#limits = limits;
+  constructor(
+    public fixtures: FixtureSet,
+    private readonly limits: SessionLimits = DEFAULT_LIMITS,
+  ) {
     this.#freshDefault();
-  }
-
-  get fixtures(): FixtureSet {
-    return this.#fixtures;
   }
 
   /** The named sessions alive now, least recently used first; reading them touches none. */
@@ -57,34 +52,32 @@ export class Sessions {
     } else {
       session = this.#create(name);
       const oldest = this.#named.keys().next().value;
-      if (this.#named.size >= this.#limits.maxSessions && oldest !== undefined) this.#named.delete(oldest);
+      if (this.#named.size >= this.limits.maxSessions && oldest !== undefined) this.#named.delete(oldest);
     }
     this.#named.set(name, session);
     return session;
   }
 
-  /** Puts one session back to the fixtures and empties its request log. */
   reset(name: string | undefined): Session {
     if (name === undefined || name === DEFAULT_SESSION) return this.#freshDefault();
     this.#named.delete(name);
     return this.get(name);
   }
 
-  /** The session a header names if it exists, untouched; a keyless request logs into the default's keyless ring. */
+  /** The session a header names if it exists, untouched; the default's as keyless requests log into it. */
   peek(name: string | undefined): Session | undefined {
     return name === undefined || name === DEFAULT_SESSION ? this.#keylessView : this.#named.get(name);
   }
 
   /** Puts every session back to the fixtures (new ones, when given: `--watch`) and forgets named ones. */
-  resetAll(fixtures: FixtureSet = this.#fixtures): void {
-    this.#fixtures = fixtures;
+  resetAll(fixtures = this.fixtures): void {
+    this.fixtures = fixtures;
     this.#named.clear();
     this.#freshDefault();
   }
 
   #freshDefault(): Session {
-    // The keyless ring is a quarter of the log's size.
-    const session = this.#create(DEFAULT_SESSION, Math.max(1, Math.floor(this.#limits.logSize / 4)));
+    const session = this.#create(DEFAULT_SESSION, Math.max(1, Math.floor(this.limits.logSize / 4)));
     this.#default = session;
     this.#keylessView = { ...session, log: session.log.keyless ?? session.log };
     return session;
@@ -93,8 +86,8 @@ export class Sessions {
   #create(name: string, keyless = 0): Session {
     return {
       name,
-      orders: new OrderStore(this.#fixtures.orders),
-      log: new RequestLog(this.#limits.logSize, keyless),
+      orders: new OrderStore(this.fixtures.orders),
+      log: new RequestLog(this.limits.logSize, keyless),
       faults: new FaultPlan(),
     };
   }

@@ -3,11 +3,11 @@ import type { ExactJson } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { CONTROL_OPERATIONS, decimalIds, type MockState } from './control.js';
 import type { FaultSpec } from './faults.js';
-import { DEFAULT_SESSION, MAX_SESSION_NAME } from './sessions.js';
+import { DEFAULT_SESSION, MAX_SESSION_NAME, type Session } from './sessions.js';
 
 const VERSION = 1;
 
-/** Each session's changed orders (ids as decimal strings) and its faults, as the control operations take them. */
+/** Each session's changed orders and its faults, as the control operations take them. */
 interface SavedState {
   version: number;
   delayMs: number;
@@ -15,25 +15,16 @@ interface SavedState {
 }
 
 /** The state as JSON text, ids as decimal strings. */
-export function snapshotState(mock: MockState): string {
-  const { sessions } = mock;
-  const names = [DEFAULT_SESSION, ...sessions.names()];
-  const state: SavedState = {
-    version: VERSION,
-    delayMs: mock.delayMs,
-    sessions: names.flatMap((name) => {
-      const session = name === DEFAULT_SESSION ? sessions.get(undefined) : sessions.peek(name);
-      if (!session) return [];
-      const faults = session.faults.list().map(({ id: _id, remaining, ...rule }) => ({
-        ...rule,
-        times: remaining,
-      }));
-      return [
-        { name, orders: [...session.orders.changes()].map(decimalIds) as Array<{ id: string }>, faults },
-      ];
-    }),
-  };
-  return JSON.stringify(state);
+export function snapshotState({ sessions, delayMs }: MockState): string {
+  const saved = [DEFAULT_SESSION, ...sessions.names()].map((name) => {
+    const session = sessions.peek(name) as Session; // the default's orders and faults, whichever log
+    const orders = [...session.orders.changes()].map(decimalIds) as Array<{ id: string }>;
+    const faults = session.faults
+      .list()
+      .map(({ id: _id, remaining, ...rule }) => ({ ...rule, times: remaining }));
+    return { name, orders, faults };
+  });
+  return JSON.stringify({ version: VERSION, delayMs, sessions: saved } satisfies SavedState);
 }
 
 /** Restores through the control operations' checks (issue 25); a refusal resets every session. */
@@ -51,8 +42,9 @@ export function restoreState(text: string, mock: MockState): Result<void, string
         return refuse(`a session name that is not a string of at most ${MAX_SESSION_NAME} characters`);
       }
       const context = { mock, session: sessions.get(saved.name) };
-      for (const { id, ...order } of saved.orders) {
-        const body = order as unknown as ExactJson;
+      for (const { id, ...body } of saved.orders as unknown as Array<
+        { id: string } & Record<string, ExactJson>
+      >) {
         const put = CONTROL_OPERATIONS.putOrder.run({ ...context, id: String(id), body });
         if (!put.ok) return refuse(`order ${String(id).slice(0, 40)}: ${put.error}`);
       }
