@@ -88,26 +88,21 @@ function describe(value: unknown): string {
   return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** `orders[3] (id 7)` or `petsSunset`: where in the file a problem is. */
-function entryName(data: unknown, pointer: string): { entry: string; field: string } {
-  const [collection, index, ...rest] = pointer.split('/').slice(1);
-  if (collection === undefined) return { entry: 'the file', field: '' };
-  if (index === undefined || !/^\d+$/.test(index)) return { entry: collection, field: '' };
-  const list = (data as Record<string, unknown>)[collection];
-  const item = Array.isArray(list) ? (list[Number(index)] as unknown) : undefined;
-  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
-  const label = id === undefined ? `${collection}[${index}]` : `${collection}[${index}] (id ${describe(id)})`;
-  return { entry: label, field: rest.join('.') };
-}
-
-/** The value a JSON Pointer names (RFC 6901): the validator is not verbose, which keeps it small. */
-function valueAt(data: unknown, pointer: string): unknown {
-  let value = data;
-  for (const token of pointer.split('/').slice(1)) {
-    const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
-    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-  }
-  return value;
+/** `orders[3] (id 7): shipDate` or `petsSunset`, and the value there, for a JSON Pointer (RFC 6901). */
+function locate(data: unknown, pointer: string): { where: string; value: unknown } {
+  const tokens = pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const value = tokens.reduce<unknown>(
+    (at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined),
+    data,
+  );
+  const [collection = 'the file', index, ...rest] = tokens;
+  if (index === undefined || !/^\d+$/.test(index)) return { where: collection, value };
+  const item = (data as Record<string, unknown[]>)[collection]?.[Number(index)] as { id?: unknown } | null;
+  const entry = `${collection}[${index}]${item?.id === undefined ? '' : ` (id ${describe(item.id)})`}`;
+  return { where: rest.length > 0 ? `${entry}: ${rest.join('.')}` : entry, value };
 }
 
 /** What each keyword of fixtures.schema.json says after the place: the generated validator has no messages. */
@@ -124,11 +119,11 @@ const SAYS: Readonly<Record<string, (params: Record<string, unknown>, got: strin
 };
 
 function explain({ instancePath, keyword, params }: Omit<ErrorObject, 'schemaPath'>, data: unknown): string {
-  const { entry, field } = entryName(data, instancePath);
-  const where = field ? `${entry}: ${field}` : entry;
+  const { where, value } = locate(data, instancePath);
   const says = SAYS[keyword];
-  if (!says) return `${where} breaks the fixture schema's ${keyword}`;
-  return where + says(params as Record<string, unknown>, describe(valueAt(data, instancePath)));
+  return says
+    ? where + says(params as Record<string, unknown>, describe(value))
+    : `${where} breaks the fixture schema's ${keyword}`;
 }
 
 /** A fixture id as an exact int64 (a decimal string read too), or what is wrong; the schema checks the rest. */

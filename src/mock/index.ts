@@ -95,12 +95,10 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       if (server) throw new Error('the mock is already listening; close() it first');
       const created = createHttpServer(engine, options.allowedHosts);
       server = created;
-      try {
-        await once(created.listen(port, host), 'listening');
-      } catch (error) {
+      await once(created.listen(port, host), 'listening').catch((error: unknown) => {
         server = undefined;
         throw error;
-      }
+      });
       const actual = (created.address() as AddressInfo).port;
       const url = `http://${CONNECTABLE[host] ?? (host.includes(':') ? `[${host}]` : host)}:${actual}`;
       return { url, baseUrl: url + contract.basePath, port: actual };
