@@ -1,6 +1,7 @@
 /** `petstore mock`: the mock on a port until SIGINT/SIGTERM; a user error is one line and exit code 2. */
 import { once } from 'node:events';
-import { relative, resolve } from 'node:path';
+import { watch } from 'node:fs';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { loadSpecFile } from '../contract/spec-file.js';
 import { type FlagTable, flagHelp, listenProblem, notBlank, parseFlags, wholeNumber } from '../flags.js';
@@ -11,8 +12,7 @@ import { parseAllowedHost, parseCorsOrigin } from './cors.js';
 import { controlOverlap, unservedOperation } from './engine.js';
 import { MAX_DELAY_MS } from './faults.js';
 import { DEFAULT_FIXTURES_PATH, loadFixtureFileAsync } from './fixture-files.js';
-import { watchFixtureFile } from './fixture-watch.js';
-import { DEV_API_KEY } from './fixtures.js';
+import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
 import { createLineWriter } from './line-writer.js';
 
@@ -134,6 +134,65 @@ function exposureWarning(host: string, apiKeys: readonly string[]): string | und
     ? 'the default key is public, so anyone on the network'
     : 'anyone on the network who has the key';
   return `warning: listening on ${host}, reachable from other machines: ${key} can read every order and change the mock's state (cancel, reset, faults, delays). Use --host 127.0.0.1 unless other machines must reach it, and then set a key of your own with --api-key.`;
+}
+
+/** Quiet time after the last change event before reading: a save comes as several events. */
+const DEBOUNCE_MS = 200;
+
+/** Why a valid version is not taken: no orders and no keys, where the last had some, is a half-saved file. */
+function emptiedProblem(current: FixtureSet, next: FixtureSet): string | undefined {
+  if (next.orders.orders.size > 0 || next.apiKeys.length > 0) return undefined;
+  const orders = current.orders.orders.size;
+  const keys = current.apiKeys.length;
+  if (orders === 0 && keys === 0) return undefined;
+  const had = orders > 0 ? plural(orders, 'order') : plural(keys, 'key');
+  return `has no orders and no keys, where the last good version had ${had}; if that is what you want, restart the mock`;
+}
+
+/** `--watch`: reloads `mock` from the file at each change, telling `report` how it went; returns the stop. */
+function watchFixtureFile(
+  path: string,
+  contract: Contract,
+  mock: Mock,
+  report: (outcome: Result<FixtureSet, string>) => void,
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let loading = false;
+  let changedWhileLoading = false;
+  let stopped = false;
+
+  async function reload(): Promise<void> {
+    if (loading) {
+      changedWhileLoading = true;
+      return;
+    }
+    loading = true;
+    const loaded = await loadFixtureFileAsync(path, contract);
+    loading = false;
+    if (stopped) return;
+    if (changedWhileLoading) {
+      // A newer version is on disk: judge that one, not the one read meanwhile.
+      changedWhileLoading = false;
+      return reload();
+    }
+    if (!loaded.ok) return report(fail(loaded.error.message));
+    const problem = emptiedProblem(mock.fixtures, loaded.value);
+    if (problem) return report(fail(`${path}: ${problem}`));
+    mock.reload(loaded.value);
+    report(ok(loaded.value));
+  }
+
+  // Watching the folder, not the file, survives editors that save by renaming a new file into place.
+  const watcher = watch(dirname(path), (_event, name) => {
+    if (name !== null && name !== basename(path)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void reload(), DEBOUNCE_MS);
+  });
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    watcher.close();
+  };
 }
 
 function refuse(message: string): number {

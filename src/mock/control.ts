@@ -124,7 +124,6 @@ export const CONTROL_BASE = '/__mock';
 
 const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
 
-/** The published Order plus its `state`; an absent field is `undefined`, which no view shows. */
 function controlOrder({ id, petId, quantity, shipDate, state }: StoredOrder, contract: Contract) {
   const complete = stateTable(contract).complete(state);
   return { id, petId, quantity, shipDate, complete, state } as Record<string, ExactJson>;
@@ -244,7 +243,6 @@ export const CONTROL_OPERATIONS = {
   clearFaults: { method: 'DELETE', path: '/faults', run: clearFaults },
   getDelay: { method: 'GET', path: '/delay', run: ({ mock }) => ok({ value: { delayMs: mock.delayMs } }) },
   putDelay: { method: 'PUT', path: '/delay', run: putDelay },
-  // The sessions alive now, the default one first, without creating or reordering any.
   sessions: {
     method: 'GET',
     path: '/sessions',

@@ -53,7 +53,6 @@ export function simulatedFault(status: number, settings: FaultSettings, message?
   return { spec, message: message ?? `Simulated fault: the mock answered ${status} on purpose.` };
 }
 
-/** The fault rules of one session, in the order they apply. */
 export class FaultPlan {
   readonly #rules: FaultRule[] = [];
   #nextId = 1;

@@ -29,7 +29,6 @@ const OPEN_PROBLEMS: Readonly<Record<string, string>> = {
   EPERM: 'cannot be read: no permission',
 };
 
-/** Why a file of this kind and size is not read, or undefined when it may be. */
 function shapeProblem(stat: { isFile(): boolean; isDirectory(): boolean; size: number }): string | undefined {
   if (stat.isDirectory()) return OPEN_PROBLEMS.EISDIR;
   if (!stat.isFile())

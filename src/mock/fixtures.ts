@@ -138,7 +138,6 @@ function exactId(value: unknown): Result<unknown, string> {
   return ok(value);
 }
 
-/** Where fixtures hold int64 ids: `orders[].id`, `orders[].petId`, `pets[].id`. */
 const ID_FIELDS = { orders: ['id', 'petId'], pets: ['id'] } as const;
 
 /** A copy of the data with each id exact (decimal strings read as the path grammar does), or the problems. */
@@ -258,5 +257,4 @@ export function buildFixtures(
   });
 }
 
-/** Where in-process fixture data comes from, in messages. */
 export const FIXTURE_DATA_SOURCE = '<fixture data>';

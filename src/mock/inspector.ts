@@ -61,8 +61,7 @@ const HTML = `<!doctype html>
 <link rel="stylesheet" href="inspector.css">
 <script type="module" src="inspector.js"></script>
 </head>
-<body data-inspector-page>
-</body>
+<body data-inspector-page></body>
 </html>
 `;
 

@@ -29,7 +29,6 @@ function nonBlockingDescriptor(fd: number): { fd: number; own: boolean } {
   return { fd, own: false };
 }
 
-/** A line writer on a descriptor (1 for stdout). */
 export function createLineWriter(fd: number, { maxQueuedBytes = 64 * 1024, retryMs = 25 } = {}) {
   const target = nonBlockingDescriptor(fd);
   let queue: Buffer[] = [];

@@ -43,7 +43,6 @@ const codeOf = (example: unknown) =>
     ? (example as { code: string }).code
     : undefined;
 
-/** Prepares every documented response of every operation for forcing. */
 export function compilePrefer(operations: readonly OperationSpec[], settings: FaultSettings) {
   // key: `${operationId} ${status}`
   const documented = new Map<string, Documented>();

@@ -52,7 +52,6 @@ export class RequestLog {
     this.#next = (this.#next + 1) % this.capacity;
   }
 
-  /** The entries, oldest first, the keyless ring's merged in by arrival. */
   entries(): LoggedRequest[] {
     const all = [...this.#entries, ...(this.keyless ? this.keyless.#entries : [])].sort(
       (a, b) => a.order - b.order,

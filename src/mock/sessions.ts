@@ -43,7 +43,6 @@ export class Sessions {
     return [...this.#named.keys()];
   }
 
-  /** The session for a header value, created from the fixtures on first use. */
   get(name: string | undefined): Session {
     if (name === undefined || name === DEFAULT_SESSION) return this.#default;
     let session = this.#named.get(name);

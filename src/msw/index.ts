@@ -120,7 +120,6 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
   };
   for (const [name, run] of Object.entries(createMockControl(engine))) {
     const method = run as (...args: unknown[]) => Promise<unknown>;
-    // With persist, the state is saved after each call.
     properties[name] = {
       value: persistence ? (...args: unknown[]) => method(...args).finally(persistence.save) : run,
     };
