@@ -297,13 +297,16 @@ export function createMockControl(engine: MockEngine): MockControl {
       engine.reload(checked.value);
     },
     orders: async (session) => run('state', session).orders,
-    async putOrder({ id, ...body }, session) {
+    async putOrder({ id, petId, ...fields }, session) {
       // Past 2^53 the number has already lost its digits: it would name another order.
       if (typeof id === 'number' && !Number.isSafeInteger(id)) {
         throw new MockControlError(
           `The order id ${id} is not a safe integer; pass it as a decimal string or a bigint.`,
         );
       }
+      // Any decimal string is the integer it names (`'007'` too); the checks refuse anything else.
+      const exact = typeof petId === 'string' && /^-?\d+$/.test(petId) ? BigInt(petId) : petId;
+      const body = { ...fields, ...(petId === undefined ? {} : { petId: exact }) };
       return run('putOrder', session, { id: String(id), body });
     },
     fault: async (plan, session) => run('addFault', session, { body: decimalIds(plan) as ExactJson }).fault,
