@@ -1,9 +1,7 @@
-/**
- * `petstore mock`: runs the mock on a port until SIGINT/SIGTERM. Every user error (a bad flag, a port in
- * use, a bad fixture file) is one line naming the problem and the fix, and exit code 2.
- */
+/** `petstore mock`: the mock on a port until SIGINT/SIGTERM; a user error is one line and exit code 2. */
 import { once } from 'node:events';
-import { relative, resolve } from 'node:path';
+import { watch } from 'node:fs';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { type Contract, defaultContract } from '../contract/index.js';
 import { loadSpecFile } from '../contract/spec-file.js';
 import { type FlagTable, flagHelp, listenProblem, notBlank, parseFlags, wholeNumber } from '../flags.js';
@@ -14,8 +12,7 @@ import { parseAllowedHost, parseCorsOrigin } from './cors.js';
 import { controlOverlap, unservedOperation } from './engine.js';
 import { MAX_DELAY_MS } from './faults.js';
 import { DEFAULT_FIXTURES_PATH, loadFixtureFileAsync } from './fixture-files.js';
-import { watchFixtureFile } from './fixture-watch.js';
-import { DEV_API_KEY } from './fixtures.js';
+import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
 import { createLineWriter } from './line-writer.js';
 
@@ -72,18 +69,13 @@ Options:
 ${flagHelp(MOCK_FLAGS)}
 `;
 
-/**
- * Reads the flags; keys fall back to `PETSTORE_API_KEY` (the fixtures come later).
- *
- * @example parseMockArgs(['--port', '0', '--quiet'], {}) // { ok: true, value: { port: 0, quiet: true, … } }
- */
+/** Reads the flags; keys fall back to `PETSTORE_API_KEY` (the fixtures come later). */
 export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv) {
   const parsed = parseFlags(MOCK_FLAGS, argv);
   if (!parsed.ok) return parsed;
   const { 'api-key': flagKeys = [], spec, ...values } = parsed.value;
   const envKey = env.PETSTORE_API_KEY?.trim();
   const apiKeys = flagKeys.length > 0 ? flagKeys : envKey ? [envKey] : [];
-  /** Where `apiKeys` came from, when not from the fixtures. */
   const keySource = flagKeys.length > 0 ? '--api-key' : envKey ? 'PETSTORE_API_KEY' : undefined;
   const problem = apiKeys.map((key) => apiKeyProblem(key, keySource ?? '')).find((p) => p !== undefined);
   if (problem !== undefined) return fail(problem);
@@ -99,10 +91,7 @@ export function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
-/** `1 order`, `2 orders`. */
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** `--spec FILE`'s contract, when the mock can serve it. */
 function chooseContract(file: string): Result<{ file: string; contract: Contract }, string> {
@@ -119,7 +108,7 @@ export function banner(
   source: string,
   fixturesPath: string,
   host = '127.0.0.1',
-): string {
+) {
   const exposed = host === '0.0.0.0' || host === '::';
   const key = mock.apiKeys[0] ?? DEV_API_KEY;
   const header = `-H 'Authorization: Bearer ${key}'`;
@@ -132,8 +121,7 @@ export function banner(
     `  list:     curl ${header} ${info.baseUrl}/store/orders`,
     `  cancel:   curl -i -X DELETE ${header} ${info.baseUrl}/store/orders/${pending?.id ?? 1}`,
     `  state:    curl ${header} ${info.url}/__mock/state`,
-    'Press Ctrl+C to stop.',
-    '',
+    'Press Ctrl+C to stop.\n',
   ].join('\n');
 }
 
@@ -148,6 +136,65 @@ function exposureWarning(host: string, apiKeys: readonly string[]): string | und
   return `warning: listening on ${host}, reachable from other machines: ${key} can read every order and change the mock's state (cancel, reset, faults, delays). Use --host 127.0.0.1 unless other machines must reach it, and then set a key of your own with --api-key.`;
 }
 
+/** Quiet time after the last change event before reading: a save comes as several events. */
+const DEBOUNCE_MS = 200;
+
+/** Why a valid version is not taken: no orders and no keys, where the last had some, is a half-saved file. */
+function emptiedProblem(current: FixtureSet, next: FixtureSet): string | undefined {
+  if (next.orders.orders.size > 0 || next.apiKeys.length > 0) return undefined;
+  const orders = current.orders.orders.size;
+  const keys = current.apiKeys.length;
+  if (orders === 0 && keys === 0) return undefined;
+  const had = orders > 0 ? plural(orders, 'order') : plural(keys, 'key');
+  return `has no orders and no keys, where the last good version had ${had}; if that is what you want, restart the mock`;
+}
+
+/** `--watch`: reloads `mock` from the file at each change, telling `report` how it went; returns the stop. */
+function watchFixtureFile(
+  path: string,
+  contract: Contract,
+  mock: Mock,
+  report: (outcome: Result<FixtureSet, string>) => void,
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let loading = false;
+  let changedWhileLoading = false;
+  let stopped = false;
+
+  async function reload(): Promise<void> {
+    if (loading) {
+      changedWhileLoading = true;
+      return;
+    }
+    loading = true;
+    const loaded = await loadFixtureFileAsync(path, contract);
+    loading = false;
+    if (stopped) return;
+    if (changedWhileLoading) {
+      // A newer version is on disk: judge that one, not the one read meanwhile.
+      changedWhileLoading = false;
+      return reload();
+    }
+    if (!loaded.ok) return report(fail(loaded.error.message));
+    const problem = emptiedProblem(mock.fixtures, loaded.value);
+    if (problem) return report(fail(`${path}: ${problem}`));
+    mock.reload(loaded.value);
+    report(ok(loaded.value));
+  }
+
+  // Watching the folder, not the file, survives editors that save by renaming a new file into place.
+  const watcher = watch(dirname(path), (_event, name) => {
+    if (name !== null && name !== basename(path)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void reload(), DEBOUNCE_MS);
+  });
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    watcher.close();
+  };
+}
+
 function refuse(message: string): number {
   process.stderr.write(`petstore mock: ${message}\n`);
   return 2;
@@ -158,11 +205,7 @@ function displayPath(path: string): string {
   return rel.startsWith('..') || rel === '' ? path : rel;
 }
 
-/**
- * Runs `petstore mock` until a signal; resolves to the exit code.
- *
- * @example await runMockCommand(['--port', '0', '--quiet'])
- */
+/** Runs `petstore mock` until a signal; resolves to the exit code. */
 export const runMockCommand: Subcommand = async (argv) => {
   const parsed = parseMockArgs(argv, process.env);
   if (!parsed.ok) return refuse(`${parsed.error}. Run \`petstore mock --help\` for usage.`);
@@ -173,18 +216,14 @@ export const runMockCommand: Subcommand = async (argv) => {
   }
   const { contract } = options;
   const fixturesPath = options.fixtures === undefined ? DEFAULT_FIXTURES_PATH : resolve(options.fixtures);
-  // Not process.stdout: a paused terminal would stop the server and an unread pipe would fill memory
-  // (line-writer.ts). `petstore mock | head` closing our stdout early just ends the output.
+  // Not process.stdout: a paused terminal would stop the server and an unread pipe would fill memory.
   const out = createLineWriter(1);
   const err = createLineWriter(2);
   const say = (line: string) => out.write(line);
   const warn = (line: string) => err.write(`petstore mock: ${line}`);
   // Whatever the output cannot take within a second is lost: a stalled reader must not keep the process alive.
   const closeOutput = () => Promise.all([out.close(), err.close()]);
-  const quit = async (message: string) => {
-    await closeOutput();
-    return refuse(message);
-  };
+  const quit = (message: string) => closeOutput().then(() => refuse(message));
   const loaded = await loadFixtureFileAsync(fixturesPath, contract);
   if (!loaded.ok) {
     const { source, message } = loaded.error;
@@ -215,18 +254,13 @@ export const runMockCommand: Subcommand = async (argv) => {
   }
   // Watch and listen for signals before announcing: whoever reads the banner may act on it at once.
   const stopWatching = options.watch
-    ? watchFixtureFile({
-        path: fixturesPath,
-        contract,
-        current: () => mock.fixtures,
-        apply: (fixtures) => mock.reload(fixtures),
-        report: (outcome) =>
-          outcome.ok
-            ? say(
-                `fixtures reloaded from ${displayPath(fixturesPath)}: ${plural(outcome.value.orders.orders.size, 'order')}, every session reset`,
-              )
-            : warn(`fixtures NOT reloaded, keeping the last good state: ${outcome.error}`),
-      })
+    ? watchFixtureFile(fixturesPath, contract, mock, (outcome) =>
+        outcome.ok
+          ? say(
+              `fixtures reloaded from ${displayPath(fixturesPath)}: ${plural(outcome.value.orders.orders.size, 'order')}, every session reset`,
+            )
+          : warn(`fixtures NOT reloaded, keeping the last good state: ${outcome.error}`),
+      )
     : () => {};
   const signal = stopSignal();
   const exposure = exposureWarning(options.host, mock.apiKeys);
@@ -234,10 +268,8 @@ export const runMockCommand: Subcommand = async (argv) => {
   const keySource =
     options.keySource ??
     (mock.fixtures.apiKeys.length > 0 ? 'the fixture file' : 'the built-in development key');
-  for (const line of banner(info, mock, keySource, displayPath(fixturesPath), options.host)
-    .trimEnd()
-    .split('\n'))
-    say(line);
+  const lines = banner(info, mock, keySource, displayPath(fixturesPath), options.host).trimEnd();
+  for (const line of lines.split('\n')) say(line);
   await once(signal, 'abort');
   stopWatching();
   await mock.close();

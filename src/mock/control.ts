@@ -1,7 +1,4 @@
-/**
- * Each control operation described once, run by its `/__mock/` endpoint, the typed control object and a
- * persisted state's restore, so all get the same checks and messages.
- */
+/** Each control operation once, run by its `/__mock/` endpoint, the control object and a state restore. */
 import {
   type Contract,
   type ExactJson,
@@ -33,7 +30,7 @@ export interface ControlOrder {
   quantity?: number;
   shipDate?: string;
   complete: boolean;
-  /** `pending`, `shipped` or `cancelled` (the document's `x-petstore-order-states`). */
+  /** `pending`, `shipped` or `cancelled` (`x-petstore-order-states`). */
   state: string;
 }
 
@@ -50,7 +47,7 @@ export interface ControlOrderInput {
 export type OperationId = keyof operations;
 
 interface FaultBase {
-  /** The operation it applies to; every operation when left out. */
+  /** Default: every operation. */
   operation?: OperationId;
   /** How many requests it applies to; default 1. */
   times?: number;
@@ -58,11 +55,7 @@ interface FaultBase {
   delayMs?: number;
 }
 
-/**
- * A simulated fault (D18): answer a status (with a message to show), drop the connection, or only wait.
- *
- * @example mock.fault({ operation: 'listOrders', status: 503, message: 'The store is closed for maintenance.' })
- */
+/** A simulated fault (D18): answer a status (with a message to show), drop the connection, or only wait. */
 export type FaultPlanInput =
   | (FaultBase & { status: number; message?: string; drop?: never })
   | (FaultBase & { drop: true; status?: never; message?: never })
@@ -75,9 +68,7 @@ export interface PlannedFault {
   status?: number;
   drop?: true;
   delayMs: number;
-  /** Requests it still applies to. */
   remaining: number;
-  /** The Error message it answers with, when planned with one. */
   message?: string;
 }
 
@@ -119,11 +110,10 @@ export interface MockState {
   delayMs: number;
 }
 
-export interface ControlContext {
+interface ControlContext {
   mock: MockState;
   session: Session;
-  /** The `{id}` of `PUT /__mock/orders/{id}`. */
-  id?: string;
+  id?: string; // of PUT /__mock/orders/{id}
   body?: ExactJson | undefined;
 }
 
@@ -134,17 +124,13 @@ export const CONTROL_BASE = '/__mock';
 
 const PUT_FIELDS = new Set(['state', 'petId', 'quantity', 'shipDate', 'id']);
 
-/** The published Order plus its `state`; an absent field is `undefined`, which no view shows. */
 function controlOrder({ id, petId, quantity, shipDate, state }: StoredOrder, contract: Contract) {
   const complete = stateTable(contract).complete(state);
   return { id, petId, quantity, shipDate, complete, state } as Record<string, ExactJson>;
 }
 
-function stateOf(
-  session: Session,
-  { mock: { contract, sessions } }: ControlContext,
-): Record<string, unknown> {
-  const fixtures = sessions.fixtures;
+function stateOf(session: Session, { mock: { contract, sessions } }: ControlContext) {
+  const { fixtures } = sessions;
   return {
     session: session.name,
     fixtures: fixtures.source,
@@ -185,11 +171,8 @@ function putOrder(context: ControlContext): Outcome {
   }
   // The body may repeat the path's id, as an exact JSON integer; anything else names another order or none.
   const bodyId = body.id;
-  const sameId =
-    bodyId === undefined ||
-    (typeof bodyId === 'bigint' && bodyId === id.value) ||
-    (typeof bodyId === 'number' && Number.isSafeInteger(bodyId) && BigInt(bodyId) === id.value);
-  if (!sameId) {
+  const exact = typeof bodyId === 'bigint' || Number.isSafeInteger(bodyId);
+  if (exact ? BigInt(bodyId as bigint) !== id.value : bodyId !== undefined) {
     return fail(
       `The body's id ${stringifyExactJson(bodyId).slice(0, 40)} differs from the id ${id.value} in the path; send the same id as a JSON integer, or leave it out.`,
     );
@@ -215,74 +198,51 @@ function putOrder(context: ControlContext): Outcome {
   return ok({ status: created.value ? 201 : 200, value: controlOrder(stored, contract) });
 }
 
+const requestsOf = ({ session: { name, log } }: ControlContext) => ({
+  session: name,
+  capacity: log.capacity,
+  keylessCapacity: log.keyless?.capacity ?? 0,
+  requests: log.entries(),
+});
+
+function addFault({ mock, session, body }: ControlContext): Outcome {
+  const operationIds = mock.contract.operations.map((op) => op.operationId); // D18: any of the contract
+  const spec = parseFaultSpec(body ?? null, operationIds);
+  if (!spec.ok) return spec;
+  const rule = session.faults.add(spec.value);
+  if (!rule)
+    return fail(`This session already holds ${MAX_FAULT_RULES} faults; DELETE /__mock/faults clears them.`);
+  const value = { session: session.name, delayMs: mock.delayMs, fault: plannedFault(rule) };
+  return ok({ status: 201, value });
+}
+
+function putDelay({ mock, body }: ControlContext): Outcome {
+  const delay = parseDelay(body ?? null);
+  if (delay.ok) mock.delayMs = delay.value;
+  return delay.ok ? ok({ value: { delayMs: delay.value } }) : delay;
+}
+
+function clearFaults(context: ControlContext): Outcome {
+  context.session.faults.clear();
+  return ok({ value: faultsOf(context) });
+}
+
+function reset(context: ControlContext): Outcome {
+  const fresh = context.mock.sessions.reset(context.session.name);
+  return ok({ value: stateOf(fresh, context), session: fresh });
+}
+
 /** Every control operation: its endpoint and what it does. No fault and no `Prefer` applies to them. */
 export const CONTROL_OPERATIONS = {
-  reset: {
-    method: 'POST',
-    path: '/reset',
-    run: (context) => {
-      const fresh = context.mock.sessions.reset(context.session.name);
-      return ok({ value: stateOf(fresh, context), session: fresh });
-    },
-  },
+  reset: { method: 'POST', path: '/reset', run: reset },
   state: { method: 'GET', path: '/state', run: (c) => ok({ value: stateOf(c.session, c) }) },
   putOrder: { method: 'PUT', path: '/orders/{id}', run: putOrder },
-  requests: {
-    method: 'GET',
-    path: '/requests',
-    run: ({ session }) =>
-      ok({
-        value: {
-          session: session.name,
-          capacity: session.log.capacity,
-          keylessCapacity: session.log.keyless?.capacity ?? 0,
-          requests: session.log.entries(),
-        },
-      }),
-  },
+  requests: { method: 'GET', path: '/requests', run: (c) => ok({ value: requestsOf(c) }) },
   listFaults: { method: 'GET', path: '/faults', run: (c) => ok({ value: faultsOf(c) }) },
-  addFault: {
-    method: 'POST',
-    path: '/faults',
-    run: ({ mock, session, body }) => {
-      // D18: a fault may name any operation of the contract.
-      const operationIds = mock.contract.operations.map((operation) => operation.operationId);
-      const spec = parseFaultSpec(body ?? null, operationIds);
-      if (!spec.ok) return spec;
-      const rule = session.faults.add(spec.value);
-      if (!rule) {
-        return fail(
-          `This session already holds ${MAX_FAULT_RULES} faults; DELETE /__mock/faults clears them.`,
-        );
-      }
-      const value = { session: session.name, delayMs: mock.delayMs, fault: plannedFault(rule) };
-      return ok({ status: 201, value });
-    },
-  },
-  clearFaults: {
-    method: 'DELETE',
-    path: '/faults',
-    run: (context) => {
-      context.session.faults.clear();
-      return ok({ value: faultsOf(context) });
-    },
-  },
-  getDelay: {
-    method: 'GET',
-    path: '/delay',
-    run: ({ mock }) => ok({ value: { delayMs: mock.delayMs } }),
-  },
-  putDelay: {
-    method: 'PUT',
-    path: '/delay',
-    run: ({ mock, body }) => {
-      const delay = parseDelay(body ?? null);
-      if (!delay.ok) return delay;
-      mock.delayMs = delay.value;
-      return ok({ value: { delayMs: delay.value } });
-    },
-  },
-  // The sessions alive now, the default one first, without creating or reordering any.
+  addFault: { method: 'POST', path: '/faults', run: addFault },
+  clearFaults: { method: 'DELETE', path: '/faults', run: clearFaults },
+  getDelay: { method: 'GET', path: '/delay', run: ({ mock }) => ok({ value: { delayMs: mock.delayMs } }) },
+  putDelay: { method: 'PUT', path: '/delay', run: putDelay },
   sessions: {
     method: 'GET',
     path: '/sessions',
@@ -301,10 +261,8 @@ export function handleControl(
   context: ControlContext,
 ): CoreResponse {
   const parsed = parseExactJson(request.body === undefined ? '' : decoder.decode(request.body));
-  const outcome: Outcome = CONTROL_OPERATIONS[name].run({
-    ...context,
-    body: parsed.ok ? parsed.value : undefined,
-  });
+  const body = parsed.ok ? parsed.value : undefined;
+  const outcome: Outcome = CONTROL_OPERATIONS[name].run({ ...context, body });
   if (!outcome.ok) {
     return errorResponse(mockError('invalidRequest', { message: outcome.error }), context.session);
   }
@@ -340,21 +298,18 @@ export function createMockControl(engine: MockEngine): MockControl {
     },
     orders: async (session) => run('state', session).orders,
     async putOrder({ id, petId, ...fields }, session) {
+      // Past 2^53 the number has already lost its digits: it would name another order.
       if (typeof id === 'number' && !Number.isSafeInteger(id)) {
-        // Past 2^53 the number has already lost its digits: it would name another order.
         throw new MockControlError(
           `The order id ${id} is not a safe integer; pass it as a decimal string or a bigint.`,
         );
       }
-      // A decimal string becomes the exact integer it names; anything else is left for the checks to refuse.
+      // Any decimal string is the integer it names (`'007'` too); the checks refuse anything else.
       const exact = typeof petId === 'string' && /^-?\d+$/.test(petId) ? BigInt(petId) : petId;
       const body = { ...fields, ...(petId === undefined ? {} : { petId: exact }) };
       return run('putOrder', session, { id: String(id), body });
     },
-    fault: async (plan, session) => {
-      const body = Object.fromEntries(Object.entries(plan).filter(([, value]) => value !== undefined));
-      return run('addFault', session, { body }).fault;
-    },
+    fault: async (plan, session) => run('addFault', session, { body: decimalIds(plan) as ExactJson }).fault,
     faults: async (session) => run('listFaults', session).faults,
     clearFaults: async (session) => void run('clearFaults', session),
     delay: async (ms) => void run('putDelay', undefined, { body: { delayMs: ms } }),

@@ -5,7 +5,7 @@ import type { MockError, MockErrorSpec } from './errors.js';
 
 /** The longest wait a fault or the delay may ask for (as `--delay`): longer only hangs every client. */
 export const MAX_DELAY_MS = 30_000;
-/** Rules a session keeps at once; a test needs a few, and the cap keeps a session's memory bounded. */
+/** Rules a session keeps at once: a test needs a few, and the cap bounds a session's memory. */
 export const MAX_FAULT_RULES = 50;
 const MAX_TIMES = 1_000_000;
 
@@ -14,8 +14,7 @@ export interface FaultSpec {
   operation: string | undefined;
   status?: number;
   drop?: true;
-  /** On top of the global delay. */
-  delayMs: number;
+  delayMs: number; // on top of the global delay
   times: number;
   message?: string;
 }
@@ -34,26 +33,18 @@ export interface FaultSettings {
 
 /** Reads `x-petstore-faults`: `readFaultSettings(defaultContract().document).code` is `'simulated_fault'`. */
 export function readFaultSettings(document: Readonly<Record<string, unknown>>): FaultSettings {
-  const extension = document['x-petstore-faults'] as Record<string, unknown> | undefined;
-  const range = extension?.preferStatus as Record<string, unknown> | undefined;
-  const { code, header } = extension ?? {};
-  const minimum = range?.minimum;
-  const maximum = range?.maximum;
-  if (
-    typeof code !== 'string' ||
-    code === '' ||
-    typeof header !== 'string' ||
-    !/^[A-Za-z0-9-]+$/.test(header) ||
-    !Number.isInteger(minimum) ||
-    !Number.isInteger(maximum)
-  ) {
+  const {
+    code,
+    header,
+    preferStatus: range,
+  } = (document['x-petstore-faults'] ?? {}) as Record<string, unknown>;
+  const { minimum, maximum } = (range ?? {}) as Record<string, unknown>;
+  const named = typeof code === 'string' && code !== '' && typeof header === 'string';
+  if (!named || !/^[A-Za-z0-9-]+$/.test(header) || !Number.isInteger(minimum) || !Number.isInteger(maximum)) {
     throw new Error('x-petstore-faults needs code, header and preferStatus {minimum, maximum}');
   }
-  return {
-    code,
-    header: header.toLowerCase(),
-    preferStatus: { minimum: minimum as number, maximum: maximum as number },
-  };
+  const preferStatus = { minimum, maximum } as FaultSettings['preferStatus'];
+  return { code, header: header.toLowerCase(), preferStatus };
 }
 
 /** The Error of a simulated fault the document does not describe, in words an app may show (issue 24). */
@@ -62,7 +53,6 @@ export function simulatedFault(status: number, settings: FaultSettings, message?
   return { spec, message: message ?? `Simulated fault: the mock answered ${status} on purpose.` };
 }
 
-/** The fault rules of one session, in the order they apply. */
 export class FaultPlan {
   readonly #rules: FaultRule[] = [];
   #nextId = 1;
@@ -70,14 +60,13 @@ export class FaultPlan {
   /** Adds a rule after the others; `undefined` when the session already holds {@link MAX_FAULT_RULES}. */
   add(spec: FaultSpec): FaultRule | undefined {
     if (this.#rules.length >= MAX_FAULT_RULES) return undefined;
-    // The keys in the order `GET /__mock/faults` shows them.
-    const { times, message, ...rest } = spec;
+    const { times, message, ...rest } = spec; // keys in the order `GET /__mock/faults` shows them
     const rule: FaultRule = { id: this.#nextId++, ...rest, remaining: times, ...(message && { message }) };
     this.#rules.push(rule);
     return rule;
   }
 
-  /** The first rule that applies to a request for `operationId`, counted as used (and removed once used up). */
+  /** The first rule that applies to `operationId`, counted as used (and removed once used up). */
   take(operationId: string): FaultRule | undefined {
     const index = this.#rules.findIndex(
       (rule) => rule.operation === undefined || rule.operation === operationId,
@@ -99,8 +88,7 @@ export class FaultPlan {
 }
 
 const FIELDS = new Set(['operation', 'status', 'drop', 'delayMs', 'times', 'message']);
-/** A fault's message is shown on a screen: a sentence, not a payload. */
-const MAX_FAULT_MESSAGE = 200;
+const MAX_FAULT_MESSAGE = 200; // shown on a screen: a sentence, not a payload
 const FAULT_EXAMPLE = '{"operation":"listOrders","status":503,"times":2}';
 
 function wholeNumber(value: ExactJson | undefined, min: number, max: number): number | undefined | null {

@@ -22,17 +22,15 @@ export const DEFAULT_FIXTURES_PATH = join(packageRoot(), 'fixtures', 'default.ya
 /** The largest fixture file the mock reads: 32 MiB, about 350,000 orders, bounds a load's time and memory. */
 export const MAX_FIXTURE_BYTES = 32 * 1024 * 1024;
 
-function openProblem(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'is a folder, not a file';
-  if (code === 'EACCES' || code === 'EPERM') return 'cannot be read: no permission';
-  return `cannot be read (${code ?? String(error)})`;
-}
+const OPEN_PROBLEMS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EISDIR: 'is a folder, not a file',
+  EACCES: 'cannot be read: no permission',
+  EPERM: 'cannot be read: no permission',
+};
 
-/** Why a file of this kind and size is not read, or undefined when it may be. */
 function shapeProblem(stat: { isFile(): boolean; isDirectory(): boolean; size: number }): string | undefined {
-  if (stat.isDirectory()) return 'is a folder, not a file';
+  if (stat.isDirectory()) return OPEN_PROBLEMS.EISDIR;
   if (!stat.isFile())
     return 'is not a regular file (a pipe, a device or a socket); give a .yaml or .json file';
   if (stat.size > MAX_FIXTURE_BYTES) {
@@ -43,32 +41,26 @@ function shapeProblem(stat: { isFile(): boolean; isDirectory(): boolean; size: n
 }
 
 /** A fixture file's text, refusing what is not a regular file of at most {@link MAX_FIXTURE_BYTES}. */
-function readFixtureText(path: string): Result<string, FixtureError> {
-  let fd: number;
+function readFixtureText(path: string): Result<string, string> {
+  let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    return fail(new FixtureError(path, [openProblem(error)]));
-  }
-  try {
     const stat = fstatSync(fd);
     const problem = shapeProblem(stat);
-    if (problem) return fail(new FixtureError(path, [problem]));
+    if (problem) return fail(problem);
     // One byte more than the file's size, to notice a file that grows while it is read.
     const buffer = Buffer.allocUnsafe(stat.size + 1);
     let length = 0;
-    while (length < buffer.length) {
-      const n = readSync(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) break;
-      length += n;
+    for (let n = 1; n > 0 && length < buffer.length; length += n) {
+      n = readSync(fd, buffer, length, buffer.length - length, null);
     }
-    if (length > stat.size)
-      return fail(new FixtureError(path, ['changed while it was being read; save it again']));
+    if (length > stat.size) return fail('changed while it was being read; save it again');
     return ok(new TextDecoder().decode(buffer.subarray(0, length)));
   } catch (error) {
-    return fail(new FixtureError(path, [openProblem(error)]));
+    const code = (error as NodeJS.ErrnoException).code;
+    return fail(OPEN_PROBLEMS[code ?? ''] ?? `cannot be read (${code ?? String(error)})`);
   } finally {
-    closeSync(fd);
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -78,7 +70,7 @@ export function loadFixtureFile(
   contract: Contract = defaultContract(),
 ): Result<FixtureSet, FixtureError> {
   const text = readFixtureText(path);
-  return text.ok ? parseFixtureText(text.value, path, contract) : text;
+  return text.ok ? parseFixtureText(text.value, path, contract) : fail(new FixtureError(path, [text.error]));
 }
 
 /** Files above this size are parsed in a worker: smaller ones parse faster than a worker starts. */
@@ -87,25 +79,21 @@ const WORKER = new URL('./fixture-worker.js', import.meta.url);
 /** A file that needs more to parse is refused rather than take the server's memory. */
 const WORKER_HEAP_MB = 1024;
 
-/** What the worker posts: the fixtures with their orders as a Map, or a FixtureError's fields. */
+/** What the worker posts: the fixtures with their orders as a Map (a class does not cross), or the problems. */
 export type WorkerAnswer = Result<
   Omit<FixtureSet, 'orders'> & { orders: ReadonlyMap<bigint, StoredOrder> },
-  { source: string; problems: readonly string[] }
+  readonly string[]
 >;
 
 /**
- * {@link loadFixtureFile} for `petstore mock`: a large file is parsed in a worker. Measured on a
- * 100,000-order file (9 MB): on the main thread answers stall 1.7 s and the process keeps 300 MB resident
- * after it, past the 250 MB floor (docs/benchmarks.md); in the worker, 0.3 s and 130 MB.
+ * {@link loadFixtureFile} with a large file parsed in a worker: 100,000 orders on the main thread stall answers
+ * 1.7 s and keep 300 MB, past the 250 MB floor (docs/benchmarks.md); in the worker, 0.3 s and 130 MB.
  */
 export async function loadFixtureFileAsync(
   path: string,
   contract: Contract = defaultContract(),
 ): Promise<Result<FixtureSet, FixtureError>> {
-  const size = await stat(path).then(
-    (info) => info.size,
-    () => 0,
-  );
+  const size = (await stat(path).catch(() => undefined))?.size ?? 0;
   // Run from the TypeScript sources (tests), there is no compiled worker: parse here.
   if (size <= OFF_THREAD_BYTES || !existsSync(fileURLToPath(WORKER))) return loadFixtureFile(path, contract);
   return new Promise((resolve) => {
@@ -118,7 +106,7 @@ export async function loadFixtureFileAsync(
       resolve(
         answer.ok
           ? ok({ ...answer.value, orders: new OrderBase(answer.value.orders, stateTable(contract)) })
-          : fail(new FixtureError(answer.error.source, answer.error.problems)),
+          : fail(new FixtureError(path, answer.error)),
       );
       void worker.terminate();
     });

@@ -13,10 +13,8 @@ const SHORT_DECIMAL = /^[-+]?[0-9]{1,15}$/;
 function exactInteger(source: string): number | bigint {
   // 15 digits always fit a double exactly: the common case skips BigInt.
   if (SHORT_DECIMAL.test(source)) return Number(source);
-  const negative = source.startsWith('-');
-  const digits = source.replace(/^[-+]/, '');
-  const magnitude = BigInt(/^0[0-9]/.test(digits) ? digits.replace(/^0+(?=.)/, '') : digits);
-  const value = negative ? -magnitude : magnitude;
+  const magnitude = BigInt(source.replace(/^[-+]/, '')); // BigInt reads no sign before 0x, 0o, 0b
+  const value = source.startsWith('-') ? -magnitude : magnitude;
   return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
     ? Number(value)
     : value;

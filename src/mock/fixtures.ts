@@ -49,22 +49,18 @@ export interface FixtureData {
   orders?: readonly FixtureOrder[];
 }
 
-export interface StoredPet {
-  readonly id: bigint;
-  /** The pet's exact JSON text, and the same encoded once for the response body. */
-  readonly json: string;
-  readonly body: Bytes;
-}
+/** A pet's exact JSON text, and the same encoded once for the response body. */
+type StoredPet = { readonly id: bigint; readonly json: string; readonly body: Bytes };
 
 /** Loaded, checked fixtures: what every session is seeded from. */
 export interface FixtureSet {
-  /** A file path, or `<fixture data>`; `description` is the data's own account of its origin. */
+  /** A file path, or `<fixture data>`. */
   readonly source: string;
   readonly description?: string;
   readonly apiKeys: readonly string[];
   readonly orders: OrderBase;
   readonly pets: ReadonlyMap<bigint, StoredPet>;
-  /** The `Deprecation` (RFC 9745, `@` and Unix time) and `Sunset` (RFC 8594, HTTP date) values. */
+  /** `Deprecation` (RFC 9745, `@` and Unix time) and `Sunset` (RFC 8594, HTTP date). */
   readonly deprecationHeader: string;
   readonly sunsetHeader: string;
 }
@@ -92,94 +88,73 @@ function describe(value: unknown): string {
   return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** `orders[3] (id 7)` or `petsSunset`: where in the file a problem is. */
-function entryName(data: unknown, pointer: string): { entry: string; field: string } {
-  const [collection, index, ...rest] = pointer.split('/').slice(1);
-  if (collection === undefined) return { entry: 'the file', field: '' };
-  if (index === undefined || !/^\d+$/.test(index)) return { entry: collection, field: '' };
-  const list = (data as Record<string, unknown>)[collection];
-  const item = Array.isArray(list) ? (list[Number(index)] as unknown) : undefined;
-  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
-  const label = id === undefined ? `${collection}[${index}]` : `${collection}[${index}] (id ${describe(id)})`;
-  return { entry: label, field: rest.join('.') };
+/** `orders[3] (id 7): shipDate` or `petsSunset`, and the value there, for a JSON Pointer (RFC 6901). */
+function locate(data: unknown, pointer: string): { where: string; value: unknown } {
+  const tokens = pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const value = tokens.reduce<unknown>(
+    (at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined),
+    data,
+  );
+  const [collection = 'the file', index, ...rest] = tokens;
+  if (index === undefined || !/^\d+$/.test(index)) return { where: collection, value };
+  const item = (data as Record<string, unknown[]>)[collection]?.[Number(index)] as { id?: unknown } | null;
+  const entry = `${collection}[${index}]${item?.id === undefined ? '' : ` (id ${describe(item.id)})`}`;
+  return { where: rest.length > 0 ? `${entry}: ${rest.join('.')}` : entry, value };
 }
 
-/** The value a JSON Pointer names (RFC 6901): the fixture validator is not verbose, which keeps it small. */
-function valueAt(data: unknown, pointer: string): unknown {
-  let value = data;
-  for (const token of pointer.split('/').slice(1)) {
-    const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
-    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-  }
-  return value;
+/** What each keyword of fixtures.schema.json says after the place: the generated validator has no messages. */
+const SAYS: Readonly<Record<string, (params: Record<string, unknown>, got: string) => string>> = {
+  enum: (params, got) => ` must be one of ${(params.allowedValues as unknown[]).join(', ')}, got ${got}`,
+  additionalProperties: (params) => `: unknown field "${String(params.additionalProperty)}"`,
+  required: (params) => `: missing "${String(params.missingProperty)}"`,
+  format: (_, got) =>
+    ` must be an ISO 8601 date-time with a time zone, such as 2026-12-01T10:00:00Z, got ${got}`,
+  pattern: (_, got) => ` must contain only letters, digits and . _ ~ + / - (a bearer token), got ${got}`,
+  type: (params, got) => ` must be ${String(params.type)}, got ${got}`,
+  minLength: (params) => ` must NOT have fewer than ${String(params.limit)} characters`,
+  maxLength: (params) => ` must NOT have more than ${String(params.limit)} characters`,
+};
+
+function explain({ instancePath, keyword, params }: Omit<ErrorObject, 'schemaPath'>, data: unknown): string {
+  const { where, value } = locate(data, instancePath);
+  const says = SAYS[keyword];
+  return says
+    ? where + says(params as Record<string, unknown>, describe(value))
+    : `${where} breaks the fixture schema's ${keyword}`;
 }
 
-function explain(error: Omit<ErrorObject, 'schemaPath' | 'message'>, data: unknown): string {
-  const { entry, field } = entryName(data, error.instancePath);
-  const offending = () => describe(valueAt(data, error.instancePath));
-  const where = field ? `${entry}: ${field}` : entry;
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'enum':
-      return `${where} must be one of ${(params.allowedValues as unknown[]).join(', ')}, got ${offending()}`;
-    case 'additionalProperties':
-      return `${where}: unknown field "${String(params.additionalProperty)}"`;
-    case 'required':
-      return `${where}: missing "${String(params.missingProperty)}"`;
-    case 'format':
-      return `${where} must be an ISO 8601 date-time with a time zone, such as 2026-12-01T10:00:00Z, got ${offending()}`;
-    case 'pattern':
-      return `${where} must contain only letters, digits and . _ ~ + / - (a bearer token), got ${offending()}`;
-    case 'type':
-      return `${where} must be ${String(params.type)}, got ${offending()}`;
-    case 'minLength':
-      return `${where} must NOT have fewer than ${String(params.limit)} characters`;
-    case 'maxLength':
-      return `${where} must NOT have more than ${String(params.limit)} characters`;
-    default:
-      // The generated validator has no messages: each keyword of fixtures.schema.json has its case above.
-      return `${where} breaks the fixture schema's ${error.keyword}`;
-  }
-}
-
-/** The exact int64 of a fixture value, or what is wrong with it (a phrase that follows the field name). */
-function toInt64(value: unknown): Result<bigint, string> {
-  if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+/** A fixture id as an exact int64 (a decimal string read too), or what is wrong; the schema checks the rest. */
+function exactId(value: unknown): Result<unknown, string> {
+  if (typeof value === 'string') return parseInt64(value);
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
     return fail(`is not exact as a number (${value}); pass a bigint or a decimal string`);
   }
-  if (typeof value !== 'bigint' && typeof value !== 'number') {
-    return fail(`must be an integer, got ${describe(value)}`);
+  if (typeof value === 'bigint' && (value < INT64_MIN || value > INT64_MAX)) {
+    return fail(`must be within int64 (−2^63 … 2^63−1), got ${value}`);
   }
-  const exact = BigInt(value);
-  if (exact < INT64_MIN || exact > INT64_MAX) {
-    return fail(`must be within int64 (−2^63 … 2^63−1), got ${exact}`);
-  }
-  return ok(exact);
+  return ok(value);
 }
 
-/** Where fixtures hold int64 ids: `orders[].id`, `orders[].petId`, `pets[].id`. */
 const ID_FIELDS = { orders: ['id', 'petId'], pets: ['id'] } as const;
 
-/** A copy of the data with each decimal-string id read as an int64 (the path grammar), or the problems. */
-function readDecimalIds(data: unknown): Result<unknown, string[]> {
+/** A copy of the data with each id exact (decimal strings read as the path grammar does), or the problems. */
+function readIds(data: unknown): Result<unknown, string[]> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return ok(data);
   const problems: string[] = [];
   const read: Record<string, unknown> = { ...data };
   for (const [collection, fields] of Object.entries(ID_FIELDS)) {
     const list = read[collection];
     if (!Array.isArray(list)) continue;
-    read[collection] = list.map((item: unknown, index) => {
+    read[collection] = list.map((item: Record<string, unknown> | null, index) => {
       if (typeof item !== 'object' || item === null) return item;
-      const entry: Record<string, unknown> = { ...item };
+      const entry = { ...item };
       for (const field of fields) {
-        const value = entry[field];
-        if (typeof value !== 'string') continue;
-        const id = parseInt64(value);
-        if (id.ok) entry[field] = id.value;
-        else
-          problems.push(
-            `${collection}[${index}] (id ${describe((item as { id?: unknown }).id)}): ${field} ${id.error}`,
-          );
+        const id = exactId(entry[field]);
+        if (!id.ok) problems.push(`${collection}[${index}] (id ${describe(item.id)}): ${field} ${id.error}`);
+        else if (id.value !== undefined) entry[field] = id.value;
       }
       return entry;
     });
@@ -194,20 +169,13 @@ function checkOrder(
   problems: string[],
 ): StoredOrder | undefined {
   const before = problems.length;
-  const id = toInt64(order.id);
-  if (!id.ok) problems.push(`${where}: id ${id.error}`);
-  const petId = order.petId === undefined ? undefined : toInt64(order.petId);
-  if (petId && !petId.ok) problems.push(`${where}: petId ${petId.error}`);
   const quantity = order.quantity === undefined ? undefined : Number(order.quantity);
   if (quantity !== undefined && !Number.isSafeInteger(quantity)) {
     problems.push(`${where}: quantity must be a safe integer, got ${describe(order.quantity)}`);
   }
-  // The published fields must make a valid Order of the document; the fixture schema required `id`.
-  const published: Record<string, ExactJson> = { id: order.id as FixtureInt64 };
-  if (order.petId !== undefined) published.petId = order.petId;
-  if (order.quantity !== undefined) published.quantity = order.quantity;
-  if (order.shipDate !== undefined) published.shipDate = order.shipDate;
-  const verdict = contract.validateSchema('Order', published);
+  // The published fields must make a valid Order of the document.
+  const { status, state: named, complete, ...published } = order;
+  const verdict = contract.validateSchema('Order', published as Record<string, ExactJson>);
   if (!verdict.ok && problems.length === before) {
     for (const violation of verdict.error) {
       problems.push(
@@ -216,18 +184,15 @@ function checkOrder(
     }
   }
   // D1: `complete` is true exactly for shipped orders, so a listed order (never cancelled) reads back.
-  const state =
-    order.status ??
-    order.state ??
-    (order.complete === undefined ? undefined : order.complete ? 'shipped' : 'pending');
+  const state = status ?? named ?? (complete === undefined ? undefined : complete ? 'shipped' : 'pending');
   if (state === undefined) problems.push(`${where}: missing "status" or "complete"`);
-  else if (order.state !== undefined && order.state !== state) {
-    problems.push(`${where}: status "${state}" and state "${order.state}" differ; give one`);
+  else if (named !== undefined && named !== state) {
+    problems.push(`${where}: status "${state}" and state "${named}" differ; give one`);
   }
-  if (problems.length > before || !id.ok || state === undefined) return undefined;
+  if (problems.length > before || state === undefined) return undefined;
   return {
-    id: id.value,
-    petId: petId?.ok ? petId.value : undefined,
+    id: BigInt(order.id as Int64),
+    petId: order.petId === undefined ? undefined : BigInt(order.petId),
     quantity,
     shipDate: order.shipDate,
     state,
@@ -240,7 +205,7 @@ export function buildFixtures(
   source: string,
   contract: Contract = defaultContract(),
 ): Result<FixtureSet, FixtureError> {
-  const exactIds = readDecimalIds(given);
+  const exactIds = readIds(given);
   if (!exactIds.ok) return fail(new FixtureError(source, exactIds.error));
   const data = exactIds.value;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -265,13 +230,11 @@ export function buildFixtures(
   }
   const pets = new Map<bigint, StoredPet>();
   for (const [index, pet] of (fixture.pets ?? []).entries()) {
-    const where = `pets[${index}] (id ${describe(pet.id)})`;
-    const id = toInt64(pet.id);
-    if (!id.ok) problems.push(`${where}: id ${id.error}`);
-    else if (pets.has(id.value)) problems.push(`${where}: duplicate id ${id.value}`);
+    const id = BigInt(pet.id);
+    if (pets.has(id)) problems.push(`pets[${index}] (id ${describe(pet.id)}): duplicate id ${id}`);
     else {
       const json = stringifyExactJson(pet);
-      pets.set(id.value, { id: id.value, json, body: utf8(json) });
+      pets.set(id, { id, json, body: utf8(json) });
     }
   }
   // RFC 3339 allows a leap second (23:59:60), which JavaScript dates cannot hold; the headers need one.
@@ -294,5 +257,4 @@ export function buildFixtures(
   });
 }
 
-/** Where in-process fixture data comes from, in messages. */
 export const FIXTURE_DATA_SOURCE = '<fixture data>';

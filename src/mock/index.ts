@@ -1,12 +1,4 @@
-/**
- * The stateful mock as a Node library: the web-standard engine (also behind MSW), fixture files and a port.
- *
- * @example
- * const mock = await createMock(); // the built-in contract and fixtures; a relative path is read from the cwd
- * const { baseUrl } = await mock.listen({ port: 0 });
- * await fetch(`${baseUrl}/store/orders`, { headers: { authorization: `Bearer ${mock.apiKeys[0]}` } });
- * await mock.close();
- */
+/** The stateful mock as a Node library: the web-standard engine (also behind MSW), fixture files and a port. */
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,7 +39,7 @@ export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug' | '
 export interface ListenInfo {
   /** `http://127.0.0.1:4010` */
   url: string;
-  /** `http://127.0.0.1:4010/v1`: the URL with the contract's base path. */
+  /** `http://127.0.0.1:4010/v1` */
   baseUrl: string;
   port: number;
 }
@@ -65,19 +57,12 @@ export interface Mock extends MockControl {
   readonly fixtures: FixtureSet;
 }
 
-function connectableHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
-}
+const CONNECTABLE: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', '::': '[::1]' };
 
 /**
- * Creates a mock of a contract (`options.contract`, default the toolkit's own). Rejects with a
- * {@link FixtureError} when the fixtures are unusable, and with an `Error` when the contract has an
- * operation the mock has no handler for.
+ * A mock of a contract (default the toolkit's); rejects with a {@link FixtureError} for unusable fixtures.
  *
  * @example const mock = await createMock({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, apiKeys: ['k'] });
- * @example const v2 = await createMock({ contract: loadContract(draft).value }); // served below the draft's base path
  */
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = options.contract ?? defaultContract();
@@ -110,14 +95,12 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       if (server) throw new Error('the mock is already listening; close() it first');
       const created = createHttpServer(engine, options.allowedHosts);
       server = created;
-      try {
-        await once(created.listen(port, host), 'listening');
-      } catch (error) {
+      await once(created.listen(port, host), 'listening').catch((error: unknown) => {
         server = undefined;
         throw error;
-      }
+      });
       const actual = (created.address() as AddressInfo).port;
-      const url = `http://${connectableHost(host)}:${actual}`;
+      const url = `http://${CONNECTABLE[host] ?? (host.includes(':') ? `[${host}]` : host)}:${actual}`;
       return { url, baseUrl: url + contract.basePath, port: actual };
     },
     reload(source) {

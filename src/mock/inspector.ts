@@ -1,8 +1,4 @@
-/**
- * The state inspector at `GET /__mock/`: a page that is a client of the control endpoints and nothing more.
- * Its assets hold no data and no key, so they are served without one; the CSP allows same-origin script,
- * style and fetch only, and no framing. An option of the engine, so MSW pages carry it only when asked.
- */
+/** The state inspector at `GET /__mock/`, a client of the control endpoints; its assets hold no data or key. */
 import type { Contract } from '../contract/index.js';
 import type { CoreResponse } from './responses.js';
 
@@ -12,7 +8,7 @@ export type Inspector = (contract: Contract, method: string, pathname: string) =
 export const INSPECTOR_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** The visible part, which the script mounts into a shadow root (issue 24): static, it holds no data. */
+/** What the script mounts into a shadow root (issue 24). */
 const MARKUP = `<header>
   <h1>Pet Store mock <span>inspector</span></h1>
   <span id="key-state" role="status"></span>
@@ -65,8 +61,7 @@ const HTML = `<!doctype html>
 <link rel="stylesheet" href="inspector.css">
 <script type="module" src="inspector.js"></script>
 </head>
-<body data-inspector-page>
-</body>
+<body data-inspector-page></body>
 </html>
 `;
 
@@ -101,11 +96,7 @@ td.empty { color: var(--muted); font-style: italic; }
 #status { min-height: 1.4em; margin: 0 0 12px; }
 `;
 
-/**
- * The script, a module; `mount(target, key)` shows the inspector in an element, or in a panel over the page,
- * with the handlers' key or one it asks for (kept in sessionStorage). It writes `textContent`, never
- * `innerHTML`, so no data can become markup. `OPERATIONS`, `API_BASE` and `MARKUP` are prepended.
- */
+/** `mount(target, key)`; it writes `textContent`, never `innerHTML`, so no data can become markup. */
 const SCRIPT = `
 const KEY_ITEM = 'petstore-inspector-key';
 // The control endpoints are beside this script, whichever page imported it.
@@ -292,11 +283,7 @@ const ASSETS: Readonly<Record<string, { type: string; body: (contract: Contract)
   '/__mock/inspector.css': { type: 'text/css; charset=utf-8', body: () => CSS },
 };
 
-/**
- * The state inspector, as the engine's `inspector` option.
- *
- * @example inspector(contract, 'GET', '/__mock/')?.headers['content-type'] // 'text/html; charset=utf-8'
- */
+/** The state inspector, as the engine's `inspector` option. */
 export const inspector: Inspector = (contract, method, pathname) => {
   const asset = method === 'GET' ? ASSETS[pathname] : undefined;
   if (!asset) return undefined;

@@ -1,17 +1,10 @@
-/**
- * `petstore mock`'s log lines, never blocking the server: `process.stdout` blocks on a paused terminal and
- * buffers without end on an unread pipe, so lines past a small queue are dropped and counted instead.
- */
+/** Log lines that never block the server (as `process.stdout` may): past a small queue, dropped, counted. */
 import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 
 // C0 and C1 controls, DEL, the line and paragraph separators, and the bidirectional overrides and isolates.
 const UNSAFE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 
-/**
- * The line with every control character written as a visible escape, so a request cannot drive the terminal.
- *
- * @example escapeControl('GET /\u001b[2J 404') // 'GET /\\x1b[2J 404'
- */
+/** The line with every control character escaped visibly, so a request cannot drive the terminal. */
 export function escapeControl(line: string): string {
   return line.replace(UNSAFE, (char) => {
     const code = char.charCodeAt(0);
@@ -20,9 +13,8 @@ export function escapeControl(line: string): string {
 }
 
 /**
- * A descriptor for the same output on which writes never block: on Linux a terminal or a pipe is opened again
- * through /proc, so O_NONBLOCK changes nothing for the shell. A socket (a child's stdio) cannot be, but node's
- * own stream for it makes it non-blocking. A file never blocks.
+ * The output where writes never block: on Linux a terminal or pipe reopened through /proc (the shell's stays
+ * blocking); a socket through node's own stream for it, which makes it non-blocking. A file never blocks.
  */
 function nonBlockingDescriptor(fd: number): { fd: number; own: boolean } {
   try {
@@ -33,24 +25,16 @@ function nonBlockingDescriptor(fd: number): { fd: number; own: boolean } {
     if ((stat.isSocket() || stat.isFIFO()) && (fd === 1 || fd === 2)) {
       void (fd === 1 ? process.stdout : process.stderr).writable;
     }
-  } catch {
-    // A descriptor that cannot be opened again: write to it as it is.
-  }
+  } catch {} // A descriptor that cannot be opened again is written as it is.
   return { fd, own: false };
 }
 
-/**
- * A line writer on a descriptor (1 for stdout).
- *
- * @example createLineWriter(1).write('GET /v1/store/orders 200 0.3ms')
- */
 export function createLineWriter(fd: number, { maxQueuedBytes = 64 * 1024, retryMs = 25 } = {}) {
   const target = nonBlockingDescriptor(fd);
   let queue: Buffer[] = [];
   let queuedBytes = 0;
   let dropped = 0;
-  /** Dropped since the output last flowed: reported once it does. */
-  let unreported = 0;
+  let unreported = 0; // dropped since the output last flowed: reported once it does
   let timer: NodeJS.Timeout | undefined;
   let broken = false;
   let closed = false;
@@ -64,7 +48,6 @@ export function createLineWriter(fd: number, { maxQueuedBytes = 64 * 1024, retry
     queue.push(bytes);
     queuedBytes += bytes.length;
   };
-  /** The note of what was lost, after the lines queued before it. */
   const report = () => {
     if (unreported === 0) return;
     const s = unreported === 1 ? '' : 's';
@@ -110,7 +93,6 @@ export function createLineWriter(fd: number, { maxQueuedBytes = 64 * 1024, retry
         schedule(retryMs);
       }
     },
-    /** Lines dropped so far because the output did not drain. */
     get dropped(): number {
       return dropped;
     },

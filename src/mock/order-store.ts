@@ -118,7 +118,6 @@ export class OrderStore {
     return ok(created);
   }
 
-  /** The orders this session changed or added, in the order it first changed them. */
   changes(): IterableIterator<StoredOrder> {
     return this.#changes.values();
   }

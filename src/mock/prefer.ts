@@ -12,42 +12,29 @@ import {
 } from './errors.js';
 import { type FaultSettings, simulatedFault } from './faults.js';
 
-/** A body ready to send: JSON text (`undefined` for none, 204) and an Error's `code` for the request log. */
-interface ForcedBody {
-  body: string | undefined;
-  code?: string;
-}
+/** JSON text (`undefined` for none, 204) and an Error's `code` for the request log. */
+type ForcedBody = { body: string | undefined; code?: string };
 
-export interface ForcedResponse extends ForcedBody {
-  status: number;
-  /** `Preference-Applied` (RFC 7240 §3) and the fault marker, as they apply. */
-  headers: Record<string, string>;
-}
+/** `headers`: `Preference-Applied` (RFC 7240 §3) and the fault marker, as they apply. */
+export type ForcedResponse = ForcedBody & { status: number; headers: Record<string, string> };
 
-export interface PreferRequest {
-  code: string;
-  example: string | undefined;
-}
+type PreferRequest = { code: string; example: string | undefined };
 
 const CODE = /(?:^|[\s,;])code\s*=\s*"?([^\s",;]*)"?/i;
 const EXAMPLE = /(?:^|[\s,;])example\s*=\s*"?([^\s",;]*)"?/i;
 
 /** Reads the preferences the mock honours; `undefined` when there is no `code`. */
 export function parsePrefer(header: string | undefined): PreferRequest | undefined {
-  if (header === undefined) return undefined;
-  const code = CODE.exec(header)?.[1];
-  if (code === undefined) return undefined;
-  return { code, example: EXAMPLE.exec(header)?.[1] };
+  const code = header === undefined ? undefined : CODE.exec(header)?.[1];
+  return code === undefined ? undefined : { code, example: EXAMPLE.exec(header as string)?.[1] };
 }
 
-/** The raw path parameters of the request, as the router matched them. */
 type RawParams = Readonly<Record<string, string>>;
 
-/** One documented response: its examples by name, first first, and the table's Error the first one is. */
+/** One documented response: its examples by name, first first, the table's Error the first one is. */
 interface Documented {
   examples: Map<string, ForcedBody>;
   namedError: MockErrorName | undefined;
-  /** The path parameter that names the resource. */
   idParameter: string | undefined;
 }
 
@@ -56,7 +43,6 @@ const codeOf = (example: unknown) =>
     ? (example as { code: string }).code
     : undefined;
 
-/** Prepares every documented response of every operation for forcing. */
 export function compilePrefer(operations: readonly OperationSpec[], settings: FaultSettings) {
   // key: `${operationId} ${status}`
   const documented = new Map<string, Documented>();

@@ -1,7 +1,4 @@
-/**
- * The recent-request log behind `GET /__mock/requests`: a ring buffer. The default session has a second,
- * smaller ring for keyless requests, so anyone's 401s never push a keyed entry out.
- */
+/** The recent requests of `GET /__mock/requests`: a ring, and the default session's keyless ring apart. */
 
 export interface LoggedRequest {
   /** ISO 8601 time the request arrived. */
@@ -17,7 +14,7 @@ export interface LoggedRequest {
   code?: string;
 }
 
-/** As stored: the time stays a number until someone reads the log (formatting is off the request path). */
+/** The time stays a number until someone reads the log: formatting is off the request path. */
 type Stored = Omit<LoggedRequest, 'time'> & { time: number; order: number };
 
 const MAX_PATH = 256;
@@ -26,17 +23,11 @@ const MAX_PATH = 256;
 let arrivals = 0;
 
 export class RequestLog {
-  /**
-   * Where requests without a valid key are logged, apart from the keyed entries (the default session's
-   * log only); writing here never evicts an entry of this log.
-   */
+  /** The ring of requests without a valid key, so anyone's 401s never push a keyed entry out. */
   readonly keyless: RequestLog | undefined;
   readonly #entries: Stored[] = [];
   #next = 0;
 
-  /**
-   * @example new RequestLog(200, 50) // the default session's: 200 keyed entries, 50 keyless ones apart
-   */
   constructor(
     readonly capacity: number,
     keylessCapacity = 0,
@@ -61,7 +52,6 @@ export class RequestLog {
     this.#next = (this.#next + 1) % this.capacity;
   }
 
-  /** The entries, oldest first, the keyless ring's merged in by arrival. */
   entries(): LoggedRequest[] {
     const all = [...this.#entries, ...(this.keyless ? this.keyless.#entries : [])].sort(
       (a, b) => a.order - b.order,

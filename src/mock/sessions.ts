@@ -1,7 +1,4 @@
-/**
- * Sessions (`X-Mock-Session: NAME`): each name gets its own state, seeded from the fixtures on first use.
- * The default session is never evicted; named ones are capped, the least recently used dropped first.
- */
+/** Sessions (`X-Mock-Session`): each seeded from the fixtures on first use; named ones evicted LRU first. */
 import { FaultPlan } from './faults.js';
 import type { FixtureSet } from './fixtures.js';
 import { OrderStore } from './order-store.js';
@@ -15,7 +12,6 @@ export interface Session {
   readonly name: string;
   readonly orders: OrderStore;
   readonly log: RequestLog;
-  /** Simulated faults waiting for this session's requests (D18). */
   readonly faults: FaultPlan;
 }
 
@@ -29,22 +25,17 @@ export interface SessionLimits {
 export const DEFAULT_LIMITS: SessionLimits = { maxSessions: 100, logSize: 200 };
 
 export class Sessions {
-  #fixtures: FixtureSet;
-  readonly #limits: SessionLimits;
   #default!: Session;
-  /** The default session as a request without a valid key sees it: its log is the keyless ring. */
+  /** The default session with the keyless ring as its log. */
   #keylessView!: Session;
   /** Named sessions, least recently used first (a Map keeps insertion order). */
   readonly #named = new Map<string, Session>();
 
-  constructor(fixtures: FixtureSet, limits: SessionLimits = DEFAULT_LIMITS) {
-    this.#fixtures = fixtures;
-    this.#limits = limits;
+  constructor(
+    public fixtures: FixtureSet,
+    private readonly limits: SessionLimits = DEFAULT_LIMITS,
+  ) {
     this.#freshDefault();
-  }
-
-  get fixtures(): FixtureSet {
-    return this.#fixtures;
   }
 
   /** The named sessions alive now, least recently used first; reading them touches none. */
@@ -52,11 +43,6 @@ export class Sessions {
     return [...this.#named.keys()];
   }
 
-  /**
-   * The session for a header value, created from the fixtures on first use.
-   *
-   * @example sessions.get(undefined).name // 'default'
-   */
   get(name: string | undefined): Session {
     if (name === undefined || name === DEFAULT_SESSION) return this.#default;
     let session = this.#named.get(name);
@@ -64,37 +50,33 @@ export class Sessions {
       this.#named.delete(name);
     } else {
       session = this.#create(name);
-      if (this.#named.size >= this.#limits.maxSessions) {
-        const oldest = this.#named.keys().next();
-        if (!oldest.done) this.#named.delete(oldest.value);
-      }
+      const oldest = this.#named.keys().next().value;
+      if (this.#named.size >= this.limits.maxSessions && oldest !== undefined) this.#named.delete(oldest);
     }
     this.#named.set(name, session);
     return session;
   }
 
-  /** Puts one session back to the fixtures and empties its request log. */
   reset(name: string | undefined): Session {
     if (name === undefined || name === DEFAULT_SESSION) return this.#freshDefault();
     this.#named.delete(name);
     return this.get(name);
   }
 
-  /** The session a header names if it exists, untouched; a keyless request logs into the default's keyless ring. */
+  /** The session a header names if it exists, untouched; the default's as keyless requests log into it. */
   peek(name: string | undefined): Session | undefined {
     return name === undefined || name === DEFAULT_SESSION ? this.#keylessView : this.#named.get(name);
   }
 
   /** Puts every session back to the fixtures (new ones, when given: `--watch`) and forgets named ones. */
-  resetAll(fixtures: FixtureSet = this.#fixtures): void {
-    this.#fixtures = fixtures;
+  resetAll(fixtures = this.fixtures): void {
+    this.fixtures = fixtures;
     this.#named.clear();
     this.#freshDefault();
   }
 
   #freshDefault(): Session {
-    // Requests without a valid key are logged in a ring of their own, a quarter of the log's size.
-    const session = this.#create(DEFAULT_SESSION, Math.max(1, Math.floor(this.#limits.logSize / 4)));
+    const session = this.#create(DEFAULT_SESSION, Math.max(1, Math.floor(this.limits.logSize / 4)));
     this.#default = session;
     this.#keylessView = { ...session, log: session.log.keyless ?? session.log };
     return session;
@@ -103,8 +85,8 @@ export class Sessions {
   #create(name: string, keyless = 0): Session {
     return {
       name,
-      orders: new OrderStore(this.#fixtures.orders),
-      log: new RequestLog(this.#limits.logSize, keyless),
+      orders: new OrderStore(this.fixtures.orders),
+      log: new RequestLog(this.limits.logSize, keyless),
       faults: new FaultPlan(),
     };
   }

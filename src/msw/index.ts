@@ -1,17 +1,10 @@
-/**
- * The stateful mock as MSW handlers: the same web-standard engine that answers on a socket.
- *
- * @example
- * const mock = createHandlers({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, baseUrl: 'http://api.test/v1' });
- * setupServer(...mock).listen();
- * afterEach(() => mock.reset());
- */
+/** The stateful mock as MSW handlers: the same web-standard engine that answers on a socket. */
 import { type HttpHandler, http } from 'msw';
 import { defaultContract } from '../contract/index.js';
 import { createMockControl, type MockControl } from '../mock/control.js';
 import { createEngine, type EngineOptions } from '../mock/engine.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
-import { type Persist, savingControl } from './persist.js';
+import type { Persist } from './persist.js';
 
 export type {
   ControlOrder,
@@ -37,7 +30,7 @@ export type MockHandlers = HttpHandler[] &
   };
 
 export interface HandlersOptions extends EngineOptions {
-  /** The state to start from: the content of a fixture file, as a value (ids as numbers, bigints or decimal strings). */
+  /** The content of a fixture file, as a value (ids as numbers, bigints or decimal strings). */
   fixtures: FixtureData;
   /** Where the API lives, ending in the base path (D12): `http://api.test/v1`, or `/v1` (default). */
   baseUrl?: string;
@@ -72,7 +65,6 @@ function checkOptions(options: Partial<HandlersOptions> | undefined): void {
       );
     }
     const [type, ...what] = takes.split(' ');
-    // Only fixtures is required.
     if ((value !== undefined || name === 'fixtures') && type !== typeOf(value)) {
       throw new TypeError(`createHandlers: ${name} takes ${what.join(' ') || type}, got ${typeOf(value)}`);
     }
@@ -98,8 +90,7 @@ function claimOf(baseUrl: string, basePath: string) {
 }
 
 /**
- * MSW handlers for a contract (default the toolkit's) and `/__mock/`, from one stateful engine, with its
- * control methods; throws a `FixtureError` for unusable fixtures, an `Error` for an unsendable key.
+ * MSW handlers for a contract and `/__mock/`, with the control methods; throws a `FixtureError` for bad fixtures.
  *
  * @example const mock = createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }); setupServer(...mock)
  */
@@ -122,14 +113,16 @@ export function createHandlers(options: HandlersOptions): MockHandlers {
     return response;
   };
   const handlers: HttpHandler[] = [http.all(pattern, answer)];
-  const control = createMockControl(engine);
   // Not enumerable, so the array spreads, logs and compares as plain handlers.
   const properties: PropertyDescriptorMap = {
     handlers: { value: [...handlers] },
     apiKeys: { get: () => engine.apiKeys },
   };
-  for (const [name, value] of Object.entries(persistence ? savingControl(control, persistence) : control)) {
-    properties[name] = { value };
+  for (const [name, run] of Object.entries(createMockControl(engine))) {
+    const method = run as (...args: unknown[]) => Promise<unknown>;
+    properties[name] = {
+      value: persistence ? (...args: unknown[]) => method(...args).finally(persistence.save) : run,
+    };
   }
   return Object.defineProperties(handlers, properties) as MockHandlers;
 }

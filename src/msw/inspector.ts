@@ -11,8 +11,7 @@ export interface MountOptions {
 }
 
 /**
- * Shows the state inspector beside the app (issue 24), with the handlers' key; the worker must be started
- * and the handlers made with `inspector`. Resolves to the element it added (remove it to close).
+ * Shows the state inspector beside the app (issue 24) with the handlers' key; resolves to the element it added.
  *
  * @example await mountInspector(mock, { target: document.getElementById('inspector') })
  */
