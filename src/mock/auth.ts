@@ -1,13 +1,10 @@
-/**
- * Authentication (§5, D6, D7). Keys are compared in constant time: each key and the candidate are laid
- * zero-padded into one fixed width and XOR-compared word by word, so neither a key's length nor its first
- * differing byte shows in the timing. Web-standard only: it runs in a browser.
- */
+// Authentication (§5, D6, D7). Keys are compared zero-padded to one width, word by word, so neither a key's
+// length nor its first differing byte shows in the timing. Web-standard only: it runs in a browser.
 import { BEARER_TOKEN_PATTERN, bearerToken } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { errorJson, type MockError, mockError } from './errors.js';
 
-/** The longest key the mock accepts; also the fixed width of every comparison. */
+/** The longest key the mock accepts, and the width of every comparison. */
 export const MAX_API_KEY_LENGTH = 512;
 
 const API_KEY = new RegExp(BEARER_TOKEN_PATTERN);
@@ -23,11 +20,7 @@ export function isValidApiKey(key: string): boolean {
   return API_KEY.test(key) && key.length <= MAX_API_KEY_LENGTH;
 }
 
-/**
- * Why a key can never be sent as a bearer token, naming where it came from; `undefined` for a good key.
- *
- * @example apiKeyProblem('bad key', '--api-key') // '--api-key "bad key" cannot be sent as a bearer token; …'
- */
+/** Why a key can never be sent as a bearer token, naming where it came from; `undefined` for a good key. */
 export function apiKeyProblem(key: string, from: string): string | undefined {
   if (isValidApiKey(key)) return undefined;
   if (API_KEY.test(key)) {
@@ -45,11 +38,7 @@ function pad(token: string, bytes = new Uint8Array(MAX_API_KEY_LENGTH)): Uint8Ar
   return bytes;
 }
 
-/**
- * Builds the check for a set of keys.
- *
- * @example createAuthenticator(['petstore-dev-key'])('Bearer petstore-dev-key').ok // true
- */
+/** The check for a set of keys; throws on a key that can never be sent. */
 export function createAuthenticator(keys: readonly string[]): Authenticator {
   if (keys.length === 0) throw new Error('createAuthenticator needs at least one key');
   const known = keys.map((key) => {

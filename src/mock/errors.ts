@@ -74,11 +74,7 @@ export interface MockError {
   readonly json?: string;
 }
 
-/**
- * Builds an error from the table: `{id}` in its message filled, or a whole message naming the problem.
- *
- * @example mockError('orderNotFound', { id: '404' }).message // 'No order has id 404.'
- */
+/** An error of the table, its `{id}` filled or its message replaced by one naming the problem. */
 export function mockError(
   name: MockErrorName,
   detail: { id?: string | bigint; message?: string; headers?: Readonly<Record<string, string>> } = {},

@@ -50,7 +50,7 @@ export function jsonResponse(
   return { status, headers: { 'content-type': 'application/json', ...extra }, body, session };
 }
 
-/** The response for an Error of the table, with `status` equal to the HTTP status (D5), built without intermediate objects. */
+/** The response for an Error of the table; its `status` is the HTTP status (D5). */
 export function errorResponse(
   error: MockError,
   session: Session | undefined,
