@@ -218,24 +218,16 @@ export function droppedConnection(): TypeError {
 function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   return async (limit) => {
     const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    // Not `new Blob(chunks)`: MSW tests often run under jsdom, whose Blob long lacked arrayBuffer().
+    const bytes: number[] = [];
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      size += read.value.byteLength;
-      if (size > limit) {
+      if (bytes.length + read.value.byteLength > limit) {
         void reader.cancel().catch(() => {});
         return fail('too-large');
       }
-      chunks.push(read.value);
+      for (const byte of read.value) bytes.push(byte);
     }
-    // Not `new Blob(chunks)`: MSW tests often run under jsdom, whose Blob long lacked arrayBuffer().
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return ok(bytes);
+    return ok(Uint8Array.from(bytes));
   };
 }
 

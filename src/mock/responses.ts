@@ -7,11 +7,8 @@ import type { Session } from './sessions.js';
 export type Bytes = Uint8Array<ArrayBuffer>;
 
 const encoder = new TextEncoder();
-
 /** The UTF-8 bytes of a text: `utf8('[]')`. */
-export function utf8(text: string): Bytes {
-  return encoder.encode(text);
-}
+export const utf8 = (text: string): Bytes => encoder.encode(text);
 
 /** The request as the engine sees it, whatever carried it (socket, in-process `Request`, MSW). */
 export interface CoreRequest {
