@@ -11,24 +11,22 @@ const ORIGIN =
   /^(?:null|[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%!$&'()*+,;=-]+)(?::\d{1,5})?)$/;
 /** A method or header name is a token (RFC 9110 §5.6.2); anything else is never echoed. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const MAX_ORIGIN = 256;
 /** The headers the mock reads, allowed when a preflight lists none. */
 const READ_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Session';
 const PREFLIGHT_VARY =
   'Origin, Access-Control-Request-Method, Access-Control-Request-Headers, Access-Control-Request-Private-Network';
-const ANY_ORIGIN = '*';
 
 export type Cors = ReturnType<typeof compileCors>;
 
 /** Whether a value can be echoed as `Access-Control-Allow-Origin`. */
 export function isOrigin(value: string): boolean {
-  return value.length <= MAX_ORIGIN && ORIGIN.test(value);
+  return value.length <= 256 && ORIGIN.test(value);
 }
 
 /** Reads one `--cors-origin` value: `*`, `null`, or an origin, lower-cased as browsers send it. */
 export function parseCorsOrigin(value: string, flag = '--cors-origin'): Result<string, string> {
   const trimmed = value.trim();
-  if (trimmed === ANY_ORIGIN) return ok(ANY_ORIGIN);
+  if (trimmed === '*') return ok('*');
   const bare = trimmed.replace(/\/+$/, '');
   if (isOrigin(bare)) return ok(bare.toLowerCase());
   return fail(
@@ -85,7 +83,7 @@ function readExposeHeaders(document: Readonly<Record<string, unknown>>): string 
 /** The CORS answers of the document's `x-petstore-cors` for the local origins and `origins`. */
 export function compileCors(document: Readonly<Record<string, unknown>>, origins: readonly string[] = []) {
   const exposeHeaders = readExposeHeaders(document);
-  const anyAllowed = origins.includes(ANY_ORIGIN);
+  const anyAllowed = origins.includes('*');
   const named = new Set(origins.map((origin) => origin.toLowerCase()));
   // Most answers go to clients without Origin (curl, tests): one frozen object for all of them.
   const anyOrigin: HeaderMap = Object.freeze({

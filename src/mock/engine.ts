@@ -27,8 +27,6 @@ import {
   emptyResponse,
   errorResponse,
   jsonResponse,
-  MAX_BODY_BYTES,
-  payloadTooLarge,
 } from './responses.js';
 import { compileRouter } from './router.js';
 import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Sessions } from './sessions.js';
@@ -95,6 +93,12 @@ function exampleOf(header: JsonObject, schema: JsonObject): string {
   if (Array.isArray(schema.enum)) return String(schema.enum[0]);
   return schema.type === 'integer' || schema.type === 'number' ? String(schema.minimum ?? 0) : '';
 }
+
+/** Bodies the mock reads at most; the API takes none, control bodies are small. */
+const MAX_BODY_BYTES = 64 * 1024;
+const TOO_LARGE = mockError('payloadTooLarge', {
+  message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+});
 
 /** A malformed id in the path names no resource (D9). */
 const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
@@ -393,12 +397,13 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     return response;
   };
 
+  const tooLarge = (request: CoreRequest): CoreResponse => ({
+    ...errorResponse(TOO_LARGE, undefined, cors.headers(request.header('origin'))),
+    close: true,
+  });
   // The declared length is trusted for a refusal only, never for the bytes read.
-  const declaredTooLarge = (request: CoreRequest): CoreResponse | undefined => {
-    const declared = request.header('content-length');
-    if (declared === undefined || Number(declared) <= MAX_BODY_BYTES) return undefined;
-    return payloadTooLarge(cors.headers(request.header('origin')));
-  };
+  const declaredTooLarge = (request: CoreRequest) =>
+    Number(request.header('content-length') ?? 0) <= MAX_BODY_BYTES ? undefined : tooLarge(request);
 
   const record = (request: CoreRequest, response: CoreResponse, startedAt: number, t0: number) => {
     const durationMs = performance.now() - t0;
@@ -450,9 +455,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       }
       return readBody(MAX_BODY_BYTES).then((body) => {
         if (!body.ok && body.error === 'aborted') return undefined;
-        const response = body.ok
-          ? respond({ ...request, body: body.value })
-          : payloadTooLarge(cors.headers(request.header('origin')));
+        const response = body.ok ? respond({ ...request, body: body.value }) : tooLarge(request);
         return engine.settle(request, response, startedAt, t0);
       });
     },

@@ -1,6 +1,5 @@
 // One reading of a request target for every entry point: the WHATWG URL path (dot segments resolved, `\` a
 // separator), as a browser would send it.
-const BASE = 'http://mock.invalid';
 /** A target made only of these, with no dot segment, is its own pathname: no URL parse on the common path. */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 const DOT_SEGMENT = /\/\.|%2e/i;
@@ -12,7 +11,7 @@ export function requestPath(target: string): string {
   if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) return path;
   try {
     // Appended to a base, not resolved against it, so `//x` stays a path and never names a host.
-    return new URL(path.startsWith('/') ? BASE + path : path).pathname;
+    return new URL(path.startsWith('/') ? `http://mock.invalid${path}` : path).pathname;
   } catch {
     return path;
   }

@@ -1,6 +1,5 @@
 /** The engine's request and response values, and the helpers that build responses with the fixed headers. */
-import type { HeaderMap } from './cors.js';
-import { errorJson, type MockError, mockError } from './errors.js';
+import { errorJson, type MockError } from './errors.js';
 import type { Session } from './sessions.js';
 
 /** Bytes of a body, on a plain ArrayBuffer (what `Response` accepts in every runtime's types). */
@@ -64,13 +63,4 @@ export function emptyResponse(
   extra?: Record<string, string>,
 ): CoreResponse {
   return { status, headers: { ...extra }, body: undefined, session };
-}
-
-/** Bodies the mock reads at most; the API takes none, control bodies are small. */
-export const MAX_BODY_BYTES = 64 * 1024;
-
-/** The 413 for a body over {@link MAX_BODY_BYTES}, before the engine answers, with its CORS headers (D14). */
-export function payloadTooLarge(corsHeaders: HeaderMap): CoreResponse {
-  const message = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
-  return { ...errorResponse(mockError('payloadTooLarge', { message }), undefined, corsHeaders), close: true };
 }

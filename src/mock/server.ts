@@ -128,12 +128,6 @@ function rawResponse({ status, headers, body = '' }: CoreResponse, head: boolean
   return `${all.join('\r\n')}\r\nconnection: close\r\n\r\n${head ? '' : text}`;
 }
 
-/** The `Origin` of a request node could not parse, from its raw bytes, for the CORS headers (D14). */
-function rawOrigin(raw: unknown): string | undefined {
-  if (!Buffer.isBuffer(raw)) return undefined;
-  return /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(raw.toString('latin1'))?.[1];
-}
-
 /** The body of a node request up to the limit; the rest stays unread once it is passed. */
 function nodeBody(req: IncomingMessage): ReadBody {
   return (limit) =>
@@ -263,9 +257,11 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
       return;
     }
     const raw = (error as { rawPacket?: unknown }).rawPacket;
-    const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
+    const text = Buffer.isBuffer(raw) ? raw.toString('latin1') : '';
+    // The Origin of what node could not parse, for the CORS headers (D14).
+    const origin = /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(text)?.[1];
     const name = CLIENT_ERRORS[error.code ?? ''] ?? 'invalidRequest';
-    socket.end(rawResponse(adapterError(name, rawOrigin(raw)), head));
+    socket.end(rawResponse(adapterError(name, origin), text.startsWith('HEAD ')));
   });
   return server;
 }
