@@ -6,19 +6,10 @@ import {
   parsePathTemplate,
 } from '../contract/path-template.js';
 
-/** A route: upper-case `method`, full path template (`/v1/store/orders/{orderId}`) and what it names. */
-export interface RouteSpec<T> {
-  method: string;
-  path: string;
-  target: T;
-}
-
-export type RouteMatch<T> =
+type RouteMatch<T> =
   | { kind: 'match'; target: T; params: Readonly<Record<string, string>>; allow: readonly string[] }
   | { kind: 'method-not-allowed'; allow: readonly string[] }
   | { kind: 'not-found' };
-
-export type Router<T> = (method: string, pathname: string) => RouteMatch<T>;
 
 /** Percent-decodes one segment; a broken escape (`%zz`) stays as written and matches no literal. */
 function decodeSegment(segment: string): string {
@@ -30,8 +21,10 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** Compiles routes into a matcher: `compileRouter([{ method: 'GET', path: '/v1/pets/{petId}', target }])`. */
-export function compileRouter<T>(routes: readonly RouteSpec<T>[]): Router<T> {
+/** A matcher of routes: upper-case `method`, full path template (`/v1/pets/{petId}`), and what it names. */
+export function compileRouter<T>(
+  routes: readonly { method: string; path: string; target: T }[],
+): (method: string, pathname: string) => RouteMatch<T> {
   // Each path's methods, and its `Allow`: those plus OPTIONS, which every path answers (CORS preflight, D14).
   const byPath = new Map<string, { template: PathTemplate; methods: Map<string, T>; allow: string[] }>();
   for (const { method, path, target } of routes) {
