@@ -13,7 +13,6 @@ type RouteMatch<T> =
 
 /** Percent-decodes one segment; a broken escape (`%zz`) stays as written and matches no literal. */
 function decodeSegment(segment: string): string {
-  if (!segment.includes('%')) return segment; // the common case, without the call
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -40,7 +39,7 @@ export function compileRouter<T>(
 
   return (method, pathname) => {
     // Decoded per segment: `%6Frders` names the orders, while `%2F` stays inside its segment.
-    const parts = pathname.split('/').map(decodeSegment);
+    const parts = pathname.includes('%') ? pathname.split('/').map(decodeSegment) : pathname.split('/');
     for (const entry of literalFirst) {
       const params = matchPathTemplate(entry.template, parts);
       if (params === undefined) continue;
