@@ -33,7 +33,6 @@ import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Ses
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 
-/** One operation's answer, from its parameters as the contract reads them (an int64 as a `bigint`). */
 type ApiHandler = (
   session: Session,
   params: ReadonlyMap<string, ExactJson>,
@@ -321,7 +320,6 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     return handler(session, params, sessions.fixtures, operation);
   };
 
-  /** The answer without the CORS headers that every answer gets. */
   function reply(request: CoreRequest): CoreResponse {
     const pathname = requestPath(request.url);
     const match = route(request.method, pathname);

@@ -2,11 +2,7 @@
 import type { ApiError } from '../contract/index.js';
 
 /** A named error of the table: the status, the `code` and a default message. */
-export interface MockErrorSpec {
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-}
+export type MockErrorSpec = Readonly<{ status: number; code: string; message: string }>;
 
 /** The errors any adapter can give; the socket's own are server.ts's, so the MSW entry does not carry them. */
 export const CORE_ERRORS = {
