@@ -18,8 +18,9 @@ import { type CoreRequest, type CoreResponse, errorResponse } from './responses.
 const MAX_HEADER_BYTES = 16 * 1024; // beyond it: 431 with an Error body
 const DRAIN_BYTES = 16 * 1024 * 1024; // the most of a refused body read and dropped before its 413
 
-/** The errors only a socket can give; the rest are errors.ts's, shared with MSW. */
-export const SOCKET_ERRORS = {
+/** Every Error the mock on a port can answer with: errors.ts's (shared with MSW) and the socket's own. */
+export const MOCK_ERRORS = {
+  ...CORE_ERRORS,
   headersTooLarge: {
     status: 431,
     code: 'request_header_fields_too_large',
@@ -53,9 +54,6 @@ export const SOCKET_ERRORS = {
       'The mock reads a body sent as is (Content-Length) or chunked, and no other Transfer-Encoding (RFC 9112 §6.1).',
   },
 } as const satisfies Record<string, MockErrorSpec>;
-
-/** Every Error the mock on a port can answer with, by name: each one's status, `code` and default message. */
-export const MOCK_ERRORS = { ...CORE_ERRORS, ...SOCKET_ERRORS } as const;
 
 type AdapterErrorName = keyof typeof MOCK_ERRORS;
 
