@@ -1,16 +1,15 @@
-/**
- * Authentication (§5, D6, D7). Keys are compared in constant time: each key and the candidate are laid
- * zero-padded into one fixed width and XOR-compared word by word, so neither a key's length nor its first
- * differing byte shows in the timing. Web-standard only: it runs in a browser.
- */
-import { BEARER_TOKEN_PATTERN, bearerToken } from '../contract/index.js';
+// Authentication (§5, D6, D7). Keys are compared zero-padded to one width, word by word, so neither a key's
+// length nor its first differing byte shows in the timing. Web-standard only: it runs in a browser.
+import { BEARER_TOKEN_PATTERN } from '../contract/index.js';
 import { fail, ok, type Result } from '../result.js';
 import { errorJson, type MockError, mockError } from './errors.js';
 
-/** The longest key the mock accepts; also the fixed width of every comparison. */
+/** The longest key the mock accepts, and the width of every comparison. */
 export const MAX_API_KEY_LENGTH = 512;
 
 const API_KEY = new RegExp(BEARER_TOKEN_PATTERN);
+// The scheme in any case (D7) and a b64token in one match: bearerToken's reading plus a second regex cost 0.3 µs.
+const BEARER = new RegExp(`^bearer +(${BEARER_TOKEN_PATTERN.slice(1, -1)})$`, 'i');
 // Built once, body included: a refused request allocates nothing here or for its body.
 const UNAUTHORIZED = mockError('unauthorized', {
   headers: { 'www-authenticate': 'Bearer realm="petstore"' },
@@ -23,11 +22,7 @@ export function isValidApiKey(key: string): boolean {
   return API_KEY.test(key) && key.length <= MAX_API_KEY_LENGTH;
 }
 
-/**
- * Why a key can never be sent as a bearer token, naming where it came from; `undefined` for a good key.
- *
- * @example apiKeyProblem('bad key', '--api-key') // '--api-key "bad key" cannot be sent as a bearer token; …'
- */
+/** Why a key can never be sent as a bearer token, naming where it came from; `undefined` for a good key. */
 export function apiKeyProblem(key: string, from: string): string | undefined {
   if (isValidApiKey(key)) return undefined;
   if (API_KEY.test(key)) {
@@ -45,11 +40,7 @@ function pad(token: string, bytes = new Uint8Array(MAX_API_KEY_LENGTH)): Uint8Ar
   return bytes;
 }
 
-/**
- * Builds the check for a set of keys.
- *
- * @example createAuthenticator(['petstore-dev-key'])('Bearer petstore-dev-key').ok // true
- */
+/** The check for a set of keys; throws on a key that can never be sent. */
 export function createAuthenticator(keys: readonly string[]): Authenticator {
   if (keys.length === 0) throw new Error('createAuthenticator needs at least one key');
   const known = keys.map((key) => {
@@ -59,15 +50,16 @@ export function createAuthenticator(keys: readonly string[]): Authenticator {
   // One scratch buffer for the candidate: the engine answers one request at a time.
   const candidate = new Uint8Array(MAX_API_KEY_LENGTH);
   const words = new Uint32Array(candidate.buffer);
+  const width = words.length; // a local bound: `words.length` in the loop made the check twice as slow
   return (authorization) => {
-    const token = bearerToken(authorization)?.token;
+    const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
     // Refusing a token that no key can equal depends only on what the client sent.
-    if (token === undefined || !isValidApiKey(token)) return REFUSED;
+    if (token === undefined || token.length > MAX_API_KEY_LENGTH) return REFUSED;
     pad(token, candidate);
     let matched = 0;
     for (const key of known) {
       let diff = key.length ^ token.length;
-      for (let i = 0; i < words.length; i++) diff |= (words[i] as number) ^ (key.words[i] as number);
+      for (let i = 0; i < width; i++) diff |= (words[i] as number) ^ (key.words[i] as number);
       matched |= diff === 0 ? 1 : 0;
     }
     return matched === 1 ? ACCEPTED : REFUSED;

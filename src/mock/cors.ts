@@ -1,8 +1,5 @@
-/**
- * CORS for local front-end development (D14, the document's `x-petstore-cors`). The default key is public,
- * so only local origins and those named with `--cors-origin` get CORS headers; credentials and tracing
- * headers must work for them. `null` (file: pages, sandboxed frames) is not local.
- */
+// CORS for local front-end development (D14, `x-petstore-cors`): the default key is public, so only local
+// origins and those named with `--cors-origin` get CORS headers. `null` (file: pages) is not local.
 import { operationNodes, responseHeaders } from '../contract/document-schemas.js';
 import { fail, ok, type Result } from '../result.js';
 import type { CoreRequest } from './responses.js';
@@ -14,28 +11,22 @@ const ORIGIN =
   /^(?:null|[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%!$&'()*+,;=-]+)(?::\d{1,5})?)$/;
 /** A method or header name is a token (RFC 9110 §5.6.2); anything else is never echoed. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const MAX_ORIGIN = 256;
 /** The headers the mock reads, allowed when a preflight lists none. */
 const READ_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Session';
 const PREFLIGHT_VARY =
   'Origin, Access-Control-Request-Method, Access-Control-Request-Headers, Access-Control-Request-Private-Network';
-const ANY_ORIGIN = '*';
 
 export type Cors = ReturnType<typeof compileCors>;
 
 /** Whether a value can be echoed as `Access-Control-Allow-Origin`. */
 export function isOrigin(value: string): boolean {
-  return value.length <= MAX_ORIGIN && ORIGIN.test(value);
+  return value.length <= 256 && ORIGIN.test(value);
 }
 
-/**
- * Reads one `--cors-origin` value: `*`, `null`, or an origin, lower-cased as browsers send it.
- *
- * @example parseCorsOrigin('http://App.test:3000') // { ok: true, value: 'http://app.test:3000' }
- */
+/** Reads one `--cors-origin` value: `*`, `null`, or an origin, lower-cased as browsers send it. */
 export function parseCorsOrigin(value: string, flag = '--cors-origin'): Result<string, string> {
   const trimmed = value.trim();
-  if (trimmed === ANY_ORIGIN) return ok(ANY_ORIGIN);
+  if (trimmed === '*') return ok('*');
   const bare = trimmed.replace(/\/+$/, '');
   if (isOrigin(bare)) return ok(bare.toLowerCase());
   return fail(
@@ -53,11 +44,7 @@ function isLocalOrigin(origin: string): boolean {
   );
 }
 
-/**
- * Reads one `--allowed-host` value: a host name or IP address, without scheme or port, lower-cased.
- *
- * @example parseAllowedHost('Mock.LAN') // { ok: true, value: 'mock.lan' }
- */
+/** Reads one `--allowed-host` value: a host name or IP address, without scheme or port, lower-cased. */
 export function parseAllowedHost(value: string, flag = '--allowed-host'): Result<string, string> {
   const name = value.trim().toLowerCase();
   if (/^(?:\[[0-9a-f:.]+\]|[a-z0-9._-]{1,253})$/.test(name)) return ok(name);
@@ -66,12 +53,7 @@ export function parseAllowedHost(value: string, flag = '--allowed-host'): Result
   );
 }
 
-/**
- * Whether a `Host` is local or one of `named`: a page rebound to 127.0.0.1 still sends its own name (as
- * Vite's `server.allowedHosts` checks). No `Host` (MSW in a page) has nothing to check.
- *
- * @example allowsHost('evil.test:4010', []) // false
- */
+/** Whether a `Host` is local or `named`: a page rebound to 127.0.0.1 sends its own name; MSW sends none. */
 export function allowsHost(host: string | undefined, named: readonly string[]): boolean {
   if (host === undefined || isLocalOrigin(`http://${host}`)) return true;
   const name = /^(\[[^\]]*\]|[^:]*)(?::\d{1,5})?$/.exec(host)?.[1]?.toLowerCase();
@@ -90,7 +72,7 @@ function readExposeHeaders(document: Readonly<Record<string, unknown>>): string 
   if (!Array.isArray(names) || !names.every((name) => typeof name === 'string' && TOKEN.test(name))) {
     throw new Error('x-petstore-cors.exposeHeaders must be a list of header names');
   }
-  // D14: a page may read every header the contract documents (a draft's `X-Total-Count`), not only the listed ones.
+  // D14: a page may read every header the contract documents (a draft's `X-Total-Count`).
   const documented = operationNodes(document).flatMap(({ operationId }) =>
     [...responseHeaders(document, operationId).values()].flat().map((header) => header.shownAs),
   );
@@ -98,15 +80,10 @@ function readExposeHeaders(document: Readonly<Record<string, unknown>>): string 
   return [...byName.values()].filter((name) => TOKEN.test(name)).join(', ');
 }
 
-/**
- * Builds the CORS answers from the document's `x-petstore-cors`, for the local origins plus `origins`
- * (values of {@link parseCorsOrigin}).
- *
- * @example compileCors(defaultContract().document, ['https://app.test']).allows('https://app.test') // true
- */
+/** The CORS answers of the document's `x-petstore-cors` for the local origins and `origins`. */
 export function compileCors(document: Readonly<Record<string, unknown>>, origins: readonly string[] = []) {
   const exposeHeaders = readExposeHeaders(document);
-  const anyAllowed = origins.includes(ANY_ORIGIN);
+  const anyAllowed = origins.includes('*');
   const named = new Set(origins.map((origin) => origin.toLowerCase()));
   // Most answers go to clients without Origin (curl, tests): one frozen object for all of them.
   const anyOrigin: HeaderMap = Object.freeze({
@@ -116,12 +93,12 @@ export function compileCors(document: Readonly<Record<string, unknown>>, origins
   }) as HeaderMap;
   const refused: HeaderMap = Object.freeze({ vary: 'Origin' }) as HeaderMap;
 
-  /** Whether a page with this `Origin` may use the mock; a request without one always may. */
+  // A request without `Origin` always may.
   const allows = (origin: string | undefined): boolean =>
     origin === undefined ||
     (isOrigin(origin) && (anyAllowed || isLocalOrigin(origin) || named.has(origin.toLowerCase())));
 
-  /** An answer's CORS headers: an allowed origin reflected with credentials (a wildcard cannot carry them). */
+  // An allowed origin is reflected with credentials (a wildcard cannot carry them).
   const headers = (origin: string | undefined): HeaderMap => {
     if (origin === undefined) return anyOrigin;
     if (!allows(origin)) return refused;
@@ -133,10 +110,7 @@ export function compileCors(document: Readonly<Record<string, unknown>>, origins
     };
   };
 
-  /**
-   * A preflight's headers for a path documenting `methods`. The method asked about is allowed even if
-   * undocumented, so the page then reads the 405 Error rather than meet an opaque CORS failure.
-   */
+  // The method asked about is allowed even if undocumented, so the page then reads the 405 Error.
   const preflight = ({ header }: Pick<CoreRequest, 'header'>, methods: readonly string[]): HeaderMap => {
     const allow: HeaderMap = methods.length > 0 ? { allow: methods.join(', ') } : {};
     const origin = header('origin');

@@ -1,7 +1,5 @@
-/**
- * The mock, web-standard, request in, response out: body limit → route → authenticate → validate → respond,
- * then delay and log. One engine behind every entry point; no Node built-in (MSW bundles it).
- */
+// The mock, request in, response out: body limit, route, key, parameters, answer, delay, log.
+// No Node built-in: MSW bundles it.
 import { responseHeaders } from '../contract/document-schemas.js';
 import {
   type Contract,
@@ -14,7 +12,7 @@ import {
 } from '../contract/index.js';
 import { isObject, type JsonObject } from '../contract/refs.js';
 import { fail, ok, type Result } from '../result.js';
-import { apiKeyProblem, createAuthenticator } from './auth.js';
+import { createAuthenticator } from './auth.js';
 import { CONTROL_BASE, CONTROL_OPERATIONS, type ControlName, handleControl } from './control.js';
 import { type Cors, compileCors } from './cors.js';
 import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
@@ -29,15 +27,12 @@ import {
   emptyResponse,
   errorResponse,
   jsonResponse,
-  MAX_BODY_BYTES,
-  payloadTooLarge,
 } from './responses.js';
 import { compileRouter } from './router.js';
 import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Sessions } from './sessions.js';
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
 
-/** One operation's answer, from its parameters as the contract reads them (an int64 as a `bigint`). */
 type ApiHandler = (
   session: Session,
   params: ReadonlyMap<string, ExactJson>,
@@ -56,7 +51,7 @@ export function isControlTarget(pathname: string): boolean {
 
 const isControlPath = (path: string) => path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`);
 
-/** What each documented operation does; every operation of the document must have one (checked at start). */
+/** What each operation does; every operation of the document must have one (checked at start). */
 export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
   listOrders: (session, _params, _fixtures, operation) => {
     // The one header whose meaning the handler knows, sent where the document declares it (issue 22).
@@ -78,17 +73,14 @@ export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
   },
 };
 
-/** Each documented response header's example (issue 22) by status; only statuses that declare one. */
+/** Each documented response header's example (issue 22), by the statuses that declare any. */
 function documentedHeaders(document: JsonObject, operation: OperationSpec) {
-  const declared = [...responseHeaders(document, operation.operationId)].filter(
-    ([, headers]) => headers.length,
-  );
-  return new Map(
-    declared.map(([status, headers]) => [
-      status,
-      Object.fromEntries(headers.map((h) => [h.shownAs.toLowerCase(), exampleOf(h.header, h.schema)])),
-    ]),
-  );
+  const declared = [...responseHeaders(document, operation.operationId)].filter(([, list]) => list.length);
+  const examples = declared.map(([status, list]) => {
+    const named = list.map((h) => [h.shownAs.toLowerCase(), exampleOf(h.header, h.schema)] as const);
+    return [status, Object.fromEntries(named)] as const;
+  });
+  return new Map(examples);
 }
 
 function exampleOf(header: JsonObject, schema: JsonObject): string {
@@ -101,17 +93,17 @@ function exampleOf(header: JsonObject, schema: JsonObject): string {
   return schema.type === 'integer' || schema.type === 'number' ? String(schema.minimum ?? 0) : '';
 }
 
-/** The Error for an id in the path that is not what the document says: it names no resource (D9). */
+/** Bodies the mock reads at most; the API takes none, control bodies are small. */
+const MAX_BODY_BYTES = 64 * 1024;
+const TOO_LARGE = mockError('payloadTooLarge', {
+  message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+});
+
+/** A malformed id in the path names no resource (D9). */
 const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
   orderId: 'orderNotFound',
   petId: 'petNotFound',
 };
-
-/** The query of a request target, without its fragment; `+` is a space (form encoding). */
-function queryOf(target: string): URLSearchParams {
-  const start = target.indexOf('?');
-  return new URLSearchParams(start === -1 ? '' : target.slice(start + 1).split('#')[0]);
-}
 
 /** The Error for a declared parameter that breaks its schema: D9's 404 for an id, else D21's 400. */
 function parameterError(
@@ -153,15 +145,12 @@ export function unservedOperation(contract: Contract): string | undefined {
 
 /** The 404 for a path the contract does not route: where the API lives, from the contract (D10, D12). */
 function notFoundError(contract: Contract): MockError {
-  const operations = contract.operations.filter((op) => !op.deprecated);
-  const examples = operations.map((op) => `${op.method.toUpperCase()} ${contract.basePath}${op.path}`);
+  const current = contract.operations.filter((op) => !op.deprecated);
+  const examples = current.map((op) => `${op.method.toUpperCase()} ${contract.basePath}${op.path}`);
   return mockError('notFound', {
     message: `No such path. The API lives under ${contract.basePath || '/'}: ${examples.join(', ')}.`,
   });
 }
-
-const isInspectorPath = (pathname: string) =>
-  pathname === `${CONTROL_BASE}/` || pathname.startsWith(`${CONTROL_BASE}/inspector.`);
 
 const NO_INSPECTOR = mockError('notFound', {
   message:
@@ -190,7 +179,7 @@ export interface EngineOptions {
 export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
 
 export interface MockEngine {
-  /** Body limit, answer, delay, log; a promise only for a body or a delay; `undefined` if the peer left. */
+  /** Body limit, answer, delay, log: a promise only for a body or a delay; `undefined` if the peer left. */
   answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined>;
   /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
   settle(
@@ -224,13 +213,6 @@ function chooseKeys(explicit: readonly string[] | undefined, fixtures: FixtureSe
   return fixtures.apiKeys.length > 0 ? fixtures.apiKeys : [DEV_API_KEY];
 }
 
-function logLine(request: CoreRequest, response: CoreResponse, durationMs: number): string {
-  const session =
-    response.session && response.session.name !== 'default' ? ` [${response.session.name}]` : '';
-  const url = request.url.length > 200 ? `${request.url.slice(0, 197)}...` : request.url;
-  return `${request.method} ${url} ${response.status} ${durationMs.toFixed(1)}ms${session}`;
-}
-
 /** What `fetch` throws for a network error: the in-process simulated drop (D18). */
 export function droppedConnection(): TypeError {
   return new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
@@ -239,36 +221,21 @@ export function droppedConnection(): TypeError {
 function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   return async (limit) => {
     const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    // Not `new Blob(chunks)`: MSW tests often run under jsdom, whose Blob long lacked arrayBuffer().
+    const bytes: number[] = [];
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      size += read.value.byteLength;
-      if (size > limit) {
+      if (bytes.length + read.value.byteLength > limit) {
         void reader.cancel().catch(() => {});
         return fail('too-large');
       }
-      chunks.push(read.value);
+      for (const byte of read.value) bytes.push(byte);
     }
-    // Not `new Blob(chunks)`: MSW tests often run under jsdom, whose Blob long lacked arrayBuffer().
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return ok(bytes);
+    return ok(Uint8Array.from(bytes));
   };
 }
 
-/**
- * Builds the engine over checked fixtures; throws on an operation without a handler, missing
- * `x-petstore-*` settings, or an explicit key that can never be sent as a token.
- */
+/** Builds the engine; throws on an operation without a handler, missing `x-petstore-*` settings or a bad key. */
 export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}): MockEngine {
-  for (const key of options.apiKeys ?? []) {
-    const problem = apiKeyProblem(key, 'API key');
-    if (problem) throw new Error(problem);
-  }
   const contract = options.contract ?? defaultContract();
   const unserved = unservedOperation(contract);
   if (unserved) throw new Error(unserved);
@@ -292,8 +259,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
   let apiKeys = chooseKeys(options.apiKeys, fixtures);
   let authenticate = createAuthenticator(apiKeys);
   const headersOf = new Map(contract.operations.map((op) => [op, documentedHeaders(contract.document, op)]));
-  const log = options.log;
-  const onBug = options.onBug ?? ((message: string) => console.error(message));
+  const { log, onBug = (message: string) => console.error(message) } = options;
   // The delayed answers waiting now, so that a stopped mock answers them at once (SIGTERM).
   const delayed = new Set<() => void>();
 
@@ -342,7 +308,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       if (parameter.in === 'path') raw = rawParams[parameter.name];
       else if (parameter.in === 'header') raw = request.header(parameter.name.toLowerCase());
       else {
-        query ??= queryOf(request.url);
+        query ??= new URLSearchParams(/\?([^#]*)/.exec(request.url)?.[1]);
         const values = query.getAll(parameter.name);
         raw = values.length > 0 ? values : undefined;
       }
@@ -354,7 +320,6 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     return handler(session, params, sessions.fixtures, operation);
   };
 
-  /** The steps of the module comment, without the CORS headers that every answer gets. */
   function reply(request: CoreRequest): CoreResponse {
     const pathname = requestPath(request.url);
     const match = route(request.method, pathname);
@@ -368,13 +333,12 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     if (options.inspector) {
       const asset = options.inspector(contract, request.method, pathname);
       if (asset) return asset;
-    } else if (request.method === 'GET' && isInspectorPath(pathname)) {
+    } else if (request.method === 'GET' && /^\/__mock\/(?:$|inspector\.)/.test(pathname)) {
       return errorResponse(NO_INSPECTOR, undefined);
     }
 
     if (request.method === 'OPTIONS') {
-      // A preflight always passes, so the page then reads the mock's own 404, 405 or 401 rather than an
-      // opaque CORS failure; a plain OPTIONS on an unknown path is 404. Keyless: logged in the default session.
+      // A preflight passes, so the page reads the mock's own 404, 405 or 401, not an opaque CORS failure (D14).
       if (match.kind === 'not-found' && request.header('access-control-request-method') === undefined)
         return errorResponse(notFound, sessions.peek(undefined));
       const allow = match.kind === 'not-found' ? [] : match.allow;
@@ -413,8 +377,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
 
   /** The answer with the delay and CORS headers; a bug in the mock is a 500 Error, not a dropped connection. */
   const respond = (request: CoreRequest): CoreResponse => {
-    // The delay in force when the request arrived, even if this request changes it.
-    const delay = engine.delayMs;
+    const delay = engine.delayMs; // in force when the request arrived, even if this request changes it
     let response: CoreResponse;
     try {
       response = reply(request);
@@ -432,18 +395,20 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     return response;
   };
 
+  const tooLarge = (request: CoreRequest): CoreResponse => ({
+    ...errorResponse(TOO_LARGE, undefined, cors.headers(request.header('origin'))),
+    close: true,
+  });
   // The declared length is trusted for a refusal only, never for the bytes read.
-  const declaredTooLarge = (request: CoreRequest): CoreResponse | undefined => {
-    const declared = request.header('content-length');
-    if (declared === undefined || Number(declared) <= MAX_BODY_BYTES) return undefined;
-    return payloadTooLarge(cors.headers(request.header('origin')));
-  };
+  const declaredTooLarge = (request: CoreRequest) =>
+    Number(request.header('content-length') ?? 0) <= MAX_BODY_BYTES ? undefined : tooLarge(request);
 
   const record = (request: CoreRequest, response: CoreResponse, startedAt: number, t0: number) => {
     const durationMs = performance.now() - t0;
     const { session, status, code } = response;
     session?.log.add(startedAt, request.method, request.url, status, durationMs, code);
-    log?.(logLine(request, response, durationMs));
+    const named = session && session.name !== 'default' ? ` [${session.name}]` : '';
+    log?.(`${request.method} ${clip(request.url, 200)} ${status} ${durationMs.toFixed(1)}ms${named}`);
     return response;
   };
 
@@ -488,9 +453,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       }
       return readBody(MAX_BODY_BYTES).then((body) => {
         if (!body.ok && body.error === 'aborted') return undefined;
-        const response = body.ok
-          ? respond({ ...request, body: body.value })
-          : payloadTooLarge(cors.headers(request.header('origin')));
+        const response = body.ok ? respond({ ...request, body: body.value }) : tooLarge(request);
         return engine.settle(request, response, startedAt, t0);
       });
     },

@@ -2,11 +2,7 @@
 import type { ApiError } from '../contract/index.js';
 
 /** A named error of the table: the status, the `code` and a default message. */
-export interface MockErrorSpec {
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-}
+export type MockErrorSpec = Readonly<{ status: number; code: string; message: string }>;
 
 /** The errors any adapter can give; the socket's own are server.ts's, so the MSW entry does not carry them. */
 export const CORE_ERRORS = {
@@ -74,11 +70,7 @@ export interface MockError {
   readonly json?: string;
 }
 
-/**
- * Builds an error from the table: `{id}` in its message filled, or a whole message naming the problem.
- *
- * @example mockError('orderNotFound', { id: '404' }).message // 'No order has id 404.'
- */
+/** An error of the table, its `{id}` filled or its message replaced by one naming the problem. */
 export function mockError(
   name: MockErrorName,
   detail: { id?: string | bigint; message?: string; headers?: Readonly<Record<string, string>> } = {},

@@ -1,25 +1,17 @@
-/**
- * The one reading of a request target for every entry point, so a request gets the same answer everywhere:
- * the WHATWG URL path (dot segments resolved, `\` a separator), as a browser would send it.
- */
-
-const BASE = 'http://mock.invalid';
+// One reading of a request target for every entry point: the WHATWG URL path (dot segments resolved, `\` a
+// separator), as a browser would send it.
 /** A target made only of these, with no dot segment, is its own pathname: no URL parse on the common path. */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 const DOT_SEGMENT = /\/\.|%2e/i;
 
-/**
- * The path of a request target, without query or fragment.
- *
- * @example requestPath('/v1/store/./orders?x=1') // '/v1/store/orders'
- */
+/** The path of a request target, without query or fragment: `/v1/store/./orders?x=1` is `/v1/store/orders`. */
 export function requestPath(target: string): string {
   const query = target.search(/[?#]/);
   const path = query === -1 ? target : target.slice(0, query);
   if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) return path;
   try {
     // Appended to a base, not resolved against it, so `//x` stays a path and never names a host.
-    return new URL(path.startsWith('/') ? BASE + path : path).pathname;
+    return new URL(path.startsWith('/') ? `http://mock.invalid${path}` : path).pathname;
   } catch {
     return path;
   }

@@ -1,17 +1,13 @@
 /** The engine's request and response values, and the helpers that build responses with the fixed headers. */
-import type { HeaderMap } from './cors.js';
-import { errorJson, type MockError, mockError } from './errors.js';
+import { errorJson, type MockError } from './errors.js';
 import type { Session } from './sessions.js';
 
 /** Bytes of a body, on a plain ArrayBuffer (what `Response` accepts in every runtime's types). */
 export type Bytes = Uint8Array<ArrayBuffer>;
 
 const encoder = new TextEncoder();
-
 /** The UTF-8 bytes of a text: `utf8('[]')`. */
-export function utf8(text: string): Bytes {
-  return encoder.encode(text);
-}
+export const utf8 = (text: string): Bytes => encoder.encode(text);
 
 /** The request as the engine sees it, whatever carried it (socket, in-process `Request`, MSW). */
 export interface CoreRequest {
@@ -50,7 +46,7 @@ export function jsonResponse(
   return { status, headers: { 'content-type': 'application/json', ...extra }, body, session };
 }
 
-/** The response for an Error of the table, with `status` equal to the HTTP status (D5), built without intermediate objects. */
+/** The response for an Error of the table; its `status` is the HTTP status (D5). */
 export function errorResponse(
   error: MockError,
   session: Session | undefined,
@@ -67,13 +63,4 @@ export function emptyResponse(
   extra?: Record<string, string>,
 ): CoreResponse {
   return { status, headers: { ...extra }, body: undefined, session };
-}
-
-/** Bodies the mock reads at most; the API takes none, control bodies are small. */
-export const MAX_BODY_BYTES = 64 * 1024;
-
-/** The 413 for a body over {@link MAX_BODY_BYTES}, before the engine answers, with its CORS headers (D14). */
-export function payloadTooLarge(corsHeaders: HeaderMap): CoreResponse {
-  const message = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
-  return { ...errorResponse(mockError('payloadTooLarge', { message }), undefined, corsHeaders), close: true };
 }

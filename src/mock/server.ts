@@ -1,7 +1,5 @@
-/**
- * The socket adapter: node:http in, {@link MockEngine.answer} out; it owns the port, header limits, timeouts,
- * the streamed body and Error bodies for what node cannot parse. Not on @hono/node-server: 2–3× the CPU (docs/benchmarks.md).
- */
+// The socket adapter: node:http in, the engine's answer out, with Error bodies for what node cannot parse.
+// Not on @hono/node-server: 2–3× the CPU (docs/benchmarks.md).
 import {
   createServer,
   type IncomingMessage,
@@ -13,17 +11,16 @@ import type { Socket } from 'node:net';
 import { fail, ok } from '../result.js';
 import { allowsHost } from './cors.js';
 import { isControlTarget, type MockEngine, type ReadBody } from './engine.js';
-import { CORE_ERRORS, clip, type MockError, type MockErrorSpec } from './errors.js';
+import { CORE_ERRORS, clip, type MockErrorSpec } from './errors.js';
 import { requestPath } from './request-target.js';
 import { type CoreRequest, type CoreResponse, errorResponse } from './responses.js';
 
-/** Header bytes node accepts; beyond that the request is 431 with an Error body. */
-export const MAX_HEADER_BYTES = 16 * 1024;
-/** The most bytes of a refused body read and dropped before its 413. */
-const DRAIN_BYTES = 16 * 1024 * 1024;
+const MAX_HEADER_BYTES = 16 * 1024; // beyond it: 431 with an Error body
+const DRAIN_BYTES = 16 * 1024 * 1024; // the most of a refused body read and dropped before its 413
 
-/** The errors only a socket can give; the rest are errors.ts's, shared with MSW. */
-export const SOCKET_ERRORS = {
+/** Every Error the mock on a port can answer with: errors.ts's (shared with MSW) and the socket's own. */
+export const MOCK_ERRORS = {
+  ...CORE_ERRORS,
   headersTooLarge: {
     status: 431,
     code: 'request_header_fields_too_large',
@@ -58,9 +55,6 @@ export const SOCKET_ERRORS = {
   },
 } as const satisfies Record<string, MockErrorSpec>;
 
-/** Every Error the mock on a port can answer with, by name: each one's status, `code` and default message. */
-export const MOCK_ERRORS = { ...CORE_ERRORS, ...SOCKET_ERRORS } as const;
-
 type AdapterErrorName = keyof typeof MOCK_ERRORS;
 
 const CLIENT_ERRORS: Readonly<Record<string, AdapterErrorName>> = {
@@ -68,7 +62,7 @@ const CLIENT_ERRORS: Readonly<Record<string, AdapterErrorName>> = {
   ERR_HTTP_REQUEST_TIMEOUT: 'requestTimeout',
 };
 
-/** Most answers come without a turn of the event loop. */
+// Most answers come without a turn of the event loop.
 function whenReady<T>(value: T | Promise<T>, use: (value: T) => void): void {
   if (value instanceof Promise) void value.then(use);
   else use(value);
@@ -97,21 +91,6 @@ function writeResponse(res: ServerResponse, response: CoreResponse | undefined):
   res.end(body);
 }
 
-/**
- * Every value of a header, joined as `Headers` joins them: two `Authorization`s must be a 401, not node's
- * "first wins". Not `req.headersDistinct`: it costs microseconds per request (measured).
- */
-function joinedHeader(raw: readonly string[], name: string): string | undefined {
-  let joined: string | undefined;
-  for (let i = 0; i < raw.length; i += 2) {
-    const key = raw[i] as string;
-    if (key.length !== name.length || key.toLowerCase() !== name) continue;
-    const value = raw[i + 1] as string;
-    joined = joined === undefined ? value : `${joined}, ${value}`;
-  }
-  return joined;
-}
-
 function nodeRequest(req: IncomingMessage): CoreRequest {
   return {
     method: req.method ?? 'GET',
@@ -119,28 +98,32 @@ function nodeRequest(req: IncomingMessage): CoreRequest {
     body: undefined,
     header(name) {
       const value = req.headers[name];
-      if (name === 'authorization' && value !== undefined) return joinedHeader(req.rawHeaders, name);
-      return typeof value === 'string' ? value : value?.[0];
+      if (name !== 'authorization' || value === undefined)
+        return typeof value === 'string' ? value : value?.[0];
+      // Joined as `Headers` joins them: two keys are a 401, not node's "first wins" (headersDistinct costs µs).
+      const raw = req.rawHeaders;
+      let joined: string | undefined;
+      for (let i = 0; i < raw.length; i += 2) {
+        if (raw[i]?.length !== name.length || raw[i]?.toLowerCase() !== name) continue;
+        joined = joined === undefined ? raw[i + 1] : `${joined}, ${raw[i + 1]}`;
+      }
+      return joined;
     },
   };
 }
 
 /** A whole answer on a socket node no longer serves (unparsable, CONNECT); HEAD gets no body. */
-function rawResponse(response: CoreResponse, head: boolean): string {
-  const { body } = response;
-  const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
-  const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (name !== 'connection' && name !== 'content-length') lines.push(`${name}: ${value}`);
-  }
-  lines.push(`content-length: ${Buffer.byteLength(text)}`, 'connection: close');
-  return `${lines.join('\r\n')}\r\n\r\n${head ? '' : text}`;
-}
-
-/** The `Origin` of a request node could not parse, from its raw bytes, for the CORS headers (D14). */
-function rawOrigin(raw: unknown): string | undefined {
-  if (!Buffer.isBuffer(raw)) return undefined;
-  return /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(raw.toString('latin1'))?.[1];
+function rawResponse({ status, headers, body = '' }: CoreResponse, head: boolean): string {
+  const text = Buffer.from(body).toString('utf8');
+  const lines = Object.entries(headers).flatMap(([name, value]) =>
+    name === 'connection' || name === 'content-length' ? [] : `${name}: ${value}`,
+  );
+  const all = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    ...lines,
+    `content-length: ${Buffer.byteLength(text)}`,
+  ];
+  return `${all.join('\r\n')}\r\nconnection: close\r\n\r\n${head ? '' : text}`;
 }
 
 /** The body of a node request up to the limit; the rest stays unread once it is passed. */
@@ -164,10 +147,7 @@ function nodeBody(req: IncomingMessage): ReadBody {
     });
 }
 
-/**
- * Settles once the rest of the body is read and dropped (up to DRAIN_BYTES): closed while the client still
- * sends, the connection is reset and the client sees EPIPE instead of the 413 (RFC 9112 §9.6).
- */
+/** Once the rest of the body is dropped: closed while the client sends, it sees EPIPE, not the 413 (RFC 9112 §9.6). */
 function drained(req: IncomingMessage): Promise<void> {
   if (req.complete || req.headers.expect !== undefined) return Promise.resolve();
   let left = DRAIN_BYTES;
@@ -181,11 +161,7 @@ function drained(req: IncomingMessage): Promise<void> {
   });
 }
 
-/**
- * Creates the node:http server over an engine (not yet listening).
- *
- * @example createHttpServer(engine).listen(4010, '127.0.0.1')
- */
+/** The node:http server over an engine, not yet listening. */
 export function createHttpServer(engine: MockEngine, allowedHosts: readonly string[] = []): Server {
   const { cors } = engine;
   const server = createServer(
@@ -200,20 +176,27 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
     (req, res) => answer(req, res),
   );
 
+  // Clients keep one Host: the last verdict is reused, not three regexes per request (profiled).
+  let lastHost: string | undefined;
+  let hostAllowed = true;
+
   const adapterError = (name: AdapterErrorName, origin: string | undefined, message?: string) => {
     const spec: MockErrorSpec = MOCK_ERRORS[name];
-    const error: MockError = { spec, message: message ?? spec.message };
-    return { ...errorResponse(error, undefined, { ...cors.headers(origin) }), close: true };
+    return {
+      ...errorResponse({ spec, message: message ?? spec.message }, undefined, cors.headers(origin)),
+      close: true,
+    };
   };
 
-  /**
-   * What HTTP/1.1 forbids reading (RFC 9112): no `Host` (§3.2), a transfer coding other than chunked (§6.1;
-   * 400 not 501: bad input never gets a 5xx); and a control endpoint under a foreign Host (DNS rebinding).
-   */
+  // What RFC 9112 forbids reading (no Host, a coding other than chunked: 400, never a 5xx), and DNS rebinding.
   const protocolRefusal = (req: IncomingMessage, origin: string | undefined): CoreResponse | undefined => {
-    if (req.headers.host === undefined && req.httpVersion === '1.1')
-      return adapterError('hostRequired', origin);
-    if (!allowsHost(req.headers.host, allowedHosts) && isControlTarget(requestPath(req.url ?? '/')))
+    const host = req.headers.host;
+    if (host === undefined && req.httpVersion === '1.1') return adapterError('hostRequired', origin);
+    if (host !== lastHost) {
+      lastHost = host;
+      hostAllowed = allowsHost(host, allowedHosts);
+    }
+    if (!hostAllowed && isControlTarget(requestPath(req.url ?? '/')))
       return adapterError('hostNotAllowed', origin);
     const coding = req.headers['transfer-encoding'];
     if (coding === undefined || /^[ \t]*chunked[ \t]*$/i.test(coding)) return undefined;
@@ -225,17 +208,12 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
   };
 
   const refuse = (res: ServerResponse, request: CoreRequest, response: CoreResponse) =>
-    whenReady(engine.settle(request, response, Date.now(), performance.now()), (settled) =>
-      writeResponse(res, settled),
-    );
+    whenReady(engine.settle(request, response, Date.now(), performance.now()), (r) => writeResponse(res, r));
 
-  function answer(req: IncomingMessage, res: ServerResponse): void {
+  function answer(req: IncomingMessage, res: ServerResponse) {
     const request = nodeRequest(req);
     const refused = protocolRefusal(req, request.header('origin'));
-    if (refused) {
-      refuse(res, request, refused);
-      return;
-    }
+    if (refused) return refuse(res, request, refused);
     const hasBody =
       req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     whenReady(engine.answer(request, hasBody ? nodeBody(req) : undefined), (response) =>
@@ -249,11 +227,8 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     const request = nodeRequest(req);
     const refused = protocolRefusal(req, request.header('origin')) ?? engine.refusal(request);
-    if (refused) {
-      // The body never comes (or comes unasked for): close rather than read it as the next request.
-      refuse(res, request, { ...refused, close: true });
-      return;
-    }
+    // The body never comes (or comes unasked for): close rather than read it as the next request.
+    if (refused) return refuse(res, request, { ...refused, close: true });
     res.writeContinue();
     answer(req, res);
   });
@@ -280,9 +255,11 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
       return;
     }
     const raw = (error as { rawPacket?: unknown }).rawPacket;
-    const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
+    const text = Buffer.isBuffer(raw) ? raw.toString('latin1') : '';
+    // The Origin of what node could not parse, for the CORS headers (D14).
+    const origin = /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(text)?.[1];
     const name = CLIENT_ERRORS[error.code ?? ''] ?? 'invalidRequest';
-    socket.end(rawResponse(adapterError(name, rawOrigin(raw)), head));
+    socket.end(rawResponse(adapterError(name, origin), text.startsWith('HEAD ')));
   });
   return server;
 }
