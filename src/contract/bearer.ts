@@ -5,11 +5,7 @@ export const BEARER_TOKEN_PATTERN = '^[A-Za-z0-9._~+/-]+=*$';
 
 const BEARER = /^(bearer) +(\S.*)$/i;
 
-/**
- * The scheme as spelled and the token, else `null`; not held to b64token, as a reported header is redacted.
- *
- * @example bearerToken('bearer abc') // { scheme: 'bearer', token: 'abc' }
- */
+/** The scheme as spelled and the token, else `null`; not held to b64token, as a reported header is redacted. */
 export function bearerToken(authorization: string | undefined): { scheme: string; token: string } | null {
   const match = BEARER.exec(authorization ?? '');
   return match?.[1] && match[2] ? { scheme: match[1], token: match[2] } : null;

@@ -1,21 +1,15 @@
 /** The {@link Contract} of a parsed document; it compiles nothing, so it runs under any CSP (validators are given). */
 import { firstMedia, operationNodes } from './document-schemas.js';
 import { type ExactJson, parseExactJson } from './lossless-json.js';
-import type {
-  ComponentSchemaName,
-  Contract,
-  OperationSpec,
-  OrderStateMachine,
-  ResponseSpec,
-} from './model.js';
-import { type ParameterSchema, type ParameterSpec, readParameterValue } from './parameters.js';
+import type { Contract, OperationSpec, OrderStateMachine, ResponseSpec } from './model.js';
+import { type ParameterSchema, type ParameterSpec, parseParameter } from './parameters.js';
 import { isObject, type JsonObject, resolveRef } from './refs.js';
 import {
   type ContractValidators,
   parameterKey,
   responseBodyKey,
   runValidator,
-  type Verdict,
+  violation,
 } from './validators.js';
 
 function readExamples(media: JsonObject | undefined): Map<string, ExactJson> {
@@ -37,10 +31,6 @@ function readParameter(document: JsonObject, p: JsonObject): ParameterSpec {
     required: p.required === true,
     schema: resolved,
   };
-}
-
-function violation(keyword: string, message: string, path = ''): Verdict<never> {
-  return { ok: false, error: [{ path, keyword, schemaPath: '', message }] };
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -72,11 +62,7 @@ function readResponse(status: number, response: JsonObject): ResponseSpec {
   };
 }
 
-/**
- * The contract of a parsed OpenAPI 3.1 document, validating with the validators given.
- *
- * @example assembleContract(DOCUMENT, VALIDATORS).operations.length // 3
- */
+/** @example assembleContract(DOCUMENT, VALIDATORS).operations.length // 3 */
 export function assembleContract(document: JsonObject, validators: ContractValidators): Contract {
   const find = (table: ContractValidators['schemas'], key: string) =>
     Object.hasOwn(table, key) ? table[key] : undefined;
@@ -107,10 +93,10 @@ export function assembleContract(document: JsonObject, validators: ContractValid
       return op;
     },
     orderStates: document['x-petstore-order-states'] as OrderStateMachine,
-    validateSchema<T>(name: ComponentSchemaName, value: ExactJson): Verdict<T> {
+    validateSchema(name, value) {
       const validate = find(validators.schemas, name);
       if (!validate) throw new Error(`no schema ${name} in the document`);
-      return runValidator<T>(validate, value);
+      return runValidator(validate, value);
     },
     validateResponseBody(operationId, status, text) {
       if (!contract.operation(operationId).responses.has(status))
@@ -131,7 +117,7 @@ export function assembleContract(document: JsonObject, validators: ContractValid
       const path = `/${param.name}`;
       if (raw === undefined)
         return param.required ? violation('required', 'is required', path) : { ok: true, value: undefined };
-      const value = contract.parseParameter(param, raw);
+      const value = parseParameter(param, raw);
       if (!value.ok) return value;
       const validate = find(validators.parameters, parameterKey(operationId, param.in, param.name));
       if (!validate) throw new Error(`no validator for ${operationId} ${param.in} parameter ${param.name}`);
@@ -139,10 +125,7 @@ export function assembleContract(document: JsonObject, validators: ContractValid
       if (verdict.ok) return verdict;
       return { ok: false, error: verdict.error.map((v) => ({ ...v, path: path + v.path })) };
     },
-    parseParameter(param, raw) {
-      const value = readParameterValue(param, raw);
-      return value.ok ? value : violation('type', value.error, `/${param.name}`);
-    },
+    parseParameter,
   };
   return contract;
 }

@@ -11,17 +11,12 @@ import type { CompiledValidator, ContractValidators } from './validators.js';
 
 export { createAjv } from './ajv.js';
 
-/**
- * The validators of a document, compiled on first use (all at once cost more than the mock's start-up), or `now`.
- *
- * @example compileValidators(document).schemas.Order?.({ id: 1 }) // true
- */
+/** The validators of a document, compiled on first use (all at once cost more than the mock's start-up), or `now`. */
 export function compileValidators(document: JsonObject, now = false): ContractValidators {
   const ajv = createAjv();
   const { components, responseBodies, parameters, keywords } = documentSchemas(document);
   for (const keyword of keywords) ajv.addKeyword(keyword);
   for (const [name, schema] of components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
-  // Ajv caches what it compiled (and what it was given by `addSchema`) by the schema object.
   const compiled = (table: ReadonlyMap<string, unknown>) => {
     const getters = [...table].map(([key, schema]) => [
       key,
@@ -41,7 +36,7 @@ export function compileValidators(document: JsonObject, now = false): ContractVa
   };
 }
 
-/** The keywords whose subschemas apply to the value itself, not to a part of it. */
+/** Keywords whose subschemas apply to the value itself, not to a part of it. */
 const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'];
 
 /** The first component schema that leads back to itself without reading into the value (a tree is fine). */
@@ -80,20 +75,12 @@ function selfReferringSchema(document: JsonObject): string | undefined {
   return start && (Object.keys(schemas).find((name) => schemas[name] === closing) ?? start);
 }
 
-/**
- * The contract of a parsed document, unchecked, its validators compiled on first use (tests, workers).
- *
- * @example buildContract(DOCUMENT).operations.map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
- */
+/** The contract of a parsed document, unchecked, its validators compiled on first use (tests, workers). */
 export function buildContract(document: JsonObject): Contract {
   return assembleContract(document, compileValidators(document));
 }
 
-/**
- * The contract of a parsed document (a draft, a test's altered copy), compiled now; or why it cannot be.
- *
- * @example const loaded = loadContract(load(readFileSync('v2.yaml', 'utf8'))); if (loaded.ok) createMock({ contract: loaded.value })
- */
+/** The contract of a parsed document (a draft, an altered copy), or why not; compiled now, not on a request. */
 export function loadContract(document: unknown): Result<Contract, string> {
   const problem = documentProblem(document);
   if (problem !== undefined) return fail(`the document ${problem}`);
@@ -106,7 +93,6 @@ export function loadContract(document: unknown): Result<Contract, string> {
     }
     const slow = documentPatternProblem(document);
     if (slow !== undefined) return fail(`the document's ${slow}`);
-    // Compiled now: a draft's broken schema stops it here, not on a request.
     return {
       ok: true,
       value: assembleContract(document as JsonObject, compileValidators(document as JsonObject, true)),

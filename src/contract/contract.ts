@@ -13,11 +13,7 @@ export function defaultContract(): Contract {
   return builtIn;
 }
 
-/**
- * The first reason a parsed document cannot be a contract, words that finish "the document …".
- *
- * @example documentProblem({ swagger: '2.0' }) // 'is not OpenAPI 3.1 (openapi: null)'
- */
+/** The first reason a parsed document cannot be a contract, words that finish "the document …". */
 export function documentProblem(document: unknown): string | undefined {
   if (!isObject(document)) return 'is not an OpenAPI document (expected a mapping at the top level)';
   if (typeof document.openapi !== 'string' || !/^3\.1\.\d+/.test(document.openapi)) {

@@ -1,7 +1,6 @@
 /** The one int64 grammar (D8): canonical decimal only; imports nothing, so a page checks ids without the document. */
 import { fail, ok, type Result } from '../result.js';
 
-/** The smallest and largest int64 values (decision D8). */
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
 
@@ -10,7 +9,6 @@ export const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
 
 /** @example parseInt64('9007199254740993') // { ok: true, value: 9007199254740993n } */
 export function parseInt64(text: string): Result<bigint, string> {
-  // 20 characters hold every int64: longer text is refused before BigInt runs.
   if (text.length > 20 || !CANONICAL_INTEGER.test(text)) {
     return fail(
       `must be an integer written in plain decimal (no sign on 0, no leading zeros), got ${JSON.stringify(text.slice(0, 40))}`,

@@ -1,7 +1,4 @@
-/**
- * JSON that keeps int64 values exact (D8): integers a double cannot hold become `bigint`. Our own small
- * parser, as lossless-json was a tenth of the MSW entry; lossless-json.test.ts holds it to its verdicts.
- */
+/** JSON that keeps int64 values exact (D8); our own parser, as lossless-json was a tenth of the MSW entry. */
 import type { Result } from '../result.js';
 
 /** A JSON value in which integers outside ±(2^53 − 1) are exact `bigint`s. */
@@ -55,7 +52,6 @@ function readJson(text: string): ExactJson {
     const literal = token(STRING) ?? fail('A string');
     return literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
   };
-  /** The members of an object or the items of an array, up to `close`, each read by `readOne`. */
   const readList = (close: string, what: string, readOne: () => void) => {
     at++;
     skipSpace();
@@ -119,11 +115,7 @@ function readJson(text: string): ExactJson {
   return value;
 }
 
-/**
- * Parses JSON text, keeping integers above 2^53 exact.
- *
- * @example parseExactJson('{"id":9007199254740993}') // { ok: true, value: { id: 9007199254740993n } }
- */
+/** @example parseExactJson('{"id":9007199254740993}') // { ok: true, value: { id: 9007199254740993n } } */
 export function parseExactJson(text: string): Result<ExactJson, string> {
   try {
     return { ok: true, value: readJson(text) };
@@ -152,11 +144,7 @@ function write(value: unknown): string | undefined {
   return JSON.stringify(value);
 }
 
-/**
- * Serialises a value to JSON, writing `bigint`s as exact integer literals.
- *
- * @example stringifyExactJson({ id: 9007199254740993n }) // '{"id":9007199254740993}'
- */
+/** @example stringifyExactJson({ id: 9007199254740993n }) // '{"id":9007199254740993}' */
 export function stringifyExactJson(value: unknown): string {
   return write(value) ?? 'null';
 }

@@ -60,15 +60,10 @@ export interface Contract {
   operations: readonly OperationSpec[];
   operation(operationId: string): OperationSpec;
   orderStates: OrderStateMachine;
-  /** Validates an exact JSON value against a component schema. */
   validateSchema<T = ExactJson>(name: ComponentSchemaName, value: ExactJson): Verdict<T>;
-  /** Validates a response body (parsed losslessly) for that operation and status; no documented body: empty. */
+  /** Validates a response body, parsed losslessly; no documented body: empty. */
   validateResponseBody(operationId: string, status: number, text: string): Verdict<ExactJson | undefined>;
-  /**
-   * Checks a declared parameter (`undefined`: absent) against its schema, read as its type (D21); throws for an undeclared one.
-   *
-   * @example contract.validateParameter('cancelOrder', 'path', 'orderId', '9007199254740993') // { ok: true, value: 9007199254740993n }
-   */
+  /** Checks a declared parameter (`undefined`: absent), read as its type (D21); throws for an undeclared one. */
   validateParameter(
     operationId: string,
     location: ParameterSpec['in'],

@@ -2,6 +2,7 @@
 import { fail, ok, type Result } from '../result.js';
 import { parseInt64 } from './int64.js';
 import type { ExactJson } from './lossless-json.js';
+import { type Verdict, violation } from './validators.js';
 
 export interface ParameterSchema {
   type?: string | readonly string[];
@@ -23,10 +24,7 @@ export type RawParameter = string | readonly string[];
 
 const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
-function typesOf(schema: ParameterSchema): readonly string[] {
-  if (schema.type === undefined) return [];
-  return typeof schema.type === 'string' ? [schema.type] : schema.type;
-}
+const typesOf = ({ type }: ParameterSchema): readonly string[] => (type === undefined ? [] : [type].flat());
 
 /** One text read as the first of the schema's types it spells; a schema naming no type takes the text. */
 function readScalar(schema: ParameterSchema, text: string): Result<ExactJson, string> {
@@ -49,8 +47,7 @@ function readScalar(schema: ParameterSchema, text: string): Result<ExactJson, st
   return fail(`must be ${types.join(' or ')}, got ${JSON.stringify(text.slice(0, 40))}`);
 }
 
-/** Reads a parameter's text as its schema's type; an array takes repeated query values or comma-separated items. */
-export function readParameterValue(param: ParameterSpec, raw: RawParameter): Result<ExactJson, string> {
+function readValue(param: ParameterSpec, raw: RawParameter): Result<ExactJson, string> {
   if (typesOf(param.schema).includes('array')) {
     const texts = typeof raw === 'string' ? (param.in === 'query' ? [raw] : raw.split(',')) : raw;
     const items: ExactJson[] = [];
@@ -65,4 +62,10 @@ export function readParameterValue(param: ParameterSpec, raw: RawParameter): Res
   return raw.length === 1
     ? readScalar(param.schema, raw[0] as string)
     : fail(`takes one value, got ${raw.length}`);
+}
+
+/** Reads a parameter's text as its schema's type; an array takes repeated query values or comma-separated items. */
+export function parseParameter(param: ParameterSpec, raw: RawParameter): Verdict<ExactJson> {
+  const value = readValue(param, raw);
+  return value.ok ? value : violation('type', value.error, `/${param.name}`);
 }

@@ -1,12 +1,7 @@
 /** Path templates matched by plain string comparisons, so no character of a document's path is a pattern. */
 
-/** One segment of a template: its literal texts, with a parameter between each two (`orders({id})`). */
-interface TemplateSegment {
-  literals: string[];
-  params: string[];
-}
-
-export type PathTemplate = readonly TemplateSegment[];
+/** Per segment, its literal texts with a parameter between each two (`orders({id})`). */
+export type PathTemplate = ReadonlyArray<{ literals: string[]; params: string[] }>;
 
 export function parsePathTemplate(template: string): PathTemplate {
   return template.split('/').map((segment) => {

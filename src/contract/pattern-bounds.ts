@@ -1,7 +1,4 @@
-/**
- * A `--spec` document's patterns run on untrusted input with a backtracking RegExp, so `^(a+)+$` could hold
- * the event loop for minutes: each is refused unless its worst case is small, and runs on bounded input.
- */
+/** A `--spec` document's patterns run on untrusted input (`^(a+)+$` could hold the event loop for minutes). */
 
 /** The longest string a pattern runs on (longer does not match): 7 ms worst case measured for `^\d*\d*$`. */
 export const MAX_PATTERN_INPUT = 1000;

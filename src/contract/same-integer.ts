@@ -3,8 +3,6 @@ import { INT64_MAX, INT64_MIN } from './int64.js';
 /**
  * The int64 an id names in another common notation (D9: `02`, `+2`, `2.0`, `2e0`, `0x2`, ` 2 `, as PostgreSQL,
  * Java, Go, Python and .NET read ids); `null` for another number or none (`7abc`, `7.5`, `' '`).
- *
- * @example sameInteger('02') // 2n; sameInteger('0x10') // 16n; sameInteger('7.5') // null
  */
 export function sameInteger(raw: string): bigint | null {
   const text = raw.trim();

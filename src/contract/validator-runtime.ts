@@ -31,14 +31,10 @@ export function isDateTime(text: string): boolean {
   return parts.length === 2 && isFullDate(parts[0] ?? '') && isFullTime(parts[1] ?? '');
 }
 
-/** The formats every validator of the toolkit knows, by name, as Ajv's `addFormat` takes them. */
+/** The formats the document uses, as Ajv's `addFormat` takes them; a `--spec` document has ajv-formats' others. */
 export const FORMATS = {
   'date-time': { type: 'string', validate: isDateTime },
   int64: { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 63) && n < 2 ** 63 },
-  int32: {
-    type: 'number',
-    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
-  },
 } as const;
 
 /** Length in code points, as `minLength`/`maxLength` count it (ajv's `ucs2length`). */

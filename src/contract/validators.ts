@@ -15,7 +15,6 @@ export interface SchemaViolation {
 /** A value that passed a schema, or every way it broke it. */
 export type Verdict<T> = Result<T, SchemaViolation[]>;
 
-/** A validation function as Ajv compiles or generates it. */
 export interface CompiledValidator {
   (data: unknown): boolean;
   errors?: ErrorObject[] | null;
@@ -32,14 +31,14 @@ export type ContractValidators = Readonly<
   Record<'schemas' | 'responseBodies' | 'parameters', Readonly<Record<string, CompiledValidator>>>
 >;
 
-/** `listOrders 200`: the key of a documented response body. */
-export function responseBodyKey(operationId: string, status: number): string {
-  return `${operationId} ${status}`;
-}
+export const responseBodyKey = (operationId: string, status: number) => `${operationId} ${status}`;
 
-/** `cancelOrder path orderId`: the key of a declared parameter, its name as the document spells it. */
-export function parameterKey(operationId: string, location: string, name: string): string {
-  return `${operationId} ${location} ${name}`;
+/** The parameter's name as the document spells it. */
+export const parameterKey = (operationId: string, location: string, name: string) =>
+  `${operationId} ${location} ${name}`;
+
+export function violation(keyword: string, message: string, path = ''): Verdict<never> {
+  return { ok: false, error: [{ path, keyword, schemaPath: '', message }] };
 }
 
 /** The validator of a body that is only a `$ref`: one copy of `Error` in the page, not one per response. */
@@ -75,19 +74,6 @@ export function itemsReferencing(validate: CompiledValidator, id: string): Compi
   return list;
 }
 
-function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation[] {
-  return (errors ?? []).map((error) => ({
-    path: error.instancePath,
-    keyword: error.keyword,
-    schemaPath: error.schemaPath,
-    // Generated validators carry no messages: their params, in words.
-    message:
-      error.keyword === 'format' && error.params.format === 'int64'
-        ? 'must be an integer within int64 (−2^63 … 2^63−1)'
-        : (error.message ?? `must be ${Object.values(error.params).join(' ')}`),
-  }));
-}
-
 /**
  * What Ajv validates for an exact value (D8): in-range bigints clamped inside int64, the rest ±2^64.
  *
@@ -104,9 +90,17 @@ export function validationView(value: ExactJson): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, validationView(item)]));
 }
 
-/** Runs a validator on an exact value, which comes back on success. */
+/** Runs a validator on an exact value, which comes back on success; generated validators carry no messages. */
 export function runValidator<T>(validate: CompiledValidator, value: ExactJson): Verdict<T> {
-  return validate(validationView(value))
-    ? { ok: true, value: value as T }
-    : { ok: false, error: toViolations(validate.errors) };
+  if (validate(validationView(value))) return { ok: true, value: value as T };
+  const error = (validate.errors ?? []).map(({ instancePath, keyword, schemaPath, params, message }) => ({
+    path: instancePath,
+    keyword,
+    schemaPath,
+    message:
+      keyword === 'format' && params.format === 'int64'
+        ? 'must be an integer within int64 (−2^63 … 2^63−1)'
+        : (message ?? `must be ${Object.values(params).join(' ')}`),
+  }));
+  return { ok: false, error };
 }

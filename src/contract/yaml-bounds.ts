@@ -1,5 +1,3 @@
-/** Bounds on the aliases (`*name`) of every YAML read from a user: each later walk expands them. */
-
 /** js-yaml's `maxAliases`: 30 can name about 60,000 nodes, a few more billions. */
 export const MAX_ALIASES = 30;
 
