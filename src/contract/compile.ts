@@ -17,6 +17,7 @@ export function compileValidators(document: JsonObject, now = false): ContractVa
   const { components, responseBodies, parameters, keywords } = documentSchemas(document);
   for (const keyword of keywords) ajv.addKeyword(keyword);
   for (const [name, schema] of components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
+  // Ajv caches by the schema object: each getter compiles once.
   const compiled = (table: ReadonlyMap<string, unknown>) => {
     const getters = [...table].map(([key, schema]) => [
       key,
@@ -24,19 +25,15 @@ export function compileValidators(document: JsonObject, now = false): ContractVa
     ]);
     return Object.defineProperties({}, Object.fromEntries(getters)) as Record<string, CompiledValidator>;
   };
-  if (now) {
-    for (const schema of [...components.values(), ...responseBodies.values(), ...parameters.values()]) {
-      ajv.compile(schema as object);
-    }
-  }
-  return {
+  const validators = {
     schemas: compiled(components),
     responseBodies: compiled(responseBodies),
     parameters: compiled(parameters),
   };
+  if (now) for (const table of Object.values(validators)) Object.values(table); // each getter compiles
+  return validators;
 }
 
-/** Keywords whose subschemas apply to the value itself, not to a part of it. */
 const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'];
 
 /** The first component schema that leads back to itself without reading into the value (a tree is fine). */

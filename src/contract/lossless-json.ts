@@ -30,7 +30,6 @@ function exactNumber(text: string): number | bigint {
   return Number(text);
 }
 
-/** Reads one JSON text; throws a `SyntaxError` naming what was expected and where. */
 function readJson(text: string): ExactJson {
   let at = 0;
   const fail = (expected: string): never => {
@@ -124,18 +123,14 @@ export function parseExactJson(text: string): Result<ExactJson, string> {
   }
 }
 
-function isPlainObject(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-/** The JSON text of a value, `undefined` for what JSON leaves out (`undefined`, functions). */
+/** `undefined` for what JSON leaves out (`undefined`, functions). */
 function write(value: unknown): string | undefined {
   if (typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return `[${value.map((item) => write(item) ?? 'null').join(',')}]`;
-  if (typeof value === 'object' && value !== null && isPlainObject(value)) {
+  const prototype = typeof value === 'object' && value !== null ? Object.getPrototypeOf(value) : undefined;
+  if (prototype === Object.prototype || prototype === null) {
     const members: string[] = [];
-    for (const [key, item] of Object.entries(value)) {
+    for (const [key, item] of Object.entries(value as object)) {
       const text = write(item);
       if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
     }

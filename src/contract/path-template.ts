@@ -13,7 +13,6 @@ export function parsePathTemplate(template: string): PathTemplate {
   });
 }
 
-/** Literal paths are tried first. */
 export function isLiteralTemplate(template: PathTemplate): boolean {
   return template.every((segment) => segment.params.length === 0);
 }

@@ -33,7 +33,7 @@ export function resolveRef(document: JsonObject, node: unknown): unknown {
   return current;
 }
 
-/** A copy of a schema, its component refs at {@link SCHEMA_ID_BASE}; each `x-` keyword met goes to `extensions` (strict Ajv). */
+/** A copy of a schema, its component refs at {@link SCHEMA_ID_BASE}; `x-` keywords met go to `extensions`. */
 export function prepareSchema(schema: unknown, extensions: Set<string>): unknown {
   if (Array.isArray(schema)) return schema.map((item) => prepareSchema(item, extensions));
   if (!isObject(schema)) return schema;

@@ -33,7 +33,6 @@ export type ContractValidators = Readonly<
 
 export const responseBodyKey = (operationId: string, status: number) => `${operationId} ${status}`;
 
-/** The parameter's name as the document spells it. */
 export const parameterKey = (operationId: string, location: string, name: string) =>
   `${operationId} ${location} ${name}`;
 
@@ -56,18 +55,21 @@ export function referencing(validate: CompiledValidator, id: string): CompiledVa
 export function itemsReferencing(validate: CompiledValidator, id: string): CompiledValidator {
   const item = referencing(validate, id);
   const list: CompiledValidator = (data) => {
-    if (!Array.isArray(data)) {
-      const params = { type: 'array' };
-      list.errors = [
-        { instancePath: '', schemaPath: '#/type', keyword: 'type', params, message: 'must be array' },
-      ];
-      return false;
-    }
-    const errors = data.flatMap((value, index) =>
-      item(value)
-        ? []
-        : (item.errors ?? []).map((e) => ({ ...e, instancePath: `/${index}${e.instancePath}` })),
-    );
+    const errors = Array.isArray(data)
+      ? data.flatMap((value, index) =>
+          item(value)
+            ? []
+            : (item.errors ?? []).map((e) => ({ ...e, instancePath: `/${index}${e.instancePath}` })),
+        )
+      : [
+          {
+            instancePath: '',
+            schemaPath: '#/type',
+            keyword: 'type',
+            params: { type: 'array' },
+            message: 'must be array',
+          },
+        ];
     list.errors = errors.length > 0 ? errors : null;
     return errors.length === 0;
   };

@@ -1,7 +1,6 @@
 /** js-yaml's `maxAliases`: 30 can name about 60,000 nodes, a few more billions. */
 export const MAX_ALIASES = 30;
 
-/** The size as JSON text, aliases expanded, each shared node walked once; stops once over `limit`. */
 function expandedSize(root: unknown, limit: number): number {
   const known = new Map<object, number>();
   const size = (value: unknown): number => {
