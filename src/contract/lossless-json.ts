@@ -23,11 +23,8 @@ const LITERALS: ReadonlyArray<[string, ExactJson]> = [
 ];
 
 function exactNumber(text: string): number | bigint {
-  if (INTEGER_LITERAL.test(text)) {
-    const value = Number(text);
-    return Number.isSafeInteger(value) ? value : BigInt(text);
-  }
-  return Number(text);
+  const value = Number(text);
+  return Number.isSafeInteger(value) || !INTEGER_LITERAL.test(text) ? value : BigInt(text);
 }
 
 function readJson(text: string): ExactJson {

@@ -68,16 +68,13 @@ export function patternProblem(pattern: string): string | undefined {
 }
 
 /** Ajv's `code.regExp` for `--spec`: the pattern checked, then run on at most {@link MAX_PATTERN_INPUT} characters. */
-export function boundedRegExp(
-  pattern: string,
-  flags: string,
-): { test(text: string): boolean; toString(): string } {
+export function boundedRegExp(pattern: string, flags: string) {
   const problem = patternProblem(pattern);
   if (problem !== undefined) throw new Error(`the pattern ${JSON.stringify(pattern)} ${problem}`);
   const regExp = new RegExp(pattern, flags);
   // Ajv shares one compiled pattern per `toString()`: it must name the pattern.
   return {
-    test: (text) => text.length <= MAX_PATTERN_INPUT && regExp.test(text),
+    test: (text: string) => text.length <= MAX_PATTERN_INPUT && regExp.test(text),
     toString: () => String(regExp),
   };
 }
