@@ -1,5 +1,5 @@
 /** A contract whose validators Ajv compiles at run time (`--spec`): `new Function`, so Node only. */
-import { fail, type Result } from '../result.js';
+import { fail, ok, type Result } from '../result.js';
 import { createAjv } from './ajv.js';
 import { assembleContract } from './build.js';
 import { documentProblem } from './contract.js';
@@ -36,7 +36,7 @@ export function compileValidators(document: JsonObject, now = false): ContractVa
 
 const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'];
 
-/** The first component schema that leads back to itself without reading into the value (a tree is fine). */
+/** Why a component schema leads back to itself without reading into the value (a tree is fine), if one does. */
 function selfReferringSchema(document: JsonObject): string | undefined {
   const schemas = pointerTarget(document, '#/components/schemas');
   if (!isObject(schemas)) return undefined;
@@ -68,8 +68,10 @@ function selfReferringSchema(document: JsonObject): string | undefined {
     return found;
   };
   const start = Object.keys(schemas).find((name) => loops(schemas[name], schemas[name]));
+  if (start === undefined) return undefined;
   // Name the schema the loop goes through (A may only lead to B, which refers to itself).
-  return start && (Object.keys(schemas).find((name) => schemas[name] === closing) ?? start);
+  const name = Object.keys(schemas).find((key) => schemas[key] === closing) ?? start;
+  return `schema ${name} refers to itself without reading into the value (through $ref, allOf, anyOf, oneOf, not, if/then/else or dependentSchemas), so checking a value against it would never end`;
 }
 
 /** The contract of a parsed document, unchecked, its validators compiled on first use (tests, workers). */
@@ -82,18 +84,9 @@ export function loadContract(document: unknown): Result<Contract, string> {
   const problem = documentProblem(document);
   if (problem !== undefined) return fail(`the document ${problem}`);
   try {
-    const looping = selfReferringSchema(document as JsonObject);
-    if (looping !== undefined) {
-      return fail(
-        `the document's schema ${looping} refers to itself without reading into the value (through $ref, allOf, anyOf, oneOf, not, if/then/else or dependentSchemas), so checking a value against it would never end`,
-      );
-    }
-    const slow = documentPatternProblem(document);
-    if (slow !== undefined) return fail(`the document's ${slow}`);
-    return {
-      ok: true,
-      value: assembleContract(document as JsonObject, compileValidators(document as JsonObject, true)),
-    };
+    const refused = selfReferringSchema(document as JsonObject) ?? documentPatternProblem(document);
+    if (refused !== undefined) return fail(`the document's ${refused}`);
+    return ok(assembleContract(document as JsonObject, compileValidators(document as JsonObject, true)));
   } catch (error) {
     // A schema Ajv refuses (an unknown keyword, a $ref to nothing): the document's fault, not a bug.
     return fail(`the document cannot be compiled: ${error instanceof Error ? error.message : String(error)}`);

@@ -38,8 +38,4 @@ export const FORMATS = {
 } as const;
 
 /** Length in code points, as `minLength`/`maxLength` count it (ajv's `ucs2length`). */
-export function ucs2length(text: string): number {
-  let length = 0;
-  for (const _ of text) length++;
-  return length;
-}
+export const ucs2length = (text: string): number => [...text].length;
