@@ -25,12 +25,8 @@ function readParameter(document: JsonObject, p: JsonObject): ParameterSpec {
   const schema = resolveRef(document, p.schema);
   const resolved = (isObject(schema) ? { ...schema } : {}) as ParameterSchema;
   if (resolved.items !== undefined) resolved.items = resolveRef(document, resolved.items) as ParameterSchema;
-  return {
-    name: String(p.name),
-    in: p.in as ParameterSpec['in'],
-    required: p.required === true,
-    schema: resolved,
-  };
+  const location = p.in as ParameterSpec['in'];
+  return { name: String(p.name), in: location, required: p.required === true, schema: resolved };
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -67,15 +63,13 @@ export function assembleContract(document: JsonObject, validators: ContractValid
   const find = (table: ContractValidators['schemas'], key: string) =>
     Object.hasOwn(table, key) ? table[key] : undefined;
   const operations = operationNodes(document).map(({ operation: op, responses, ...node }): OperationSpec => {
-    const security = Array.isArray(op.security) ? op.security : document.security;
+    const security: unknown[] = [op.security, document.security].find(Array.isArray) ?? [];
     const byStatus = new Map(responses.map(([status, response]) => [status, readResponse(status, response)]));
     return {
       ...node,
       deprecated: op.deprecated === true,
       stability: typeof op['x-stability'] === 'string' ? op['x-stability'] : null,
-      security: (Array.isArray(security) ? security : []).flatMap((req: unknown) =>
-        isObject(req) ? Object.keys(req) : [],
-      ),
+      security: security.flatMap((req) => (isObject(req) ? Object.keys(req) : [])),
       parameters: node.parameters.map((p) => readParameter(document, p)),
       statuses: [...byStatus.keys()].sort((a, b) => a - b),
       responses: byStatus,

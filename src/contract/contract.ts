@@ -29,9 +29,7 @@ export function documentProblem(document: unknown): string | undefined {
       }
     }
   }
-  const servers = document.servers;
-  if (!Array.isArray(servers) || !servers.some((s) => isObject(s) && typeof s.url === 'string')) {
+  const servers = Array.isArray(document.servers) ? document.servers : [];
+  if (!servers.some((s) => isObject(s) && typeof s.url === 'string'))
     return 'has no servers entry (the base path, such as /v1, is read from it)';
-  }
-  return undefined;
 }

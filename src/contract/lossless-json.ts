@@ -97,13 +97,9 @@ function readJson(text: string): ExactJson {
     if (first === '"') return readString();
     const number = token(NUMBER);
     if (number !== undefined) return exactNumber(number);
-    for (const [word, value] of LITERALS) {
-      if (text.startsWith(word, at)) {
-        at += word.length;
-        return value;
-      }
-    }
-    return fail('A JSON value');
+    const [word, literal] = LITERALS.find(([word]) => text.startsWith(word, at)) ?? fail('A JSON value');
+    at += word.length;
+    return literal;
   };
   const value = readValue();
   skipSpace();

@@ -4,13 +4,8 @@ import type { Result } from '../result.js';
 import { INT64_MAX, INT64_MIN } from './int64.js';
 import type { ExactJson } from './lossless-json.js';
 
-/** One way a value broke a schema, as Ajv reports it: JSON Pointers into the value and the schema. */
-export interface SchemaViolation {
-  path: string;
-  keyword: string;
-  schemaPath: string;
-  message: string;
-}
+/** One way a value broke a schema, as Ajv reports it: JSON Pointers into the value (`path`) and the schema. */
+export type SchemaViolation = Record<'path' | 'keyword' | 'schemaPath' | 'message', string>;
 
 /** A value that passed a schema, or every way it broke it. */
 export type Verdict<T> = Result<T, SchemaViolation[]>;
