@@ -16,17 +16,15 @@ export function defaultContract(): Contract {
 /** The first reason a parsed document cannot be a contract, words that finish "the document …". */
 export function documentProblem(document: unknown): string | undefined {
   if (!isObject(document)) return 'is not an OpenAPI document (expected a mapping at the top level)';
-  if (typeof document.openapi !== 'string' || !/^3\.1\.\d+/.test(document.openapi)) {
+  if (typeof document.openapi !== 'string' || !/^3\.1\.\d+/.test(document.openapi))
     return `is not OpenAPI 3.1 (openapi: ${JSON.stringify(document.openapi ?? null)})`;
-  }
   if (!isObject(document.paths)) return 'has no paths';
   for (const [path, item] of Object.entries(document.paths)) {
     if (!isObject(item)) return `path ${path} is not a mapping`;
     for (const [method, op] of Object.entries(item)) {
       if (!HTTP_METHODS.includes(method as HttpMethod)) continue;
-      if (!isObject(op) || typeof op.operationId !== 'string' || op.operationId === '') {
+      if (!isObject(op) || typeof op.operationId !== 'string' || op.operationId === '')
         return `${method.toUpperCase()} ${path} has no operationId`;
-      }
     }
   }
   const servers = Array.isArray(document.servers) ? document.servers : [];

@@ -24,10 +24,7 @@ export function operationNodes(document: JsonObject) {
   });
 }
 
-/**
- * The documented headers of every response, by operationId then status, `$ref`s followed, in one walk (the
- * mock's, CORS's and the judge's reader); a `$ref` leading nowhere reads `{}`, as headers are not compiled at load.
- */
+/** Every response's documented headers by operationId and status; a `$ref` to nothing reads `{}` (not compiled at load). */
 export function documentedResponseHeaders(
   document: JsonObject,
 ): Map<string, Map<number, Array<{ shownAs: string; header: JsonObject; schema: JsonObject }>>> {

@@ -25,10 +25,7 @@ export function isInt64String(text: string): text is `${bigint}` {
   return parseInt64(text).ok;
 }
 
-/**
- * The int64 an id names in another common notation (D9: `02`, `+2`, `2.0`, `2e0`, `0x2`, ` 2 `, as PostgreSQL,
- * Java, Go, Python and .NET read ids); `null` for another number or none (`7abc`, `7.5`, `' '`).
- */
+/** The int64 an id names in a notation other stacks read (D9: `02`, `+2`, `2.0`, `2e0`, `0x2`, ` 2 `), else `null`. */
 export function sameInteger(raw: string): bigint | null {
   const text = raw.trim();
   let value: bigint | null = null;

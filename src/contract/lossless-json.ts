@@ -116,7 +116,6 @@ export function parseExactJson(text: string): Result<ExactJson, string> {
   }
 }
 
-/** `undefined` for what JSON leaves out (`undefined`, functions). */
 function write(value: unknown): string | undefined {
   if (typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return `[${value.map((item) => write(item) ?? 'null').join(',')}]`;

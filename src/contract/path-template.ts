@@ -6,10 +6,7 @@ export type PathTemplate = ReadonlyArray<{ literals: string[]; params: string[] 
 export function parsePathTemplate(template: string): PathTemplate {
   return template.split('/').map((segment) => {
     const parts = segment.split(/\{([^}]*)\}/);
-    return {
-      literals: parts.filter((_, i) => i % 2 === 0),
-      params: parts.filter((_, i) => i % 2 === 1),
-    };
+    return { literals: parts.filter((_, i) => i % 2 === 0), params: parts.filter((_, i) => i % 2 === 1) };
   });
 }
 

@@ -2,7 +2,6 @@
 
 export type JsonObject = Record<string, unknown>;
 
-/** The id prefix of component schemas in Ajv. */
 export const SCHEMA_ID_BASE = 'https://petstore.contract/components/schemas/';
 export const COMPONENT_SCHEMA = '#/components/schemas/';
 
@@ -20,7 +19,6 @@ export function pointerTarget(root: unknown, pointer: string): unknown {
   return target;
 }
 
-/** Follows a local `$ref` and the refs it leads to; a node without one is returned as is. */
 export function resolveRef(document: JsonObject, node: unknown): unknown {
   let current = node;
   for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {

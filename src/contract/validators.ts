@@ -10,10 +10,7 @@ export type SchemaViolation = Record<'path' | 'keyword' | 'schemaPath' | 'messag
 /** A value that passed a schema, or every way it broke it. */
 export type Verdict<T> = Result<T, SchemaViolation[]>;
 
-export interface CompiledValidator {
-  (data: unknown): boolean;
-  errors?: ErrorObject[] | null;
-}
+export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /** The fixture file's generated validator: its errors carry no `schemaPath` and no message. */
 export interface FixtureValidator {
@@ -71,11 +68,7 @@ export function itemsReferencing(validate: CompiledValidator, id: string): Compi
   return list;
 }
 
-/**
- * What Ajv validates for an exact value (D8): in-range bigints clamped inside int64, the rest ±2^64.
- *
- * @example validationView(2n ** 63n) // 18446744073709551616 (2^64: not an int64)
- */
+/** What Ajv validates for an exact value (D8): in-range bigints clamped inside int64, the rest ±2^64. */
 export function validationView(value: ExactJson): unknown {
   if (typeof value === 'bigint') {
     if (value > INT64_MAX || value < INT64_MIN) return value > 0n ? 2 ** 64 : -(2 ** 64);

@@ -4,7 +4,7 @@ export const MAX_ALIASES = 30;
 /** Why parsed data exceeds `limit` bytes as JSON, aliases expanded (28 over a 60 KB string name a gigabyte). */
 export function expansionProblem(data: unknown, text: string, limit: number): string | undefined {
   if (!text.includes('*')) return undefined;
-  const known = new Map<object, number>(); // each shared node is sized once
+  const known = new Map<object, number>();
   const size = (value: unknown): number => {
     if (typeof value === 'string') return value.length + 2;
     if (value === null || typeof value !== 'object') return String(value).length;
