@@ -13,10 +13,9 @@ export type Verdict<T> = Result<T, SchemaViolation[]>;
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /** The fixture file's generated validator: its errors carry no `schemaPath` and no message. */
-export interface FixtureValidator {
-  (data: unknown): boolean;
+export type FixtureValidator = ((data: unknown) => boolean) & {
   errors?: Array<Omit<ErrorObject, 'schemaPath' | 'message'>> | null;
-}
+};
 
 /** Component schemas' validators by name, bodies' and parameters' by the keys below; generated or compiled. */
 export type ContractValidators = Readonly<
