@@ -28,9 +28,8 @@ export function createAjv({ standalone = false, messages = true } = {}): Ajv2020
   if (standalone) {
     // Their tracking cost the page bytes for keywords the document never uses; Ajv2020 reads it from `opts`.
     Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
-    for (const keyword of ['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor']) {
+    for (const keyword of ['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor'])
       ajv.removeKeyword(keyword);
-    }
   } else {
     addFormats(ajv);
   }

@@ -14,9 +14,8 @@ import {
 
 function readExamples(media: JsonObject | undefined): Map<string, ExactJson> {
   const examples = new Map<string, ExactJson>();
-  for (const [name, example] of Object.entries(isObject(media?.examples) ? media.examples : {})) {
+  for (const [name, example] of Object.entries(isObject(media?.examples) ? media.examples : {}))
     if (isObject(example) && 'value' in example) examples.set(name, example.value as ExactJson);
-  }
   if (media && 'example' in media) examples.set('example', media.example as ExactJson);
   return examples;
 }
@@ -60,8 +59,6 @@ function readResponse(status: number, response: JsonObject): ResponseSpec {
 
 /** @example assembleContract(DOCUMENT, VALIDATORS).operations.length // 3 */
 export function assembleContract(document: JsonObject, validators: ContractValidators): Contract {
-  const find = (table: ContractValidators['schemas'], key: string) =>
-    Object.hasOwn(table, key) ? table[key] : undefined;
   const operations = operationNodes(document).map(({ operation: op, responses, ...node }): OperationSpec => {
     const security: unknown[] = [op.security, document.security].find(Array.isArray) ?? [];
     const byStatus = new Map(responses.map(([status, response]) => [status, readResponse(status, response)]));
@@ -88,14 +85,15 @@ export function assembleContract(document: JsonObject, validators: ContractValid
     },
     orderStates: document['x-petstore-order-states'] as OrderStateMachine,
     validateSchema(name, value) {
-      const validate = find(validators.schemas, name);
+      const validate = Object.hasOwn(validators.schemas, name) ? validators.schemas[name] : undefined;
       if (!validate) throw new Error(`no schema ${name} in the document`);
       return runValidator(validate, value);
     },
     validateResponseBody(operationId, status, text) {
       if (!contract.operation(operationId).responses.has(status))
         return violation('status', `status ${status} is not documented for ${operationId}`);
-      const validate = find(validators.responseBodies, responseBodyKey(operationId, status));
+      // Keys hold a space, so no key names a member of Object.prototype.
+      const validate = validators.responseBodies[responseBodyKey(operationId, status)];
       if (!validate)
         return text === '' ? { ok: true, value: undefined } : violation('body', 'must have no body');
       const parsed = parseExactJson(text);
@@ -113,7 +111,7 @@ export function assembleContract(document: JsonObject, validators: ContractValid
         return param.required ? violation('required', 'is required', path) : { ok: true, value: undefined };
       const value = parseParameter(param, raw);
       if (!value.ok) return value;
-      const validate = find(validators.parameters, parameterKey(operationId, param.in, param.name));
+      const validate = validators.parameters[parameterKey(operationId, param.in, param.name)];
       if (!validate) throw new Error(`no validator for ${operationId} ${param.in} parameter ${param.name}`);
       const verdict = runValidator<ExactJson>(validate, value.value);
       if (verdict.ok) return verdict;

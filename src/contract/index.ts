@@ -8,10 +8,5 @@ export * from './model.js';
 export * from './order-states.js';
 export type { ParameterSchema, ParameterSpec, RawParameter } from './parameters.js';
 export * from './types.js';
-export {
-  type CompiledValidator,
-  type ContractValidators,
-  type SchemaViolation,
-  type Verdict,
-  validationView,
-} from './validators.js';
+export type { CompiledValidator, ContractValidators, SchemaViolation, Verdict } from './validators.js';
+export { validationView } from './validators.js';

@@ -27,9 +27,8 @@ export function patternProblem(pattern: string): string | undefined {
       const high = whole === '?' ? 1 : min === undefined || max === '' ? Infinity : Number(comma ? max : min);
       i += whole.length - 1;
       if (pattern[i + 1] === '?') i++;
-      if (afterAmbiguousGroup && high > 1) {
+      if (afterAmbiguousGroup && high > 1)
         return 'repeats a group that itself repeats or has alternatives, which can take exponential time; rewrite it without the nesting';
-      }
       if (low !== high) {
         mark();
         free++;
@@ -61,9 +60,8 @@ export function patternProblem(pattern: string): string | undefined {
     }
     afterAmbiguousGroup = false;
   }
-  if (free + (anchored ? 0 : 1) > MAX_FREE) {
+  if (free + (anchored ? 0 : 1) > MAX_FREE)
     return `has more than ${MAX_FREE} quantifiers (*, +, ?, {m,n}; a pattern without a leading ^ counts one more), which can take polynomial time; use fixed counts ({4}) or fewer quantifiers`;
-  }
   return undefined;
 }
 

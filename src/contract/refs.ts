@@ -37,9 +37,8 @@ export function prepareSchema(schema: unknown, extensions: Set<string>): unknown
   if (!isObject(schema)) return schema;
   const entries = Object.entries(schema).map(([key, value]) => {
     if (key.startsWith('x-')) extensions.add(key);
-    if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_SCHEMA)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_SCHEMA))
       return [key, SCHEMA_ID_BASE + value.slice(COMPONENT_SCHEMA.length)];
-    }
     return [key, key === 'examples' || key === 'example' ? value : prepareSchema(value, extensions)];
   });
   return Object.fromEntries(entries);
