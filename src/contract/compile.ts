@@ -19,11 +19,10 @@ export function compileValidators(document: JsonObject, now = false): ContractVa
   for (const [name, schema] of components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
   // Ajv caches by the schema object: each getter compiles once.
   const compiled = (table: ReadonlyMap<string, unknown>) => {
-    const getters = [...table].map(([key, schema]) => [
-      key,
-      { enumerable: true, get: () => ajv.compile(schema as object) },
-    ]);
-    return Object.defineProperties({}, Object.fromEntries(getters)) as Record<string, CompiledValidator>;
+    const getters: Record<string, CompiledValidator> = {};
+    for (const [key, schema] of table)
+      Object.defineProperty(getters, key, { enumerable: true, get: () => ajv.compile(schema as object) });
+    return getters;
   };
   const validators = {
     schemas: compiled(components),

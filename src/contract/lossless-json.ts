@@ -16,11 +16,7 @@ const WHITESPACE = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON refuses raw control characters in strings.
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
-const LITERALS: ReadonlyArray<[string, ExactJson]> = [
-  ['true', true],
-  ['false', false],
-  ['null', null],
-];
+const LITERALS = Object.entries({ true: true, false: false, null: null } as Record<string, ExactJson>);
 
 function exactNumber(text: string): number | bigint {
   const value = Number(text);

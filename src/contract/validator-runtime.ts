@@ -6,8 +6,7 @@ function isFullDate(text: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
   // `setUTCFullYear` keeps years 0–99 (`Date.UTC` would read 1900–1999); a day past the month rolls over.
-  const date = new Date(0);
-  date.setUTCFullYear(year, month, day);
+  const date = new Date(new Date(0).setUTCFullYear(year, month, day));
   return date.getUTCMonth() === month && date.getUTCDate() === day;
 }
 

@@ -44,6 +44,7 @@ export function referencing(validate: CompiledValidator, id: string): CompiledVa
 
 /** The validator of `{ type: 'array', items: { $ref } }`, with Ajv's errors, reusing the component's code. */
 export function itemsReferencing(validate: CompiledValidator, id: string): CompiledValidator {
+  const params = { type: 'array' };
   const item = referencing(validate, id);
   const list: CompiledValidator = (data) => {
     const errors = Array.isArray(data)
@@ -52,15 +53,7 @@ export function itemsReferencing(validate: CompiledValidator, id: string): Compi
             ? []
             : (item.errors ?? []).map((e) => ({ ...e, instancePath: `/${index}${e.instancePath}` })),
         )
-      : [
-          {
-            instancePath: '',
-            schemaPath: '#/type',
-            keyword: 'type',
-            params: { type: 'array' },
-            message: 'must be array',
-          },
-        ];
+      : [{ instancePath: '', schemaPath: '#/type', keyword: 'type', params, message: 'must be array' }];
     list.errors = errors.length > 0 ? errors : null;
     return errors.length === 0;
   };
