@@ -12,14 +12,6 @@ import {
   violation,
 } from './validators.js';
 
-function readExamples(media: JsonObject | undefined): Map<string, ExactJson> {
-  const examples = new Map<string, ExactJson>();
-  for (const [name, example] of Object.entries(isObject(media?.examples) ? media.examples : {}))
-    if (isObject(example) && 'value' in example) examples.set(name, example.value as ExactJson);
-  if (media && 'example' in media) examples.set('example', media.example as ExactJson);
-  return examples;
-}
-
 function readParameter(document: JsonObject, p: JsonObject): ParameterSpec {
   const schema = resolveRef(document, p.schema);
   const resolved = (isObject(schema) ? { ...schema } : {}) as ParameterSchema;
@@ -47,11 +39,15 @@ function basePathOf(servers: unknown): string {
 
 function readResponse(status: number, response: JsonObject): ResponseSpec {
   const [mediaType, media] = firstMedia(response);
+  const examples = new Map<string, ExactJson>();
+  for (const [name, example] of Object.entries(isObject(media?.examples) ? media.examples : {}))
+    if (isObject(example) && 'value' in example) examples.set(name, example.value as ExactJson);
+  if (media && 'example' in media) examples.set('example', media.example as ExactJson);
   const conformance = response['x-petstore-conformance'];
   return {
     status,
     mediaType,
-    examples: readExamples(media),
+    examples,
     headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) => h.toLowerCase()),
     conformance: isObject(conformance) ? (conformance as ResponseSpec['conformance']) : null,
   };
