@@ -25,9 +25,7 @@ export function operationNodes(document: JsonObject) {
 }
 
 /** Every response's documented headers by operationId and status; a `$ref` to nothing reads `{}` (not compiled at load). */
-export function documentedResponseHeaders(
-  document: JsonObject,
-): Map<string, Map<number, Array<{ shownAs: string; header: JsonObject; schema: JsonObject }>>> {
+export function documentedResponseHeaders(document: JsonObject) {
   const follow = (node: unknown): JsonObject => {
     try {
       const found = resolveRef(document, node);

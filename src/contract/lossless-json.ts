@@ -80,16 +80,15 @@ function readJson(text: string): ExactJson {
     });
     return object;
   };
-  const readArray = (): ExactJson => {
-    const array: ExactJson[] = [];
-    readList(']', 'item', () => array.push(readValue()));
-    return array;
-  };
   const readValue = (): ExactJson => {
     skipSpace();
     const first = text[at];
     if (first === '{') return readObject();
-    if (first === '[') return readArray();
+    if (first === '[') {
+      const array: ExactJson[] = [];
+      readList(']', 'item', () => array.push(readValue()));
+      return array;
+    }
     if (first === '"') return readString();
     const number = token(NUMBER);
     if (number !== undefined) return exactNumber(number);

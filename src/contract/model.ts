@@ -34,14 +34,11 @@ export interface OperationSpec {
   responses: ReadonlyMap<number, ResponseSpec>;
 }
 
-export interface TransitionSpec {
-  from: string;
-  operation: string;
-  to: string;
+/** A row of the state table: `from` a state, an `operation` answers `status` (and `code`) and moves it `to`. */
+export type TransitionSpec = Record<'from' | 'operation' | 'to' | 'source', string> & {
   status: number;
   code?: string;
-  source: string;
-}
+};
 
 /** The order state machine of `x-petstore-order-states` (§3, D1–D3). */
 export interface OrderStateMachine {
