@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildContract } from '../src/contract/compile.js';
-import { type Contract, compileStateTable, defaultContract } from '../src/contract/index.js';
+import { type Contract, defaultContract, stateTable } from '../src/contract/index.js';
 import { throughProxy } from './proxy/scripted-traffic.js';
 import { type Behaviour, behaviour, CORRECT, MOCK_LIKE_READINGS } from './servers/reference-server.js';
 import { runSuiteAgainst } from './servers/run-suite.js';
@@ -47,8 +47,8 @@ describe('a changed state table changes the mock, the suite and the proxy togeth
   const altered = refusedWith410();
 
   it('the mock reads the row it answers a shipped cancel with from the table', () => {
-    expect(compileStateTable(altered.orderStates).transition('shipped', 'cancelOrder')?.status).toBe(410);
-    expect(compileStateTable(contract.orderStates).transition('shipped', 'cancelOrder')?.status).toBe(409);
+    expect(stateTable(altered).transition('shipped', 'cancelOrder')?.status).toBe(410);
+    expect(stateTable(contract).transition('shipped', 'cancelOrder')?.status).toBe(409);
   });
 
   const SUITE_CASES: Array<{ name: string; server: Behaviour; with: Contract; want: string[] }> = [

@@ -16,32 +16,21 @@ export interface PetstoreClientOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
+/** A value that is not an integer where an int64 belongs breaks the contract: it is left as the server sent it. */
 function convert(value: ExactJson, location: Int64Location): ExactJson {
-  if (location === true) {
-    const isInteger = typeof value === 'bigint' || (typeof value === 'number' && Number.isInteger(value));
-    // A value that is not an integer breaks the contract; it is left as the server sent it.
-    return isInteger ? String(value) : value;
+  if (location === true) return typeof value === 'bigint' || Number.isInteger(value) ? String(value) : value;
+  const { items, properties } = location;
+  if (Array.isArray(value)) return items ? value.map((item) => convert(item, items)) : value;
+  if (value === null || typeof value !== 'object' || !properties) return value;
+  const converted = { ...value };
+  for (const [name, inner] of Object.entries(properties)) {
+    const member = value[name];
+    if (member !== undefined) converted[name] = convert(member, inner);
   }
-  if (Array.isArray(value)) {
-    const items = location.items;
-    return items ? value.map((item) => convert(item, items)) : value;
-  }
-  if (value !== null && typeof value === 'object' && location.properties) {
-    const converted: { [key: string]: ExactJson } = { ...value };
-    for (const [name, inner] of Object.entries(location.properties)) {
-      const member = value[name];
-      if (member !== undefined) converted[name] = convert(member, inner);
-    }
-    return converted;
-  }
-  return value;
+  return converted;
 }
 
-/**
- * JSON text with the int64 values at `location` as decimal strings; text that is not JSON comes back as is.
- *
- * @example exactInt64Text('[{"id":9007199254740993}]', { items: { properties: { id: true } } }) // '[{"id":"9007199254740993"}]'
- */
+/** JSON text with the int64 values at `location` as decimal strings; text that is not JSON comes back as is. */
 export function exactInt64Text(text: string, location: Int64Location): string {
   const parsed = parseExactJson(text);
   return parsed.ok ? stringifyExactJson(convert(parsed.value, location)) : text;
@@ -54,13 +43,12 @@ const exactInt64: Middleware = {
     if (!location) return undefined;
     const headers = new Headers(response.headers);
     headers.delete('content-length'); // The rewritten body has another length.
-    const { status, statusText, url, redirected } = response;
-    const exact = new Response(exactInt64Text(await response.text(), location), {
-      status,
-      statusText,
-      headers,
+    const text = exactInt64Text(await response.text(), location);
+    const exact = new Response(text, { status: response.status, statusText: response.statusText, headers });
+    Object.defineProperties(exact, {
+      url: { value: response.url },
+      redirected: { value: response.redirected },
     });
-    Object.defineProperties(exact, { url: { value: url }, redirected: { value: redirected } });
     return exact;
   },
 };
@@ -79,14 +67,7 @@ function serializePath(pathname: string, params: Record<string, unknown>): strin
   });
 }
 
-/**
- * Creates a typed client; int64 values (`id`, `petId`) come back as decimal strings, to pass straight back.
- *
- * @example
- * const client = createPetstoreClient({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'petstore-dev-key' });
- * const { data: orders = [] } = await client.GET('/store/orders');
- * const { error } = await client.DELETE('/store/orders/{orderId}', { params: { path: { orderId: orders[0]?.id ?? '1' } } });
- */
+/** @example createPetstoreClient({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey }).GET('/store/orders') // ids as strings */
 export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
   const client = createClient<paths, 'application/json'>({
     baseUrl: options.baseUrl,

@@ -10,12 +10,7 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 /** The name generated validators import {@link FORMATS} under (see `scripts/generate-validators.ts`). */
 export const STANDALONE_FORMATS_NAME = 'runtimeFormats';
 
-/**
- * JSON Schema 2020-12 with our formats and OpenAPI's keywords; `standalone` prints an ES module importing
- * our formats (ajv-formats would write a `require(`, its issue #68).
- *
- * @example createAjv().compile({ type: 'integer', format: 'int64' })(validationView(2n ** 63n)) // false
- */
+/** JSON Schema 2020-12 with our formats and OpenAPI's keywords; `standalone` prints an ES module (ajv-formats#68). */
 export function createAjv({ standalone = false, messages = true } = {}): Ajv2020 {
   // No meta-schema (40 ms of every start-up): meta-schema.test.ts and the OpenAPI linter check instead.
   const ajv = new Ajv2020({
@@ -28,15 +23,13 @@ export function createAjv({ standalone = false, messages = true } = {}): Ajv2020
     code: standalone
       ? { source: true, esm: true, lines: true, formats: new Name(STANDALONE_FORMATS_NAME) }
       : { regExp: boundedRegExp },
-    // The same errors with less code in a page.
     loopRequired: standalone ? 1 : undefined,
   });
   if (standalone) {
     // Their tracking cost the page bytes for keywords the document never uses; Ajv2020 reads it from `opts`.
     Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
-    for (const keyword of ['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor']) {
+    for (const keyword of ['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor'])
       ajv.removeKeyword(keyword);
-    }
   } else {
     addFormats(ajv);
   }

@@ -1,46 +1,23 @@
 /** The {@link Contract} of a parsed document; it compiles nothing, so it runs under any CSP (validators are given). */
 import { firstMedia, operationNodes } from './document-schemas.js';
 import { type ExactJson, parseExactJson } from './lossless-json.js';
-import type {
-  ComponentSchemaName,
-  Contract,
-  OperationSpec,
-  OrderStateMachine,
-  ResponseSpec,
-} from './model.js';
-import { type ParameterSchema, type ParameterSpec, readParameterValue } from './parameters.js';
+import type { Contract, OperationSpec, OrderStateMachine, ResponseSpec } from './model.js';
+import { type ParameterSchema, type ParameterSpec, parseParameter } from './parameters.js';
 import { isObject, type JsonObject, resolveRef } from './refs.js';
 import {
   type ContractValidators,
   parameterKey,
   responseBodyKey,
   runValidator,
-  type Verdict,
+  violation,
 } from './validators.js';
-
-function readExamples(media: JsonObject | undefined): Map<string, ExactJson> {
-  const examples = new Map<string, ExactJson>();
-  for (const [name, example] of Object.entries(isObject(media?.examples) ? media.examples : {})) {
-    if (isObject(example) && 'value' in example) examples.set(name, example.value as ExactJson);
-  }
-  if (media && 'example' in media) examples.set('example', media.example as ExactJson);
-  return examples;
-}
 
 function readParameter(document: JsonObject, p: JsonObject): ParameterSpec {
   const schema = resolveRef(document, p.schema);
   const resolved = (isObject(schema) ? { ...schema } : {}) as ParameterSchema;
   if (resolved.items !== undefined) resolved.items = resolveRef(document, resolved.items) as ParameterSchema;
-  return {
-    name: String(p.name),
-    in: p.in as ParameterSpec['in'],
-    required: p.required === true,
-    schema: resolved,
-  };
-}
-
-function violation(keyword: string, message: string, path = ''): Verdict<never> {
-  return { ok: false, error: [{ path, keyword, schemaPath: '', message }] };
+  const location = p.in as ParameterSpec['in'];
+  return { name: String(p.name), in: location, required: p.required === true, schema: resolved };
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -62,34 +39,30 @@ function basePathOf(servers: unknown): string {
 
 function readResponse(status: number, response: JsonObject): ResponseSpec {
   const [mediaType, media] = firstMedia(response);
+  const examples = new Map<string, ExactJson>();
+  for (const [name, example] of Object.entries(isObject(media?.examples) ? media.examples : {}))
+    if (isObject(example) && 'value' in example) examples.set(name, example.value as ExactJson);
+  if (media && 'example' in media) examples.set('example', media.example as ExactJson);
   const conformance = response['x-petstore-conformance'];
   return {
     status,
     mediaType,
-    examples: readExamples(media),
+    examples,
     headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) => h.toLowerCase()),
     conformance: isObject(conformance) ? (conformance as ResponseSpec['conformance']) : null,
   };
 }
 
-/**
- * The contract of a parsed OpenAPI 3.1 document, validating with the validators given.
- *
- * @example assembleContract(DOCUMENT, VALIDATORS).operations.length // 3
- */
+/** @example assembleContract(DOCUMENT, VALIDATORS).operations.length // 3 */
 export function assembleContract(document: JsonObject, validators: ContractValidators): Contract {
-  const find = (table: ContractValidators['schemas'], key: string) =>
-    Object.hasOwn(table, key) ? table[key] : undefined;
   const operations = operationNodes(document).map(({ operation: op, responses, ...node }): OperationSpec => {
-    const security = Array.isArray(op.security) ? op.security : document.security;
+    const security: unknown[] = [op.security, document.security].find(Array.isArray) ?? [];
     const byStatus = new Map(responses.map(([status, response]) => [status, readResponse(status, response)]));
     return {
       ...node,
       deprecated: op.deprecated === true,
       stability: typeof op['x-stability'] === 'string' ? op['x-stability'] : null,
-      security: (Array.isArray(security) ? security : []).flatMap((req: unknown) =>
-        isObject(req) ? Object.keys(req) : [],
-      ),
+      security: security.flatMap((req) => (isObject(req) ? Object.keys(req) : [])),
       parameters: node.parameters.map((p) => readParameter(document, p)),
       statuses: [...byStatus.keys()].sort((a, b) => a - b),
       responses: byStatus,
@@ -107,15 +80,16 @@ export function assembleContract(document: JsonObject, validators: ContractValid
       return op;
     },
     orderStates: document['x-petstore-order-states'] as OrderStateMachine,
-    validateSchema<T>(name: ComponentSchemaName, value: ExactJson): Verdict<T> {
-      const validate = find(validators.schemas, name);
+    validateSchema(name, value) {
+      const validate = Object.hasOwn(validators.schemas, name) ? validators.schemas[name] : undefined;
       if (!validate) throw new Error(`no schema ${name} in the document`);
-      return runValidator<T>(validate, value);
+      return runValidator(validate, value);
     },
     validateResponseBody(operationId, status, text) {
       if (!contract.operation(operationId).responses.has(status))
         return violation('status', `status ${status} is not documented for ${operationId}`);
-      const validate = find(validators.responseBodies, responseBodyKey(operationId, status));
+      // Keys hold a space, so no key names a member of Object.prototype.
+      const validate = validators.responseBodies[responseBodyKey(operationId, status)];
       if (!validate)
         return text === '' ? { ok: true, value: undefined } : violation('body', 'must have no body');
       const parsed = parseExactJson(text);
@@ -131,18 +105,15 @@ export function assembleContract(document: JsonObject, validators: ContractValid
       const path = `/${param.name}`;
       if (raw === undefined)
         return param.required ? violation('required', 'is required', path) : { ok: true, value: undefined };
-      const value = contract.parseParameter(param, raw);
+      const value = parseParameter(param, raw);
       if (!value.ok) return value;
-      const validate = find(validators.parameters, parameterKey(operationId, param.in, param.name));
+      const validate = validators.parameters[parameterKey(operationId, param.in, param.name)];
       if (!validate) throw new Error(`no validator for ${operationId} ${param.in} parameter ${param.name}`);
       const verdict = runValidator<ExactJson>(validate, value.value);
       if (verdict.ok) return verdict;
       return { ok: false, error: verdict.error.map((v) => ({ ...v, path: path + v.path })) };
     },
-    parseParameter(param, raw) {
-      const value = readParameterValue(param, raw);
-      return value.ok ? value : violation('type', value.error, `/${param.name}`);
-    },
+    parseParameter,
   };
   return contract;
 }

@@ -1,5 +1,5 @@
 /** A contract whose validators Ajv compiles at run time (`--spec`): `new Function`, so Node only. */
-import { fail, type Result } from '../result.js';
+import { fail, ok, type Result } from '../result.js';
 import { createAjv } from './ajv.js';
 import { assembleContract } from './build.js';
 import { documentProblem } from './contract.js';
@@ -11,40 +11,31 @@ import type { CompiledValidator, ContractValidators } from './validators.js';
 
 export { createAjv } from './ajv.js';
 
-/**
- * The validators of a document, compiled on first use (all at once cost more than the mock's start-up), or `now`.
- *
- * @example compileValidators(document).schemas.Order?.({ id: 1 }) // true
- */
+/** The validators of a document, compiled on first use (all at once cost more than the mock's start-up), or `now`. */
 export function compileValidators(document: JsonObject, now = false): ContractValidators {
   const ajv = createAjv();
   const { components, responseBodies, parameters, keywords } = documentSchemas(document);
   for (const keyword of keywords) ajv.addKeyword(keyword);
   for (const [name, schema] of components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
-  // Ajv caches what it compiled (and what it was given by `addSchema`) by the schema object.
+  // Ajv caches by the schema object: each getter compiles once.
   const compiled = (table: ReadonlyMap<string, unknown>) => {
-    const getters = [...table].map(([key, schema]) => [
-      key,
-      { enumerable: true, get: () => ajv.compile(schema as object) },
-    ]);
-    return Object.defineProperties({}, Object.fromEntries(getters)) as Record<string, CompiledValidator>;
+    const getters: Record<string, CompiledValidator> = {};
+    for (const [key, schema] of table)
+      Object.defineProperty(getters, key, { enumerable: true, get: () => ajv.compile(schema as object) });
+    return getters;
   };
-  if (now) {
-    for (const schema of [...components.values(), ...responseBodies.values(), ...parameters.values()]) {
-      ajv.compile(schema as object);
-    }
-  }
-  return {
+  const validators = {
     schemas: compiled(components),
     responseBodies: compiled(responseBodies),
     parameters: compiled(parameters),
   };
+  if (now) for (const table of Object.values(validators)) Object.values(table); // each getter compiles
+  return validators;
 }
 
-/** The keywords whose subschemas apply to the value itself, not to a part of it. */
 const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'];
 
-/** The first component schema that leads back to itself without reading into the value (a tree is fine). */
+/** Why a component schema leads back to itself without reading into the value (a tree is fine), if one does. */
 function selfReferringSchema(document: JsonObject): string | undefined {
   const schemas = pointerTarget(document, '#/components/schemas');
   if (!isObject(schemas)) return undefined;
@@ -76,41 +67,25 @@ function selfReferringSchema(document: JsonObject): string | undefined {
     return found;
   };
   const start = Object.keys(schemas).find((name) => loops(schemas[name], schemas[name]));
+  if (start === undefined) return undefined;
   // Name the schema the loop goes through (A may only lead to B, which refers to itself).
-  return start && (Object.keys(schemas).find((name) => schemas[name] === closing) ?? start);
+  const name = Object.keys(schemas).find((key) => schemas[key] === closing) ?? start;
+  return `schema ${name} refers to itself without reading into the value (through $ref, allOf, anyOf, oneOf, not, if/then/else or dependentSchemas), so checking a value against it would never end`;
 }
 
-/**
- * The contract of a parsed document, unchecked, its validators compiled on first use (tests, workers).
- *
- * @example buildContract(DOCUMENT).operations.map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
- */
+/** The contract of a parsed document, unchecked, its validators compiled on first use (tests, workers). */
 export function buildContract(document: JsonObject): Contract {
   return assembleContract(document, compileValidators(document));
 }
 
-/**
- * The contract of a parsed document (a draft, a test's altered copy), compiled now; or why it cannot be.
- *
- * @example const loaded = loadContract(load(readFileSync('v2.yaml', 'utf8'))); if (loaded.ok) createMock({ contract: loaded.value })
- */
+/** The contract of a parsed document (a draft, an altered copy), or why not; compiled now, not on a request. */
 export function loadContract(document: unknown): Result<Contract, string> {
   const problem = documentProblem(document);
   if (problem !== undefined) return fail(`the document ${problem}`);
   try {
-    const looping = selfReferringSchema(document as JsonObject);
-    if (looping !== undefined) {
-      return fail(
-        `the document's schema ${looping} refers to itself without reading into the value (through $ref, allOf, anyOf, oneOf, not, if/then/else or dependentSchemas), so checking a value against it would never end`,
-      );
-    }
-    const slow = documentPatternProblem(document);
-    if (slow !== undefined) return fail(`the document's ${slow}`);
-    // Compiled now: a draft's broken schema stops it here, not on a request.
-    return {
-      ok: true,
-      value: assembleContract(document as JsonObject, compileValidators(document as JsonObject, true)),
-    };
+    const refused = selfReferringSchema(document as JsonObject) ?? documentPatternProblem(document);
+    if (refused !== undefined) return fail(`the document's ${refused}`);
+    return ok(assembleContract(document as JsonObject, compileValidators(document as JsonObject, true)));
   } catch (error) {
     // A schema Ajv refuses (an unknown keyword, a $ref to nothing): the document's fault, not a bug.
     return fail(`the document cannot be compiled: ${error instanceof Error ? error.message : String(error)}`);

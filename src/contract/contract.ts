@@ -13,29 +13,21 @@ export function defaultContract(): Contract {
   return builtIn;
 }
 
-/**
- * The first reason a parsed document cannot be a contract, words that finish "the document …".
- *
- * @example documentProblem({ swagger: '2.0' }) // 'is not OpenAPI 3.1 (openapi: null)'
- */
+/** The first reason a parsed document cannot be a contract, words that finish "the document …". */
 export function documentProblem(document: unknown): string | undefined {
   if (!isObject(document)) return 'is not an OpenAPI document (expected a mapping at the top level)';
-  if (typeof document.openapi !== 'string' || !/^3\.1\.\d+/.test(document.openapi)) {
+  if (typeof document.openapi !== 'string' || !/^3\.1\.\d+/.test(document.openapi))
     return `is not OpenAPI 3.1 (openapi: ${JSON.stringify(document.openapi ?? null)})`;
-  }
   if (!isObject(document.paths)) return 'has no paths';
   for (const [path, item] of Object.entries(document.paths)) {
     if (!isObject(item)) return `path ${path} is not a mapping`;
     for (const [method, op] of Object.entries(item)) {
       if (!HTTP_METHODS.includes(method as HttpMethod)) continue;
-      if (!isObject(op) || typeof op.operationId !== 'string' || op.operationId === '') {
+      if (!isObject(op) || typeof op.operationId !== 'string' || op.operationId === '')
         return `${method.toUpperCase()} ${path} has no operationId`;
-      }
     }
   }
-  const servers = document.servers;
-  if (!Array.isArray(servers) || !servers.some((s) => isObject(s) && typeof s.url === 'string')) {
+  const servers = Array.isArray(document.servers) ? document.servers : [];
+  if (!servers.some((s) => isObject(s) && typeof s.url === 'string'))
     return 'has no servers entry (the base path, such as /v1, is read from it)';
-  }
-  return undefined;
 }

@@ -5,11 +5,7 @@ import { parameterKey, responseBodyKey } from './validators.js';
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-/**
- * Each operation of a document, its parameters (the path item's first) and responses, `$ref`s followed.
- *
- * @example operationNodes(DOCUMENT).map((op) => op.operationId) // ['listOrders', 'cancelOrder', 'getPet']
- */
+/** Each operation of a document, its parameters (the path item's first) and responses, `$ref`s followed. */
 export function operationNodes(document: JsonObject) {
   const paths = isObject(document.paths) ? document.paths : {};
   return Object.entries(paths).flatMap(([path, node]) => {
@@ -28,11 +24,8 @@ export function operationNodes(document: JsonObject) {
   });
 }
 
-/**
- * The documented headers of each response of one operation by status, `$ref`s followed: the mock's and the
- * judge's one reader. One leading nowhere reads `{}`, as headers are not compiled at load.
- */
-export function responseHeaders(document: JsonObject, operationId: string) {
+/** Every response's documented headers by operationId and status; a `$ref` to nothing reads `{}` (not compiled at load). */
+export function documentedResponseHeaders(document: JsonObject) {
   const follow = (node: unknown): JsonObject => {
     try {
       const found = resolveRef(document, node);
@@ -41,16 +34,22 @@ export function responseHeaders(document: JsonObject, operationId: string) {
       return {};
     }
   };
-  const node = operationNodes(document).find((op) => op.operationId === operationId);
+  const headersOf = (response: JsonObject) =>
+    Object.entries(follow(response.headers)).map(([shownAs, value]) => {
+      const header = follow(value);
+      return { shownAs, header, schema: follow(header.schema) };
+    });
   return new Map(
-    (node?.responses ?? []).map(([status, response]) => [
-      status,
-      Object.entries(follow(response.headers)).map(([shownAs, value]) => {
-        const header = follow(value);
-        return { shownAs, header, schema: follow(header.schema) };
-      }),
+    operationNodes(document).map(({ operationId, responses }) => [
+      operationId,
+      new Map(responses.map(([status, response]) => [status, headersOf(response)])),
     ]),
   );
+}
+
+/** One operation's {@link documentedResponseHeaders}: a walk per call, so read them all once instead. */
+export function responseHeaders(document: JsonObject, operationId: string) {
+  return documentedResponseHeaders(document).get(operationId) ?? new Map<never, never>();
 }
 
 /** The first media type of a response, `[null, undefined]` without a body. */
@@ -59,11 +58,7 @@ export function firstMedia(response: JsonObject): [string | null, JsonObject | u
   return mediaType === undefined ? [null, undefined] : [mediaType, isObject(media) ? media : undefined];
 }
 
-/**
- * Component, body and parameter schemas by name or key, and the `x-` keywords a strict Ajv must be told about.
- *
- * @example documentSchemas(DOCUMENT).parameters.keys() // 'cancelOrder path orderId', 'getPet path petId'
- */
+/** Component, body and parameter schemas by name or key, and the `x-` keywords a strict Ajv must be told about. */
 export function documentSchemas(document: JsonObject) {
   const keywords = new Set<string>();
   const components = isObject(document.components) ? document.components : {};

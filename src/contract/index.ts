@@ -2,17 +2,11 @@
 export { BEARER_TOKEN_PATTERN, bearerToken } from './bearer.js';
 export { assembleContract } from './build.js';
 export { defaultContract, documentProblem } from './contract.js';
-export { INT64_MAX, INT64_MIN, isInt64String, parseInt64 } from './int64.js';
+export { INT64_MAX, INT64_MIN, isInt64String, parseInt64, sameInteger } from './int64.js';
 export * from './lossless-json.js';
 export * from './model.js';
 export * from './order-states.js';
 export type { ParameterSchema, ParameterSpec, RawParameter } from './parameters.js';
-export { sameInteger } from './same-integer.js';
 export * from './types.js';
-export {
-  type CompiledValidator,
-  type ContractValidators,
-  type SchemaViolation,
-  type Verdict,
-  validationView,
-} from './validators.js';
+export type { CompiledValidator, ContractValidators, SchemaViolation, Verdict } from './validators.js';
+export { validationView } from './validators.js';

@@ -1,7 +1,6 @@
 /** The one int64 grammar (D8): canonical decimal only; imports nothing, so a page checks ids without the document. */
 import { fail, ok, type Result } from '../result.js';
 
-/** The smallest and largest int64 values (decision D8). */
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
 
@@ -10,7 +9,6 @@ export const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
 
 /** @example parseInt64('9007199254740993') // { ok: true, value: 9007199254740993n } */
 export function parseInt64(text: string): Result<bigint, string> {
-  // 20 characters hold every int64: longer text is refused before BigInt runs.
   if (text.length > 20 || !CANONICAL_INTEGER.test(text)) {
     return fail(
       `must be an integer written in plain decimal (no sign on 0, no leading zeros), got ${JSON.stringify(text.slice(0, 40))}`,
@@ -25,4 +23,20 @@ export function parseInt64(text: string): Result<bigint, string> {
 /** @example isInt64String(new URLSearchParams(location.search).get('order') ?? '') // narrows to `${bigint}` */
 export function isInt64String(text: string): text is `${bigint}` {
   return parseInt64(text).ok;
+}
+
+/** The int64 an id names in a notation other stacks read (D9: `02`, `+2`, `2.0`, `2e0`, `0x2`, ` 2 `), else `null`. */
+export function sameInteger(raw: string): bigint | null {
+  const text = raw.trim();
+  let value: bigint | null = null;
+  const hex = /^([+-]?)0x([0-9a-f]+)$/i.exec(text);
+  const decimal = /^([+-]?)([0-9]+)(?:\.([0-9]*))?(?:e\+?([0-9]{1,3}))?$/i.exec(text);
+  if (hex?.[2] !== undefined) value = (hex[1] === '-' ? -1n : 1n) * BigInt(`0x${hex[2]}`);
+  else if (decimal?.[2] !== undefined) {
+    const fraction = decimal[3] ?? '';
+    const scaled = BigInt(decimal[2] + fraction) * 10n ** BigInt(decimal[4] ?? '0');
+    const unit = 10n ** BigInt(fraction.length);
+    if (scaled % unit === 0n) value = (decimal[1] === '-' ? -1n : 1n) * (scaled / unit);
+  }
+  return value !== null && value >= INT64_MIN && value <= INT64_MAX ? value : null;
 }

@@ -1,7 +1,4 @@
-/**
- * JSON that keeps int64 values exact (D8): integers a double cannot hold become `bigint`. Our own small
- * parser, as lossless-json was a tenth of the MSW entry; lossless-json.test.ts holds it to its verdicts.
- */
+/** JSON that keeps int64 values exact (D8); our own parser, as lossless-json was a tenth of the MSW entry. */
 import type { Result } from '../result.js';
 
 /** A JSON value in which integers outside ±(2^53 − 1) are exact `bigint`s. */
@@ -19,21 +16,13 @@ const WHITESPACE = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON refuses raw control characters in strings.
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
-const LITERALS: ReadonlyArray<[string, ExactJson]> = [
-  ['true', true],
-  ['false', false],
-  ['null', null],
-];
+const LITERALS = Object.entries({ true: true, false: false, null: null } as Record<string, ExactJson>);
 
 function exactNumber(text: string): number | bigint {
-  if (INTEGER_LITERAL.test(text)) {
-    const value = Number(text);
-    return Number.isSafeInteger(value) ? value : BigInt(text);
-  }
-  return Number(text);
+  const value = Number(text);
+  return Number.isSafeInteger(value) || !INTEGER_LITERAL.test(text) ? value : BigInt(text);
 }
 
-/** Reads one JSON text; throws a `SyntaxError` naming what was expected and where. */
 function readJson(text: string): ExactJson {
   let at = 0;
   const fail = (expected: string): never => {
@@ -55,7 +44,6 @@ function readJson(text: string): ExactJson {
     const literal = token(STRING) ?? fail('A string');
     return literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
   };
-  /** The members of an object or the items of an array, up to `close`, each read by `readOne`. */
   const readList = (close: string, what: string, readOne: () => void) => {
     at++;
     skipSpace();
@@ -92,26 +80,21 @@ function readJson(text: string): ExactJson {
     });
     return object;
   };
-  const readArray = (): ExactJson => {
-    const array: ExactJson[] = [];
-    readList(']', 'item', () => array.push(readValue()));
-    return array;
-  };
   const readValue = (): ExactJson => {
     skipSpace();
     const first = text[at];
     if (first === '{') return readObject();
-    if (first === '[') return readArray();
+    if (first === '[') {
+      const array: ExactJson[] = [];
+      readList(']', 'item', () => array.push(readValue()));
+      return array;
+    }
     if (first === '"') return readString();
     const number = token(NUMBER);
     if (number !== undefined) return exactNumber(number);
-    for (const [word, value] of LITERALS) {
-      if (text.startsWith(word, at)) {
-        at += word.length;
-        return value;
-      }
-    }
-    return fail('A JSON value');
+    const [word, literal] = LITERALS.find(([word]) => text.startsWith(word, at)) ?? fail('A JSON value');
+    at += word.length;
+    return literal;
   };
   const value = readValue();
   skipSpace();
@@ -119,11 +102,7 @@ function readJson(text: string): ExactJson {
   return value;
 }
 
-/**
- * Parses JSON text, keeping integers above 2^53 exact.
- *
- * @example parseExactJson('{"id":9007199254740993}') // { ok: true, value: { id: 9007199254740993n } }
- */
+/** @example parseExactJson('{"id":9007199254740993}') // { ok: true, value: { id: 9007199254740993n } } */
 export function parseExactJson(text: string): Result<ExactJson, string> {
   try {
     return { ok: true, value: readJson(text) };
@@ -132,18 +111,13 @@ export function parseExactJson(text: string): Result<ExactJson, string> {
   }
 }
 
-function isPlainObject(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-/** The JSON text of a value, `undefined` for what JSON leaves out (`undefined`, functions). */
 function write(value: unknown): string | undefined {
   if (typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return `[${value.map((item) => write(item) ?? 'null').join(',')}]`;
-  if (typeof value === 'object' && value !== null && isPlainObject(value)) {
+  const prototype = typeof value === 'object' && value !== null ? Object.getPrototypeOf(value) : undefined;
+  if (prototype === Object.prototype || prototype === null) {
     const members: string[] = [];
-    for (const [key, item] of Object.entries(value)) {
+    for (const [key, item] of Object.entries(value as object)) {
       const text = write(item);
       if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
     }
@@ -152,11 +126,7 @@ function write(value: unknown): string | undefined {
   return JSON.stringify(value);
 }
 
-/**
- * Serialises a value to JSON, writing `bigint`s as exact integer literals.
- *
- * @example stringifyExactJson({ id: 9007199254740993n }) // '{"id":9007199254740993}'
- */
+/** @example stringifyExactJson({ id: 9007199254740993n }) // '{"id":9007199254740993}' */
 export function stringifyExactJson(value: unknown): string {
   return write(value) ?? 'null';
 }

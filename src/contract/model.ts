@@ -34,14 +34,11 @@ export interface OperationSpec {
   responses: ReadonlyMap<number, ResponseSpec>;
 }
 
-export interface TransitionSpec {
-  from: string;
-  operation: string;
-  to: string;
+/** A row of the state table: `from` a state, an `operation` answers `status` (and `code`) and moves it `to`. */
+export type TransitionSpec = Record<'from' | 'operation' | 'to' | 'source', string> & {
   status: number;
   code?: string;
-  source: string;
-}
+};
 
 /** The order state machine of `x-petstore-order-states` (§3, D1–D3). */
 export interface OrderStateMachine {
@@ -60,15 +57,10 @@ export interface Contract {
   operations: readonly OperationSpec[];
   operation(operationId: string): OperationSpec;
   orderStates: OrderStateMachine;
-  /** Validates an exact JSON value against a component schema. */
   validateSchema<T = ExactJson>(name: ComponentSchemaName, value: ExactJson): Verdict<T>;
-  /** Validates a response body (parsed losslessly) for that operation and status; no documented body: empty. */
+  /** Validates a response body, parsed losslessly; no documented body: empty. */
   validateResponseBody(operationId: string, status: number, text: string): Verdict<ExactJson | undefined>;
-  /**
-   * Checks a declared parameter (`undefined`: absent) against its schema, read as its type (D21); throws for an undeclared one.
-   *
-   * @example contract.validateParameter('cancelOrder', 'path', 'orderId', '9007199254740993') // { ok: true, value: 9007199254740993n }
-   */
+  /** Checks a declared parameter (`undefined`: absent), read as its type (D21); throws for an undeclared one. */
   validateParameter(
     operationId: string,
     location: ParameterSpec['in'],

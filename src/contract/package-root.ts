@@ -11,5 +11,4 @@ export function packageRoot(): string {
   }
 }
 
-/** The authored OpenAPI document. */
 export const DOCUMENT_PATH = join(packageRoot(), 'spec', 'openapi.yaml');

@@ -2,6 +2,7 @@
 import { fail, ok, type Result } from '../result.js';
 import { parseInt64 } from './int64.js';
 import type { ExactJson } from './lossless-json.js';
+import { type Verdict, violation } from './validators.js';
 
 export interface ParameterSchema {
   type?: string | readonly string[];
@@ -23,10 +24,7 @@ export type RawParameter = string | readonly string[];
 
 const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
-function typesOf(schema: ParameterSchema): readonly string[] {
-  if (schema.type === undefined) return [];
-  return typeof schema.type === 'string' ? [schema.type] : schema.type;
-}
+const typesOf = ({ type }: ParameterSchema): readonly string[] => (type === undefined ? [] : [type].flat());
 
 /** One text read as the first of the schema's types it spells; a schema naming no type takes the text. */
 function readScalar(schema: ParameterSchema, text: string): Result<ExactJson, string> {
@@ -35,34 +33,28 @@ function readScalar(schema: ParameterSchema, text: string): Result<ExactJson, st
   for (const type of types) {
     if (type === 'integer') {
       const parsed = parseInt64(text);
-      if (!parsed.ok) continue;
       // An int64 stays a bigint, as every id (D8).
-      const small = schema.format !== 'int64' && Number.isSafeInteger(Number(parsed.value));
-      return ok(small ? Number(parsed.value) : parsed.value);
+      const small = parsed.ok && schema.format !== 'int64' && Number.isSafeInteger(Number(parsed.value));
+      if (parsed.ok || types.length === 1) return small ? ok(Number(parsed.value)) : parsed;
     }
     if (type === 'number' && NUMBER.test(text)) return ok(Number(text));
     if (type === 'boolean' && (text === 'true' || text === 'false')) return ok(text === 'true');
     if (type === 'null' && text === 'null') return ok(null);
   }
-  const integer = types.length === 1 && types[0] === 'integer' ? parseInt64(text) : undefined;
-  if (integer && !integer.ok) return fail(integer.error);
   return fail(`must be ${types.join(' or ')}, got ${JSON.stringify(text.slice(0, 40))}`);
 }
 
 /** Reads a parameter's text as its schema's type; an array takes repeated query values or comma-separated items. */
-export function readParameterValue(param: ParameterSpec, raw: RawParameter): Result<ExactJson, string> {
-  if (typesOf(param.schema).includes('array')) {
-    const texts = typeof raw === 'string' ? (param.in === 'query' ? [raw] : raw.split(',')) : raw;
-    const items: ExactJson[] = [];
-    for (const [index, text] of texts.entries()) {
-      const item = readScalar(param.schema.items ?? {}, text);
-      if (!item.ok) return fail(`item ${index} ${item.error}`);
-      items.push(item.value);
-    }
-    return ok(items);
+export function parseParameter(param: ParameterSpec, raw: RawParameter): Verdict<ExactJson> {
+  const array = typesOf(param.schema).includes('array');
+  const texts = typeof raw !== 'string' ? raw : array && param.in !== 'query' ? raw.split(',') : [raw];
+  const refused = (message: string) => violation('type', message, `/${param.name}`);
+  if (!array && texts.length !== 1) return refused(`takes one value, got ${texts.length}`);
+  const items: ExactJson[] = [];
+  for (const [index, text] of texts.entries()) {
+    const item = readScalar(array ? (param.schema.items ?? {}) : param.schema, text);
+    if (!item.ok) return refused(array ? `item ${index} ${item.error}` : item.error);
+    items.push(item.value);
   }
-  if (typeof raw === 'string') return readScalar(param.schema, raw);
-  return raw.length === 1
-    ? readScalar(param.schema, raw[0] as string)
-    : fail(`takes one value, got ${raw.length}`);
+  return ok(array ? items : (items[0] as ExactJson));
 }

@@ -1,24 +1,15 @@
 /** Path templates matched by plain string comparisons, so no character of a document's path is a pattern. */
 
-/** One segment of a template: its literal texts, with a parameter between each two (`orders({id})`). */
-interface TemplateSegment {
-  literals: string[];
-  params: string[];
-}
-
-export type PathTemplate = readonly TemplateSegment[];
+/** Per segment, its literal texts with a parameter between each two (`orders({id})`). */
+export type PathTemplate = ReadonlyArray<{ literals: string[]; params: string[] }>;
 
 export function parsePathTemplate(template: string): PathTemplate {
   return template.split('/').map((segment) => {
     const parts = segment.split(/\{([^}]*)\}/);
-    return {
-      literals: parts.filter((_, i) => i % 2 === 0),
-      params: parts.filter((_, i) => i % 2 === 1),
-    };
+    return { literals: parts.filter((_, i) => i % 2 === 0), params: parts.filter((_, i) => i % 2 === 1) };
   });
 }
 
-/** Literal paths are tried first. */
 export function isLiteralTemplate(template: PathTemplate): boolean {
   return template.every((segment) => segment.params.length === 0);
 }

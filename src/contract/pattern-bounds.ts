@@ -1,7 +1,4 @@
-/**
- * A `--spec` document's patterns run on untrusted input with a backtracking RegExp, so `^(a+)+$` could hold
- * the event loop for minutes: each is refused unless its worst case is small, and runs on bounded input.
- */
+/** A `--spec` document's patterns run on untrusted input (`^(a+)+$` could hold the event loop for minutes). */
 
 /** The longest string a pattern runs on (longer does not match): 7 ms worst case measured for `^\d*\d*$`. */
 export const MAX_PATTERN_INPUT = 1000;
@@ -30,9 +27,8 @@ export function patternProblem(pattern: string): string | undefined {
       const high = whole === '?' ? 1 : min === undefined || max === '' ? Infinity : Number(comma ? max : min);
       i += whole.length - 1;
       if (pattern[i + 1] === '?') i++;
-      if (afterAmbiguousGroup && high > 1) {
+      if (afterAmbiguousGroup && high > 1)
         return 'repeats a group that itself repeats or has alternatives, which can take exponential time; rewrite it without the nesting';
-      }
       if (low !== high) {
         mark();
         free++;
@@ -64,23 +60,19 @@ export function patternProblem(pattern: string): string | undefined {
     }
     afterAmbiguousGroup = false;
   }
-  if (free + (anchored ? 0 : 1) > MAX_FREE) {
+  if (free + (anchored ? 0 : 1) > MAX_FREE)
     return `has more than ${MAX_FREE} quantifiers (*, +, ?, {m,n}; a pattern without a leading ^ counts one more), which can take polynomial time; use fixed counts ({4}) or fewer quantifiers`;
-  }
   return undefined;
 }
 
 /** Ajv's `code.regExp` for `--spec`: the pattern checked, then run on at most {@link MAX_PATTERN_INPUT} characters. */
-export function boundedRegExp(
-  pattern: string,
-  flags: string,
-): { test(text: string): boolean; toString(): string } {
+export function boundedRegExp(pattern: string, flags: string) {
   const problem = patternProblem(pattern);
   if (problem !== undefined) throw new Error(`the pattern ${JSON.stringify(pattern)} ${problem}`);
   const regExp = new RegExp(pattern, flags);
   // Ajv shares one compiled pattern per `toString()`: it must name the pattern.
   return {
-    test: (text) => text.length <= MAX_PATTERN_INPUT && regExp.test(text),
+    test: (text: string) => text.length <= MAX_PATTERN_INPUT && regExp.test(text),
     toString: () => String(regExp),
   };
 }

@@ -2,7 +2,6 @@
 
 export type JsonObject = Record<string, unknown>;
 
-/** The id prefix of component schemas in Ajv. */
 export const SCHEMA_ID_BASE = 'https://petstore.contract/components/schemas/';
 export const COMPONENT_SCHEMA = '#/components/schemas/';
 
@@ -20,7 +19,6 @@ export function pointerTarget(root: unknown, pointer: string): unknown {
   return target;
 }
 
-/** Follows a local `$ref` and the refs it leads to; a node without one is returned as is. */
 export function resolveRef(document: JsonObject, node: unknown): unknown {
   let current = node;
   for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
@@ -33,15 +31,14 @@ export function resolveRef(document: JsonObject, node: unknown): unknown {
   return current;
 }
 
-/** A copy of a schema, its component refs at {@link SCHEMA_ID_BASE}; each `x-` keyword met goes to `extensions` (strict Ajv). */
+/** A copy of a schema, its component refs at {@link SCHEMA_ID_BASE}; `x-` keywords met go to `extensions`. */
 export function prepareSchema(schema: unknown, extensions: Set<string>): unknown {
   if (Array.isArray(schema)) return schema.map((item) => prepareSchema(item, extensions));
   if (!isObject(schema)) return schema;
   const entries = Object.entries(schema).map(([key, value]) => {
     if (key.startsWith('x-')) extensions.add(key);
-    if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_SCHEMA)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_SCHEMA))
       return [key, SCHEMA_ID_BASE + value.slice(COMPONENT_SCHEMA.length)];
-    }
     return [key, key === 'examples' || key === 'example' ? value : prepareSchema(value, extensions)];
   });
   return Object.fromEntries(entries);

@@ -10,13 +10,10 @@ import { expansionProblem, MAX_ALIASES } from './yaml-bounds.js';
 /** A document larger than this is refused rather than parsed: the toolkit's own is about 20 kB. */
 export const MAX_SPEC_BYTES = 4 * 1024 * 1024;
 
-function readProblem(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'does not exist';
-  if (code === 'EACCES') return 'cannot be read (no permission)';
-  if (code === 'EISDIR') return 'is a directory, not a file';
-  return `cannot be read (${code ?? String(error)})`;
-}
+const READ_PROBLEMS: Readonly<Record<string, string>> = {
+  ENOENT: 'does not exist',
+  EACCES: 'cannot be read (no permission)',
+};
 
 /** Reads, parses and checks a document (relative to `cwd`), or the one-line reason, naming the file. */
 export function loadSpecFile(path: string, cwd = process.cwd()): Result<Contract, string> {
@@ -27,7 +24,8 @@ export function loadSpecFile(path: string, cwd = process.cwd()): Result<Contract
     if (info.size > MAX_SPEC_BYTES) return fail(`--spec ${path} is larger than ${MAX_SPEC_BYTES} bytes`);
     text = readFileSync(resolve(cwd, path), 'utf8');
   } catch (error) {
-    return fail(`--spec ${path} ${readProblem(error)}`);
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return fail(`--spec ${path} ${READ_PROBLEMS[code] ?? `cannot be read (${code})`}`);
   }
   let document: unknown;
   try {

@@ -6,8 +6,7 @@ function isFullDate(text: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
   // `setUTCFullYear` keeps years 0–99 (`Date.UTC` would read 1900–1999); a day past the month rolls over.
-  const date = new Date(0);
-  date.setUTCFullYear(year, month, day);
+  const date = new Date(new Date(0).setUTCFullYear(year, month, day));
   return date.getUTCMonth() === month && date.getUTCDate() === day;
 }
 
@@ -31,19 +30,11 @@ export function isDateTime(text: string): boolean {
   return parts.length === 2 && isFullDate(parts[0] ?? '') && isFullTime(parts[1] ?? '');
 }
 
-/** The formats every validator of the toolkit knows, by name, as Ajv's `addFormat` takes them. */
+/** The formats the document uses, as Ajv's `addFormat` takes them; a `--spec` document has ajv-formats' others. */
 export const FORMATS = {
   'date-time': { type: 'string', validate: isDateTime },
   int64: { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 63) && n < 2 ** 63 },
-  int32: {
-    type: 'number',
-    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
-  },
 } as const;
 
 /** Length in code points, as `minLength`/`maxLength` count it (ajv's `ucs2length`). */
-export function ucs2length(text: string): number {
-  let length = 0;
-  for (const _ of text) length++;
-  return length;
-}
+export const ucs2length = (text: string): number => [...text].length;

@@ -4,42 +4,31 @@ import type { Result } from '../result.js';
 import { INT64_MAX, INT64_MIN } from './int64.js';
 import type { ExactJson } from './lossless-json.js';
 
-/** One way a value broke a schema, as Ajv reports it: JSON Pointers into the value and the schema. */
-export interface SchemaViolation {
-  path: string;
-  keyword: string;
-  schemaPath: string;
-  message: string;
-}
+/** One way a value broke a schema, as Ajv reports it: JSON Pointers into the value (`path`) and the schema. */
+export type SchemaViolation = Record<'path' | 'keyword' | 'schemaPath' | 'message', string>;
 
 /** A value that passed a schema, or every way it broke it. */
 export type Verdict<T> = Result<T, SchemaViolation[]>;
 
-/** A validation function as Ajv compiles or generates it. */
-export interface CompiledValidator {
-  (data: unknown): boolean;
-  errors?: ErrorObject[] | null;
-}
+export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /** The fixture file's generated validator: its errors carry no `schemaPath` and no message. */
-export interface FixtureValidator {
-  (data: unknown): boolean;
+export type FixtureValidator = ((data: unknown) => boolean) & {
   errors?: Array<Omit<ErrorObject, 'schemaPath' | 'message'>> | null;
-}
+};
 
 /** Component schemas' validators by name, bodies' and parameters' by the keys below; generated or compiled. */
 export type ContractValidators = Readonly<
   Record<'schemas' | 'responseBodies' | 'parameters', Readonly<Record<string, CompiledValidator>>>
 >;
 
-/** `listOrders 200`: the key of a documented response body. */
-export function responseBodyKey(operationId: string, status: number): string {
-  return `${operationId} ${status}`;
-}
+export const responseBodyKey = (operationId: string, status: number) => `${operationId} ${status}`;
 
-/** `cancelOrder path orderId`: the key of a declared parameter, its name as the document spells it. */
-export function parameterKey(operationId: string, location: string, name: string): string {
-  return `${operationId} ${location} ${name}`;
+export const parameterKey = (operationId: string, location: string, name: string) =>
+  `${operationId} ${location} ${name}`;
+
+export function violation(keyword: string, message: string, path = ''): Verdict<never> {
+  return { ok: false, error: [{ path, keyword, schemaPath: '', message }] };
 }
 
 /** The validator of a body that is only a `$ref`: one copy of `Error` in the page, not one per response. */
@@ -55,44 +44,23 @@ export function referencing(validate: CompiledValidator, id: string): CompiledVa
 
 /** The validator of `{ type: 'array', items: { $ref } }`, with Ajv's errors, reusing the component's code. */
 export function itemsReferencing(validate: CompiledValidator, id: string): CompiledValidator {
+  const params = { type: 'array' };
   const item = referencing(validate, id);
   const list: CompiledValidator = (data) => {
-    if (!Array.isArray(data)) {
-      const params = { type: 'array' };
-      list.errors = [
-        { instancePath: '', schemaPath: '#/type', keyword: 'type', params, message: 'must be array' },
-      ];
-      return false;
-    }
-    const errors = data.flatMap((value, index) =>
-      item(value)
-        ? []
-        : (item.errors ?? []).map((e) => ({ ...e, instancePath: `/${index}${e.instancePath}` })),
-    );
+    const errors = Array.isArray(data)
+      ? data.flatMap((value, index) =>
+          item(value)
+            ? []
+            : (item.errors ?? []).map((e) => ({ ...e, instancePath: `/${index}${e.instancePath}` })),
+        )
+      : [{ instancePath: '', schemaPath: '#/type', keyword: 'type', params, message: 'must be array' }];
     list.errors = errors.length > 0 ? errors : null;
     return errors.length === 0;
   };
   return list;
 }
 
-function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation[] {
-  return (errors ?? []).map((error) => ({
-    path: error.instancePath,
-    keyword: error.keyword,
-    schemaPath: error.schemaPath,
-    // Generated validators carry no messages: their params, in words.
-    message:
-      error.keyword === 'format' && error.params.format === 'int64'
-        ? 'must be an integer within int64 (−2^63 … 2^63−1)'
-        : (error.message ?? `must be ${Object.values(error.params).join(' ')}`),
-  }));
-}
-
-/**
- * What Ajv validates for an exact value (D8): in-range bigints clamped inside int64, the rest ±2^64.
- *
- * @example validationView(2n ** 63n) // 18446744073709551616 (2^64: not an int64)
- */
+/** What Ajv validates for an exact value (D8): in-range bigints clamped inside int64, the rest ±2^64. */
 export function validationView(value: ExactJson): unknown {
   if (typeof value === 'bigint') {
     if (value > INT64_MAX || value < INT64_MIN) return value > 0n ? 2 ** 64 : -(2 ** 64);
@@ -104,9 +72,17 @@ export function validationView(value: ExactJson): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, validationView(item)]));
 }
 
-/** Runs a validator on an exact value, which comes back on success. */
+/** Runs a validator on an exact value, which comes back on success; generated validators carry no messages. */
 export function runValidator<T>(validate: CompiledValidator, value: ExactJson): Verdict<T> {
-  return validate(validationView(value))
-    ? { ok: true, value: value as T }
-    : { ok: false, error: toViolations(validate.errors) };
+  if (validate(validationView(value))) return { ok: true, value: value as T };
+  const error = (validate.errors ?? []).map(({ instancePath, keyword, schemaPath, params, message }) => ({
+    path: instancePath,
+    keyword,
+    schemaPath,
+    message:
+      keyword === 'format' && params.format === 'int64'
+        ? 'must be an integer within int64 (−2^63 … 2^63−1)'
+        : (message ?? `must be ${Object.values(params).join(' ')}`),
+  }));
+  return { ok: false, error };
 }

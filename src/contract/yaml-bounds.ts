@@ -1,10 +1,9 @@
-/** Bounds on the aliases (`*name`) of every YAML read from a user: each later walk expands them. */
-
 /** js-yaml's `maxAliases`: 30 can name about 60,000 nodes, a few more billions. */
 export const MAX_ALIASES = 30;
 
-/** The size as JSON text, aliases expanded, each shared node walked once; stops once over `limit`. */
-function expandedSize(root: unknown, limit: number): number {
+/** Why parsed data exceeds `limit` bytes as JSON, aliases expanded (28 over a 60 KB string name a gigabyte). */
+export function expansionProblem(data: unknown, text: string, limit: number): string | undefined {
+  if (!text.includes('*')) return undefined;
   const known = new Map<object, number>();
   const size = (value: unknown): number => {
     if (typeof value === 'string') return value.length + 2;
@@ -19,18 +18,10 @@ function expandedSize(root: unknown, limit: number): number {
     known.set(value, total);
     return total;
   };
-  return size(root);
-}
-
-/** Why parsed data exceeds `limit` bytes as JSON, aliases expanded (28 over a 60 KB string name a gigabyte). */
-export function expansionProblem(data: unknown, text: string, limit: number): string | undefined {
-  if (!text.includes('*')) return undefined;
-  let size: number;
   try {
-    size = expandedSize(data, limit);
+    if (size(data) <= limit) return undefined;
   } catch {
     return 'nests too deeply (or an alias *name is used inside its own anchor)';
   }
-  if (size <= limit) return undefined;
   return `expands to more than ${limit / 2 ** 20} MiB once its aliases (*name) are followed; write the data out, or use fewer aliases`;
 }

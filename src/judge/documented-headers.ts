@@ -8,7 +8,7 @@ import {
   type SchemaViolation,
   validationView,
 } from '../contract/index.js';
-import { readParameterValue } from '../contract/parameters.js';
+import { parseParameter } from '../contract/parameters.js';
 import { isObject, type JsonObject } from '../contract/refs.js';
 
 interface DocumentedHeader {
@@ -67,7 +67,7 @@ export function documentedHeaderViolations(
     const value = headers[header.name];
     if (value === undefined) return [{ message: `without ${header.shownAs}`, expected, violations: [] }];
     // A text that does not read as the schema's type stays text, so the schema refuses it (`"13"` is 13).
-    const read = readParameterValue(header.as, value.trim());
+    const read = parseParameter(header.as, value.trim());
     if (header.validate(read.ok ? validationView(read.value) : value)) return [];
     const violations = (header.validate.errors ?? []).map(
       (e): SchemaViolation => ({

@@ -3,7 +3,7 @@
  * `x-petstore-order-states` must hold exactly these states and transitions, and the mock reads them.
  */
 import { describe, expect, it } from 'vitest';
-import { compileStateTable, defaultContract, stateTable } from '../contract/index.js';
+import { defaultContract, stateTable } from '../contract/index.js';
 import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
 
 const contract = defaultContract();
@@ -54,12 +54,14 @@ describe('the order state table (x-petstore-order-states)', () => {
   });
 
   it('follows an altered table, so no transition is hard-coded', () => {
-    const table = compileStateTable({
-      states: {
-        open: { listed: true, complete: false, source: 'test' },
-        closed: { listed: false, source: 'test' },
+    const table = stateTable({
+      orderStates: {
+        states: {
+          open: { listed: true, complete: false, source: 'test' },
+          closed: { listed: false, source: 'test' },
+        },
+        transitions: [{ from: 'open', operation: 'cancelOrder', to: 'closed', status: 204, source: 'test' }],
       },
-      transitions: [{ from: 'open', operation: 'cancelOrder', to: 'closed', status: 204, source: 'test' }],
     });
     expect(table.states).toEqual(['open', 'closed']);
     expect(table.transition('open', 'cancelOrder')?.to).toBe('closed');
