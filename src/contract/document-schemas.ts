@@ -47,11 +47,6 @@ export function documentedResponseHeaders(document: JsonObject) {
   );
 }
 
-/** One operation's {@link documentedResponseHeaders}: a walk per call, so read them all once instead. */
-export function responseHeaders(document: JsonObject, operationId: string) {
-  return documentedResponseHeaders(document).get(operationId) ?? new Map<never, never>();
-}
-
 /** The first media type of a response, `[null, undefined]` without a body. */
 export function firstMedia(response: JsonObject): [string | null, JsonObject | undefined] {
   const [mediaType, media] = Object.entries(isObject(response.content) ? response.content : {})[0] ?? [];

@@ -1,7 +1,7 @@
 /** Response headers judged by the schemas the document gives them (D11's Deprecation), never restated here. */
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../contract/compile.js';
-import { responseHeaders } from '../contract/document-schemas.js';
+import { documentedResponseHeaders } from '../contract/document-schemas.js';
 import {
   type Contract,
   type ParameterSpec,
@@ -31,7 +31,10 @@ export function documentedHeaders(from: Contract, operationId: string, status: n
   const cached = byResponse.get(`${operationId} ${status}`);
   if (cached) return cached;
   const ajv = createAjv();
-  const documented = responseHeaders(from.document as JsonObject, operationId).get(status) ?? [];
+  const documented =
+    documentedResponseHeaders(from.document as JsonObject)
+      .get(operationId)
+      ?.get(status) ?? [];
   const found = documented.map(({ shownAs, header, schema }): DocumentedHeader => {
     const example = header.example;
     return {

@@ -1,6 +1,6 @@
 // CORS for local front-end development (D14, `x-petstore-cors`): the default key is public, so only local
 // origins and those named with `--cors-origin` get CORS headers. `null` (file: pages) is not local.
-import { operationNodes, responseHeaders } from '../contract/document-schemas.js';
+import { documentedResponseHeaders } from '../contract/document-schemas.js';
 import { fail, ok, type Result } from '../result.js';
 import type { CoreRequest } from './responses.js';
 
@@ -73,8 +73,8 @@ function readExposeHeaders(document: Readonly<Record<string, unknown>>): string 
     throw new Error('x-petstore-cors.exposeHeaders must be a list of header names');
   }
   // D14: a page may read every header the contract documents (a draft's `X-Total-Count`).
-  const documented = operationNodes(document).flatMap(({ operationId }) =>
-    [...responseHeaders(document, operationId).values()].flat().map((header) => header.shownAs),
+  const documented = [...documentedResponseHeaders(document).values()].flatMap((byStatus) =>
+    [...byStatus.values()].flat().map((header) => header.shownAs),
   );
   const byName = new Map([...names, ...documented].map((name) => [name.toLowerCase(), name]));
   return [...byName.values()].filter((name) => TOKEN.test(name)).join(', ');

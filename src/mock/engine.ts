@@ -1,6 +1,6 @@
 // The mock, request in, response out: body limit, route, key, parameters, answer, delay, log.
 // No Node built-in: MSW bundles it.
-import { responseHeaders } from '../contract/document-schemas.js';
+import { documentedResponseHeaders } from '../contract/document-schemas.js';
 import {
   type Contract,
   defaultContract,
@@ -74,8 +74,8 @@ export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
 };
 
 /** Each documented response header's example (issue 22), by the statuses that declare any. */
-function documentedHeaders(document: JsonObject, operation: OperationSpec) {
-  const declared = [...responseHeaders(document, operation.operationId)].filter(([, list]) => list.length);
+function documentedHeaders(all: ReturnType<typeof documentedResponseHeaders>, operationId: string) {
+  const declared = [...(all.get(operationId) ?? [])].filter(([, list]) => list.length);
   const examples = declared.map(([status, list]) => {
     const named = list.map((h) => [h.shownAs.toLowerCase(), exampleOf(h.header, h.schema)] as const);
     return [status, Object.fromEntries(named)] as const;
@@ -258,7 +258,10 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
   const sessions = new Sessions(fixtures, { ...DEFAULT_LIMITS, ...options.limits });
   let apiKeys = chooseKeys(options.apiKeys, fixtures);
   let authenticate = createAuthenticator(apiKeys);
-  const headersOf = new Map(contract.operations.map((op) => [op, documentedHeaders(contract.document, op)]));
+  const documented = documentedResponseHeaders(contract.document);
+  const headersOf = new Map(
+    contract.operations.map((op) => [op, documentedHeaders(documented, op.operationId)]),
+  );
   const { log, onBug = (message: string) => console.error(message) } = options;
   // The delayed answers waiting now, so that a stopped mock answers them at once (SIGTERM).
   const delayed = new Set<() => void>();
