@@ -90,12 +90,20 @@ export function reportRequest(
 ): ReportedRequest {
   const redacted = (as: string) =>
     Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redactText(value, key, as)]));
-  const curl = curlLine(method, url, redacted(KEY_VARIABLE), body);
+  let shown: Record<string, string> | undefined;
+  let curl: string | undefined;
+  // Lazy: the proxy builds one per exchange it forwards, and redaction costs ~100 µs, but few are ever shown.
   return {
     method,
     url: redactText(url, key),
-    headers: redacted(REDACTED),
-    curl: redactText(curl, key, KEY_VARIABLE),
+    get headers() {
+      shown ??= redacted(REDACTED);
+      return shown;
+    },
+    get curl() {
+      curl ??= redactText(curlLine(method, url, redacted(KEY_VARIABLE), body), key, KEY_VARIABLE);
+      return curl;
+    },
   };
 }
 
