@@ -40,11 +40,10 @@ export interface ResolvedOptions {
   petId: string | null;
   fetch: typeof fetch;
   contract: Contract;
-  /** How 429 and 503 are retried and how fast the suite sends (D22). */
+  /** D22. */
   retry: RetryPolicy;
-  /** `--shared`, `--sole-client`, or neither: strict until another client is seen (D16). */
+  /** D16: neither flag is `auto`, strict until another client is seen. */
   environment: EnvironmentMode;
-  /** How long apart the two list reads before the checks are (D16). */
   liveProbeMs: number;
   fuzz: FuzzBudget;
 }
@@ -56,7 +55,7 @@ export interface Listing {
   petIds: string[];
 }
 
-/** What a step of cancels did: the exchanges, and the changes to the list that break §3, D2 or D16. */
+/** What a step of cancels did: the changes to the list that break §3, D2 or D16. */
 export interface CancelStep {
   exchanges: Exchange[];
   findings: Finding[];
@@ -64,7 +63,6 @@ export interface CancelStep {
 }
 
 export interface PetProbe {
-  /** `yes`: the target serves GET /pets/{petId}; `unknown`: it did not show that it does. */
   served: 'yes' | 'unknown';
   petId: string;
   /** How the pet id was chosen, for the report. */
@@ -89,14 +87,14 @@ export interface Observation extends StateFinding {
   exchange: Exchange;
 }
 
-/** A request sent and recorded, with what the observer needs of it and whose scope it is. */
 interface Sent {
   exchange: Exchange;
   seen: SeenExchange;
   /** The Authorization sent: the observer's scope, never shown anywhere. */
   scope: string;
-  /** The suite's writes when it was sent (for the environment watch). */
   writesAtSend: number;
+  /** A whole list read's orders, read once for the check and the environment watch. */
+  listing: Listing | null;
 }
 
 /** The state of one run, handed to every check. */
@@ -111,15 +109,12 @@ export class CheckContext {
   private keylessPet: Promise<Exchange> | null = null;
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
-  /** The run's pace, its retries of 429 and 503 (D22), and whether it must stop. */
   readonly gateway: Gateway;
-  /** Requests sent but not kept in `exchanges` (the fuzz phase's: a budget of thousands must not pile up). */
+  /** The fuzz phase's requests: a budget of thousands must not pile up in `exchanges`. */
   notKept = 0;
   fuzzReport: FuzzReport | null = null;
-  /** The proxy's cross-request observer, fed every exchange of the run. */
   readonly observer: Observer;
   readonly observations: Observation[] = [];
-  /** Other clients at work, and whether a change no request of a step named is judged leniently (D16). */
   readonly environment: EnvironmentWatch;
   /** Named pending orders unlisted at the start whose cancel was refused (an earlier run's), by id. */
   readonly stalePending = new Map<string, Exchange>();
@@ -144,7 +139,7 @@ export class CheckContext {
     return sent.exchange;
   }
 
-  /** Sends and records a request; what the observer needs of it is returned, not yet fed to it. */
+  /** Sends and records a request; the observer is not yet fed. */
   private async send(plan: RequestPlan, creditTo?: string, keep = true): Promise<Sent> {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
@@ -155,7 +150,6 @@ export class CheckContext {
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
       headers['accept-encoding'] = 'gzip, deflate';
     }
-    const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);
     const startedAt = performance.now();
@@ -172,7 +166,7 @@ export class CheckContext {
     const exchange: Exchange = {
       ...observed,
       seq: this.exchanges.length + 1,
-      checkId,
+      checkId: creditTo ?? this.currentCheck,
       plan,
       operationId,
       errorRule:
@@ -197,21 +191,19 @@ export class CheckContext {
       startedAt,
       endedAt,
     };
-    return { exchange, seen, scope: authorization ?? '', writesAtSend };
+    const whole = operationId === 'listOrders' && !plan.path.includes('?');
+    const listing = whole ? readListing(exchange) : null;
+    return { exchange, seen, scope: authorization ?? '', writesAtSend, listing };
   }
 
-  /** Feeds exchanges to the observer in the order it reads them (of overlapping cancels, the one that moved first). */
+  /** Feeds exchanges to the observer in its order (of overlapping cancels, the one that moved first). */
   private observe(sent: readonly Sent[]): void {
-    for (const { exchange, seen, scope, writesAtSend } of this.observer.order(sent)) {
+    for (const { exchange, seen, scope, writesAtSend, listing } of this.observer.order(sent)) {
       for (const found of this.observer.observe({ key: scope, orders: scope }, seen, exchange.seq)) {
         this.observations.push({ ...found, exchange });
       }
-      // A whole list read with the key: what changed since the one before may be another client's (D16).
-      if (
-        exchange.operationId === 'listOrders' &&
-        !exchange.path.includes('?') &&
-        readListing(exchange).ids
-      ) {
+      // D16: what changed since the last whole list read may be another client's.
+      if (listing?.ids) {
         const { before, after } = this.observer.compared(scope);
         if (after !== null) this.environment.listRead(before, after, writesAtSend, exchange);
       }
@@ -238,9 +230,9 @@ export class CheckContext {
 
   /** The list read with the key now. */
   async freshListing(): Promise<Listing> {
-    return readListing(
-      await this.request({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH }),
-    );
+    const sent = await this.send({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH });
+    this.observe([sent]);
+    return sent.listing ?? readListing(sent.exchange);
   }
 
   /** Reads the list again `liveProbeMs` later, before any check: what changed was another client's (D16). */
