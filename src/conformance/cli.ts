@@ -25,7 +25,7 @@ import {
 } from './options.js';
 import { runConformance, validateOptions } from './runner.js';
 
-/** The file reports: each one's file and how it is rendered from the (already redacted and gated) result. */
+/** Each file report's name and renderer, given the redacted, gated result. */
 const FILE_REPORTS: Record<
   Exclude<ReporterName, 'pretty'>,
   [string, (result: ConformanceResult) => string]
@@ -65,9 +65,8 @@ export interface CommandIo {
   env: Readonly<Record<string, string | undefined>>;
   stdout: { write(text: string): unknown; isTTY?: boolean };
   stderr: { write(text: string): unknown };
-  /** Aims the run at an in-process handler (tests). */
   fetch?: typeof fetch;
-  /** Aborted, with the signal's name as reason, when the run must stop (SIGINT, SIGTERM). */
+  /** Aborted with the signal's name as reason (SIGINT, SIGTERM). */
   signal?: AbortSignal;
   cwd?: string;
 }
@@ -80,7 +79,7 @@ interface Parsed {
   noBodies: boolean;
 }
 
-/** The flags as the run's options, each set by the table's `option`; the run checks them later. */
+/** The flags as the run's options, each set by the table's `option`; the run checks them. */
 function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'help', string> {
   const parsed = parseFlags(CONFORMANCE_FLAGS, argv);
   if (!parsed.ok) return parsed;
@@ -100,10 +99,11 @@ function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'h
   if (!key.ok) return { ok: false, error: `the API key from ${from} ${key.error}` };
   const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec, io.cwd);
   if (spec && !spec.ok) return spec;
-  const options: Record<string, unknown> = {};
+  const options: Record<string, unknown> = { ...values.fuzz };
   for (const [name, flag] of Object.entries(CONFORMANCE_FLAGS)) {
     const value = values[name as keyof typeof values];
-    if ('option' in flag && value !== undefined) options[flag.option] = value;
+    // --fuzz reads to a count or a time, spread above.
+    if ('option' in flag && value !== undefined && name !== 'fuzz') options[flag.option] = value;
   }
   return {
     ok: true,
@@ -112,7 +112,6 @@ function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'h
         ...(options as Omit<ConformanceOptions, 'baseUrl' | 'apiKey'>),
         baseUrl: values['base-url'],
         apiKey: key.value,
-        ...values.fuzz,
         ...(io.fetch ? { fetch: io.fetch } : {}),
         ...(io.signal ? { signal: io.signal } : {}),
         ...(spec?.ok ? { contract: spec.value } : {}),
@@ -132,8 +131,7 @@ function secretsIn(argv: readonly string[], env: CommandIo['env']): string[] {
     if (arg === '--api-key') keys.push(argv[i + 1] ?? '');
     else if (arg.startsWith('--api-key=')) keys.push(arg.slice('--api-key='.length));
   });
-  const sent = keys.map((key) => key.trim());
-  return [...new Set([...keys, ...sent])].filter((key) => key !== '');
+  return [...new Set(keys.flatMap((key) => [key, key.trim()]))].filter((key) => key !== '');
 }
 
 /** Runs the command with injectable streams and environment; returns the exit code. */
@@ -155,7 +153,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     out(HELP);
     return 0;
   }
-  let result: Awaited<ReturnType<typeof runConformance>>;
+  let result: ConformanceResult;
   try {
     // Checked before anything is printed, so that an option error is the one line of a usage error.
     const { retry, fuzz } = validateOptions(parsed.options).resolved;
@@ -178,10 +176,10 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
       `petstore conformance: warning: the API key is shorter than ${SHORT_KEY} characters; every occurrence of it in the output is redacted, which can hide unrelated text too.\n`,
     );
   }
-  const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   // One gate decision for every report and the exit code.
   const judged = applyGate(result, parsed.failOn);
   const gated = parsed.noBodies ? withoutBodies(judged) : judged;
+  const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   if (parsed.reporters.includes('pretty')) out(renderPretty(gated, { color }));
   const files = parsed.reporters.filter((r) => r !== 'pretty');
   if (files.length > 0) {
