@@ -1,13 +1,5 @@
 /** One request, read defensively: a time limit, redirects as they are, a body cap; every failure a value. */
-import type {
-  HttpOutcome,
-  HttpRequest,
-  HttpResponse,
-  TransportError,
-  TransportErrorKind,
-} from '../judge/http-outcome.js';
-
-export type { HttpOutcome, HttpRequest, HttpResponse, TransportError, TransportErrorKind };
+import type { HttpOutcome, HttpRequest, TransportError, TransportErrorKind } from '../judge/http-outcome.js';
 
 export interface HttpClientOptions {
   timeoutMs: number;
@@ -20,10 +12,7 @@ class BodyTooLarge extends Error {}
 
 const NOT_TLS = 'the target does not speak https at this address; is it plain http?';
 
-/**
- * Each failure by `code message`, first match wins: unreachable (exit 2), TLS, reset, a port fetch blocks.
- * `$1` in the message is the code.
- */
+/** Each failure by `code message`, first match wins; `$1` in the message is the code. */
 const FAILURES: ReadonlyArray<[RegExp, TransportErrorKind, string]> = [
   [
     /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT) /,
@@ -113,27 +102,24 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
       reject(timeout);
     }, options.timeoutMs);
   });
-  const exchange = async (): Promise<HttpResponse> => {
+  const work = (async () => {
+    const { method, headers, body } = request;
     const response = await options.fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      ...(request.body === undefined ? {} : { body: request.body }),
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
       redirect: 'manual',
       signal: controller.signal,
     });
-    const headers = Object.fromEntries(response.headers);
-    const body = await readCapped(response, options.maxBodyBytes, controller.signal).catch((error) => {
-      if (error instanceof BodyTooLarge) controller.abort(error);
-      throw error;
-    });
+    const bytes = await readCapped(response, options.maxBodyBytes, controller.signal);
+    const text = new TextDecoder().decode(bytes);
     return {
       status: response.status,
-      headers,
-      text: new TextDecoder().decode(body),
-      bytes: body.byteLength,
+      headers: Object.fromEntries(response.headers),
+      text,
+      bytes: bytes.length,
     };
-  };
-  const work = exchange();
+  })();
   work.catch(() => undefined); // a rejection after the deadline is not unhandled
   try {
     return { ok: true, value: await Promise.race([work, deadline]) };
