@@ -4,7 +4,6 @@ import type { HttpOutcome, HttpRequest } from '../judge/http-outcome.js';
 import type { RetriedRequest, RetryReport } from '../judge/types.js';
 import { type HttpClientOptions, send } from './http-client.js';
 
-/** The report's retry policy before the run waited (D22). */
 export type RetryPolicy = Omit<RetryReport, 'waitedMs'>;
 
 export const MAX_WAIT_MS = 10_000;
@@ -14,8 +13,6 @@ export const DEFAULT_WAIT_MS = 1_000;
 const THROTTLED_RATE = 50;
 /** Requests listed in `retries`; more are only counted. */
 const MAX_RETRIES_LISTED = 100;
-/** RFC 9110 §15.6.4, RFC 6585 §4. */
-const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   budgetMs: 30_000,
@@ -91,26 +88,27 @@ export class Gateway {
       }
       await this.pace();
       const outcome = await send(request, options);
-      if (!outcome.ok || !RETRIED_STATUSES.has(outcome.value.status)) {
-        if (outcome.ok) this.stalledMs = 0;
-        if (statuses.length > 0) {
-          this.record(
-            request,
-            statuses.length + 1,
-            outcome.ok ? [...statuses, outcome.value.status] : statuses,
-          );
-        }
+      const status = outcome.ok ? outcome.value.status : null;
+      // RFC 9110 §15.6.4, RFC 6585 §4.
+      if (status !== 429 && status !== 503) {
+        if (status !== null) this.stalledMs = 0;
+        if (statuses.length > 0)
+          this.record(request, statuses.length + 1, status === null ? statuses : [...statuses, status]);
         return outcome;
       }
-      statuses.push(outcome.value.status);
-      if (outcome.value.status === 429) this.throttled = true;
-      const asked = retryAfterMs(outcome.value.headers['retry-after'], this.clock.now());
+      statuses.push(status);
+      if (status === 429) this.throttled = true;
+      const asked = retryAfterMs(
+        outcome.ok ? outcome.value.headers['retry-after'] : undefined,
+        this.clock.now(),
+      );
       const wait = Math.min(asked ?? DEFAULT_WAIT_MS, this.policy.maxWaitMs);
+      const { maxRetriesPerRequest, budgetMs } = this.policy;
       const stop =
-        statuses.length > this.policy.maxRetriesPerRequest
-          ? `it was still answered ${outcome.value.status} after ${this.policy.maxRetriesPerRequest} retries`
-          : this.stalledMs + wait > this.policy.budgetMs
-            ? `waiting ${seconds(wait)} more would overrun the retry budget (${seconds(this.policy.budgetMs)}, ${seconds(this.stalledMs)} spent since an answer last got through)`
+        statuses.length > maxRetriesPerRequest
+          ? `it was still answered ${status} after ${maxRetriesPerRequest} retries`
+          : this.stalledMs + wait > budgetMs
+            ? `waiting ${seconds(wait)} more would overrun the retry budget (${seconds(budgetMs)}, ${seconds(this.stalledMs)} spent since an answer last got through)`
             : null;
       if (stop !== null) {
         this.record(request, statuses.length, statuses);
@@ -136,11 +134,8 @@ export class Gateway {
     if (start > now) await this.clock.sleep(start - now);
   }
 
-  private record(request: HttpRequest, attempts: number, statuses: number[]): void {
-    if (this.retries.length >= MAX_RETRIES_LISTED) {
-      this.retriesNotListed += 1;
-      return;
-    }
-    this.retries.push({ method: request.method, url: request.url, attempts, statuses });
+  private record({ method, url }: HttpRequest, attempts: number, statuses: number[]): void {
+    if (this.retries.length < MAX_RETRIES_LISTED) this.retries.push({ method, url, attempts, statuses });
+    else this.retriesNotListed += 1;
   }
 }
