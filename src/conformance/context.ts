@@ -1,5 +1,5 @@
 /** What a check can ask of the run: requests judged by `judgeExchange` and the observer, cancels, the list. */
-import { bearerToken, type Contract, parseInt64, sameInteger } from '../contract/index.js';
+import { bearerToken, parseInt64, sameInteger } from '../contract/index.js';
 import {
   authorizationValue,
   documentedErrorRule,
@@ -23,30 +23,10 @@ import {
 import { finding, judgeExchange } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
 import { cancel } from './checks/check.js';
-import { type EnvironmentMode, EnvironmentWatch, namedBy } from './environment.js';
-import type { FuzzBudget, FuzzReport } from './fuzz/phase.js';
-import { Gateway, type RetryPolicy } from './gateway.js';
-
-export interface ResolvedOptions {
-  /** Without a trailing slash. */
-  baseUrl: string;
-  apiKey: string;
-  pendingOrders: string[];
-  shippedOrders: string[];
-  destructive: boolean;
-  timeoutMs: number;
-  maxBodyBytes: number;
-  only: string[];
-  petId: string | null;
-  fetch: typeof fetch;
-  contract: Contract;
-  /** D22. */
-  retry: RetryPolicy;
-  /** D16: neither flag is `auto`, strict until another client is seen. */
-  environment: EnvironmentMode;
-  liveProbeMs: number;
-  fuzz: FuzzBudget;
-}
+import { EnvironmentWatch, namedBy } from './environment.js';
+import type { FuzzReport } from './fuzz/phase.js';
+import { Gateway } from './gateway.js';
+import type { ResolvedOptions } from './runner.js';
 
 export interface Listing {
   exchange: Exchange;
@@ -83,9 +63,7 @@ function readListing(exchange: Exchange): Listing {
 }
 
 /** A rule that spans requests, broken at one exchange of the run. */
-export interface Observation extends StateFinding {
-  exchange: Exchange;
-}
+type Observation = StateFinding & { exchange: Exchange };
 
 interface Sent {
   exchange: Exchange;
@@ -170,11 +148,9 @@ export class CheckContext {
       plan,
       operationId,
       errorRule:
-        plan.errorRule !== undefined
-          ? plan.errorRule
-          : outcome.ok
-            ? documentedErrorRule(this.options.contract, operationId, outcome.value.status)
-            : null,
+        plan.errorRule === undefined && outcome.ok
+          ? documentedErrorRule(this.options.contract, operationId, outcome.value.status)
+          : (plan.errorRule ?? null),
       judged: judgeExchange(this.options.contract, observed, apiKey),
     };
     if (keep) this.exchanges.push(exchange);
@@ -297,12 +273,11 @@ export class CheckContext {
       };
     }
     const verdict = cancelEffect(before, after, sent, this.reading);
-    for (const c of sent) {
-      const was = c.id === null ? undefined : before.get(c.id);
-      const success = c.status !== null && c.status >= 200 && c.status < 300;
-      if (success && c.id !== null && was !== undefined && after.get(c.id)?.text === was.text) {
-        this.keptUnchanged.set(c.id, listing.exchange);
-      }
+    for (const { id, status } of sent) {
+      const was = id === null ? undefined : before.get(id)?.text;
+      const success = status !== null && status >= 200 && status < 300;
+      if (success && id !== null && was !== undefined && after.get(id)?.text === was)
+        this.keptUnchanged.set(id, listing.exchange);
     }
     const notes = [...verdict.notes];
     if (verdict.learned !== null && this.reading === null) {
@@ -317,7 +292,7 @@ export class CheckContext {
       (p) => shipped(p.orderId) || (this.environment.shared && !named.has(p.orderId)),
     );
     for (const p of theirs) {
-      this.environment.during(p.orderId, p.message, listing.exchange);
+      this.environment.during(p.message, listing.exchange);
       notes.push(
         shipped(p.orderId)
           ? `${p.message}; no cancel can ship an order (the state table), so another actor made the change (D16)`
@@ -347,13 +322,9 @@ export class CheckContext {
   /** Whether the target serves the deprecated `GET /pets/{petId}` (D11): a 2xx or a `Deprecation` header. */
   petProbe(): Promise<PetProbe> {
     this.pets ??= (async (): Promise<PetProbe> => {
-      let petId = this.options.petId;
-      let source = 'given by --pet-id';
-      if (petId === null) {
-        const listing = await this.initialListing();
-        petId = listing.petIds[0] ?? null;
-        source = 'the petId of the first listed order';
-      }
+      const given = this.options.petId;
+      const petId = given ?? (await this.initialListing()).petIds[0] ?? null;
+      const source = given === null ? 'the petId of the first listed order' : 'given by --pet-id';
       if (petId === null) {
         return {
           served: 'unknown',

@@ -1,16 +1,17 @@
 /** Runs the checks against one target and returns the results as a value. */
 import { type Contract, defaultContract, parseExactJson } from '../contract/index.js';
 import type { Exchange } from '../judge/exchange.js';
+import type { TransportErrorKind } from '../judge/http-outcome.js';
 import { redactDeep } from '../judge/redact.js';
-import { operationCoverage } from '../judge/report/input.js';
-import type { Judgement } from '../judge/rules.js';
-import type { CheckResult, ConformanceResult, Level, Outcome, Unreachable } from '../judge/types.js';
+import { operationCoverage, summarise } from '../judge/report/input.js';
+import { type Judgement, skip } from '../judge/rules.js';
+import type { CheckResult, ConformanceResult, Level, Unreachable } from '../judge/types.js';
 import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
-import { CheckContext, type ResolvedOptions } from './context.js';
+import { CheckContext } from './context.js';
+import type { EnvironmentMode } from './environment.js';
 import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
 import { DEFAULT_RETRY_POLICY } from './gateway.js';
-import type { TransportErrorKind } from './http-client.js';
 import {
   type ConformanceOptions,
   ConformanceOptionsError,
@@ -37,7 +38,10 @@ export function selectChecks(
   };
 }
 
-function resolve(options: ConformanceOptions): ResolvedOptions {
+/** The options with their defaults, as the checks read them. */
+export type ResolvedOptions = ReturnType<typeof resolve>;
+
+function resolve(options: ConformanceOptions) {
   const key = sendableKey(options.apiKey);
   const fuzzTimeMs = options.fuzzTimeMs ?? null;
   return {
@@ -57,7 +61,8 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
       budgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs,
       rateLimit: options.rateLimit ?? null,
     },
-    environment: options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto',
+    // D16: without a flag, strict until another client is seen.
+    environment: (options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto') as EnvironmentMode,
     liveProbeMs: options.liveProbeMs ?? DEFAULT_LIVE_PROBE_MS,
     // D23: a fixed seed unless given; `random` is drawn here, so that the report can say it.
     fuzz: {
@@ -108,7 +113,6 @@ function missingRequirement(
   unlisted: readonly string[],
 ): Judgement | null {
   const needs = check.needs ?? {};
-  const skip = (reason: string, enableWith: string): Judgement => ({ kind: 'skip', reason, enableWith });
   if (needs.destructive && !options.destructive) {
     return skip(
       'it cancels pending orders, so it runs only when asked to',
@@ -141,62 +145,38 @@ function missingRequirement(
 }
 
 function toResult(
-  check: Check,
+  { id, title, citation, operationId }: Check,
   level: Level,
   judgement: Judgement,
   durationMs: number,
-  consumed: string[],
+  consumedOrders: string[],
 ): CheckResult {
   const base = {
-    id: check.id,
-    title: check.title,
-    citation: check.citation,
+    id,
+    title,
+    citation,
     level,
-    operationId: check.operationId,
+    operationId,
     durationMs,
-    consumedOrders: consumed,
+    consumedOrders,
     findings: [],
     skip: null,
   };
   if (judgement.kind === 'skip') {
     const { reason, enableWith } = judgement;
-    return {
-      ...base,
-      outcome: 'SKIP',
-      message: `${reason}${enableWith ? ` (enable with ${enableWith})` : ''}`,
-      notes: [],
-      skip: { reason, enableWith },
-    };
+    const message = `${reason}${enableWith ? ` (enable with ${enableWith})` : ''}`;
+    return { ...base, outcome: 'SKIP', message, notes: [], skip: { reason, enableWith } };
   }
-  const notes = judgement.notes ?? [];
-  if (judgement.kind === 'pass') return { ...base, outcome: 'PASS', message: judgement.message, notes };
+  const { message, notes = [] } = judgement;
+  if (judgement.kind === 'pass') return { ...base, outcome: 'PASS', message, notes };
   // No usable answer (time-out, reset, redirect, oversized body) fails any check, whatever its level.
   const unusable = judgement.findings.some((f) => f.actual !== null && f.actual.transportError !== null);
   const judged = judgement.level ?? level;
-  return {
-    ...base,
-    level: judged,
-    outcome: judged === 'failure' || unusable ? 'FAIL' : 'WARN',
-    message: judgement.message,
-    findings: judgement.findings,
-    notes,
-  };
+  const outcome = judged === 'failure' || unusable ? 'FAIL' : 'WARN';
+  return { ...base, level: judged, outcome, message, findings: judgement.findings, notes };
 }
 
-async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly string[]): Promise<Judgement> {
-  try {
-    return await check.run(ctx, pendingIds);
-  } catch (error) {
-    // A bug in a check: report it on that check and go on with the others.
-    return {
-      kind: 'violation',
-      message: `internal error in the check: ${error instanceof Error ? error.message : String(error)}`,
-      findings: [],
-    };
-  }
-}
-
-/** The transport failures that mean nothing could be checked (exit 2), each with what to check. */
+/** The transport failures that mean nothing could be checked (exit 2). */
 const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
   refused: 'check that the server is running and listening at --base-url (it should end in /v1)',
   unresolved: 'check the host name in --base-url',
@@ -208,67 +188,59 @@ const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
 const IN_FRONT_STATUSES = new Set([403, 407, 502, 504]);
 
 /** A setup problem the first request (the key's list) shows; judging past it would blame the server. */
-function setupProblem(ctx: CheckContext): Unreachable | null {
-  const first = ctx.exchanges[0];
+function setupProblem({ exchanges: [first], options }: CheckContext): Unreachable | null {
   if (!first) return null;
-  const url = first.request.url;
+  const { url } = first.request;
+  const stop = (kind: Unreachable['kind'], message: string, hint: string) => ({ kind, url, message, hint });
   if (!first.outcome.ok) {
     const { kind, message } = first.outcome.error;
     const hint = UNREACHABLE_HINTS[kind];
     if (hint === undefined) return null;
-    const tls = kind === 'tls';
-    return {
-      kind: tls ? 'tls' : 'unreachable',
-      url,
-      message: `${tls ? '' : 'cannot reach the target: '}GET ${url}: ${message}`,
-      hint,
-    };
+    return kind === 'tls'
+      ? stop('tls', `GET ${url}: ${message}`, hint)
+      : stop('unreachable', `cannot reach the target: GET ${url}: ${message}`, hint);
   }
   const { status, headers, text } = first.outcome.value;
-  const { contract, baseUrl } = ctx.options;
+  const { contract, baseUrl } = options;
   if (IN_FRONT_STATUSES.has(status)) {
     const parsed = parseExactJson(text);
     if (parsed.ok && contract.validateSchema('Error', parsed.value).ok) return null;
-    return {
-      kind: 'not-ready',
-      url,
-      message: `environment not ready: GET ${url} answered ${status} (${headers['content-type'] ?? 'no content type'}) with a body that is not the API's Error: a gateway, proxy or firewall in front of the API answered instead of it`,
-      hint: 'check that this machine may reach the API through it (an allow-list, a VPN, a WAF rule for the key) and that --base-url is the address of the API',
-    };
+    return stop(
+      'not-ready',
+      `environment not ready: GET ${url} answered ${status} (${headers['content-type'] ?? 'no content type'}) with a body that is not the API's Error: a gateway, proxy or firewall in front of the API answered instead of it`,
+      'check that this machine may reach the API through it (an allow-list, a VPN, a WAF rule for the key) and that --base-url is the address of the API',
+    );
   }
   if (status === 401) {
-    return {
-      kind: 'key-refused',
-      url,
-      message: `the key was refused by the server: GET ${url} with it answered 401`,
-      hint: 'set PETSTORE_API_KEY (or --api-key) to a key the target accepts as `Authorization: Bearer <key>`',
-    };
+    return stop(
+      'key-refused',
+      `the key was refused by the server: GET ${url} with it answered 401`,
+      'set PETSTORE_API_KEY (or --api-key) to a key the target accepts as `Authorization: Bearer <key>`',
+    );
   }
   if (status !== 404) return null;
   const { origin, pathname } = new URL(baseUrl);
   const base = pathname.replace(/\/+$/, '');
   const { basePath } = contract;
-  const there = base.endsWith(basePath);
-  return {
-    kind: 'no-list',
-    url,
-    message: `GET ${url} answered 404: ${there ? 'the documented list is not at this address' : `is \`${basePath}\` missing from the base URL?`}`,
-    hint: there
-      ? `give the base address the API is served under: a server that serves it at its root needs ${origin}${base.slice(0, -basePath.length)} (without ${basePath}), one that serves it elsewhere that path`
-      : `give the base address the API is served under, usually ending in ${basePath}, e.g. ${origin}${base}${basePath}`,
-  };
+  const hint = 'give the base address the API is served under';
+  return base.endsWith(basePath)
+    ? stop(
+        'no-list',
+        `GET ${url} answered 404: the documented list is not at this address`,
+        `${hint}: a server that serves it at its root needs ${origin}${base.slice(0, -basePath.length)} (without ${basePath}), one that serves it elsewhere that path`,
+      )
+    : stop(
+        'no-list',
+        `GET ${url} answered 404: is \`${basePath}\` missing from the base URL?`,
+        `${hint}, usually ending in ${basePath}, e.g. ${origin}${base}${basePath}`,
+      );
 }
 
-/** The gateway kept answering 429 or 503 past the retry budget (D22). */
-function gatewayRefused(ctx: CheckContext): Unreachable | null {
-  const refused = ctx.gateway.notReady;
-  return (
-    refused && {
-      kind: 'not-ready',
-      ...refused,
-      hint: 'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget',
-    }
-  );
+/** D22: the gateway kept answering 429 or 503 past the retry budget. */
+function gatewayRefused({ gateway }: CheckContext): Unreachable | null {
+  const hint =
+    'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget';
+  return gateway.notReady && { kind: 'not-ready', ...gateway.notReady, hint };
 }
 
 function unlistedNote(unlisted: readonly string[]): string {
@@ -280,7 +252,7 @@ const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']
 
 /** `http://` to a TLS server looks like resets; a TLS handshake at that address tells them apart. */
 async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unreachable | null> {
-  const first = ctx.exchanges[0];
+  const [first] = ctx.exchanges;
   const base = new URL(ctx.options.baseUrl);
   if (!first || base.protocol !== 'http:' || !network) return null;
   const { outcome } = first;
@@ -297,11 +269,7 @@ async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unre
   };
 }
 
-/**
- * Checks options as {@link runConformance} does, without sending anything; returns them resolved.
- *
- * @example validateOptions({ baseUrl: process.env.BASE_URL, apiKey: '' }) // throws ConformanceOptionsError
- */
+/** Checks options as {@link runConformance} does, without sending anything; returns them resolved. */
 export function validateOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
   checkOptions(options);
   const resolved = resolve(options);
@@ -317,12 +285,8 @@ export function validateOptions(options: ConformanceOptions): { resolved: Resolv
 }
 
 /**
- * Runs the conformance checks against a target. The run always ends: every request has a time limit, a
- * check's exception is its own verdict, and the key is redacted from the whole result.
- *
- * @example
- * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
- * if (result.outcome !== 'pass') process.exitCode = 1;
+ * Runs the checks against a target; the result is redacted of the key.
+ * @example const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey });
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const { resolved, checks } = validateOptions(options);
@@ -353,9 +317,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       ctx.currentCheck = check.id;
       const t0 = Date.now();
       const pendingIds = allocated.get(check.id) ?? [];
-      const judgement =
+      const judgement: Judgement =
         missingRequirement(check, resolved, allocated, ctx.stalePending, unlisted) ??
-        (await runOne(check, ctx, pendingIds));
+        (await check.run(ctx, pendingIds).catch((error) => ({
+          // A bug in a check is that check's verdict; the others still run.
+          kind: 'violation',
+          message: `internal error in the check: ${error instanceof Error ? error.message : String(error)}`,
+          findings: [],
+        })));
       const consumed = judgement.kind === 'skip' ? [] : (judgement.consumed ?? pendingIds);
       const level = check.levelIn?.(resolved.contract) ?? check.level;
       // A check whose requests the signal aborted has no verdict: it is left out, not failed.
@@ -381,9 +350,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     : null;
 
   const checkResults = checks.flatMap((check) => results.get(check.id) ?? []);
-  const count = (outcome: Outcome) => checkResults.filter((r) => r.outcome === outcome).length;
-  const stoppedAs = (kind: Unreachable['kind']) =>
-    kind === 'unreachable' ? 'unreachable' : kind === 'not-ready' ? 'not-ready' : 'setup-error';
+  const notSelected = selectChecks([], resolved.contract).checks.length - checks.length;
+  const summary = summarise(checkResults, ctx.exchanges.length + ctx.notKept, notSelected);
+  const stoppedAs = ({ kind }: Unreachable) =>
+    kind === 'unreachable' || kind === 'not-ready' ? kind : 'setup-error';
   const result: ConformanceResult = {
     schemaVersion: 1,
     tool: 'petstore conformance',
@@ -395,28 +365,21 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     outcome: interrupted
       ? 'interrupted'
       : unreachable
-        ? stoppedAs(unreachable.kind)
-        : count('FAIL') > 0
+        ? stoppedAs(unreachable)
+        : summary.failed > 0
           ? 'fail'
           : 'pass',
     ...(interrupted ? { interrupted } : {}),
     unreachable: interrupted ? null : unreachable,
-    summary: {
-      total: checkResults.length,
-      passed: count('PASS'),
-      failed: count('FAIL'),
-      warned: count('WARN'),
-      skipped: count('SKIP'),
-      notSelected: selectChecks([], resolved.contract).checks.length - checks.length,
-      requests: ctx.exchanges.length + ctx.notKept,
-    },
+    summary,
     checks: checkResults,
-    coverage: operationCoverage(resolved.contract, (operationId) => {
-      const seen = new Set<number>();
-      for (const { operationId: id, outcome } of ctx.exchanges)
-        if (id === operationId && outcome.ok) seen.add(outcome.value.status);
-      return seen;
-    }),
+    coverage: operationCoverage(
+      resolved.contract,
+      (id) =>
+        new Set(
+          ctx.exchanges.flatMap((e) => (e.operationId === id && e.outcome.ok ? e.outcome.value.status : [])),
+        ),
+    ),
     retries: ctx.gateway.retries,
     retriesNotListed: ctx.gateway.retriesNotListed,
     retryPolicy: { ...resolved.retry, waitedMs: ctx.gateway.waitedMs },
