@@ -7,8 +7,12 @@ export interface HttpClientOptions {
   fetch: typeof fetch;
 }
 
-class ExchangeTimeout extends Error {}
-class BodyTooLarge extends Error {}
+/** A failure the client itself decides (a time-out, a body over the cap). */
+class Failed extends Error {
+  constructor(readonly failure: TransportError) {
+    super(failure.message);
+  }
+}
 
 const NOT_TLS = 'the target does not speak https at this address; is it plain http?';
 
@@ -59,35 +63,14 @@ function unwrap(error: unknown): { code: string | undefined; text: string } {
   return { code, text: messages.length > 0 ? messages.join(': ') : String(error) };
 }
 
-function classify(error: unknown, options: HttpClientOptions): TransportError {
-  if (error instanceof ExchangeTimeout) {
-    return { kind: 'timeout', message: `no complete response within ${options.timeoutMs} ms (time-out)` };
-  }
-  if (error instanceof BodyTooLarge) {
-    return {
-      kind: 'too-large',
-      message: `the response body exceeded ${options.maxBodyBytes} bytes; the suite stopped reading it`,
-    };
-  }
+function classify(error: unknown): TransportError {
+  if (error instanceof Failed) return error.failure;
   const { code, text } = unwrap(error);
   for (const [pattern, kind, message] of FAILURES) {
     const match = pattern.exec(`${code ?? ''} ${text}`);
     if (match) return { kind, message: message.replace('$1', match[1] ?? '') };
   }
   return { kind: 'other', message: `the request failed: ${text}` };
-}
-
-async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  // Leaving the loop cancels the stream: the rest of a 50 MB body is never downloaded.
-  for await (const chunk of response.body ?? []) {
-    if (signal.aborted) throw signal.reason;
-    total += chunk.byteLength;
-    if (total > maxBytes) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total);
 }
 
 /** Sends one request. Never throws: every failure is an `{ ok: false }` value that says what happened. */
@@ -97,7 +80,8 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
   // Raced, not only aborted: a custom fetch may ignore the signal.
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const timeout = new ExchangeTimeout();
+      const message = `no complete response within ${options.timeoutMs} ms (time-out)`;
+      const timeout = new Failed({ kind: 'timeout', message });
       controller.abort(timeout);
       reject(timeout);
     }, options.timeoutMs);
@@ -111,20 +95,26 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
       redirect: 'manual',
       signal: controller.signal,
     });
-    const bytes = await readCapped(response, options.maxBodyBytes, controller.signal);
-    const text = new TextDecoder().decode(bytes);
-    return {
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
-      text,
-      bytes: bytes.length,
-    };
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    // Leaving the loop cancels the stream: the rest of a 50 MB body is never downloaded.
+    for await (const chunk of response.body ?? []) {
+      if (controller.signal.aborted) throw controller.signal.reason;
+      total += chunk.byteLength;
+      if (total > options.maxBodyBytes) {
+        const message = `the response body exceeded ${options.maxBodyBytes} bytes; the suite stopped reading it`;
+        throw new Failed({ kind: 'too-large', message });
+      }
+      chunks.push(chunk);
+    }
+    const text = new TextDecoder().decode(Buffer.concat(chunks, total));
+    return { status: response.status, headers: Object.fromEntries(response.headers), text, bytes: total };
   })();
   work.catch(() => undefined); // a rejection after the deadline is not unhandled
   try {
     return { ok: true, value: await Promise.race([work, deadline]) };
   } catch (error) {
-    return { ok: false, error: classify(controller.signal.reason ?? error, options) };
+    return { ok: false, error: classify(controller.signal.reason ?? error) };
   } finally {
     clearTimeout(timer);
     if (!controller.signal.aborted) controller.abort();
