@@ -301,12 +301,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     unreachable =
       gatewayRefused(ctx) ??
       setupProblem(ctx) ??
-      (await plainHttpToTls(ctx, (options.fetch ?? globalThis.fetch) === globalThis.fetch));
+      (await plainHttpToTls(ctx, !options.fetch || options.fetch === globalThis.fetch));
     if (unreachable) return;
     await ctx.probeEnvironment();
     await ctx.findStalePending('list.includes-given-orders');
     const first = await ctx.initialListing();
-    const listed = resolved.pendingOrders.filter((id) => first.ids === null || first.ids.has(id));
+    const listed = resolved.pendingOrders.filter((id) => first.ids?.has(id) ?? true);
     const unlisted = resolved.destructive
       ? resolved.pendingOrders.filter((id) => !listed.includes(id) && !ctx.stalePending.has(id))
       : [];
