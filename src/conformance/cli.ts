@@ -211,7 +211,6 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   return gated.outcome === 'pass' ? 0 : 1;
 }
 
-/** The `petstore conformance` subcommand. */
 export async function runConformanceCommand(argv: string[]): Promise<number> {
   const signal = stopSignal();
   const code = await conformanceCommand(argv, {

@@ -105,7 +105,6 @@ export class CheckContext {
     this.environment = new EnvironmentWatch(options.environment, options.contract);
   }
 
-  /** For judgements to redact. */
   get key(): string {
     return this.options.apiKey;
   }
@@ -186,7 +185,6 @@ export class CheckContext {
     }
   }
 
-  /** The observer's scope of the suite's own list reads. */
   private get listScope(): string {
     return authorizationValue(VALID_AUTH, this.options.apiKey) ?? '';
   }
@@ -204,7 +202,6 @@ export class CheckContext {
     return this.initial;
   }
 
-  /** The list read with the key now. */
   async freshListing(): Promise<Listing> {
     const sent = await this.send({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH });
     this.observe([sent]);
