@@ -240,13 +240,8 @@ export class CheckContext {
     this.observe(together);
     const exchanges = together.map((s) => s.exchange);
     const first = exchanges[0];
-    if (before === null || first === undefined) {
-      return {
-        exchanges,
-        findings: [],
-        notes: ['what the cancel did was not verified: the list could not be read before it'],
-      };
-    }
+    const unverified = 'what the cancel did was not verified: the list could not be read before it';
+    if (before === null || first === undefined) return { exchanges, findings: [], notes: [unverified] };
     const listing = await this.freshListing();
     const sent: SentCancel[] = together.map(({ exchange: e, seen }) => {
       const raw = this.observer.orderOf(seen.method, seen.path)?.raw ?? '';

@@ -151,29 +151,21 @@ function toResult(
   durationMs: number,
   consumedOrders: string[],
 ): CheckResult {
-  const base = {
-    id,
-    title,
-    citation,
-    level,
-    operationId,
-    durationMs,
-    consumedOrders,
-    findings: [],
-    skip: null,
-  };
+  // The report's key order: these, then findings, skip, outcome, message, notes.
+  const base = { id, title, citation, level, operationId, durationMs, consumedOrders };
   if (judgement.kind === 'skip') {
     const { reason, enableWith } = judgement;
     const message = `${reason}${enableWith ? ` (enable with ${enableWith})` : ''}`;
-    return { ...base, outcome: 'SKIP', message, notes: [], skip: { reason, enableWith } };
+    return { ...base, findings: [], skip: { reason, enableWith }, outcome: 'SKIP', message, notes: [] };
   }
   const { message, notes = [] } = judgement;
-  if (judgement.kind === 'pass') return { ...base, outcome: 'PASS', message, notes };
+  if (judgement.kind === 'pass')
+    return { ...base, findings: [], skip: null, outcome: 'PASS', message, notes };
   // No usable answer (time-out, reset, redirect, oversized body) fails any check, whatever its level.
   const unusable = judgement.findings.some((f) => f.actual !== null && f.actual.transportError !== null);
   const judged = judgement.level ?? level;
   const outcome = judged === 'failure' || unusable ? 'FAIL' : 'WARN';
-  return { ...base, level: judged, outcome, message, findings: judgement.findings, notes };
+  return { ...base, level: judged, findings: judgement.findings, skip: null, outcome, message, notes };
 }
 
 /** The transport failures that mean nothing could be checked (exit 2). */
