@@ -25,15 +25,11 @@ import {
 } from './options.js';
 import { runConformance, validateOptions } from './runner.js';
 
-/** Each file report's name and renderer, given the redacted, gated result. */
-const FILE_REPORTS: Record<
-  Exclude<ReporterName, 'pretty'>,
-  [string, (result: ConformanceResult) => string]
-> = {
+const FILE_REPORTS = {
   json: ['conformance.json', renderJson],
   junit: ['conformance-junit.xml', renderJunit],
   html: ['conformance.html', renderHtml],
-};
+} as const;
 
 export const HELP = `Usage: petstore conformance --base-url URL [options]
 
@@ -46,13 +42,9 @@ Options:
 ${flagHelp(CONFORMANCE_FLAGS)}
 
 The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace. It is redacted from
-every output wherever the target echoes it as sent or in any case, JSON- or JavaScript-escaped, URL-encoded
-(%uXXXX too), as HTML references (named, or numeric with or without ;), in base64 or base64url, or in hex of
-either case (also layered, broken by whitespace, with zero-width characters between its characters, or in
-fullwidth forms), whole or any 12 characters of it; so is the value of every access_token, api_key, apikey,
-key and token query parameter. Not redacted: the key encrypted, reversed or split, in quoted-printable,
-base64 of base64, an array of character codes, or another encoding not listed; --no-bodies leaves every
-response body out of the reports. docs/conformance.md: "What is redacted, and what cannot be".
+every output, whole or any 12 characters of it, as sent and in the encodings docs/conformance.md lists ("What
+is redacted, and what cannot be"), as is every access_token, api_key, apikey, key and token query parameter;
+--no-bodies leaves every response body out of the reports.
 Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
 warned, under --fail-on warn), 2 usage error, unreachable target, environment not ready (a gateway
 that keeps answering 429 or 503, a firewall or gateway page instead of the API) or setup mistake (the
@@ -140,10 +132,10 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   const keys = secretsIn(argv, io.env);
   const clean = (text: string): string => redactKeys(text, keys);
   const out = (text: string) => io.stdout.write(clean(text));
-  const err = (text: string) => io.stderr.write(clean(text));
+  const err = (text: string) => io.stderr.write(clean(`petstore conformance: ${text}`));
 
   const usage = (message: string) => {
-    err(`petstore conformance: ${message}. Run \`petstore conformance --help\` for usage.\n`);
+    err(`${message}. Run \`petstore conformance --help\` for usage.\n`);
     return 2;
   };
   const read = parseConformanceArgs(argv, io);
@@ -167,16 +159,13 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     if (!(error instanceof ConformanceOptionsError)) throw error;
     return usage(error.messageFor(flagOf));
   }
-  // The one line a CI log shows; the reports below say it too.
   const { unreachable } = result;
-  if (unreachable)
-    err(`petstore conformance: ${printable(`${unreachable.message}; ${unreachable.hint}`)}.\n`);
+  if (unreachable) err(`${printable(`${unreachable.message}; ${unreachable.hint}`)}.\n`);
   if (parsed.options.apiKey.length < SHORT_KEY) {
     err(
-      `petstore conformance: warning: the API key is shorter than ${SHORT_KEY} characters; every occurrence of it in the output is redacted, which can hide unrelated text too.\n`,
+      `warning: the API key is shorter than ${SHORT_KEY} characters; every occurrence of it in the output is redacted, which can hide unrelated text too.\n`,
     );
   }
-  // One gate decision for every report and the exit code.
   const judged = applyGate(result, parsed.failOn);
   const gated = parsed.noBodies ? withoutBodies(judged) : judged;
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
@@ -194,7 +183,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
       }
     } catch (error) {
       err(
-        `petstore conformance: cannot write the reports under ${parsed.outputDir}: ${error instanceof Error ? error.message : String(error)}; check --output-dir.\n`,
+        `cannot write the reports under ${parsed.outputDir}: ${error instanceof Error ? error.message : String(error)}; check --output-dir.\n`,
       );
       return 2;
     }
@@ -213,12 +202,8 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
 
 export async function runConformanceCommand(argv: string[]): Promise<number> {
   const signal = stopSignal();
-  const code = await conformanceCommand(argv, {
-    env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    signal,
-  });
+  const { env, stdout, stderr } = process;
+  const code = await conformanceCommand(argv, { env, stdout, stderr, signal });
   // The reports are written; what the aborted checks left (a Retry-After wait) must not hold the exit.
   if (signal.aborted) process.exit(code);
   return code;

@@ -45,7 +45,6 @@ export interface CancelStep {
 export interface PetProbe {
   served: 'yes' | 'unknown';
   petId: string;
-  /** How the pet id was chosen, for the report. */
   source: string;
   exchange: Exchange | null;
 }
@@ -62,7 +61,6 @@ function readListing(exchange: Exchange): Listing {
   return { exchange, ids: new Set(read.orders.keys()), petIds: [...new Set(petIds)] };
 }
 
-/** A rule that spans requests, broken at one exchange of the run. */
 type Observation = StateFinding & { exchange: Exchange };
 
 interface Sent {
@@ -71,7 +69,6 @@ interface Sent {
   /** The Authorization sent: the observer's scope, never shown anywhere. */
   scope: string;
   writesAtSend: number;
-  /** A whole list read's orders, read once for the check and the environment watch. */
   listing: Listing | null;
 }
 
@@ -87,6 +84,7 @@ export class CheckContext {
   private keylessPet: Promise<Exchange> | null = null;
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
+  readonly key: string;
   readonly gateway: Gateway;
   /** The fuzz phase's requests: a budget of thousands must not pile up in `exchanges`. */
   notKept = 0;
@@ -100,13 +98,10 @@ export class CheckContext {
   readonly keptUnchanged = new Map<string, Exchange>();
 
   constructor(readonly options: ResolvedOptions) {
+    this.key = options.apiKey;
     this.gateway = new Gateway(options.retry);
     this.observer = new Observer(options.contract, { soleClient: options.environment === 'sole-client' });
     this.environment = new EnvironmentWatch(options.environment, options.contract);
-  }
-
-  get key(): string {
-    return this.options.apiKey;
   }
 
   /** Sends, records and judges a planned request, credited to the running check or to `creditTo`. */
@@ -116,7 +111,6 @@ export class CheckContext {
     return sent.exchange;
   }
 
-  /** Sends and records a request; the observer is not yet fed. */
   private async send(plan: RequestPlan, creditTo?: string, keep = true): Promise<Sent> {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
@@ -124,16 +118,12 @@ export class CheckContext {
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
     // fetch asks for it anyway; named, the curl line shows it (`--compressed`).
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding'))
       headers['accept-encoding'] = 'gzip, deflate';
-    }
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);
     const startedAt = performance.now();
-    const outcome = await this.gateway.send(
-      { method: plan.method, url, headers, body: plan.body },
-      this.options,
-    );
+    const outcome = await this.gateway.send({ ...plan, url, headers }, this.options);
     const endedAt = performance.now();
     const observed = {
       path: plan.path,
@@ -189,7 +179,6 @@ export class CheckContext {
     return authorizationValue(VALID_AUTH, this.options.apiKey) ?? '';
   }
 
-  /** An operation's path from the document's template, each path parameter set to `value`. */
   pathOf(operationId: string, value = ''): string {
     return this.options.contract
       .operation(operationId)
@@ -230,7 +219,6 @@ export class CheckContext {
 
   /** Sends cancels (at once when several), reads the list, and judges what they did by the observer's lists (D16). */
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
-    // A list with an item whose id is not an int64 hides which order is which: nothing to compare with.
     const { ids } = await this.initialListing();
     // Read just before the step, so that what another client changed since is not blamed on it.
     if (ids !== null) await this.freshListing();
@@ -251,18 +239,9 @@ export class CheckContext {
     });
     const after = this.observer.compared(this.listScope).after;
     if (listing.ids === null || after === null) {
-      return {
-        exchanges,
-        findings: [
-          finding(
-            listing.exchange,
-            this.key,
-            `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: the list read after it gave no usable list`,
-            'the list, to compare with the list before the cancel',
-          ),
-        ],
-        notes: [],
-      };
+      const what = `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: the list read after it gave no usable list`;
+      const expected = 'the list, to compare with the list before the cancel';
+      return { exchanges, findings: [finding(listing.exchange, this.key, what, expected)], notes: [] };
     }
     const verdict = cancelEffect(before, after, sent, this.reading);
     for (const { id, status } of sent) {
@@ -317,14 +296,8 @@ export class CheckContext {
       const given = this.options.petId;
       const petId = given ?? (await this.initialListing()).petIds[0] ?? null;
       const source = given === null ? 'the petId of the first listed order' : 'given by --pet-id';
-      if (petId === null) {
-        return {
-          served: 'unknown',
-          petId: '1',
-          source: 'no pet id: none given and no listed order has a petId',
-          exchange: null,
-        };
-      }
+      const none = 'no pet id: none given and no listed order has a petId';
+      if (petId === null) return { served: 'unknown', petId: '1', source: none, exchange: null };
       const plan = { method: 'GET', path: this.pathOf('getPet', petId), auth: VALID_AUTH };
       const exchange = await this.request(plan, 'pets.deprecation');
       const { outcome } = exchange;

@@ -8,15 +8,10 @@ import { lenientReadings } from './checks/malformed-ids.js';
 
 export type EnvironmentMode = 'auto' | 'shared' | 'sole-client';
 
-/** The changes kept for the report; the rest are only counted. */
 const MAX_CHANGES_KEPT = 50;
 
 /** One change no request of the suite explains: `between` two quiet list reads, or `during` a step. */
-interface ForeignChange {
-  what: string;
-  exchange: Exchange;
-  when: 'between' | 'during';
-}
+type ForeignChange = { what: string; exchange: Exchange; when: 'between' | 'during' };
 
 /** The orders a cancel path could name under any lenient reading (D19): `7.5` names 7 for parseInt. */
 export function namedBy(contract: Contract, path: string): string[] {
@@ -31,7 +26,6 @@ export function namedBy(contract: Contract, path: string): string[] {
 
 /** What the run has seen of other clients, and how it judges because of it. */
 export class EnvironmentWatch {
-  /** Every order a request of the suite named, exactly or under a lenient reading. */
   private readonly named = new Set<string>();
   /** The suite's requests that may change orders (not GET or HEAD), and their count at the last list read. */
   private writes = 0;

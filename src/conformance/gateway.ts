@@ -1,5 +1,6 @@
 // D22: 429 and 503 are retried within a run-wide budget honouring Retry-After. Not undici's RetryAgent: it
 // hides the retried statuses, has no run-wide budget or pace, and cannot wrap a caller's own `fetch`.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpOutcome, HttpRequest } from '../judge/http-outcome.js';
 import type { RetriedRequest, RetryReport } from '../judge/types.js';
 import { type HttpClientOptions, send } from './http-client.js';
@@ -11,7 +12,6 @@ export const MAX_WAIT_MS = 10_000;
 export const DEFAULT_WAIT_MS = 1_000;
 /** D22: the most requests per second once a gateway answered 429. */
 const THROTTLED_RATE = 50;
-/** Requests listed in `retries`; more are only counted. */
 const MAX_RETRIES_LISTED = 100;
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -25,11 +25,6 @@ export interface Clock {
   now(): number;
   sleep(ms: number): Promise<void>;
 }
-
-const REAL_CLOCK: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
 
 /** The wait a `Retry-After` asks for, in ms: seconds or an HTTP-date (RFC 9110 §10.2.3), else `null`. */
 export function retryAfterMs(value: string | undefined, now: number): number | null {
@@ -76,7 +71,7 @@ export class Gateway {
 
   constructor(
     readonly policy: RetryPolicy,
-    private readonly clock: Clock = REAL_CLOCK,
+    private readonly clock: Clock = { now: Date.now, sleep },
   ) {}
 
   /** Sends one request, retrying 429 and 503 within the policy. Never throws. */

@@ -54,7 +54,6 @@ export interface ConformanceOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-/** The longest delay `setTimeout` honours (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 export const DEFAULT_LIVE_PROBE_MS = 500;
 export const DEFAULT_OUTPUT_DIR = 'reports/conformance';
@@ -91,7 +90,6 @@ interface ConformanceFlag extends Flag {
 
 const ok = <T>(value: T): Result<T, string> => ({ ok: true, value });
 
-/** A flag's number: the text must match `pattern`; the ranges are the checks'. */
 function numberFrom(pattern: RegExp, what: string) {
   return (raw: string, flag: string): Result<number, string> =>
     pattern.test(raw)
@@ -110,7 +108,6 @@ function duration(examples: string) {
   };
 }
 
-/** A number within a range, or absent. */
 function within(min: number, max: number, what: string, whole = false) {
   return (value: unknown): Problem =>
     value === undefined ||
@@ -204,7 +201,6 @@ export const CONFORMANCE_FLAGS = {
     help: `per-request time limit, headers and body (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`,
     read: positiveWhole,
     option: 'timeoutMs',
-    // setTimeout fires at once for anything longer.
     check: (value) =>
       typeof value === 'number' && value > MAX_TIMEOUT_MS
         ? `${value} is longer than the longest timer Node can set (${MAX_TIMEOUT_MS} ms, about 24.8 days)`

@@ -104,7 +104,6 @@ function allocatePendingIds(
   return byId;
 }
 
-/** Why a check cannot run with these options, or `null` when it can. */
 function missingRequirement(
   check: Check,
   options: ResolvedOptions,
@@ -168,7 +167,6 @@ function toResult(
   return { ...base, level: judged, findings: judgement.findings, skip: null, outcome, message, notes };
 }
 
-/** The transport failures that mean nothing could be checked (exit 2). */
 const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
   refused: 'check that the server is running and listening at --base-url (it should end in /v1)',
   unresolved: 'check the host name in --base-url',
@@ -239,7 +237,6 @@ function unlistedNote(unlisted: readonly string[]): string {
   return `pending order(s) ${unlisted.join(', ')} given with --pending-order are not in the first list, and a cancel of each was not refused, so no check can use them (a stateless server, or ids of another environment?); list.includes-given-orders judges it`;
 }
 
-/** What a plain http request to a TLS server gets: no HTTP answer at all, or (from some servers) a 400. */
 const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']);
 
 /** `http://` to a TLS server looks like resets; a TLS handshake at that address tells them apart. */
@@ -276,10 +273,7 @@ export function validateOptions(options: ConformanceOptions): { resolved: Resolv
   return { resolved, checks };
 }
 
-/**
- * Runs the checks against a target; the result is redacted of the key.
- * @example const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey });
- */
+/** Runs the checks against a target and returns the result, redacted of the key. */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const { resolved, checks } = validateOptions(options);
   const started = Date.now();
@@ -344,8 +338,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const checkResults = checks.flatMap((check) => results.get(check.id) ?? []);
   const notSelected = selectChecks([], resolved.contract).checks.length - checks.length;
   const summary = summarise(checkResults, ctx.exchanges.length + ctx.notKept, notSelected);
-  const stoppedAs = ({ kind }: Unreachable) =>
-    kind === 'unreachable' || kind === 'not-ready' ? kind : 'setup-error';
+  const stoppedAs =
+    unreachable?.kind === 'unreachable' || unreachable?.kind === 'not-ready'
+      ? unreachable.kind
+      : 'setup-error';
   const result: ConformanceResult = {
     schemaVersion: 1,
     tool: 'petstore conformance',
@@ -354,13 +350,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     destructive: resolved.destructive,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
-    outcome: interrupted
-      ? 'interrupted'
-      : unreachable
-        ? stoppedAs(unreachable)
-        : summary.failed > 0
-          ? 'fail'
-          : 'pass',
+    outcome: interrupted ? 'interrupted' : unreachable ? stoppedAs : summary.failed > 0 ? 'fail' : 'pass',
     ...(interrupted ? { interrupted } : {}),
     unreachable: interrupted ? null : unreachable,
     summary,
