@@ -81,12 +81,8 @@ function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'h
     return { ok: false, error: '--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1' };
   const rawKey = values['api-key'] ?? io.env.PETSTORE_API_KEY;
   const from = values['api-key'] === undefined ? 'PETSTORE_API_KEY' : '--api-key';
-  if (!rawKey) {
-    return {
-      ok: false,
-      error: 'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)',
-    };
-  }
+  const noKey = 'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)';
+  if (!rawKey) return { ok: false, error: noKey };
   const key = sendableKey(rawKey);
   if (!key.ok) return { ok: false, error: `the API key from ${from} ${key.error}` };
   const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec, io.cwd);
@@ -104,9 +100,9 @@ function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'h
         ...(options as Omit<ConformanceOptions, 'baseUrl' | 'apiKey'>),
         baseUrl: values['base-url'],
         apiKey: key.value,
-        ...(io.fetch ? { fetch: io.fetch } : {}),
-        ...(io.signal ? { signal: io.signal } : {}),
-        ...(spec?.ok ? { contract: spec.value } : {}),
+        fetch: io.fetch,
+        signal: io.signal,
+        contract: spec?.ok ? spec.value : undefined,
       },
       reporters: [...new Set(values.reporter ?? ['pretty' as const])],
       outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),

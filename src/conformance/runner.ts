@@ -91,10 +91,7 @@ function allocatePendingIds(
   const free = [...listed];
   const byId = new Map<string, string[]>();
   if (!options.destructive) return byId;
-  const rank = (id: string) => {
-    const index = PENDING_PRIORITY.indexOf(id);
-    return index === -1 ? PENDING_PRIORITY.length : index;
-  };
+  const rank = (id: string) => PENDING_PRIORITY.indexOf(id) + 1 || Number.POSITIVE_INFINITY;
   for (const check of [...checks].sort((a, b) => rank(a.id) - rank(b.id))) {
     const wanted = check.needs?.pendingOrders ?? 0;
     if (wanted > 0 && free.length >= wanted) byId.set(check.id, free.splice(0, wanted));
@@ -167,6 +164,7 @@ function toResult(
   return { ...base, level: judged, findings: judgement.findings, skip: null, outcome, message, notes };
 }
 
+const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']);
 const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
   refused: 'check that the server is running and listening at --base-url (it should end in /v1)',
   unresolved: 'check the host name in --base-url',
@@ -178,20 +176,33 @@ const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
 const IN_FRONT_STATUSES = new Set([403, 407, 502, 504]);
 
 /** A setup problem the first request (the key's list) shows; judging past it would blame the server. */
-function setupProblem({ exchanges: [first], options }: CheckContext): Unreachable | null {
+async function setupProblem({ exchanges: [first], options }: CheckContext, network: boolean) {
   if (!first) return null;
+  const { outcome } = first;
   const { url } = first.request;
+  const { contract, timeoutMs } = options;
+  const base = new URL(options.baseUrl);
   const stop = (kind: Unreachable['kind'], message: string, hint: string) => ({ kind, url, message, hint });
-  if (!first.outcome.ok) {
-    const { kind, message } = first.outcome.error;
+  // `http://` to a TLS server looks like resets (or a 400); a TLS handshake at that address tells them apart.
+  const noHttp = outcome.ok
+    ? outcome.value.status === 400 && 'it answered 400'
+    : NO_HTTP_ANSWER.has(outcome.error.kind) && outcome.error.message;
+  const probe = noHttp && network && base.protocol === 'http:';
+  if (probe && (await speaksTls(base.hostname, Number(base.port || 80), timeoutMs)))
+    return stop(
+      'tls',
+      `GET ${url}: no HTTP answer (${noHttp}), but the target completes a TLS handshake at this address: it speaks https, not plain http`,
+      'use https:// in --base-url',
+    );
+  if (!outcome.ok) {
+    const { kind, message } = outcome.error;
     const hint = UNREACHABLE_HINTS[kind];
     if (hint === undefined) return null;
     return kind === 'tls'
       ? stop('tls', `GET ${url}: ${message}`, hint)
       : stop('unreachable', `cannot reach the target: GET ${url}: ${message}`, hint);
   }
-  const { status, headers, text } = first.outcome.value;
-  const { contract, baseUrl } = options;
+  const { status, headers, text } = outcome.value;
   if (IN_FRONT_STATUSES.has(status)) {
     const parsed = parseExactJson(text);
     if (parsed.ok && contract.validateSchema('Error', parsed.value).ok) return null;
@@ -201,29 +212,24 @@ function setupProblem({ exchanges: [first], options }: CheckContext): Unreachabl
       'check that this machine may reach the API through it (an allow-list, a VPN, a WAF rule for the key) and that --base-url is the address of the API',
     );
   }
-  if (status === 401) {
+  if (status === 401)
     return stop(
       'key-refused',
       `the key was refused by the server: GET ${url} with it answered 401`,
       'set PETSTORE_API_KEY (or --api-key) to a key the target accepts as `Authorization: Bearer <key>`',
     );
-  }
   if (status !== 404) return null;
-  const { origin, pathname } = new URL(baseUrl);
-  const base = pathname.replace(/\/+$/, '');
+  const path = base.pathname.replace(/\/+$/, '');
   const { basePath } = contract;
   const hint = 'give the base address the API is served under';
-  return base.endsWith(basePath)
-    ? stop(
-        'no-list',
-        `GET ${url} answered 404: the documented list is not at this address`,
-        `${hint}: a server that serves it at its root needs ${origin}${base.slice(0, -basePath.length)} (without ${basePath}), one that serves it elsewhere that path`,
-      )
-    : stop(
-        'no-list',
-        `GET ${url} answered 404: is \`${basePath}\` missing from the base URL?`,
-        `${hint}, usually ending in ${basePath}, e.g. ${origin}${base}${basePath}`,
-      );
+  const underBase = path.endsWith(basePath);
+  return stop(
+    'no-list',
+    `GET ${url} answered 404: ${underBase ? 'the documented list is not at this address' : `is \`${basePath}\` missing from the base URL?`}`,
+    underBase
+      ? `${hint}: a server that serves it at its root needs ${base.origin}${path.slice(0, -basePath.length)} (without ${basePath}), one that serves it elsewhere that path`
+      : `${hint}, usually ending in ${basePath}, e.g. ${base.origin}${path}${basePath}`,
+  );
 }
 
 /** D22: the gateway kept answering 429 or 503 past the retry budget. */
@@ -235,27 +241,6 @@ function gatewayRefused({ gateway }: CheckContext): Unreachable | null {
 
 function unlistedNote(unlisted: readonly string[]): string {
   return `pending order(s) ${unlisted.join(', ')} given with --pending-order are not in the first list, and a cancel of each was not refused, so no check can use them (a stateless server, or ids of another environment?); list.includes-given-orders judges it`;
-}
-
-const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']);
-
-/** `http://` to a TLS server looks like resets; a TLS handshake at that address tells them apart. */
-async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unreachable | null> {
-  const [first] = ctx.exchanges;
-  const base = new URL(ctx.options.baseUrl);
-  if (!first || base.protocol !== 'http:' || !network) return null;
-  const { outcome } = first;
-  const answer = outcome.ok
-    ? outcome.value.status === 400 && 'it answered 400'
-    : NO_HTTP_ANSWER.has(outcome.error.kind) && outcome.error.message;
-  if (!answer || !(await speaksTls(base.hostname, Number(base.port || 80), ctx.options.timeoutMs)))
-    return null;
-  return {
-    kind: 'tls',
-    url: first.request.url,
-    message: `GET ${first.request.url}: no HTTP answer (${answer}), but the target completes a TLS handshake at this address: it speaks https, not plain http`,
-    hint: 'use https:// in --base-url',
-  };
 }
 
 /** Checks options as {@link runConformance} does, without sending anything; returns them resolved. */
@@ -284,10 +269,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const judging = async () => {
     ctx.currentCheck = 'list.orders';
     await ctx.initialListing();
-    unreachable =
-      gatewayRefused(ctx) ??
-      setupProblem(ctx) ??
-      (await plainHttpToTls(ctx, !options.fetch || options.fetch === globalThis.fetch));
+    const network = !options.fetch || options.fetch === globalThis.fetch;
+    unreachable = gatewayRefused(ctx) ?? (await setupProblem(ctx, network));
     if (unreachable) return;
     await ctx.probeEnvironment();
     await ctx.findStalePending('list.includes-given-orders');
@@ -342,6 +325,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     unreachable?.kind === 'unreachable' || unreachable?.kind === 'not-ready'
       ? unreachable.kind
       : 'setup-error';
+  const statusesOf = (id: string) =>
+    new Set(
+      ctx.exchanges.flatMap((e) => (e.operationId === id && e.outcome.ok ? e.outcome.value.status : [])),
+    );
   const result: ConformanceResult = {
     schemaVersion: 1,
     tool: 'petstore conformance',
@@ -355,13 +342,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     unreachable: interrupted ? null : unreachable,
     summary,
     checks: checkResults,
-    coverage: operationCoverage(
-      resolved.contract,
-      (id) =>
-        new Set(
-          ctx.exchanges.flatMap((e) => (e.operationId === id && e.outcome.ok ? e.outcome.value.status : [])),
-        ),
-    ),
+    coverage: operationCoverage(resolved.contract, statusesOf),
     retries: ctx.gateway.retries,
     retriesNotListed: ctx.gateway.retriesNotListed,
     retryPolicy: { ...resolved.retry, waitedMs: ctx.gateway.waitedMs },
