@@ -2,7 +2,6 @@
 // with anything else outside visible ASCII cannot be sent as given, so it is refused.
 import type { Result } from '../result.js';
 
-/** What fetch trims from both ends of a header value (HTTP whitespace). */
 const HTTP_WHITESPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
 /** A bearer token's characters are visible ASCII (RFC 6750's b64token is a subset). */
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;

@@ -125,11 +125,8 @@ export class CheckContext {
     const startedAt = performance.now();
     const outcome = await this.gateway.send({ ...plan, url, headers }, this.options);
     const endedAt = performance.now();
-    const observed = {
-      path: plan.path,
-      request: reportRequest(plan.method, url, headers, apiKey, plan.body),
-      outcome,
-    };
+    const request = reportRequest(plan.method, url, headers, apiKey, plan.body);
+    const observed = { path: plan.path, request, outcome };
     const exchange: Exchange = {
       ...observed,
       seq: this.exchanges.length + 1,

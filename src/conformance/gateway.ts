@@ -78,9 +78,8 @@ export class Gateway {
   async send(request: HttpRequest, options: HttpClientOptions): Promise<HttpOutcome> {
     const statuses: number[] = [];
     for (;;) {
-      if (this.notReady) {
+      if (this.notReady)
         return { ok: false, error: { kind: 'other', message: 'not sent: the environment is not ready' } };
-      }
       await this.pace();
       const outcome = await send(request, options);
       const status = outcome.ok ? outcome.value.status : null;
@@ -93,10 +92,8 @@ export class Gateway {
       }
       statuses.push(status);
       if (status === 429) this.throttled = true;
-      const asked = retryAfterMs(
-        outcome.ok ? outcome.value.headers['retry-after'] : undefined,
-        this.clock.now(),
-      );
+      const header = outcome.ok ? outcome.value.headers['retry-after'] : undefined;
+      const asked = retryAfterMs(header, this.clock.now());
       const wait = Math.min(asked ?? DEFAULT_WAIT_MS, this.policy.maxWaitMs);
       const { maxRetriesPerRequest, budgetMs } = this.policy;
       const stop =

@@ -6,7 +6,6 @@ import { redactDeep } from '../judge/redact.js';
 import { operationCoverage, summarise } from '../judge/report/input.js';
 import { type Judgement, skip } from '../judge/rules.js';
 import type { CheckResult, ConformanceResult, Level, Unreachable } from '../judge/types.js';
-import { sendableKey } from './api-key.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext } from './context.js';
 import type { EnvironmentMode } from './environment.js';
@@ -42,11 +41,10 @@ export function selectChecks(
 export type ResolvedOptions = ReturnType<typeof resolve>;
 
 function resolve(options: ConformanceOptions) {
-  const key = sendableKey(options.apiKey);
   const fuzzTimeMs = options.fuzzTimeMs ?? null;
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    apiKey: key.ok ? key.value : options.apiKey,
+    apiKey: options.apiKey.trim(), // as sendableKey trims it: checkOptions accepted it
     pendingOrders: (options.pendingOrders ?? []).map(String),
     shippedOrders: (options.shippedOrders ?? []).map(String),
     destructive: options.destructive ?? false,
