@@ -23,18 +23,13 @@ import { speaksTls } from './tls-probe.js';
 
 export { ConformanceOptionsError };
 
-/** The checks an `only` list selects (an exact id, or a prefix ending at a dot), and the entries that select none. */
-export function selectChecks(
-  only: readonly string[],
-  contract: Contract = defaultContract(),
-): { checks: Check[]; unknown: string[] } {
+/** The checks an `only` list selects (an exact id, or a prefix ending at a dot), the entries that select none. */
+export function selectChecks(only: readonly string[], contract: Contract = defaultContract()) {
   const all = [...CHECKS, ...genericChecks(contract)];
-  if (only.length === 0) return { checks: all, unknown: [] };
   const matches = (entry: string, id: string) => id === entry || id.startsWith(`${entry}.`);
-  return {
-    checks: all.filter((check) => only.some((entry) => matches(entry, check.id))),
-    unknown: only.filter((entry) => !all.some((check) => matches(entry, check.id))),
-  };
+  const checks = only.length === 0 ? all : all.filter((c) => only.some((entry) => matches(entry, c.id)));
+  const unknown = only.filter((entry) => !all.some((check) => matches(entry, check.id)));
+  return { checks, unknown, notSelected: all.length - checks.length };
 }
 
 /** The options with their defaults, as the checks read them. */
@@ -242,10 +237,10 @@ function unlistedNote(unlisted: readonly string[]): string {
 }
 
 /** Checks options as {@link runConformance} does, without sending anything; returns them resolved. */
-export function validateOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
+export function validateOptions(options: ConformanceOptions) {
   checkOptions(options);
   const resolved = resolve(options);
-  const { checks, unknown } = selectChecks(resolved.only, resolved.contract);
+  const { checks, unknown, notSelected } = selectChecks(resolved.only, resolved.contract);
   if (unknown.length > 0) {
     throw new ConformanceOptionsError(
       'only',
@@ -253,12 +248,12 @@ export function validateOptions(options: ConformanceOptions): { resolved: Resolv
         `${name('only')} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
     );
   }
-  return { resolved, checks };
+  return { resolved, checks, notSelected };
 }
 
 /** Runs the checks against a target and returns the result, redacted of the key. */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
-  const { resolved, checks } = validateOptions(options);
+  const { resolved, checks, notSelected } = validateOptions(options);
   const started = Date.now();
   const ctx = new CheckContext(resolved);
   const results = new Map<string, CheckResult>();
@@ -317,7 +312,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     : null;
 
   const checkResults = checks.flatMap((check) => results.get(check.id) ?? []);
-  const notSelected = selectChecks([], resolved.contract).checks.length - checks.length;
   const summary = summarise(checkResults, ctx.exchanges.length + ctx.notKept, notSelected);
   const stoppedAs =
     unreachable?.kind === 'unreachable' || unreachable?.kind === 'not-ready'
