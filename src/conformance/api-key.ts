@@ -2,24 +2,11 @@
 // with anything else outside visible ASCII cannot be sent as given, so it is refused.
 import type { Result } from '../result.js';
 
-/** What fetch trims from both ends of a header value (HTTP whitespace). */
 const HTTP_WHITESPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
 /** A bearer token's characters are visible ASCII (RFC 6750's b64token is a subset). */
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
-function describe(ch: string): string {
-  const code = ch.codePointAt(0) ?? 0;
-  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  if (ch === ' ' || ch === '\t') return `whitespace (${hex})`;
-  if (code < 0x20 || code === 0x7f) return `a control character (${hex})`;
-  return `a non-ASCII character (${hex})`;
-}
-
-/**
- * The key to send, trimmed, or why it cannot be sent (naming the character at fault, never the key).
- *
- * @example sendableKey('s3cr3t-key\n') // { ok: true, value: 's3cr3t-key' }
- */
+/** The key to send, trimmed, or why it cannot be sent (naming the character at fault, never the key). */
 export function sendableKey(raw: string): Result<string, string> {
   const value = raw.replace(HTTP_WHITESPACE, '');
   if (value === '')
@@ -27,8 +14,16 @@ export function sendableKey(raw: string): Result<string, string> {
   if (VISIBLE_ASCII.test(value)) return { ok: true, value };
   const chars = [...value];
   const index = chars.findIndex((ch) => !VISIBLE_ASCII.test(ch));
+  const code = chars[index]?.codePointAt(0) ?? 0;
+  const what =
+    code === 0x20 || code === 0x09
+      ? 'whitespace'
+      : code < 0x20 || code === 0x7f
+        ? 'a control character'
+        : 'a non-ASCII character';
+  const hex = code.toString(16).toUpperCase().padStart(4, '0');
   return {
     ok: false,
-    error: `holds ${describe(chars[index] ?? '')} at character ${index + 1} of ${chars.length} (after trimming the ends), which cannot be sent in an Authorization header as given; check the secret's value`,
+    error: `holds ${what} (U+${hex}) at character ${index + 1} of ${chars.length} (after trimming the ends), which cannot be sent in an Authorization header as given; check the secret's value`,
   };
 }

@@ -190,6 +190,19 @@ describe('petstore conformance: exit codes', () => {
     expect(stdout).toMatch(/^UNREACHABLE {2}cannot reach the target: .*ECONNREFUSED/m);
   });
 
+  it('takes a time as the fuzz budget (--fuzz 10s), not only a count', async () => {
+    const port = await closedPort();
+    const { code, stderr, stdout } = await run([
+      '--base-url',
+      `http://127.0.0.1:${port}/v1`,
+      '--fuzz',
+      '10s',
+    ]);
+    expect(stderr).not.toMatch(/--fuzz/);
+    expect(stdout).toMatch(/^Fuzz phase: generated requests for 10000 ms, seed /m);
+    expect(code).toBe(2);
+  });
+
   it('exits 0 on a correct target (warnings and skips allowed)', async () => {
     const { code, stdout } = await withTarget(correct, (baseUrl) => run(['--base-url', baseUrl]));
     expect(code).toBe(0);

@@ -25,15 +25,11 @@ import {
 } from './options.js';
 import { runConformance, validateOptions } from './runner.js';
 
-/** The file reports: each one's file and how it is rendered from the (already redacted and gated) result. */
-const FILE_REPORTS: Record<
-  Exclude<ReporterName, 'pretty'>,
-  [string, (result: ConformanceResult) => string]
-> = {
+const FILE_REPORTS = {
   json: ['conformance.json', renderJson],
   junit: ['conformance-junit.xml', renderJunit],
   html: ['conformance.html', renderHtml],
-};
+} as const;
 
 export const HELP = `Usage: petstore conformance --base-url URL [options]
 
@@ -46,13 +42,9 @@ Options:
 ${flagHelp(CONFORMANCE_FLAGS)}
 
 The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace. It is redacted from
-every output wherever the target echoes it as sent or in any case, JSON- or JavaScript-escaped, URL-encoded
-(%uXXXX too), as HTML references (named, or numeric with or without ;), in base64 or base64url, or in hex of
-either case (also layered, broken by whitespace, with zero-width characters between its characters, or in
-fullwidth forms), whole or any 12 characters of it; so is the value of every access_token, api_key, apikey,
-key and token query parameter. Not redacted: the key encrypted, reversed or split, in quoted-printable,
-base64 of base64, an array of character codes, or another encoding not listed; --no-bodies leaves every
-response body out of the reports. docs/conformance.md: "What is redacted, and what cannot be".
+every output, whole or any 12 characters of it, as sent and in the encodings docs/conformance.md lists ("What
+is redacted, and what cannot be"), as is every access_token, api_key, apikey, key and token query parameter;
+--no-bodies leaves every response body out of the reports.
 Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
 warned, under --fail-on warn), 2 usage error, unreachable target, environment not ready (a gateway
 that keeps answering 429 or 503, a firewall or gateway page instead of the API) or setup mistake (the
@@ -65,9 +57,8 @@ export interface CommandIo {
   env: Readonly<Record<string, string | undefined>>;
   stdout: { write(text: string): unknown; isTTY?: boolean };
   stderr: { write(text: string): unknown };
-  /** Aims the run at an in-process handler (tests). */
   fetch?: typeof fetch;
-  /** Aborted, with the signal's name as reason, when the run must stop (SIGINT, SIGTERM). */
+  /** Aborted with the signal's name as reason (SIGINT, SIGTERM). */
   signal?: AbortSignal;
   cwd?: string;
 }
@@ -80,7 +71,7 @@ interface Parsed {
   noBodies: boolean;
 }
 
-/** The flags as the run's options, each set by the table's `option`; the run checks them later. */
+/** The flags as the run's options, each set by the table's `option`; the run checks them. */
 function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'help', string> {
   const parsed = parseFlags(CONFORMANCE_FLAGS, argv);
   if (!parsed.ok) return parsed;
@@ -90,20 +81,17 @@ function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'h
     return { ok: false, error: '--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1' };
   const rawKey = values['api-key'] ?? io.env.PETSTORE_API_KEY;
   const from = values['api-key'] === undefined ? 'PETSTORE_API_KEY' : '--api-key';
-  if (!rawKey) {
-    return {
-      ok: false,
-      error: 'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)',
-    };
-  }
+  const noKey = 'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)';
+  if (!rawKey) return { ok: false, error: noKey };
   const key = sendableKey(rawKey);
   if (!key.ok) return { ok: false, error: `the API key from ${from} ${key.error}` };
   const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec, io.cwd);
   if (spec && !spec.ok) return spec;
-  const options: Record<string, unknown> = {};
+  const options: Record<string, unknown> = { ...values.fuzz };
   for (const [name, flag] of Object.entries(CONFORMANCE_FLAGS)) {
     const value = values[name as keyof typeof values];
-    if ('option' in flag && value !== undefined) options[flag.option] = value;
+    // --fuzz reads to a count or a time, spread above.
+    if ('option' in flag && value !== undefined && name !== 'fuzz') options[flag.option] = value;
   }
   return {
     ok: true,
@@ -112,10 +100,9 @@ function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'h
         ...(options as Omit<ConformanceOptions, 'baseUrl' | 'apiKey'>),
         baseUrl: values['base-url'],
         apiKey: key.value,
-        ...values.fuzz,
-        ...(io.fetch ? { fetch: io.fetch } : {}),
-        ...(io.signal ? { signal: io.signal } : {}),
-        ...(spec?.ok ? { contract: spec.value } : {}),
+        fetch: io.fetch,
+        signal: io.signal,
+        contract: spec?.ok ? spec.value : undefined,
       },
       reporters: [...new Set(values.reporter ?? ['pretty' as const])],
       outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
@@ -132,8 +119,7 @@ function secretsIn(argv: readonly string[], env: CommandIo['env']): string[] {
     if (arg === '--api-key') keys.push(argv[i + 1] ?? '');
     else if (arg.startsWith('--api-key=')) keys.push(arg.slice('--api-key='.length));
   });
-  const sent = keys.map((key) => key.trim());
-  return [...new Set([...keys, ...sent])].filter((key) => key !== '');
+  return [...new Set(keys.flatMap((key) => [key, key.trim()]))].filter((key) => key !== '');
 }
 
 /** Runs the command with injectable streams and environment; returns the exit code. */
@@ -142,10 +128,10 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   const keys = secretsIn(argv, io.env);
   const clean = (text: string): string => redactKeys(text, keys);
   const out = (text: string) => io.stdout.write(clean(text));
-  const err = (text: string) => io.stderr.write(clean(text));
+  const err = (text: string) => io.stderr.write(clean(`petstore conformance: ${text}`));
 
   const usage = (message: string) => {
-    err(`petstore conformance: ${message}. Run \`petstore conformance --help\` for usage.\n`);
+    err(`${message}. Run \`petstore conformance --help\` for usage.\n`);
     return 2;
   };
   const read = parseConformanceArgs(argv, io);
@@ -155,7 +141,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     out(HELP);
     return 0;
   }
-  let result: Awaited<ReturnType<typeof runConformance>>;
+  let result: ConformanceResult;
   try {
     // Checked before anything is printed, so that an option error is the one line of a usage error.
     const { retry, fuzz } = validateOptions(parsed.options).resolved;
@@ -169,19 +155,16 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     if (!(error instanceof ConformanceOptionsError)) throw error;
     return usage(error.messageFor(flagOf));
   }
-  // The one line a CI log shows; the reports below say it too.
   const { unreachable } = result;
-  if (unreachable)
-    err(`petstore conformance: ${printable(`${unreachable.message}; ${unreachable.hint}`)}.\n`);
+  if (unreachable) err(`${printable(`${unreachable.message}; ${unreachable.hint}`)}.\n`);
   if (parsed.options.apiKey.length < SHORT_KEY) {
     err(
-      `petstore conformance: warning: the API key is shorter than ${SHORT_KEY} characters; every occurrence of it in the output is redacted, which can hide unrelated text too.\n`,
+      `warning: the API key is shorter than ${SHORT_KEY} characters; every occurrence of it in the output is redacted, which can hide unrelated text too.\n`,
     );
   }
-  const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
-  // One gate decision for every report and the exit code.
   const judged = applyGate(result, parsed.failOn);
   const gated = parsed.noBodies ? withoutBodies(judged) : judged;
+  const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
   if (parsed.reporters.includes('pretty')) out(renderPretty(gated, { color }));
   const files = parsed.reporters.filter((r) => r !== 'pretty');
   if (files.length > 0) {
@@ -196,7 +179,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
       }
     } catch (error) {
       err(
-        `petstore conformance: cannot write the reports under ${parsed.outputDir}: ${error instanceof Error ? error.message : String(error)}; check --output-dir.\n`,
+        `cannot write the reports under ${parsed.outputDir}: ${error instanceof Error ? error.message : String(error)}; check --output-dir.\n`,
       );
       return 2;
     }
@@ -213,15 +196,10 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   return gated.outcome === 'pass' ? 0 : 1;
 }
 
-/** The `petstore conformance` subcommand. */
 export async function runConformanceCommand(argv: string[]): Promise<number> {
   const signal = stopSignal();
-  const code = await conformanceCommand(argv, {
-    env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    signal,
-  });
+  const { env, stdout, stderr } = process;
+  const code = await conformanceCommand(argv, { env, stdout, stderr, signal });
   // The reports are written; what the aborted checks left (a Retry-After wait) must not hold the exit.
   if (signal.aborted) process.exit(code);
   return code;

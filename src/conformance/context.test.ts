@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultContract } from '../contract/index.js';
 import { type RequestPlan, VALID_AUTH } from '../judge/exchange.js';
-import { CheckContext, type ResolvedOptions } from './context.js';
+import { CheckContext } from './context.js';
 import { DEFAULT_RETRY_POLICY } from './gateway.js';
+import type { ResolvedOptions } from './runner.js';
 
 const contract = defaultContract();
 

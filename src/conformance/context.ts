@@ -1,5 +1,5 @@
 /** What a check can ask of the run: requests judged by `judgeExchange` and the observer, cancels, the list. */
-import { bearerToken, type Contract, parseInt64, sameInteger } from '../contract/index.js';
+import { bearerToken, parseInt64, sameInteger } from '../contract/index.js';
 import {
   authorizationValue,
   documentedErrorRule,
@@ -23,31 +23,10 @@ import {
 import { finding, judgeExchange } from '../judge/rules.js';
 import type { Finding } from '../judge/types.js';
 import { cancel } from './checks/check.js';
-import { type EnvironmentMode, EnvironmentWatch, namedBy } from './environment.js';
-import type { FuzzBudget, FuzzReport } from './fuzz/phase.js';
-import { Gateway, type RetryPolicy } from './gateway.js';
-
-export interface ResolvedOptions {
-  /** Without a trailing slash. */
-  baseUrl: string;
-  apiKey: string;
-  pendingOrders: string[];
-  shippedOrders: string[];
-  destructive: boolean;
-  timeoutMs: number;
-  maxBodyBytes: number;
-  only: string[];
-  petId: string | null;
-  fetch: typeof fetch;
-  contract: Contract;
-  /** How 429 and 503 are retried and how fast the suite sends (D22). */
-  retry: RetryPolicy;
-  /** `--shared`, `--sole-client`, or neither: strict until another client is seen (D16). */
-  environment: EnvironmentMode;
-  /** How long apart the two list reads before the checks are (D16). */
-  liveProbeMs: number;
-  fuzz: FuzzBudget;
-}
+import { EnvironmentWatch, namedBy } from './environment.js';
+import type { FuzzReport } from './fuzz/phase.js';
+import { Gateway } from './gateway.js';
+import type { ResolvedOptions } from './runner.js';
 
 export interface Listing {
   exchange: Exchange;
@@ -56,7 +35,7 @@ export interface Listing {
   petIds: string[];
 }
 
-/** What a step of cancels did: the exchanges, and the changes to the list that break §3, D2 or D16. */
+/** What a step of cancels did: the changes to the list that break §3, D2 or D16. */
 export interface CancelStep {
   exchanges: Exchange[];
   findings: Finding[];
@@ -64,10 +43,8 @@ export interface CancelStep {
 }
 
 export interface PetProbe {
-  /** `yes`: the target serves GET /pets/{petId}; `unknown`: it did not show that it does. */
   served: 'yes' | 'unknown';
   petId: string;
-  /** How the pet id was chosen, for the report. */
   source: string;
   exchange: Exchange | null;
 }
@@ -84,19 +61,15 @@ function readListing(exchange: Exchange): Listing {
   return { exchange, ids: new Set(read.orders.keys()), petIds: [...new Set(petIds)] };
 }
 
-/** A rule that spans requests, broken at one exchange of the run. */
-export interface Observation extends StateFinding {
-  exchange: Exchange;
-}
+type Observation = StateFinding & { exchange: Exchange };
 
-/** A request sent and recorded, with what the observer needs of it and whose scope it is. */
 interface Sent {
   exchange: Exchange;
   seen: SeenExchange;
   /** The Authorization sent: the observer's scope, never shown anywhere. */
   scope: string;
-  /** The suite's writes when it was sent (for the environment watch). */
   writesAtSend: number;
+  listing: Listing | null;
 }
 
 /** The state of one run, handed to every check. */
@@ -111,15 +84,13 @@ export class CheckContext {
   private keylessPet: Promise<Exchange> | null = null;
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
-  /** The run's pace, its retries of 429 and 503 (D22), and whether it must stop. */
+  readonly key: string;
   readonly gateway: Gateway;
-  /** Requests sent but not kept in `exchanges` (the fuzz phase's: a budget of thousands must not pile up). */
+  /** The fuzz phase's requests: a budget of thousands must not pile up in `exchanges`. */
   notKept = 0;
   fuzzReport: FuzzReport | null = null;
-  /** The proxy's cross-request observer, fed every exchange of the run. */
   readonly observer: Observer;
   readonly observations: Observation[] = [];
-  /** Other clients at work, and whether a change no request of a step named is judged leniently (D16). */
   readonly environment: EnvironmentWatch;
   /** Named pending orders unlisted at the start whose cancel was refused (an earlier run's), by id. */
   readonly stalePending = new Map<string, Exchange>();
@@ -127,14 +98,10 @@ export class CheckContext {
   readonly keptUnchanged = new Map<string, Exchange>();
 
   constructor(readonly options: ResolvedOptions) {
+    this.key = options.apiKey;
     this.gateway = new Gateway(options.retry);
     this.observer = new Observer(options.contract, { soleClient: options.environment === 'sole-client' });
     this.environment = new EnvironmentWatch(options.environment, options.contract);
-  }
-
-  /** For judgements to redact. */
-  get key(): string {
-    return this.options.apiKey;
   }
 
   /** Sends, records and judges a planned request, credited to the running check or to `creditTo`. */
@@ -144,7 +111,6 @@ export class CheckContext {
     return sent.exchange;
   }
 
-  /** Sends and records a request; what the observer needs of it is returned, not yet fed to it. */
   private async send(plan: RequestPlan, creditTo?: string, keep = true): Promise<Sent> {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
@@ -152,35 +118,25 @@ export class CheckContext {
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
     // fetch asks for it anyway; named, the curl line shows it (`--compressed`).
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) {
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding'))
       headers['accept-encoding'] = 'gzip, deflate';
-    }
-    const checkId = creditTo ?? this.currentCheck;
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);
     const startedAt = performance.now();
-    const outcome = await this.gateway.send(
-      { method: plan.method, url, headers, body: plan.body },
-      this.options,
-    );
+    const outcome = await this.gateway.send({ ...plan, url, headers }, this.options);
     const endedAt = performance.now();
-    const observed = {
-      path: plan.path,
-      request: reportRequest(plan.method, url, headers, apiKey, plan.body),
-      outcome,
-    };
+    const request = reportRequest(plan.method, url, headers, apiKey, plan.body);
+    const observed = { path: plan.path, request, outcome };
     const exchange: Exchange = {
       ...observed,
       seq: this.exchanges.length + 1,
-      checkId,
+      checkId: creditTo ?? this.currentCheck,
       plan,
       operationId,
       errorRule:
-        plan.errorRule !== undefined
-          ? plan.errorRule
-          : outcome.ok
-            ? documentedErrorRule(this.options.contract, operationId, outcome.value.status)
-            : null,
+        plan.errorRule === undefined && outcome.ok
+          ? documentedErrorRule(this.options.contract, operationId, outcome.value.status)
+          : (plan.errorRule ?? null),
       judged: judgeExchange(this.options.contract, observed, apiKey),
     };
     if (keep) this.exchanges.push(exchange);
@@ -197,33 +153,29 @@ export class CheckContext {
       startedAt,
       endedAt,
     };
-    return { exchange, seen, scope: authorization ?? '', writesAtSend };
+    const whole = operationId === 'listOrders' && !plan.path.includes('?');
+    const listing = whole ? readListing(exchange) : null;
+    return { exchange, seen, scope: authorization ?? '', writesAtSend, listing };
   }
 
-  /** Feeds exchanges to the observer in the order it reads them (of overlapping cancels, the one that moved first). */
+  /** Feeds exchanges to the observer in its order (of overlapping cancels, the one that moved first). */
   private observe(sent: readonly Sent[]): void {
-    for (const { exchange, seen, scope, writesAtSend } of this.observer.order(sent)) {
+    for (const { exchange, seen, scope, writesAtSend, listing } of this.observer.order(sent)) {
       for (const found of this.observer.observe({ key: scope, orders: scope }, seen, exchange.seq)) {
         this.observations.push({ ...found, exchange });
       }
-      // A whole list read with the key: what changed since the one before may be another client's (D16).
-      if (
-        exchange.operationId === 'listOrders' &&
-        !exchange.path.includes('?') &&
-        readListing(exchange).ids
-      ) {
+      // D16: what changed since the last whole list read may be another client's.
+      if (listing?.ids) {
         const { before, after } = this.observer.compared(scope);
         if (after !== null) this.environment.listRead(before, after, writesAtSend, exchange);
       }
     }
   }
 
-  /** The observer's scope of the suite's own list reads. */
   private get listScope(): string {
     return authorizationValue(VALID_AUTH, this.options.apiKey) ?? '';
   }
 
-  /** An operation's path from the document's template, each path parameter set to `value`. */
   pathOf(operationId: string, value = ''): string {
     return this.options.contract
       .operation(operationId)
@@ -236,11 +188,10 @@ export class CheckContext {
     return this.initial;
   }
 
-  /** The list read with the key now. */
   async freshListing(): Promise<Listing> {
-    return readListing(
-      await this.request({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH }),
-    );
+    const sent = await this.send({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH });
+    this.observe([sent]);
+    return sent.listing ?? readListing(sent.exchange);
   }
 
   /** Reads the list again `liveProbeMs` later, before any check: what changed was another client's (D16). */
@@ -265,7 +216,6 @@ export class CheckContext {
 
   /** Sends cancels (at once when several), reads the list, and judges what they did by the observer's lists (D16). */
   async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
-    // A list with an item whose id is not an int64 hides which order is which: nothing to compare with.
     const { ids } = await this.initialListing();
     // Read just before the step, so that what another client changed since is not blamed on it.
     if (ids !== null) await this.freshListing();
@@ -275,13 +225,8 @@ export class CheckContext {
     this.observe(together);
     const exchanges = together.map((s) => s.exchange);
     const first = exchanges[0];
-    if (before === null || first === undefined) {
-      return {
-        exchanges,
-        findings: [],
-        notes: ['what the cancel did was not verified: the list could not be read before it'],
-      };
-    }
+    const unverified = 'what the cancel did was not verified: the list could not be read before it';
+    if (before === null || first === undefined) return { exchanges, findings: [], notes: [unverified] };
     const listing = await this.freshListing();
     const sent: SentCancel[] = together.map(({ exchange: e, seen }) => {
       const raw = this.observer.orderOf(seen.method, seen.path)?.raw ?? '';
@@ -291,26 +236,16 @@ export class CheckContext {
     });
     const after = this.observer.compared(this.listScope).after;
     if (listing.ids === null || after === null) {
-      return {
-        exchanges,
-        findings: [
-          finding(
-            listing.exchange,
-            this.key,
-            `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: the list read after it gave no usable list`,
-            'the list, to compare with the list before the cancel',
-          ),
-        ],
-        notes: [],
-      };
+      const what = `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: the list read after it gave no usable list`;
+      const expected = 'the list, to compare with the list before the cancel';
+      return { exchanges, findings: [finding(listing.exchange, this.key, what, expected)], notes: [] };
     }
     const verdict = cancelEffect(before, after, sent, this.reading);
-    for (const c of sent) {
-      const was = c.id === null ? undefined : before.get(c.id);
-      const success = c.status !== null && c.status >= 200 && c.status < 300;
-      if (success && c.id !== null && was !== undefined && after.get(c.id)?.text === was.text) {
-        this.keptUnchanged.set(c.id, listing.exchange);
-      }
+    for (const { id, status } of sent) {
+      const was = id === null ? undefined : before.get(id)?.text;
+      const success = status !== null && status >= 200 && status < 300;
+      if (success && id !== null && was !== undefined && after.get(id)?.text === was)
+        this.keptUnchanged.set(id, listing.exchange);
     }
     const notes = [...verdict.notes];
     if (verdict.learned !== null && this.reading === null) {
@@ -325,7 +260,7 @@ export class CheckContext {
       (p) => shipped(p.orderId) || (this.environment.shared && !named.has(p.orderId)),
     );
     for (const p of theirs) {
-      this.environment.during(p.orderId, p.message, listing.exchange);
+      this.environment.during(p.message, listing.exchange);
       notes.push(
         shipped(p.orderId)
           ? `${p.message}; no cancel can ship an order (the state table), so another actor made the change (D16)`
@@ -355,21 +290,11 @@ export class CheckContext {
   /** Whether the target serves the deprecated `GET /pets/{petId}` (D11): a 2xx or a `Deprecation` header. */
   petProbe(): Promise<PetProbe> {
     this.pets ??= (async (): Promise<PetProbe> => {
-      let petId = this.options.petId;
-      let source = 'given by --pet-id';
-      if (petId === null) {
-        const listing = await this.initialListing();
-        petId = listing.petIds[0] ?? null;
-        source = 'the petId of the first listed order';
-      }
-      if (petId === null) {
-        return {
-          served: 'unknown',
-          petId: '1',
-          source: 'no pet id: none given and no listed order has a petId',
-          exchange: null,
-        };
-      }
+      const given = this.options.petId;
+      const petId = given ?? (await this.initialListing()).petIds[0] ?? null;
+      const source = given === null ? 'the petId of the first listed order' : 'given by --pet-id';
+      const none = 'no pet id: none given and no listed order has a petId';
+      if (petId === null) return { served: 'unknown', petId: '1', source: none, exchange: null };
       const plan = { method: 'GET', path: this.pathOf('getPet', petId), auth: VALID_AUTH };
       const exchange = await this.request(plan, 'pets.deprecation');
       const { outcome } = exchange;

@@ -8,16 +8,10 @@ import { lenientReadings } from './checks/malformed-ids.js';
 
 export type EnvironmentMode = 'auto' | 'shared' | 'sole-client';
 
-/** The changes kept for the report; the rest are only counted. */
 const MAX_CHANGES_KEPT = 50;
 
 /** One change no request of the suite explains: `between` two quiet list reads, or `during` a step. */
-interface ForeignChange {
-  orderId: string;
-  what: string;
-  exchange: Exchange;
-  when: 'between' | 'during';
-}
+type ForeignChange = { what: string; exchange: Exchange; when: 'between' | 'during' };
 
 /** The orders a cancel path could name under any lenient reading (D19): `7.5` names 7 for parseInt. */
 export function namedBy(contract: Contract, path: string): string[] {
@@ -32,9 +26,8 @@ export function namedBy(contract: Contract, path: string): string[] {
 
 /** What the run has seen of other clients, and how it judges because of it. */
 export class EnvironmentWatch {
-  /** Every order a request of the suite named, exactly or under a lenient reading. */
   private readonly named = new Set<string>();
-  /** Requests that may change orders (not GET or HEAD), and their count at the last list read. */
+  /** The suite's requests that may change orders (not GET or HEAD), and their count at the last list read. */
   private writes = 0;
   private lastListWrites: number | null = null;
   changesByOthers = 0;
@@ -56,16 +49,15 @@ export class EnvironmentWatch {
   listRead(before: OrderList | null, after: OrderList, writesAtSend: number, exchange: Exchange): void {
     const quiet = this.lastListWrites === writesAtSend && this.writes === writesAtSend;
     if (quiet && before !== null) {
-      for (const change of differences(before, after, this.named)) {
-        this.record({ ...change, exchange, when: 'between' });
-      }
+      for (const { what } of differences(before, after, this.named))
+        this.record({ what, exchange, when: 'between' });
     }
     this.lastListWrites = this.writes;
   }
 
   /** A change during a step of the suite to an order the step did not name, set aside in shared mode. */
-  during(orderId: string, what: string, exchange: Exchange): void {
-    this.record({ orderId, what, exchange, when: 'during' });
+  during(what: string, exchange: Exchange): void {
+    this.record({ what, exchange, when: 'during' });
   }
 
   private record(change: ForeignChange): void {
@@ -73,19 +65,15 @@ export class EnvironmentWatch {
     if (this.changes.length < MAX_CHANGES_KEPT) this.changes.push(change);
   }
 
-  /** Whether another client was seen at work (in the default mode, only by a change between two list reads). */
-  get live(): boolean {
-    return this.changesByOthers > 0;
-  }
-
   /** Whether a change to an order no request of a step named is a warning (shared) or the step's failure. */
   get shared(): boolean {
-    return this.mode === 'shared' || (this.mode === 'auto' && this.live);
+    return this.mode === 'shared' || (this.mode === 'auto' && this.changesByOthers > 0);
   }
 
   report(): EnvironmentReport {
+    const live = this.changesByOthers > 0;
     const mode = this.shared ? 'shared' : 'sole-client';
-    const setBy = this.mode !== 'auto' ? 'flag' : this.live ? 'detected' : 'default';
+    const setBy = this.mode !== 'auto' ? 'flag' : live ? 'detected' : 'default';
     const first = this.changes[0];
     const seen =
       first === undefined
@@ -97,6 +85,6 @@ export class EnvironmentWatch {
         : this.mode === 'sole-client'
           ? `--sole-client: the suite is the only client, so every change it did not make is a failure; ${seen}`
           : seen;
-    return { live: this.live, reason, changesByOthers: this.changesByOthers, mode, setBy };
+    return { live, reason, changesByOthers: this.changesByOthers, mode, setBy };
   }
 }

@@ -1,10 +1,10 @@
 // D22: 429 and 503 are retried within a run-wide budget honouring Retry-After. Not undici's RetryAgent: it
 // hides the retried statuses, has no run-wide budget or pace, and cannot wrap a caller's own `fetch`.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpOutcome, HttpRequest } from '../judge/http-outcome.js';
 import type { RetriedRequest, RetryReport } from '../judge/types.js';
 import { type HttpClientOptions, send } from './http-client.js';
 
-/** The report's retry policy before the run waited (D22). */
 export type RetryPolicy = Omit<RetryReport, 'waitedMs'>;
 
 export const MAX_WAIT_MS = 10_000;
@@ -12,10 +12,7 @@ export const MAX_WAIT_MS = 10_000;
 export const DEFAULT_WAIT_MS = 1_000;
 /** D22: the most requests per second once a gateway answered 429. */
 const THROTTLED_RATE = 50;
-/** Requests listed in `retries`; more are only counted. */
 const MAX_RETRIES_LISTED = 100;
-/** RFC 9110 §15.6.4, RFC 6585 §4. */
-const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   budgetMs: 30_000,
@@ -28,11 +25,6 @@ export interface Clock {
   now(): number;
   sleep(ms: number): Promise<void>;
 }
-
-const REAL_CLOCK: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
 
 /** The wait a `Retry-After` asks for, in ms: seconds or an HTTP-date (RFC 9110 §10.2.3), else `null`. */
 export function retryAfterMs(value: string | undefined, now: number): number | null {
@@ -79,38 +71,36 @@ export class Gateway {
 
   constructor(
     readonly policy: RetryPolicy,
-    private readonly clock: Clock = REAL_CLOCK,
+    private readonly clock: Clock = { now: Date.now, sleep },
   ) {}
 
   /** Sends one request, retrying 429 and 503 within the policy. Never throws. */
   async send(request: HttpRequest, options: HttpClientOptions): Promise<HttpOutcome> {
     const statuses: number[] = [];
     for (;;) {
-      if (this.notReady) {
+      if (this.notReady)
         return { ok: false, error: { kind: 'other', message: 'not sent: the environment is not ready' } };
-      }
       await this.pace();
       const outcome = await send(request, options);
-      if (!outcome.ok || !RETRIED_STATUSES.has(outcome.value.status)) {
-        if (outcome.ok) this.stalledMs = 0;
-        if (statuses.length > 0) {
-          this.record(
-            request,
-            statuses.length + 1,
-            outcome.ok ? [...statuses, outcome.value.status] : statuses,
-          );
-        }
+      const status = outcome.ok ? outcome.value.status : null;
+      // RFC 9110 §15.6.4, RFC 6585 §4.
+      if (status !== 429 && status !== 503) {
+        if (status !== null) this.stalledMs = 0;
+        if (statuses.length > 0)
+          this.record(request, statuses.length + 1, status === null ? statuses : [...statuses, status]);
         return outcome;
       }
-      statuses.push(outcome.value.status);
-      if (outcome.value.status === 429) this.throttled = true;
-      const asked = retryAfterMs(outcome.value.headers['retry-after'], this.clock.now());
+      statuses.push(status);
+      if (status === 429) this.throttled = true;
+      const header = outcome.ok ? outcome.value.headers['retry-after'] : undefined;
+      const asked = retryAfterMs(header, this.clock.now());
       const wait = Math.min(asked ?? DEFAULT_WAIT_MS, this.policy.maxWaitMs);
+      const { maxRetriesPerRequest, budgetMs } = this.policy;
       const stop =
-        statuses.length > this.policy.maxRetriesPerRequest
-          ? `it was still answered ${outcome.value.status} after ${this.policy.maxRetriesPerRequest} retries`
-          : this.stalledMs + wait > this.policy.budgetMs
-            ? `waiting ${seconds(wait)} more would overrun the retry budget (${seconds(this.policy.budgetMs)}, ${seconds(this.stalledMs)} spent since an answer last got through)`
+        statuses.length > maxRetriesPerRequest
+          ? `it was still answered ${status} after ${maxRetriesPerRequest} retries`
+          : this.stalledMs + wait > budgetMs
+            ? `waiting ${seconds(wait)} more would overrun the retry budget (${seconds(budgetMs)}, ${seconds(this.stalledMs)} spent since an answer last got through)`
             : null;
       if (stop !== null) {
         this.record(request, statuses.length, statuses);
@@ -136,11 +126,8 @@ export class Gateway {
     if (start > now) await this.clock.sleep(start - now);
   }
 
-  private record(request: HttpRequest, attempts: number, statuses: number[]): void {
-    if (this.retries.length >= MAX_RETRIES_LISTED) {
-      this.retriesNotListed += 1;
-      return;
-    }
-    this.retries.push({ method: request.method, url: request.url, attempts, statuses });
+  private record({ method, url }: HttpRequest, attempts: number, statuses: number[]): void {
+    if (this.retries.length < MAX_RETRIES_LISTED) this.retries.push({ method, url, attempts, statuses });
+    else this.retriesNotListed += 1;
   }
 }

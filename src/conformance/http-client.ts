@@ -1,13 +1,5 @@
 /** One request, read defensively: a time limit, redirects as they are, a body cap; every failure a value. */
-import type {
-  HttpOutcome,
-  HttpRequest,
-  HttpResponse,
-  TransportError,
-  TransportErrorKind,
-} from '../judge/http-outcome.js';
-
-export type { HttpOutcome, HttpRequest, HttpResponse, TransportError, TransportErrorKind };
+import type { HttpOutcome, HttpRequest, TransportError, TransportErrorKind } from '../judge/http-outcome.js';
 
 export interface HttpClientOptions {
   timeoutMs: number;
@@ -15,15 +7,16 @@ export interface HttpClientOptions {
   fetch: typeof fetch;
 }
 
-class ExchangeTimeout extends Error {}
-class BodyTooLarge extends Error {}
+/** A failure the client itself decides (a time-out, a body over the cap). */
+class Failed extends Error {
+  constructor(readonly failure: TransportError) {
+    super(failure.message);
+  }
+}
 
 const NOT_TLS = 'the target does not speak https at this address; is it plain http?';
 
-/**
- * Each failure by `code message`, first match wins: unreachable (exit 2), TLS, reset, a port fetch blocks.
- * `$1` in the message is the code.
- */
+/** Each failure by `code message`, first match wins; `$1` in the message is the code. */
 const FAILURES: ReadonlyArray<[RegExp, TransportErrorKind, string]> = [
   [
     /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT) /,
@@ -70,35 +63,14 @@ function unwrap(error: unknown): { code: string | undefined; text: string } {
   return { code, text: messages.length > 0 ? messages.join(': ') : String(error) };
 }
 
-function classify(error: unknown, options: HttpClientOptions): TransportError {
-  if (error instanceof ExchangeTimeout) {
-    return { kind: 'timeout', message: `no complete response within ${options.timeoutMs} ms (time-out)` };
-  }
-  if (error instanceof BodyTooLarge) {
-    return {
-      kind: 'too-large',
-      message: `the response body exceeded ${options.maxBodyBytes} bytes; the suite stopped reading it`,
-    };
-  }
+function classify(error: unknown): TransportError {
+  if (error instanceof Failed) return error.failure;
   const { code, text } = unwrap(error);
   for (const [pattern, kind, message] of FAILURES) {
     const match = pattern.exec(`${code ?? ''} ${text}`);
     if (match) return { kind, message: message.replace('$1', match[1] ?? '') };
   }
   return { kind: 'other', message: `the request failed: ${text}` };
-}
-
-async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  // Leaving the loop cancels the stream: the rest of a 50 MB body is never downloaded.
-  for await (const chunk of response.body ?? []) {
-    if (signal.aborted) throw signal.reason;
-    total += chunk.byteLength;
-    if (total > maxBytes) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total);
 }
 
 /** Sends one request. Never throws: every failure is an `{ ok: false }` value that says what happened. */
@@ -108,37 +80,41 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
   // Raced, not only aborted: a custom fetch may ignore the signal.
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const timeout = new ExchangeTimeout();
+      const message = `no complete response within ${options.timeoutMs} ms (time-out)`;
+      const timeout = new Failed({ kind: 'timeout', message });
       controller.abort(timeout);
       reject(timeout);
     }, options.timeoutMs);
   });
-  const exchange = async (): Promise<HttpResponse> => {
+  const work = (async () => {
+    const { method, headers, body } = request;
     const response = await options.fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      ...(request.body === undefined ? {} : { body: request.body }),
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
       redirect: 'manual',
       signal: controller.signal,
     });
-    const headers = Object.fromEntries(response.headers);
-    const body = await readCapped(response, options.maxBodyBytes, controller.signal).catch((error) => {
-      if (error instanceof BodyTooLarge) controller.abort(error);
-      throw error;
-    });
-    return {
-      status: response.status,
-      headers,
-      text: new TextDecoder().decode(body),
-      bytes: body.byteLength,
-    };
-  };
-  const work = exchange();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    // Leaving the loop cancels the stream: the rest of a 50 MB body is never downloaded.
+    for await (const chunk of response.body ?? []) {
+      if (controller.signal.aborted) throw controller.signal.reason;
+      total += chunk.byteLength;
+      if (total > options.maxBodyBytes) {
+        const message = `the response body exceeded ${options.maxBodyBytes} bytes; the suite stopped reading it`;
+        throw new Failed({ kind: 'too-large', message });
+      }
+      chunks.push(chunk);
+    }
+    const text = new TextDecoder().decode(Buffer.concat(chunks, total));
+    return { status: response.status, headers: Object.fromEntries(response.headers), text, bytes: total };
+  })();
   work.catch(() => undefined); // a rejection after the deadline is not unhandled
   try {
     return { ok: true, value: await Promise.race([work, deadline]) };
   } catch (error) {
-    return { ok: false, error: classify(controller.signal.reason ?? error, options) };
+    return { ok: false, error: classify(controller.signal.reason ?? error) };
   } finally {
     clearTimeout(timer);
     if (!controller.signal.aborted) controller.abort();

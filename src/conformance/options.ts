@@ -54,8 +54,7 @@ export interface ConformanceOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-/** The longest delay `setTimeout` honours: 2^31 − 1 ms (about 24.8 days). */
-export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 export const DEFAULT_LIVE_PROBE_MS = 500;
 export const DEFAULT_OUTPUT_DIR = 'reports/conformance';
 export const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
@@ -81,10 +80,9 @@ export class ConformanceOptionsError extends Error {
 /** A message with each option it names called as `name` calls it (the command says `--pending-order`). */
 type Describe = (name: (option: keyof ConformanceOptions) => string) => string;
 
-/** What is wrong, said after the option's name, or after another option's, or a whole message; `null` when nothing is. */
+/** Said after the option's name, or after another option's, or a whole message; `null` when all is well. */
 type Problem = string | Describe | { option: keyof ConformanceOptions; text: string } | null;
 
-/** A flag of the command line, and the option of {@link ConformanceOptions} it sets and checks. */
 interface ConformanceFlag extends Flag {
   option?: keyof ConformanceOptions;
   check?: (value: unknown, options: ConformanceOptions) => Problem;
@@ -92,7 +90,6 @@ interface ConformanceFlag extends Flag {
 
 const ok = <T>(value: T): Result<T, string> => ({ ok: true, value });
 
-/** A flag's number: the text must match `pattern`; the ranges are the checks'. */
 function numberFrom(pattern: RegExp, what: string) {
   return (raw: string, flag: string): Result<number, string> =>
     pattern.test(raw)
@@ -102,7 +99,6 @@ function numberFrom(pattern: RegExp, what: string) {
 
 const positiveWhole = numberFrom(/^[1-9][0-9]*$/, 'a positive whole number');
 
-/** A duration flag: `500ms`, `30s`, `2m` or seconds. */
 function duration(examples: string) {
   return (raw: string, flag: string): Result<number, string> => {
     const ms = parseDuration(raw);
@@ -112,7 +108,6 @@ function duration(examples: string) {
   };
 }
 
-/** A number within a range; an absent value takes the default. */
 function within(min: number, max: number, what: string, whole = false) {
   return (value: unknown): Problem =>
     value === undefined ||
@@ -130,14 +125,13 @@ function required(value: unknown, example = ''): Problem {
     : `is required: a string${example}, got ${value === null ? 'null' : typeof value}`;
 }
 
-/** A base URL the suite can append paths to and would not leak; the URL is never repeated with credentials. */
+/** A base URL the suite can append paths to; one with credentials is never repeated. */
 function baseUrlProblem(value: unknown): Problem {
   const missing = required(value, ', e.g. http://127.0.0.1:4010/v1');
   if (missing !== null) return missing;
-  const text = value as string;
-  const url = URL.parse(text);
+  const url = URL.parse(value as string);
   if (url === null) {
-    const shown = text.includes('@') ? '' : ` ${JSON.stringify(text)}`;
+    const shown = (value as string).includes('@') ? '' : ` ${JSON.stringify(value)}`;
     return (name) =>
       `${name('baseUrl')}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
   }
@@ -207,7 +201,6 @@ export const CONFORMANCE_FLAGS = {
     help: `per-request time limit, headers and body (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`,
     read: positiveWhole,
     option: 'timeoutMs',
-    // setTimeout fires at once for anything longer: every request would time out before it was sent.
     check: (value) =>
       typeof value === 'number' && value > MAX_TIMEOUT_MS
         ? `${value} is longer than the longest timer Node can set (${MAX_TIMEOUT_MS} ms, about 24.8 days)`
@@ -306,17 +299,15 @@ export const CONFORMANCE_FLAGS = {
     },
     option: 'fuzzRequests',
     check: (value, options) => {
-      const time = within(1, MAX_TIMEOUT_MS, 'a duration (ms)')(options.fuzzTimeMs);
-      return (
-        within(0, MAX_FUZZ_REQUESTS, 'a whole number of requests', true)(value) ??
-        (time === null ? null : { option: 'fuzzTimeMs', text: time as string })
-      );
+      const time = within(1, MAX_TIMEOUT_MS, 'a duration (ms)')(options.fuzzTimeMs) as string | null;
+      const count = within(0, MAX_FUZZ_REQUESTS, 'a whole number of requests', true)(value);
+      return count ?? (time && { option: 'fuzzTimeMs', text: time });
     },
   },
   seed: {
     arg: 'N|random',
     help: "the fuzz phase's seed (default: a fixed one, so every run sends the same requests, D23); random draws a new one; the seed is printed, and the same seed against the same list sends the same requests",
-    // `random` is drawn here, so that the seed is printed before the first request.
+    // Drawn here, so that the seed is printed before the first request.
     read: (raw: string, flag: string) =>
       raw === 'random'
         ? ok(Math.floor(Math.random() * 2 ** 31))
@@ -328,7 +319,7 @@ export const CONFORMANCE_FLAGS = {
   help: { short: 'h', help: 'show this help' },
 } satisfies Record<string, ConformanceFlag>;
 
-/** The flag that sets each option, for the command line's messages; a program's own options keep their names. */
+/** The flag that sets each option, for the command line's messages. */
 export function flagOf(option: keyof ConformanceOptions): string {
   const key = option === 'fuzzTimeMs' ? 'fuzzRequests' : option;
   const entry = Object.entries(CONFORMANCE_FLAGS).find(([, flag]) => 'option' in flag && flag.option === key);

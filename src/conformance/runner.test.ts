@@ -32,6 +32,12 @@ describe('selecting checks', () => {
     expect(selectChecks(['auth', 'nope']).unknown).toEqual(['nope']);
   });
 
+  it('says how many checks the selection left out', () => {
+    const all = selectChecks([]);
+    expect(all.notSelected).toBe(0);
+    expect(selectChecks(['list.orders']).notSelected).toBe(all.checks.length - 1);
+  });
+
   it('has unique ids, each with a citation and a level', () => {
     expect(new Set(CHECKS.map((c) => c.id)).size).toBe(CHECKS.length);
     for (const check of CHECKS) {

@@ -1,16 +1,16 @@
 /** Runs the checks against one target and returns the results as a value. */
 import { type Contract, defaultContract, parseExactJson } from '../contract/index.js';
 import type { Exchange } from '../judge/exchange.js';
+import type { TransportErrorKind } from '../judge/http-outcome.js';
 import { redactDeep } from '../judge/redact.js';
-import { operationCoverage } from '../judge/report/input.js';
-import type { Judgement } from '../judge/rules.js';
-import type { CheckResult, ConformanceResult, Level, Outcome, Unreachable } from '../judge/types.js';
-import { sendableKey } from './api-key.js';
+import { operationCoverage, summarise } from '../judge/report/input.js';
+import { type Judgement, skip } from '../judge/rules.js';
+import type { CheckResult, ConformanceResult, Level, Unreachable } from '../judge/types.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
-import { CheckContext, type ResolvedOptions } from './context.js';
+import { CheckContext } from './context.js';
+import type { EnvironmentMode } from './environment.js';
 import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
 import { DEFAULT_RETRY_POLICY } from './gateway.js';
-import type { TransportErrorKind } from './http-client.js';
 import {
   type ConformanceOptions,
   ConformanceOptionsError,
@@ -23,26 +23,23 @@ import { speaksTls } from './tls-probe.js';
 
 export { ConformanceOptionsError };
 
-/** The checks an `only` list selects (an exact id, or a prefix ending at a dot), and the entries that select none. */
-export function selectChecks(
-  only: readonly string[],
-  contract: Contract = defaultContract(),
-): { checks: Check[]; unknown: string[] } {
+/** The checks an `only` list selects (an exact id, or a prefix ending at a dot), the entries that select none. */
+export function selectChecks(only: readonly string[], contract: Contract = defaultContract()) {
   const all = [...CHECKS, ...genericChecks(contract)];
-  if (only.length === 0) return { checks: all, unknown: [] };
   const matches = (entry: string, id: string) => id === entry || id.startsWith(`${entry}.`);
-  return {
-    checks: all.filter((check) => only.some((entry) => matches(entry, check.id))),
-    unknown: only.filter((entry) => !all.some((check) => matches(entry, check.id))),
-  };
+  const checks = only.length === 0 ? all : all.filter((c) => only.some((entry) => matches(entry, c.id)));
+  const unknown = only.filter((entry) => !all.some((check) => matches(entry, check.id)));
+  return { checks, unknown, notSelected: all.length - checks.length };
 }
 
-function resolve(options: ConformanceOptions): ResolvedOptions {
-  const key = sendableKey(options.apiKey);
+/** The options with their defaults, as the checks read them. */
+export type ResolvedOptions = ReturnType<typeof resolve>;
+
+function resolve(options: ConformanceOptions) {
   const fuzzTimeMs = options.fuzzTimeMs ?? null;
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    apiKey: key.ok ? key.value : options.apiKey,
+    apiKey: options.apiKey.trim(), // as sendableKey trims it: checkOptions accepted it
     pendingOrders: (options.pendingOrders ?? []).map(String),
     shippedOrders: (options.shippedOrders ?? []).map(String),
     destructive: options.destructive ?? false,
@@ -57,7 +54,8 @@ function resolve(options: ConformanceOptions): ResolvedOptions {
       budgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs,
       rateLimit: options.rateLimit ?? null,
     },
-    environment: options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto',
+    // D16: without a flag, strict until another client is seen.
+    environment: (options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto') as EnvironmentMode,
     liveProbeMs: options.liveProbeMs ?? DEFAULT_LIVE_PROBE_MS,
     // D23: a fixed seed unless given; `random` is drawn here, so that the report can say it.
     fuzz: {
@@ -86,10 +84,7 @@ function allocatePendingIds(
   const free = [...listed];
   const byId = new Map<string, string[]>();
   if (!options.destructive) return byId;
-  const rank = (id: string) => {
-    const index = PENDING_PRIORITY.indexOf(id);
-    return index === -1 ? PENDING_PRIORITY.length : index;
-  };
+  const rank = (id: string) => PENDING_PRIORITY.indexOf(id) + 1 || Number.POSITIVE_INFINITY;
   for (const check of [...checks].sort((a, b) => rank(a.id) - rank(b.id))) {
     const wanted = check.needs?.pendingOrders ?? 0;
     if (wanted > 0 && free.length >= wanted) byId.set(check.id, free.splice(0, wanted));
@@ -99,7 +94,6 @@ function allocatePendingIds(
   return byId;
 }
 
-/** Why a check cannot run with these options, or `null` when it can. */
 function missingRequirement(
   check: Check,
   options: ResolvedOptions,
@@ -108,7 +102,6 @@ function missingRequirement(
   unlisted: readonly string[],
 ): Judgement | null {
   const needs = check.needs ?? {};
-  const skip = (reason: string, enableWith: string): Judgement => ({ kind: 'skip', reason, enableWith });
   if (needs.destructive && !options.destructive) {
     return skip(
       'it cancels pending orders, so it runs only when asked to',
@@ -141,62 +134,30 @@ function missingRequirement(
 }
 
 function toResult(
-  check: Check,
+  { id, title, citation, operationId }: Check,
   level: Level,
   judgement: Judgement,
   durationMs: number,
-  consumed: string[],
+  consumedOrders: string[],
 ): CheckResult {
-  const base = {
-    id: check.id,
-    title: check.title,
-    citation: check.citation,
-    level,
-    operationId: check.operationId,
-    durationMs,
-    consumedOrders: consumed,
-    findings: [],
-    skip: null,
-  };
+  // The report's key order: these, then findings, skip, outcome, message, notes.
+  const base = { id, title, citation, level, operationId, durationMs, consumedOrders };
   if (judgement.kind === 'skip') {
     const { reason, enableWith } = judgement;
-    return {
-      ...base,
-      outcome: 'SKIP',
-      message: `${reason}${enableWith ? ` (enable with ${enableWith})` : ''}`,
-      notes: [],
-      skip: { reason, enableWith },
-    };
+    const message = `${reason}${enableWith ? ` (enable with ${enableWith})` : ''}`;
+    return { ...base, findings: [], skip: { reason, enableWith }, outcome: 'SKIP', message, notes: [] };
   }
-  const notes = judgement.notes ?? [];
-  if (judgement.kind === 'pass') return { ...base, outcome: 'PASS', message: judgement.message, notes };
+  const { message, notes = [] } = judgement;
+  if (judgement.kind === 'pass')
+    return { ...base, findings: [], skip: null, outcome: 'PASS', message, notes };
   // No usable answer (time-out, reset, redirect, oversized body) fails any check, whatever its level.
   const unusable = judgement.findings.some((f) => f.actual !== null && f.actual.transportError !== null);
   const judged = judgement.level ?? level;
-  return {
-    ...base,
-    level: judged,
-    outcome: judged === 'failure' || unusable ? 'FAIL' : 'WARN',
-    message: judgement.message,
-    findings: judgement.findings,
-    notes,
-  };
+  const outcome = judged === 'failure' || unusable ? 'FAIL' : 'WARN';
+  return { ...base, level: judged, findings: judgement.findings, skip: null, outcome, message, notes };
 }
 
-async function runOne(check: Check, ctx: CheckContext, pendingIds: readonly string[]): Promise<Judgement> {
-  try {
-    return await check.run(ctx, pendingIds);
-  } catch (error) {
-    // A bug in a check: report it on that check and go on with the others.
-    return {
-      kind: 'violation',
-      message: `internal error in the check: ${error instanceof Error ? error.message : String(error)}`,
-      findings: [],
-    };
-  }
-}
-
-/** The transport failures that mean nothing could be checked (exit 2), each with what to check. */
+const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']);
 const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
   refused: 'check that the server is running and listening at --base-url (it should end in /v1)',
   unresolved: 'check the host name in --base-url',
@@ -208,104 +169,78 @@ const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
 const IN_FRONT_STATUSES = new Set([403, 407, 502, 504]);
 
 /** A setup problem the first request (the key's list) shows; judging past it would blame the server. */
-function setupProblem(ctx: CheckContext): Unreachable | null {
-  const first = ctx.exchanges[0];
+async function setupProblem({ exchanges: [first], options }: CheckContext, network: boolean) {
   if (!first) return null;
-  const url = first.request.url;
-  if (!first.outcome.ok) {
-    const { kind, message } = first.outcome.error;
+  const { outcome } = first;
+  const { url } = first.request;
+  const { contract, timeoutMs } = options;
+  const base = new URL(options.baseUrl);
+  const stop = (kind: Unreachable['kind'], message: string, hint: string) => ({ kind, url, message, hint });
+  // `http://` to a TLS server looks like resets (or a 400); a TLS handshake at that address tells them apart.
+  const noHttp = outcome.ok
+    ? outcome.value.status === 400 && 'it answered 400'
+    : NO_HTTP_ANSWER.has(outcome.error.kind) && outcome.error.message;
+  const probe = noHttp && network && base.protocol === 'http:';
+  if (probe && (await speaksTls(base.hostname, Number(base.port || 80), timeoutMs)))
+    return stop(
+      'tls',
+      `GET ${url}: no HTTP answer (${noHttp}), but the target completes a TLS handshake at this address: it speaks https, not plain http`,
+      'use https:// in --base-url',
+    );
+  if (!outcome.ok) {
+    const { kind, message } = outcome.error;
     const hint = UNREACHABLE_HINTS[kind];
     if (hint === undefined) return null;
-    const tls = kind === 'tls';
-    return {
-      kind: tls ? 'tls' : 'unreachable',
-      url,
-      message: `${tls ? '' : 'cannot reach the target: '}GET ${url}: ${message}`,
-      hint,
-    };
+    return kind === 'tls'
+      ? stop('tls', `GET ${url}: ${message}`, hint)
+      : stop('unreachable', `cannot reach the target: GET ${url}: ${message}`, hint);
   }
-  const { status, headers, text } = first.outcome.value;
-  const { contract, baseUrl } = ctx.options;
+  const { status, headers, text } = outcome.value;
   if (IN_FRONT_STATUSES.has(status)) {
     const parsed = parseExactJson(text);
     if (parsed.ok && contract.validateSchema('Error', parsed.value).ok) return null;
-    return {
-      kind: 'not-ready',
-      url,
-      message: `environment not ready: GET ${url} answered ${status} (${headers['content-type'] ?? 'no content type'}) with a body that is not the API's Error: a gateway, proxy or firewall in front of the API answered instead of it`,
-      hint: 'check that this machine may reach the API through it (an allow-list, a VPN, a WAF rule for the key) and that --base-url is the address of the API',
-    };
+    return stop(
+      'not-ready',
+      `environment not ready: GET ${url} answered ${status} (${headers['content-type'] ?? 'no content type'}) with a body that is not the API's Error: a gateway, proxy or firewall in front of the API answered instead of it`,
+      'check that this machine may reach the API through it (an allow-list, a VPN, a WAF rule for the key) and that --base-url is the address of the API',
+    );
   }
-  if (status === 401) {
-    return {
-      kind: 'key-refused',
-      url,
-      message: `the key was refused by the server: GET ${url} with it answered 401`,
-      hint: 'set PETSTORE_API_KEY (or --api-key) to a key the target accepts as `Authorization: Bearer <key>`',
-    };
-  }
+  if (status === 401)
+    return stop(
+      'key-refused',
+      `the key was refused by the server: GET ${url} with it answered 401`,
+      'set PETSTORE_API_KEY (or --api-key) to a key the target accepts as `Authorization: Bearer <key>`',
+    );
   if (status !== 404) return null;
-  const { origin, pathname } = new URL(baseUrl);
-  const base = pathname.replace(/\/+$/, '');
+  const path = base.pathname.replace(/\/+$/, '');
   const { basePath } = contract;
-  const there = base.endsWith(basePath);
-  return {
-    kind: 'no-list',
-    url,
-    message: `GET ${url} answered 404: ${there ? 'the documented list is not at this address' : `is \`${basePath}\` missing from the base URL?`}`,
-    hint: there
-      ? `give the base address the API is served under: a server that serves it at its root needs ${origin}${base.slice(0, -basePath.length)} (without ${basePath}), one that serves it elsewhere that path`
-      : `give the base address the API is served under, usually ending in ${basePath}, e.g. ${origin}${base}${basePath}`,
-  };
+  const hint = 'give the base address the API is served under';
+  const underBase = path.endsWith(basePath);
+  return stop(
+    'no-list',
+    `GET ${url} answered 404: ${underBase ? 'the documented list is not at this address' : `is \`${basePath}\` missing from the base URL?`}`,
+    underBase
+      ? `${hint}: a server that serves it at its root needs ${base.origin}${path.slice(0, -basePath.length)} (without ${basePath}), one that serves it elsewhere that path`
+      : `${hint}, usually ending in ${basePath}, e.g. ${base.origin}${path}${basePath}`,
+  );
 }
 
-/** The gateway kept answering 429 or 503 past the retry budget (D22). */
-function gatewayRefused(ctx: CheckContext): Unreachable | null {
-  const refused = ctx.gateway.notReady;
-  return (
-    refused && {
-      kind: 'not-ready',
-      ...refused,
-      hint: 'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget',
-    }
-  );
+/** D22: the gateway kept answering 429 or 503 past the retry budget. */
+function gatewayRefused({ gateway }: CheckContext): Unreachable | null {
+  const hint =
+    'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget';
+  return gateway.notReady && { kind: 'not-ready', ...gateway.notReady, hint };
 }
 
 function unlistedNote(unlisted: readonly string[]): string {
   return `pending order(s) ${unlisted.join(', ')} given with --pending-order are not in the first list, and a cancel of each was not refused, so no check can use them (a stateless server, or ids of another environment?); list.includes-given-orders judges it`;
 }
 
-/** What a plain http request to a TLS server gets: no HTTP answer at all, or (from some servers) a 400. */
-const NO_HTTP_ANSWER = new Set<TransportErrorKind>(['reset', 'other', 'timeout']);
-
-/** `http://` to a TLS server looks like resets; a TLS handshake at that address tells them apart. */
-async function plainHttpToTls(ctx: CheckContext, network: boolean): Promise<Unreachable | null> {
-  const first = ctx.exchanges[0];
-  const base = new URL(ctx.options.baseUrl);
-  if (!first || base.protocol !== 'http:' || !network) return null;
-  const { outcome } = first;
-  const answer = outcome.ok
-    ? outcome.value.status === 400 && 'it answered 400'
-    : NO_HTTP_ANSWER.has(outcome.error.kind) && outcome.error.message;
-  if (!answer || !(await speaksTls(base.hostname, Number(base.port || 80), ctx.options.timeoutMs)))
-    return null;
-  return {
-    kind: 'tls',
-    url: first.request.url,
-    message: `GET ${first.request.url}: no HTTP answer (${answer}), but the target completes a TLS handshake at this address: it speaks https, not plain http`,
-    hint: 'use https:// in --base-url',
-  };
-}
-
-/**
- * Checks options as {@link runConformance} does, without sending anything; returns them resolved.
- *
- * @example validateOptions({ baseUrl: process.env.BASE_URL, apiKey: '' }) // throws ConformanceOptionsError
- */
-export function validateOptions(options: ConformanceOptions): { resolved: ResolvedOptions; checks: Check[] } {
+/** Checks options as {@link runConformance} does, without sending anything; returns them resolved. */
+export function validateOptions(options: ConformanceOptions) {
   checkOptions(options);
   const resolved = resolve(options);
-  const { checks, unknown } = selectChecks(resolved.only, resolved.contract);
+  const { checks, unknown, notSelected } = selectChecks(resolved.only, resolved.contract);
   if (unknown.length > 0) {
     throw new ConformanceOptionsError(
       'only',
@@ -313,19 +248,12 @@ export function validateOptions(options: ConformanceOptions): { resolved: Resolv
         `${name('only')} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
     );
   }
-  return { resolved, checks };
+  return { resolved, checks, notSelected };
 }
 
-/**
- * Runs the conformance checks against a target. The run always ends: every request has a time limit, a
- * check's exception is its own verdict, and the key is redacted from the whole result.
- *
- * @example
- * const result = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: process.env.PETSTORE_API_KEY ?? '' });
- * if (result.outcome !== 'pass') process.exitCode = 1;
- */
+/** Runs the checks against a target and returns the result, redacted of the key. */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
-  const { resolved, checks } = validateOptions(options);
+  const { resolved, checks, notSelected } = validateOptions(options);
   const started = Date.now();
   const ctx = new CheckContext(resolved);
   const results = new Map<string, CheckResult>();
@@ -334,15 +262,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const judging = async () => {
     ctx.currentCheck = 'list.orders';
     await ctx.initialListing();
-    unreachable =
-      gatewayRefused(ctx) ??
-      setupProblem(ctx) ??
-      (await plainHttpToTls(ctx, (options.fetch ?? globalThis.fetch) === globalThis.fetch));
+    const network = !options.fetch || options.fetch === globalThis.fetch;
+    unreachable = gatewayRefused(ctx) ?? (await setupProblem(ctx, network));
     if (unreachable) return;
     await ctx.probeEnvironment();
     await ctx.findStalePending('list.includes-given-orders');
     const first = await ctx.initialListing();
-    const listed = resolved.pendingOrders.filter((id) => first.ids === null || first.ids.has(id));
+    const listed = resolved.pendingOrders.filter((id) => first.ids?.has(id) ?? true);
     const unlisted = resolved.destructive
       ? resolved.pendingOrders.filter((id) => !listed.includes(id) && !ctx.stalePending.has(id))
       : [];
@@ -353,9 +279,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       ctx.currentCheck = check.id;
       const t0 = Date.now();
       const pendingIds = allocated.get(check.id) ?? [];
-      const judgement =
+      const judgement: Judgement =
         missingRequirement(check, resolved, allocated, ctx.stalePending, unlisted) ??
-        (await runOne(check, ctx, pendingIds));
+        (await check.run(ctx, pendingIds).catch((error) => ({
+          // A bug in a check is that check's verdict; the others still run.
+          kind: 'violation',
+          message: `internal error in the check: ${error instanceof Error ? error.message : String(error)}`,
+          findings: [],
+        })));
       const consumed = judgement.kind === 'skip' ? [] : (judgement.consumed ?? pendingIds);
       const level = check.levelIn?.(resolved.contract) ?? check.level;
       // A check whose requests the signal aborted has no verdict: it is left out, not failed.
@@ -381,9 +312,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     : null;
 
   const checkResults = checks.flatMap((check) => results.get(check.id) ?? []);
-  const count = (outcome: Outcome) => checkResults.filter((r) => r.outcome === outcome).length;
-  const stoppedAs = (kind: Unreachable['kind']) =>
-    kind === 'unreachable' ? 'unreachable' : kind === 'not-ready' ? 'not-ready' : 'setup-error';
+  const summary = summarise(checkResults, ctx.exchanges.length + ctx.notKept, notSelected);
+  const stoppedAs =
+    unreachable?.kind === 'unreachable' || unreachable?.kind === 'not-ready'
+      ? unreachable.kind
+      : 'setup-error';
+  const statusesOf = (id: string) =>
+    new Set(
+      ctx.exchanges.flatMap((e) => (e.operationId === id && e.outcome.ok ? e.outcome.value.status : [])),
+    );
   const result: ConformanceResult = {
     schemaVersion: 1,
     tool: 'petstore conformance',
@@ -392,31 +329,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     destructive: resolved.destructive,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
-    outcome: interrupted
-      ? 'interrupted'
-      : unreachable
-        ? stoppedAs(unreachable.kind)
-        : count('FAIL') > 0
-          ? 'fail'
-          : 'pass',
+    outcome: interrupted ? 'interrupted' : unreachable ? stoppedAs : summary.failed > 0 ? 'fail' : 'pass',
     ...(interrupted ? { interrupted } : {}),
     unreachable: interrupted ? null : unreachable,
-    summary: {
-      total: checkResults.length,
-      passed: count('PASS'),
-      failed: count('FAIL'),
-      warned: count('WARN'),
-      skipped: count('SKIP'),
-      notSelected: selectChecks([], resolved.contract).checks.length - checks.length,
-      requests: ctx.exchanges.length + ctx.notKept,
-    },
+    summary,
     checks: checkResults,
-    coverage: operationCoverage(resolved.contract, (operationId) => {
-      const seen = new Set<number>();
-      for (const { operationId: id, outcome } of ctx.exchanges)
-        if (id === operationId && outcome.ok) seen.add(outcome.value.status);
-      return seen;
-    }),
+    coverage: operationCoverage(resolved.contract, statusesOf),
     retries: ctx.gateway.retries,
     retriesNotListed: ctx.gateway.retriesNotListed,
     retryPolicy: { ...resolved.retry, waitedMs: ctx.gateway.waitedMs },
