@@ -221,16 +221,24 @@ export function droppedConnection(): TypeError {
 function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   return async (limit) => {
     const reader = body.getReader();
-    // Not `new Blob(chunks)`: MSW tests often run under jsdom, whose Blob long lacked arrayBuffer().
-    const bytes: number[] = [];
+    const chunks: Uint8Array[] = [];
+    let size = 0;
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      if (bytes.length + read.value.byteLength > limit) {
+      size += read.value.byteLength;
+      if (size > limit) {
         void reader.cancel().catch(() => {});
         return fail('too-large');
       }
-      for (const byte of read.value) bytes.push(byte);
+      chunks.push(read.value);
     }
-    return ok(Uint8Array.from(bytes));
+    // Not `new Blob(chunks)`: MSW tests often run under jsdom, whose Blob long lacked arrayBuffer().
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return ok(bytes);
   };
 }
 
