@@ -19,12 +19,17 @@ export function documentProblem(document: unknown): string | undefined {
   if (typeof document.openapi !== 'string' || !/^3\.1\.\d+/.test(document.openapi))
     return `is not OpenAPI 3.1 (openapi: ${JSON.stringify(document.openapi ?? null)})`;
   if (!isObject(document.paths)) return 'has no paths';
+  const ids = new Set<string>();
   for (const [path, item] of Object.entries(document.paths)) {
     if (!isObject(item)) return `path ${path} is not a mapping`;
     for (const [method, op] of Object.entries(item)) {
       if (!HTTP_METHODS.includes(method as HttpMethod)) continue;
       if (!isObject(op) || typeof op.operationId !== 'string' || op.operationId === '')
         return `${method.toUpperCase()} ${path} has no operationId`;
+      // OpenAPI: unique; every table of ours is keyed by it, so a second one would hide the first.
+      if (ids.has(op.operationId))
+        return `${method.toUpperCase()} ${path} repeats operationId ${op.operationId}`;
+      ids.add(op.operationId);
     }
   }
   const servers = Array.isArray(document.servers) ? document.servers : [];

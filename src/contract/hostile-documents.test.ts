@@ -18,6 +18,20 @@ function withSchemas(schemas: Record<string, unknown>): Draft {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+describe('loading a document checks its operationIds', () => {
+  it('refuses a second operation with the same operationId, naming it (every table is keyed by it)', () => {
+    const document = structuredClone(DOCUMENT) as unknown as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const getPet = Object.values(document.paths).find((item) => item.get?.operationId === 'getPet');
+    if (getPet?.get) getPet.get.operationId = 'listOrders';
+    const loaded = loadContract(document);
+    expect(loaded.ok ? 'loaded' : loaded.error).toMatch(
+      /^the document GET \/.+ repeats operationId listOrders$/,
+    );
+  });
+});
+
 describe('loading a document checks its recursion and its patterns', () => {
   it.each([
     ['allOf', { Node: { type: 'object', allOf: [ref('Node')] } }, 'Node'],
