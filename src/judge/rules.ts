@@ -138,11 +138,15 @@ export function judgeErrorBody(
   return broke(`the Error body says status ${String(said)} (D5: must equal ${status})`, [violation]);
 }
 
-/** The last list body found valid, so that the observer parses a list once per exchange (the proxy's hot path). */
-let validList: { text: string; items: ExactJson[] } | undefined;
+/** The last body found valid: a client polling an unchanged list is judged without a parse (the proxy's hot path). */
+let lastValid:
+  | { contract: Contract; at: string; text: string; body: ReturnType<Contract['validateResponseBody']> }
+  | undefined;
 
+/** The observer's items of a list the judge just found valid, so it parses a list once per exchange. */
 export function validListItems(text: string): ExactJson[] | undefined {
-  return validList?.text === text ? validList.items : undefined;
+  const body = lastValid?.text === text ? lastValid.body : undefined;
+  return body?.ok && Array.isArray(body.value) ? body.value : undefined;
 }
 
 /** A success body as documented: media type (D15), read losslessly (D8), none where none is (§4.2, D24). */
@@ -158,9 +162,10 @@ function judgeSuccessBody(
   const where = `${exchange.request.method} ${exchange.path} → ${status}`;
   const broke = (message: string, expected: string, violations?: SchemaViolation[]) =>
     finding(exchange, key, message, expected, violations);
-  const body = contract.validateResponseBody(operationId, status, text);
-  if (body.ok && Array.isArray(body.value) && operationId === 'listOrders')
-    validList = { text, items: body.value };
+  const at = `${operationId} ${status}`;
+  const seen = lastValid?.contract === contract && lastValid.at === at && lastValid.text === text;
+  const body = seen && lastValid ? lastValid.body : contract.validateResponseBody(operationId, status, text);
+  if (body.ok && !seen) lastValid = { contract, at, text, body };
   if (contract.operation(operationId).responses.get(status)?.mediaType === null) {
     if (!body.ok) return broke(`${status} must have no body (§4.2)`, `${status} with no body`, body.error);
     const length = outcome.value.headers['content-length'];
