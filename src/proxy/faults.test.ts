@@ -163,17 +163,19 @@ describe('when the upstream fails, the proxy answers with its own Error and repo
 });
 
 describe('a kept-alive upstream connection closed as a request goes out on it', () => {
-  /** Answers the first request on each connection; a later one on the same connection is cut unanswered. */
-  async function closingIdleUpstream(seen: string[]): Promise<number> {
+  /**
+   * Answers the first request on each connection; a later one on the same connection is cut unanswered.
+   * The first `together` requests are answered once all have come, so that they hold as many connections.
+   */
+  async function closingIdleUpstream(seen: string[], together = 0): Promise<number> {
+    const held: Array<() => void> = [];
     const server = createHttpServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
       const count = (requestsOn.get(req.socket) ?? 0) + 1;
       requestsOn.set(req.socket, count);
-      if (count > 1) req.socket.destroy();
-      else {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('[]');
-      }
+      if (count > 1) return void req.socket.destroy();
+      held.push(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+      if (requestsOn.size >= together) for (const answer of held.splice(0)) answer();
     });
     const requestsOn = new Map<Socket, number>();
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
@@ -196,7 +198,19 @@ describe('a kept-alive upstream connection closed as a request goes out on it', 
       expect(await answer.text()).toBe('[]');
     }
     expect(findings).toEqual([]);
-    expect(seen).toEqual(Array(5).fill('GET /v1/store/orders'));
+    // The first on a new connection, the second cut and sent again on one of its own (not kept), the third new.
+    expect(seen).toEqual(Array(4).fill('GET /v1/store/orders'));
+  });
+
+  it('sends a GET again once only, on a connection of its own, however many kept-alive ones are cut', async () => {
+    const seen: string[] = [];
+    const { info } = await proxyFor(await closingIdleUpstream(seen, 4));
+    const four = Array.from({ length: 4 }, () => fetch(`${info.baseUrl}/store/orders`, { headers: AUTH }));
+    for (const answer of await Promise.all(four)) expect(await answer.text()).toBe('[]');
+    seen.length = 0;
+    const answer = await fetch(`${info.baseUrl}/store/orders?again`, { headers: AUTH });
+    expect(answer.status).toBe(200);
+    expect(seen).toEqual(Array(2).fill('GET /v1/store/orders?again'));
   });
 
   it('never sends a cancel twice: the DELETE gets the 502', async () => {

@@ -262,11 +262,14 @@ export function forward(req: IncomingMessage, res: ServerResponse, options: Forw
 
   // Once answered, failing to write the rest of the body (an early 413 that closes) is no fault. A
   // kept-alive connection the upstream closed as this request went out gets a safe one again, on another.
+  let retried = false;
   const failed = (error: NodeJS.ErrnoException) => {
     if (answer !== null) return;
     const closed = error.code === 'ECONNRESET' || error.code === 'EPIPE';
-    if (closed && upReq.reusedSocket && !hasBody && SAFE.has(method) && !finished) {
-      upReq = send(asked);
+    if (closed && upReq.reusedSocket && !retried && !hasBody && SAFE.has(method) && !finished) {
+      retried = true;
+      // Once, on a connection of its own: an upstream cutting every reused one must not get it many times.
+      upReq = send({ ...asked, agent: false });
       upReq.on('error', failed).on('response', answered).end();
     } else fail(error);
   };
