@@ -43,8 +43,9 @@ ${flagHelp(CONFORMANCE_FLAGS)}
 
 The key comes from PETSTORE_API_KEY (or --api-key), trimmed of surrounding whitespace. It is redacted from
 every output, whole or any 12 characters of it, as sent and in the encodings docs/conformance.md lists ("What
-is redacted, and what cannot be"), as is every access_token, api_key, apikey, key and token query parameter;
---no-bodies leaves every response body out of the reports.
+is redacted, and what cannot be"), as is every access_token, api_key, apikey, key and token query parameter.
+Not redacted: the key encrypted, reversed or split, in quoted-printable, base64 of base64, an array of
+character codes, or another encoding not listed; --no-bodies leaves every response body out of the reports.
 Exit codes: 0 no check failed (warnings and skips allowed unless --fail-on warn), 1 a check failed (or
 warned, under --fail-on warn), 2 usage error, unreachable target, environment not ready (a gateway
 that keeps answering 429 or 503, a firewall or gateway page instead of the API) or setup mistake (the
