@@ -281,12 +281,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       const pendingIds = allocated.get(check.id) ?? [];
       const judgement: Judgement =
         missingRequirement(check, resolved, allocated, ctx.stalePending, unlisted) ??
-        (await check.run(ctx, pendingIds).catch((error) => ({
-          // A bug in a check is that check's verdict; the others still run.
-          kind: 'violation',
-          message: `internal error in the check: ${error instanceof Error ? error.message : String(error)}`,
-          findings: [],
-        })));
+        (await Promise.resolve()
+          .then(() => check.run(ctx, pendingIds))
+          .catch((error) => ({
+            // A bug in a check is that check's verdict; the others still run.
+            kind: 'violation',
+            message: `internal error in the check: ${error instanceof Error ? error.message : String(error)}`,
+            findings: [],
+          })));
       const consumed = judgement.kind === 'skip' ? [] : (judgement.consumed ?? pendingIds);
       const level = check.levelIn?.(resolved.contract) ?? check.level;
       // A check whose requests the signal aborted has no verdict: it is left out, not failed.
