@@ -1,4 +1,9 @@
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type Server as HttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedPort } from '../../test-support/servers/serve.js';
@@ -22,6 +27,11 @@ async function upstream(misbehave: (req: IncomingMessage, res: ServerResponse) =
     }
     misbehave(req, res);
   });
+  return served(server);
+}
+
+/** Listens on a free local port, closed (connections too) after each test. */
+async function served(server: HttpServer): Promise<number> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   closers.push(
     () =>
@@ -178,15 +188,7 @@ describe('a kept-alive upstream connection closed as a request goes out on it', 
       if (requestsOn.size >= together) for (const answer of held.splice(0)) answer();
     });
     const requestsOn = new Map<Socket, number>();
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-    closers.push(
-      () =>
-        new Promise((done) => {
-          server.closeAllConnections();
-          server.close(done);
-        }),
-    );
-    return (server.address() as AddressInfo).port;
+    return served(server);
   }
 
   it('sends a GET again on a new connection instead of answering 502', async () => {
