@@ -140,7 +140,13 @@ export function judgeErrorBody(
 
 /** The last body found valid: a client polling an unchanged list is judged without a parse (the proxy's hot path). */
 let lastValid:
-  | { contract: Contract; at: string; text: string; body: ReturnType<Contract['validateResponseBody']> }
+  | {
+      contract: Contract;
+      operationId: string;
+      status: number;
+      text: string;
+      body: ReturnType<Contract['validateResponseBody']>;
+    }
   | undefined;
 
 /** The observer's items of a list the judge just found valid, so it parses a list once per exchange. */
@@ -162,10 +168,14 @@ function judgeSuccessBody(
   const where = `${exchange.request.method} ${exchange.path} → ${status}`;
   const broke = (message: string, expected: string, violations?: SchemaViolation[]) =>
     finding(exchange, key, message, expected, violations);
-  const at = `${operationId} ${status}`;
-  const seen = lastValid?.contract === contract && lastValid.at === at && lastValid.text === text;
-  const body = seen && lastValid ? lastValid.body : contract.validateResponseBody(operationId, status, text);
-  if (body.ok && !seen) lastValid = { contract, at, text, body };
+  const last = lastValid;
+  const seen =
+    last?.contract === contract &&
+    last.operationId === operationId &&
+    last.status === status &&
+    last.text === text;
+  const body = seen ? last.body : contract.validateResponseBody(operationId, status, text);
+  if (body.ok && !seen) lastValid = { contract, operationId, status, text, body };
   if (contract.operation(operationId).responses.get(status)?.mediaType === null) {
     if (!body.ok) return broke(`${status} must have no body (§4.2)`, `${status} with no body`, body.error);
     const length = outcome.value.headers['content-length'];
