@@ -4,13 +4,31 @@
  * declared parameter of the document) and the fixture file's (`fixtures-validator.ts`). A page runs them
  * with no `new Function`, no `eval` and no Ajv; `scripts/generate-types.ts` writes and drift-checks them.
  */
+import { Name } from 'ajv/dist/2020.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
-import { createAjv, STANDALONE_FORMATS_NAME } from '../src/contract/ajv.js';
+import { createAjv } from '../src/contract/compile.js';
 import { documentSchemas } from '../src/contract/document-schemas.js';
 import { type JsonObject, SCHEMA_ID_BASE } from '../src/contract/refs.js';
 
 // CommonJS with a default export; under NodeNext the callable sits on `.default`.
 const standaloneCode = standaloneCodeModule as unknown as typeof standaloneCodeModule.default;
+
+/** The name generated validators import `FORMATS` of `validator-runtime.ts` under. */
+const FORMATS_NAME = 'runtimeFormats';
+
+/** The toolkit's Ajv, printing an ES module that imports our formats instead of ajv-formats (ajv-formats#68). */
+function standaloneAjv(messages = true) {
+  const ajv = createAjv({
+    messages,
+    code: { source: true, esm: true, lines: true, formats: new Name(FORMATS_NAME) },
+    loopRequired: 1,
+  });
+  // Their tracking cost the page bytes for keywords the document never uses; Ajv2020 reads it from `opts`.
+  Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
+  for (const keyword of ['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$dynamicAnchor'])
+    ajv.removeKeyword(keyword);
+  return ajv;
+}
 
 /** The helpers Ajv names with a `require(` into its runtime, and what the generated code uses instead. */
 const RUNTIME_REQUIRES: Readonly<Record<string, string>> = {
@@ -125,7 +143,7 @@ function standaloneModule(
     );
   }
   return `// @ts-nocheck: Ajv's output, checked by Ajv's own tests and by ours, not typed.
-import { FORMATS as ${STANDALONE_FORMATS_NAME}, ucs2length as runtimeUcs2length } from '../contract/validator-runtime.js';
+import { FORMATS as ${FORMATS_NAME}, ucs2length as runtimeUcs2length } from '../contract/validator-runtime.js';
 ${typeImport}${code.replace(/^"use strict";\n?/, '')}
 `;
 }
@@ -157,7 +175,7 @@ function table(names: ReadonlyMap<string, string>): string {
  * up in (`ContractValidators`).
  */
 export function contractValidatorsModule(document: JsonObject): string {
-  const ajv = createAjv({ standalone: true });
+  const ajv = standaloneAjv();
   const schemas = documentSchemas(document);
   for (const keyword of schemas.keywords) ajv.addKeyword(keyword);
   const exports: Record<string, string> = {};
@@ -231,7 +249,7 @@ export const VALIDATORS: ContractValidators = {
  * message in every error would only add to the code a page loads.
  */
 export function fixturesValidatorModule(fixturesSchema: JsonObject): string {
-  const ajv = createAjv({ standalone: true, messages: false });
+  const ajv = standaloneAjv(false);
   ajv.addSchema(fixturesSchema, 'fixtures');
   const typeImport = "import type { FixtureValidator } from '../contract/validators.js';\n";
   const code = standaloneModule(ajv, { v0: 'fixtures' }, typeImport).replace(SCHEMA_PATH, '');

@@ -1,18 +1,39 @@
 /** A contract whose validators Ajv compiles at run time (`--spec`): `new Function`, so Node only. */
+import { Ajv2020, type Options } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { fail, ok, type Result } from '../result.js';
-import { createAjv } from './ajv.js';
 import { assembleContract } from './build.js';
-import { documentProblem } from './contract.js';
 import { documentSchemas } from './document-schemas.js';
-import type { Contract } from './model.js';
-import { documentPatternProblem } from './pattern-bounds.js';
+import { type Contract, HTTP_METHODS, type HttpMethod } from './model.js';
+import { boundedRegExp, documentPatternProblem } from './pattern-bounds.js';
 import { COMPONENT_SCHEMA, isObject, type JsonObject, pointerTarget, SCHEMA_ID_BASE } from './refs.js';
+import { FORMATS } from './validator-runtime.js';
 import type { CompiledValidator, ContractValidators } from './validators.js';
 
-export { createAjv } from './ajv.js';
+// CommonJS under NodeNext: the callable sits on `.default`.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/** JSON Schema 2020-12 with our formats and OpenAPI's keywords; the validator generator passes its `code`. */
+export function createAjv(options: Options = {}): Ajv2020 {
+  // No meta-schema (40 ms of every start-up): meta-schema.test.ts and the OpenAPI linter check instead.
+  // A document given at run time runs its patterns bounded (pattern-bounds.ts).
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    allowUnionTypes: true,
+    validateSchema: false,
+    code: { regExp: boundedRegExp },
+    ...options,
+  });
+  // A printed module takes our formats, not ajv-formats' `require` (ajv-formats#68).
+  if (!options.code?.source) addFormats(ajv);
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator']); // OpenAPI 3.1's, for strict mode
+  return ajv;
+}
 
 /** The validators of a document, compiled on first use (all at once cost more than the mock's start-up), or `now`. */
-export function compileValidators(document: JsonObject, now = false): ContractValidators {
+function compileValidators(document: JsonObject, now = false): ContractValidators {
   const ajv = createAjv();
   const { components, responseBodies, parameters, keywords } = documentSchemas(document);
   for (const keyword of keywords) ajv.addKeyword(keyword);
@@ -71,6 +92,30 @@ function selfReferringSchema(document: JsonObject): string | undefined {
   // Name the schema the loop goes through (A may only lead to B, which refers to itself).
   const name = Object.keys(schemas).find((key) => schemas[key] === closing) ?? start;
   return `schema ${name} refers to itself without reading into the value (through $ref, allOf, anyOf, oneOf, not, if/then/else or dependentSchemas), so checking a value against it would never end`;
+}
+
+/** The first reason a parsed document cannot be a contract, words that finish "the document …". */
+function documentProblem(document: unknown): string | undefined {
+  if (!isObject(document)) return 'is not an OpenAPI document (expected a mapping at the top level)';
+  if (typeof document.openapi !== 'string' || !/^3\.1\.\d+/.test(document.openapi))
+    return `is not OpenAPI 3.1 (openapi: ${JSON.stringify(document.openapi ?? null)})`;
+  if (!isObject(document.paths)) return 'has no paths';
+  const ids = new Set<string>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!isObject(item)) return `path ${path} is not a mapping`;
+    for (const [method, op] of Object.entries(item)) {
+      if (!HTTP_METHODS.includes(method as HttpMethod)) continue;
+      if (!isObject(op) || typeof op.operationId !== 'string' || op.operationId === '')
+        return `${method.toUpperCase()} ${path} has no operationId`;
+      // OpenAPI: unique; every table of ours is keyed by it, so a second one would hide the first.
+      if (ids.has(op.operationId))
+        return `${method.toUpperCase()} ${path} repeats operationId ${op.operationId}`;
+      ids.add(op.operationId);
+    }
+  }
+  const servers = Array.isArray(document.servers) ? document.servers : [];
+  if (!servers.some((s) => isObject(s) && typeof s.url === 'string'))
+    return 'has no servers entry (the base path, such as /v1, is read from it)';
 }
 
 /** The contract of a parsed document, unchecked, its validators compiled on first use (tests, workers). */
