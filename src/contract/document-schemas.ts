@@ -3,8 +3,6 @@ import { HTTP_METHODS } from './model.js';
 import { isObject, type JsonObject, prepareSchema, resolveRef } from './refs.js';
 import { parameterKey, responseBodyKey } from './validators.js';
 
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-
 /** Each operation of a document, its parameters (the path item's first) and responses, `$ref`s followed. */
 export function operationNodes(document: JsonObject) {
   const paths = isObject(document.paths) ? document.paths : {};
@@ -13,9 +11,9 @@ export function operationNodes(document: JsonObject) {
     return HTTP_METHODS.flatMap((method) => {
       const operation = pathItem[method];
       if (!isObject(operation)) return [];
-      const parameters = [...list(pathItem.parameters), ...list(operation.parameters)].map(
-        (parameter) => resolveRef(document, parameter) as JsonObject,
-      );
+      const parameters = [pathItem.parameters, operation.parameters]
+        .flatMap((list) => (Array.isArray(list) ? list : []))
+        .map((parameter) => resolveRef(document, parameter) as JsonObject);
       const responses = Object.entries(isObject(operation.responses) ? operation.responses : {}).map(
         ([status, response]) => [Number(status), resolveRef(document, response) as JsonObject] as const,
       );

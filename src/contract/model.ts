@@ -46,8 +46,6 @@ export interface OrderStateMachine {
   transitions: readonly TransitionSpec[];
 }
 
-export type ComponentSchemaName = 'Order' | 'Error' | 'Pet';
-
 export interface Contract {
   /** As authored. */
   document: Readonly<Record<string, unknown>>;
@@ -57,7 +55,7 @@ export interface Contract {
   operations: readonly OperationSpec[];
   operation(operationId: string): OperationSpec;
   orderStates: OrderStateMachine;
-  validateSchema<T = ExactJson>(name: ComponentSchemaName, value: ExactJson): Verdict<T>;
+  validateSchema<T = ExactJson>(name: 'Order' | 'Error' | 'Pet', value: ExactJson): Verdict<T>;
   /** Validates a response body, parsed losslessly; no documented body: empty. */
   validateResponseBody(operationId: string, status: number, text: string): Verdict<ExactJson | undefined>;
   /** Checks a declared parameter (`undefined`: absent), read as its type (D21); throws for an undeclared one. */

@@ -8,10 +8,6 @@ export type ApiError = components['schemas']['Error'];
 export type Pet = components['schemas']['Pet'];
 export type ListOrdersOperation = operations['listOrders'];
 export type CancelOrderOperation = operations['cancelOrder'];
-export type GetPetOperation = operations['getPet'];
 
 /** An int64 as the toolkit keeps it: a `number` while exact, a `bigint` above 2^53 (D8). */
 export type Int64 = number | bigint;
-
-/** An Order whose int64 fields are kept exactly (D8); the wire shape is {@link Order}. */
-export type ExactOrder = Omit<Order, 'id' | 'petId'> & { id?: Int64; petId?: Int64 };
