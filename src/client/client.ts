@@ -36,7 +36,6 @@ export function exactInt64Text(text: string, location: Int64Location): string {
   return parsed.ok ? stringifyExactJson(convert(parsed.value, location)) : text;
 }
 
-/** Hands openapi-fetch each body the document gives int64 values with those values as decimal strings. */
 const exactInt64: Middleware = {
   async onResponse({ request, response, schemaPath }) {
     const location = INT64_LOCATIONS[`${request.method} ${schemaPath}`]?.[String(response.status)];

@@ -16,7 +16,6 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 /** JSON Schema 2020-12 with our formats and OpenAPI's keywords; the validator generator passes its `code`. */
 export function createAjv(options: Options = {}): Ajv2020 {
   // No meta-schema (40 ms of every start-up): meta-schema.test.ts and the OpenAPI linter check instead.
-  // A document given at run time runs its patterns bounded (pattern-bounds.ts).
   const ajv = new Ajv2020({
     strict: true,
     allErrors: true,

@@ -45,7 +45,6 @@ export function documentedResponseHeaders(document: JsonObject) {
   );
 }
 
-/** The first media type of a response, `[null, undefined]` without a body. */
 export function firstMedia(response: JsonObject): [string | null, JsonObject | undefined] {
   const [mediaType, media] = Object.entries(isObject(response.content) ? response.content : {})[0] ?? [];
   return mediaType === undefined ? [null, undefined] : [mediaType, isObject(media) ? media : undefined];

@@ -4,8 +4,7 @@ import { fail, ok, type Result } from '../result.js';
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
 
-/** The canonical decimal spelling of an integer: `0`, `7`, `-7`; never `-0`, `01` or `+1`. */
-export const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
+const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
 
 /** @example parseInt64('9007199254740993') // { ok: true, value: 9007199254740993n } */
 export function parseInt64(text: string): Result<bigint, string> {
@@ -25,18 +24,14 @@ export function isInt64String(text: string): text is `${bigint}` {
   return parseInt64(text).ok;
 }
 
+const NOTATION = /^([+-]?)(?:0x([0-9a-f]+)|([0-9]+)(?:\.([0-9]*))?(?:e\+?([0-9]{1,3}))?)$/i;
+
 /** The int64 an id names in a notation other stacks read (D9: `02`, `+2`, `2.0`, `2e0`, `0x2`, ` 2 `), else `null`. */
 export function sameInteger(raw: string): bigint | null {
-  const text = raw.trim();
-  let value: bigint | null = null;
-  const hex = /^([+-]?)0x([0-9a-f]+)$/i.exec(text);
-  const decimal = /^([+-]?)([0-9]+)(?:\.([0-9]*))?(?:e\+?([0-9]{1,3}))?$/i.exec(text);
-  if (hex?.[2] !== undefined) value = (hex[1] === '-' ? -1n : 1n) * BigInt(`0x${hex[2]}`);
-  else if (decimal?.[2] !== undefined) {
-    const fraction = decimal[3] ?? '';
-    const scaled = BigInt(decimal[2] + fraction) * 10n ** BigInt(decimal[4] ?? '0');
-    const unit = 10n ** BigInt(fraction.length);
-    if (scaled % unit === 0n) value = (decimal[1] === '-' ? -1n : 1n) * (scaled / unit);
-  }
-  return value !== null && value >= INT64_MIN && value <= INT64_MAX ? value : null;
+  const [, sign, hex, whole = '', fraction = '', exponent = '0'] = NOTATION.exec(raw.trim()) ?? [];
+  if (sign === undefined) return null;
+  const scaled = hex === undefined ? BigInt(whole + fraction) * 10n ** BigInt(exponent) : BigInt(`0x${hex}`);
+  const unit = 10n ** BigInt(fraction.length);
+  const value = (sign === '-' ? -1n : 1n) * (scaled / unit);
+  return scaled % unit === 0n && value >= INT64_MIN && value <= INT64_MAX ? value : null;
 }

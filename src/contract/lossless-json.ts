@@ -18,11 +18,6 @@ const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const LITERALS = Object.entries({ true: true, false: false, null: null } as Record<string, ExactJson>);
 
-function exactNumber(text: string): number | bigint {
-  const value = Number(text);
-  return Number.isSafeInteger(value) || !INTEGER_LITERAL.test(text) ? value : BigInt(text);
-}
-
 function readJson(text: string): ExactJson {
   let at = 0;
   const fail = (expected: string): never => {
@@ -91,7 +86,10 @@ function readJson(text: string): ExactJson {
     }
     if (first === '"') return readString();
     const number = token(NUMBER);
-    if (number !== undefined) return exactNumber(number);
+    if (number !== undefined) {
+      const value = Number(number);
+      return Number.isSafeInteger(value) || !INTEGER_LITERAL.test(number) ? value : BigInt(number);
+    }
     const [word, literal] = LITERALS.find(([word]) => text.startsWith(word, at)) ?? fail('A JSON value');
     at += word.length;
     return literal;

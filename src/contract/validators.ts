@@ -10,12 +10,10 @@ export type SchemaViolation = Record<'path' | 'keyword' | 'schemaPath' | 'messag
 /** A value that passed a schema, or every way it broke it. */
 export type Verdict<T> = Result<T, SchemaViolation[]>;
 
-export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+export type CompiledValidator<E = ErrorObject> = ((data: unknown) => boolean) & { errors?: E[] | null };
 
 /** The fixture file's generated validator: its errors carry no `schemaPath` and no message. */
-export type FixtureValidator = ((data: unknown) => boolean) & {
-  errors?: Array<Omit<ErrorObject, 'schemaPath' | 'message'>> | null;
-};
+export type FixtureValidator = CompiledValidator<Omit<ErrorObject, 'schemaPath' | 'message'>>;
 
 /** Component schemas' validators by name, bodies' and parameters' by the keys below; generated or compiled. */
 export type ContractValidators = Readonly<
