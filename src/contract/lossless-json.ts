@@ -18,7 +18,8 @@ const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const LITERALS = Object.entries({ true: true, false: false, null: null } as Record<string, ExactJson>);
 
-function readJson(text: string): ExactJson {
+/** @example parseExactJson('{"id":9007199254740993}') // { ok: true, value: { id: 9007199254740993n } } */
+export function parseExactJson(text: string): Result<ExactJson, string> {
   let at = 0;
   const fail = (expected: string): never => {
     const got = at < text.length ? `'${text[at]}'` : 'end of input';
@@ -94,16 +95,11 @@ function readJson(text: string): ExactJson {
     at += word.length;
     return literal;
   };
-  const value = readValue();
-  skipSpace();
-  if (at < text.length) fail('The end of the text');
-  return value;
-}
-
-/** @example parseExactJson('{"id":9007199254740993}') // { ok: true, value: { id: 9007199254740993n } } */
-export function parseExactJson(text: string): Result<ExactJson, string> {
   try {
-    return { ok: true, value: readJson(text) };
+    const value = readValue();
+    skipSpace();
+    if (at < text.length) fail('The end of the text');
+    return { ok: true, value };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
