@@ -57,11 +57,10 @@ function serializePath(pathname: string, params: Record<string, unknown>): strin
   return pathname.replace(/\{([^{}]+)\}/g, (match, name: string) => {
     const value = params[name];
     if (value === undefined || value === null) return match;
-    if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+    if (typeof value === 'number' && !Number.isSafeInteger(value))
       throw new RangeError(
         `Path parameter ${name} is the number ${value}, which cannot hold an int64 exactly; pass the id as a decimal string (as the client lists it) or a bigint.`,
       );
-    }
     return encodeURIComponent(String(value));
   });
 }

@@ -8,11 +8,10 @@ const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
 
 /** @example parseInt64('9007199254740993') // { ok: true, value: 9007199254740993n } */
 export function parseInt64(text: string): Result<bigint, string> {
-  if (text.length > 20 || !CANONICAL_INTEGER.test(text)) {
+  if (text.length > 20 || !CANONICAL_INTEGER.test(text))
     return fail(
       `must be an integer written in plain decimal (no sign on 0, no leading zeros), got ${JSON.stringify(text.slice(0, 40))}`,
     );
-  }
   const value = BigInt(text);
   if (value < INT64_MIN || value > INT64_MAX)
     return fail(`must be within int64 (−2^63 … 2^63−1), got ${text}`);

@@ -47,7 +47,6 @@ export interface OrderStateMachine {
 }
 
 export interface Contract {
-  /** As authored. */
   document: Readonly<Record<string, unknown>>;
   /** The path every operation is served below (D12): `/v1`. */
   basePath: string;
