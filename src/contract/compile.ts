@@ -4,7 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import { fail, ok, type Result } from '../result.js';
 import { assembleContract } from './build.js';
 import { documentSchemas } from './document-schemas.js';
-import { type Contract, HTTP_METHODS, type HttpMethod } from './model.js';
+import { type Contract, HTTP_METHODS } from './model.js';
 import { boundedRegExp, documentPatternProblem } from './pattern-bounds.js';
 import { COMPONENT_SCHEMA, isObject, type JsonObject, pointerTarget, SCHEMA_ID_BASE } from './refs.js';
 import { FORMATS } from './validator-runtime.js';
@@ -103,7 +103,7 @@ function documentProblem(document: unknown): string | undefined {
   for (const [path, item] of Object.entries(document.paths)) {
     if (!isObject(item)) return `path ${path} is not a mapping`;
     for (const [method, op] of Object.entries(item)) {
-      if (!HTTP_METHODS.includes(method as HttpMethod)) continue;
+      if (!(HTTP_METHODS as readonly string[]).includes(method)) continue;
       if (!isObject(op) || typeof op.operationId !== 'string' || op.operationId === '')
         return `${method.toUpperCase()} ${path} has no operationId`;
       // OpenAPI: unique; every table of ours is keyed by it, so a second one would hide the first.

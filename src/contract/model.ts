@@ -4,7 +4,6 @@ import type { ParameterSpec, RawParameter } from './parameters.js';
 import type { Verdict } from './validators.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export interface ResponseSpec {
   status: number;
@@ -20,7 +19,7 @@ export interface ResponseSpec {
 
 export interface OperationSpec {
   operationId: string;
-  method: HttpMethod;
+  method: (typeof HTTP_METHODS)[number];
   /** Below the base path: `/store/orders/{orderId}`. */
   path: string;
   deprecated: boolean;
