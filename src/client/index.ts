@@ -4,5 +4,5 @@ export { createPetstoreClient, type PetstoreClient, type PetstoreClientOptions }
 
 /** An int64 as the client hands it over and takes it back: exact decimal digits (D17). */
 export type Int64String = `${bigint}`;
-export type { ApiError, Order } from '../contract/types.js';
+export type { ApiError, Order } from '../contract/model.js';
 export type { paths } from '../generated/openapi.js';

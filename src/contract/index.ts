@@ -7,6 +7,5 @@ export * from './lossless-json.js';
 export * from './model.js';
 export * from './order-states.js';
 export type { ParameterSchema, ParameterSpec, RawParameter } from './parameters.js';
-export * from './types.js';
 export type { CompiledValidator, ContractValidators, SchemaViolation, Verdict } from './validators.js';
 export { validationView } from './validators.js';

@@ -1,4 +1,5 @@
-/** What the contract hands out: the document's operations and the order state machine, as plain data. */
+/** What the contract hands out: the document's operations, the order state machine and the API's generated types. */
+import type { components, operations } from '../generated/openapi.js';
 import type { ExactJson } from './lossless-json.js';
 import type { ParameterSpec, RawParameter } from './parameters.js';
 import type { Verdict } from './validators.js';
@@ -66,3 +67,14 @@ export interface Contract {
   /** Reads a value as its parameter's schema type, without the schema's other rules: an int64 as a `bigint`. */
   parseParameter(param: ParameterSpec, raw: RawParameter): Verdict<ExactJson>;
 }
+
+/** An order; the client hands its `id` and `petId` over as exact decimal strings (D17). */
+export type Order = components['schemas']['Order'];
+/** The body of every error answer (§7). */
+export type ApiError = components['schemas']['Error'];
+export type Pet = components['schemas']['Pet'];
+export type ListOrdersOperation = operations['listOrders'];
+export type CancelOrderOperation = operations['cancelOrder'];
+
+/** An int64 as the toolkit keeps it: a `number` while exact, a `bigint` above 2^53 (D8). */
+export type Int64 = number | bigint;

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ApiError, CancelOrderOperation, ListOrdersOperation, Order } from './types.js';
+import type { ApiError, CancelOrderOperation, ListOrdersOperation, Order } from './model.js';
 
 describe('generated types', () => {
   it('Order has five optional fields (§2), its int64s as exact decimal strings (D17)', () => {
