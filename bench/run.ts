@@ -12,6 +12,7 @@
  *   BENCH_ONLY=proxy npm run bench         scenario 8 alone (the proxy's overhead), printed, no JSON written
  *   BENCH_ONLY=errors npm run bench        scenarios 1–3 against the bare server only (the error-path
  *                                          targets: ours/bare per path), printed, no JSON written
+ *   BENCH_ONLY=startup npm run bench       scenario 5 alone (ours), printed, no JSON written
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -319,6 +320,11 @@ async function main(): Promise<void> {
       } finally {
         await stop(mock.child);
       }
+      return;
+    }
+    if (process.env.BENCH_ONLY === 'startup') {
+      const ms = await startupMedian((port) => ourArgs(port, small.path), listOrders);
+      process.stdout.write(`5 start to first answer (median of ${STARTUP_RUNS}): ${fmt(ms)} ms\n`);
       return;
     }
     if (process.env.BENCH_ONLY === 'errors') {

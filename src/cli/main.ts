@@ -1,7 +1,6 @@
 /** The `petstore` command: the one place that knows every tool; each is imported only when asked for. */
 import type { Subcommand } from '../subcommand.js';
 
-/** Every subcommand, one line each. */
 export const SUBCOMMANDS: Record<string, { summary: string; load: () => Promise<Subcommand> }> = {
   mock: {
     summary: 'Run the stateful mock server (docs/mock.md)',

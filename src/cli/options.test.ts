@@ -108,13 +108,13 @@ describe('petstore mock refuses bad flags in one line', () => {
       argv: ['--host', ' '],
       want: /^--host must not be empty; use 127\.0\.0\.1 or 0\.0\.0\.0$/,
     },
-  ])('$name', ({ argv, want }) => {
-    const parsed = parseMockArgs(argv, {});
+  ])('$name', async ({ argv, want }) => {
+    const parsed = await parseMockArgs(argv, {});
     expect(parsed.ok ? parsed.value : parsed.error).toMatch(want);
   });
 
-  it('takes a key that starts with a dash after a space', () => {
-    const parsed = parseMockArgs(['--api-key', '-abc', '--quiet'], {});
+  it('takes a key that starts with a dash after a space', async () => {
+    const parsed = await parseMockArgs(['--api-key', '-abc', '--quiet'], {});
     expect(parsed.ok && [parsed.value.apiKeys, parsed.value.quiet]).toEqual([['-abc'], true]);
   });
 
@@ -141,8 +141,8 @@ describe('petstore mock refuses bad flags in one line', () => {
       want: [],
       source: undefined,
     },
-  ])('key precedence: $name', ({ argv, env, want, source }) => {
-    const parsed = parseMockArgs(argv, env);
+  ])('key precedence: $name', async ({ argv, env, want, source }) => {
+    const parsed = await parseMockArgs(argv, env);
     expect(parsed.ok && parsed.value.apiKeys).toEqual(want);
     expect(parsed.ok && parsed.value.keySource).toBe(source);
   });

@@ -23,7 +23,7 @@ function file(name: string, text: string): string {
 /** The one line each command prints for a bad document, or its exit code when it is not 2. */
 async function refusal(command: string, path: string): Promise<string> {
   if (command === 'mock') {
-    const parsed = parseMockArgs(['--port', '0', '--spec', path], {});
+    const parsed = await parseMockArgs(['--port', '0', '--spec', path], {});
     return parsed.ok ? 'accepted' : `petstore mock: ${parsed.error}`;
   }
   let stderr = '';
