@@ -85,10 +85,7 @@ export type WorkerAnswer = Result<
   readonly string[]
 >;
 
-/**
- * {@link loadFixtureFile} with a large file parsed in a worker: 100,000 orders on the main thread stall answers
- * 1.7 s and keep 300 MB, past the 250 MB floor (docs/benchmarks.md); in the worker, 0.3 s and 130 MB.
- */
+/** A large file is parsed in a worker: 100,000 orders on the main thread break the 250 MB floor. */
 export async function loadFixtureFileAsync(
   path: string,
   contract: Contract = defaultContract(),

@@ -12,10 +12,7 @@ export function escapeControl(line: string): string {
   });
 }
 
-/**
- * The output where writes never block: on Linux a terminal or pipe reopened through /proc (the shell's stays
- * blocking); a socket through node's own stream for it, which makes it non-blocking. A file never blocks.
- */
+/** Linux: a terminal or pipe reopened O_NONBLOCK via /proc (the shell's stays blocking); a socket by node. */
 function nonBlockingDescriptor(fd: number): { fd: number; own: boolean } {
   try {
     const stat = fstatSync(fd);
