@@ -16,7 +16,6 @@ import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
 import { createLineWriter } from './line-writer.js';
 
-/** The mock's flags (docs/mock.md, "Flags"). */
 export const MOCK_FLAGS = {
   port: {
     arg: 'PORT',
@@ -95,7 +94,6 @@ type Say = (line: string) => void;
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** `--spec FILE`'s contract, when the mock can serve it. */
 function chooseContract(file: string): Result<{ file: string; contract: Contract }, string> {
   const loaded = loadSpecFile(file);
   if (!loaded.ok) return loaded;

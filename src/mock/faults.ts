@@ -106,48 +106,36 @@ export function parseFaultSpec(body: ExactJson, operations: readonly string[]): 
   if (unknown.length > 0) {
     return fail(`Unknown field(s) ${unknown.join(', ').slice(0, 80)}; allowed: ${[...FIELDS].join(', ')}.`);
   }
-  const { operation, drop } = body;
+  const { operation, drop, message } = body;
   if (operation != null && (typeof operation !== 'string' || !operations.includes(operation))) {
     return fail(`"operation" must be one of ${operations.join(', ')}, or left out for every operation.`);
   }
   const status = wholeNumber(body.status, 400, 599);
   if (status === null) return fail('"status" must be a whole number from 400 to 599.');
-  const delayMs = wholeNumber(body.delayMs, 0, MAX_DELAY_MS);
+  const delayMs = wholeNumber(body.delayMs ?? 0, 0, MAX_DELAY_MS);
   if (delayMs === null) return fail(`"delayMs" must be a whole number from 0 to ${MAX_DELAY_MS}.`);
-  const times = wholeNumber(body.times, 1, MAX_TIMES);
+  const times = wholeNumber(body.times ?? 1, 1, MAX_TIMES);
   if (times === null) return fail(`"times" must be a whole number from 1 to ${MAX_TIMES}.`);
   if (drop !== undefined && drop !== true) return fail('"drop" must be true, or left out.');
   if (drop && status !== undefined) {
     return fail('A fault either answers a "status" or drops the connection ("drop": true), not both.');
   }
-  const { message } = body;
-  if (
-    message !== undefined &&
-    (typeof message !== 'string' || !message || message.length > MAX_FAULT_MESSAGE || status === undefined)
-  ) {
+  const badMessage = typeof message !== 'string' || !message || message.length > MAX_FAULT_MESSAGE;
+  if (message !== undefined && (badMessage || status === undefined)) {
     return fail(`"message" goes with a "status": text of 1 to ${MAX_FAULT_MESSAGE} characters.`);
   }
-  if (!drop && status === undefined && delayMs === undefined) {
+  if (!drop && status === undefined && body.delayMs === undefined) {
     return fail(
       `Say what the fault does: "status", "drop": true or "delayMs"; for example ${FAULT_EXAMPLE}.`,
     );
   }
-  const spec = {
-    operation: operation ?? null,
-    status,
-    drop,
-    delayMs: delayMs ?? 0,
-    times: times ?? 1,
-    message,
-  };
-  return ok(spec as FaultSpec);
+  return ok({ operation: operation ?? null, status, drop, delayMs, times, message } as FaultSpec);
 }
 
 /** Reads the body of `PUT /__mock/delay`: `parseDelay({ delayMs: 250 })` is `ok(250)`. */
 export function parseDelay(body: ExactJson): Result<number, string> {
   const message = `The body must be {"delayMs": N} with N a whole number from 0 to ${MAX_DELAY_MS}.`;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(message);
-  const keys = Object.keys(body);
   const delayMs = wholeNumber(body.delayMs, 0, MAX_DELAY_MS);
-  return keys.length === 1 && typeof delayMs === 'number' ? ok(delayMs) : fail(message);
+  return Object.keys(body).length === 1 && typeof delayMs === 'number' ? ok(delayMs) : fail(message);
 }

@@ -40,7 +40,6 @@ function shapeProblem(stat: { isFile(): boolean; isDirectory(): boolean; size: n
   return undefined;
 }
 
-/** A fixture file's text, refusing what is not a regular file of at most {@link MAX_FIXTURE_BYTES}. */
 function readFixtureText(path: string): Result<string, string> {
   let fd: number | undefined;
   try {

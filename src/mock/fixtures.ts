@@ -14,13 +14,12 @@ import {
 } from '../contract/index.js';
 import { validateFixtures } from '../generated/fixtures-validator.js';
 import { fail, ok, type Result } from '../result.js';
+import { clip } from './errors.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
 import { type Bytes, utf8 } from './responses.js';
 
 /** The development key, used when neither flags, environment nor fixtures name one. */
 export const DEV_API_KEY = 'petstore-dev-key';
-export const DEFAULT_PETS_DEPRECATED = '2026-01-01T00:00:00Z';
-export const DEFAULT_PETS_SUNSET = '2027-06-30T00:00:00Z';
 
 /** An int64 in fixtures: a safe number, a bigint, or the typed client's decimal string. */
 export type FixtureInt64 = Int64 | `${bigint}`;
@@ -83,10 +82,8 @@ export class FixtureError extends Error {
 
 const MAX_PROBLEMS = 20;
 
-function describe(value: unknown): string {
-  const text = typeof value === 'bigint' ? String(value) : JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
+const describe = (value: unknown) =>
+  clip(typeof value === 'bigint' ? String(value) : (JSON.stringify(value) ?? String(value)), 60);
 
 /** `orders[3] (id 7): shipDate` or `petsSunset`, and the value there, for a JSON Pointer (RFC 6901). */
 function locate(data: unknown, pointer: string): { where: string; value: unknown } {
@@ -173,7 +170,6 @@ function checkOrder(
   if (quantity !== undefined && !Number.isSafeInteger(quantity)) {
     problems.push(`${where}: quantity must be a safe integer, got ${describe(order.quantity)}`);
   }
-  // The published fields must make a valid Order of the document.
   const { status, state: named, complete, ...published } = order;
   const verdict = contract.validateSchema('Order', published as Record<string, ExactJson>);
   if (!verdict.ok && problems.length === before) {
@@ -245,7 +241,7 @@ export function buildFixtures(
     }
   }
   if (problems.length > 0) return fail(new FixtureError(source, problems));
-  const deprecated = Date.parse(fixture.petsDeprecated ?? DEFAULT_PETS_DEPRECATED);
+  const deprecated = Date.parse(fixture.petsDeprecated ?? '2026-01-01T00:00:00Z');
   return ok({
     source,
     description: fixture.description,
@@ -253,7 +249,7 @@ export function buildFixtures(
     orders: new OrderBase(orders, stateTable(contract)),
     pets,
     deprecationHeader: `@${Math.floor(deprecated / 1000)}`,
-    sunsetHeader: new Date(Date.parse(fixture.petsSunset ?? DEFAULT_PETS_SUNSET)).toUTCString(),
+    sunsetHeader: new Date(fixture.petsSunset ?? '2027-06-30T00:00:00Z').toUTCString(),
   });
 }
 

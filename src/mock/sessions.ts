@@ -15,14 +15,13 @@ export interface Session {
   readonly faults: FaultPlan;
 }
 
-export interface SessionLimits {
+export const DEFAULT_LIMITS = {
   /** Named sessions kept at once, besides the default one. */
-  maxSessions: number;
+  maxSessions: 100,
   /** Requests each session's log keeps. */
-  logSize: number;
-}
-
-export const DEFAULT_LIMITS: SessionLimits = { maxSessions: 100, logSize: 200 };
+  logSize: 200,
+};
+export type SessionLimits = typeof DEFAULT_LIMITS;
 
 export class Sessions {
   #default!: Session;
