@@ -64,10 +64,7 @@ function readFixtureText(path: string): Result<string, string> {
 }
 
 /** Reads and checks a fixture file (YAML or JSON; JSON is YAML). */
-export function loadFixtureFile(
-  path: string,
-  contract: Contract = defaultContract(),
-): Result<FixtureSet, FixtureError> {
+export function loadFixtureFile(path: string, contract = defaultContract()) {
   const text = readFixtureText(path);
   return text.ok ? parseFixtureText(text.value, path, contract) : fail(new FixtureError(path, [text.error]));
 }

@@ -105,15 +105,14 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       engine.reload(next.value);
       return ok(next.value);
     },
-    close() {
+    async close() {
       const current = server;
       server = undefined;
-      if (!current) return Promise.resolve();
+      if (!current) return;
       engine.releaseDelayed();
-      return new Promise<void>((resolve) => {
-        current.close(() => resolve());
-        current.closeAllConnections();
-      });
+      current.close();
+      current.closeAllConnections();
+      await once(current, 'close');
     },
   };
   return mock;
