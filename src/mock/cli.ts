@@ -102,13 +102,7 @@ function chooseContract(file: string): Result<{ file: string; contract: Contract
 }
 
 /** The start-up banner: URL, keys, and curl lines to paste. */
-export function banner(
-  info: ListenInfo,
-  mock: Mock,
-  source: string,
-  fixturesPath: string,
-  host = '127.0.0.1',
-) {
+export function banner(info: ListenInfo, mock: Mock, source: string, path: string, host = '127.0.0.1') {
   const exposed = host === '0.0.0.0' || host === '::';
   const key = mock.apiKeys[0] ?? DEV_API_KEY;
   const header = `-H 'Authorization: Bearer ${key}'`;
@@ -116,7 +110,7 @@ export function banner(
   const pending = orders.find((order) => order.state === 'pending');
   return [
     `Pet Store mock listening on ${info.baseUrl}${exposed ? ` (bound to ${host}: reachable from other machines)` : ''}`,
-    `  fixtures: ${fixturesPath} (${plural(orders.length, 'order')}, ${plural(mock.fixtures.pets.size, 'pet')})${mock.fixtures.description === undefined ? '' : `, ${JSON.stringify(mock.fixtures.description)}`}`,
+    `  fixtures: ${path} (${plural(orders.length, 'order')}, ${plural(mock.fixtures.pets.size, 'pet')})${mock.fixtures.description === undefined ? '' : `, ${JSON.stringify(mock.fixtures.description)}`}`,
     `  API key${mock.apiKeys.length > 1 ? 's: ' : ':  '}${mock.apiKeys.join(', ')} (from ${source})`,
     `  list:     curl ${header} ${info.baseUrl}/store/orders`,
     `  cancel:   curl -i -X DELETE ${header} ${info.baseUrl}/store/orders/${pending?.id ?? 1}`,

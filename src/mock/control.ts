@@ -15,7 +15,7 @@ import { MAX_FAULT_RULES, type PlannedFault, parseDelay, parseFaultSpec } from '
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from './fixtures.js';
 import type { StoredOrder } from './order-store.js';
 import type { LoggedRequest } from './request-log.js';
-import { type CoreRequest, type CoreResponse, errorResponse, jsonResponse } from './responses.js';
+import { type CoreRequest, errorResponse, jsonResponse } from './responses.js';
 import { DEFAULT_SESSION, type Session, type Sessions } from './sessions.js';
 
 export type { PlannedFault } from './faults.js';
@@ -243,11 +243,7 @@ export type ControlName = keyof typeof CONTROL_OPERATIONS;
 const decoder = new TextDecoder();
 
 /** Answers one control endpoint; an empty or broken body reads as no body. */
-export function handleControl(
-  name: ControlName,
-  request: CoreRequest,
-  context: ControlContext,
-): CoreResponse {
+export function handleControl(name: ControlName, request: CoreRequest, context: ControlContext) {
   const parsed = parseExactJson(request.body === undefined ? '' : decoder.decode(request.body));
   const body = parsed.ok ? parsed.value : undefined;
   const outcome: Outcome = CONTROL_OPERATIONS[name].run({ ...context, body });

@@ -82,14 +82,11 @@ export type WorkerAnswer = Result<
 >;
 
 /** A large file is parsed in a worker: 100,000 orders on the main thread break the 250 MB floor. */
-export async function loadFixtureFileAsync(
-  path: string,
-  contract: Contract = defaultContract(),
-): Promise<Result<FixtureSet, FixtureError>> {
+export async function loadFixtureFileAsync(path: string, contract = defaultContract()) {
   const size = (await stat(path).catch(() => undefined))?.size ?? 0;
   // Run from the TypeScript sources (tests), there is no compiled worker: parse here.
   if (size <= OFF_THREAD_BYTES || !existsSync(fileURLToPath(WORKER))) return loadFixtureFile(path, contract);
-  return new Promise((resolve) => {
+  return new Promise<Result<FixtureSet, FixtureError>>((resolve) => {
     const worker = new Worker(WORKER, {
       workerData: { path, document: contract.document },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },

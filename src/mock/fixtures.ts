@@ -159,12 +159,7 @@ function readIds(data: unknown): Result<unknown, string[]> {
   return problems.length > 0 ? fail(problems.slice(0, MAX_PROBLEMS)) : ok(read);
 }
 
-function checkOrder(
-  contract: Contract,
-  order: FixtureOrder,
-  where: string,
-  problems: string[],
-): StoredOrder | undefined {
+function checkOrder(contract: Contract, order: FixtureOrder, where: string, problems: string[]) {
   const before = problems.length;
   const quantity = order.quantity === undefined ? undefined : Number(order.quantity);
   if (quantity !== undefined && !Number.isSafeInteger(quantity)) {
@@ -196,11 +191,7 @@ function checkOrder(
 }
 
 /** Checks fixture data against a contract (default the toolkit's); builds what sessions start from. */
-export function buildFixtures(
-  given: unknown,
-  source: string,
-  contract: Contract = defaultContract(),
-): Result<FixtureSet, FixtureError> {
+export function buildFixtures(given: unknown, source: string, contract = defaultContract()) {
   const exactIds = readIds(given);
   if (!exactIds.ok) return fail(new FixtureError(source, exactIds.error));
   const data = exactIds.value;
@@ -242,7 +233,7 @@ export function buildFixtures(
   }
   if (problems.length > 0) return fail(new FixtureError(source, problems));
   const deprecated = Date.parse(fixture.petsDeprecated ?? '2026-01-01T00:00:00Z');
-  return ok({
+  return ok<FixtureSet>({
     source,
     description: fixture.description,
     apiKeys: fixture.apiKeys ?? [],

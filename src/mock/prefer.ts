@@ -1,6 +1,6 @@
 /** `Prefer: code=NNN` (`; example=NAME`) forces a documented answer, an undocumented 5xx a fault (D18). */
 import { type OperationSpec, stringifyExactJson } from '../contract/index.js';
-import { fail, ok, type Result } from '../result.js';
+import { fail, ok } from '../result.js';
 import {
   CORE_ERRORS,
   clip,
@@ -91,11 +91,7 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
 
   return {
     /** The answer `Prefer` asks for, or the 400 `invalid_prefer` Error saying what may be asked. */
-    prefer(
-      operation: OperationSpec,
-      prefer: PreferRequest,
-      params: RawParams,
-    ): Result<ForcedResponse, MockError> {
+    prefer(operation: OperationSpec, prefer: PreferRequest, params: RawParams) {
       const numeric = /^\d{3}$/.test(prefer.code);
       const entry = numeric ? documented.get(`${operation.operationId} ${prefer.code}`) : undefined;
       const status = Number(prefer.code);
@@ -110,15 +106,13 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
           }),
         );
       }
-      const chosen = prefer.example === undefined ? undefined : entry.examples.get(prefer.example);
       if (prefer.example === undefined) {
-        const answer = documentedAnswer(entry, status, params, {
-          'preference-applied': `code=${prefer.code}`,
-        });
+        const answer = documentedAnswer(entry, status, params, { 'preference-applied': `code=${status}` });
         if (answer) return ok(answer);
-      } else if (chosen) {
-        const applied = `code=${prefer.code}; example=${prefer.example}`;
-        return ok({ status, ...chosen, headers: { 'preference-applied': applied } });
+      } else {
+        const chosen = entry.examples.get(prefer.example);
+        const applied = `code=${status}; example=${prefer.example}`;
+        if (chosen) return ok({ status, ...chosen, headers: { 'preference-applied': applied } });
       }
       const known = [...entry.examples.keys()].filter(Boolean);
       const message =

@@ -44,14 +44,10 @@ export class Sessions {
 
   get(name: string | undefined): Session {
     if (name === undefined || name === DEFAULT_SESSION) return this.#default;
-    let session = this.#named.get(name);
-    if (session) {
-      this.#named.delete(name);
-    } else {
-      session = this.#create(name);
-      const oldest = this.#named.keys().next().value;
-      if (this.#named.size >= this.limits.maxSessions && oldest !== undefined) this.#named.delete(oldest);
-    }
+    const session = this.#named.get(name) ?? this.#create(name);
+    this.#named.delete(name); // set again below, it becomes the most recently used
+    const oldest = this.#named.keys().next().value;
+    if (this.#named.size >= this.limits.maxSessions && oldest !== undefined) this.#named.delete(oldest);
     this.#named.set(name, session);
     return session;
   }
