@@ -72,10 +72,8 @@ export class FixtureError extends Error {
     readonly source: string,
     readonly problems: readonly string[],
   ) {
-    const more =
-      problems.length > 1
-        ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})`
-        : '';
+    const others = problems.length - 1;
+    const more = others > 0 ? ` (and ${others} more problem${others > 1 ? 's' : ''})` : '';
     super(`${source}: ${problems[0] ?? 'invalid fixtures'}${more}`);
   }
 }
@@ -138,8 +136,10 @@ function exactId(value: unknown): Result<unknown, string> {
 const ID_FIELDS = { orders: ['id', 'petId'], pets: ['id'] } as const;
 
 /** A copy of the data with each id exact (decimal strings read as the path grammar does), or the problems. */
-function readIds(data: unknown): Result<unknown, string[]> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return ok(data);
+function readIds(data: unknown): Result<Record<string, unknown>, string[]> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return fail(['the file must hold a mapping with `orders`, `pets`, `apiKeys`']);
+  }
   const problems: string[] = [];
   const read: Record<string, unknown> = { ...data };
   for (const [collection, fields] of Object.entries(ID_FIELDS)) {
@@ -195,9 +195,6 @@ export function buildFixtures(given: unknown, source: string, contract = default
   const exactIds = readIds(given);
   if (!exactIds.ok) return fail(new FixtureError(source, exactIds.error));
   const data = exactIds.value;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return fail(new FixtureError(source, ['the file must hold a mapping with `orders`, `pets`, `apiKeys`']));
-  }
   // Generated at build time from fixtures/fixtures.schema.json: no schema compiler in a page (CSP-safe).
   if (!validateFixtures(validationView(data as ExactJson))) {
     const problems = (validateFixtures.errors ?? [])

@@ -46,8 +46,9 @@ export class Sessions {
     if (name === undefined || name === DEFAULT_SESSION) return this.#default;
     const session = this.#named.get(name) ?? this.#create(name);
     this.#named.delete(name); // set again below, it becomes the most recently used
-    const oldest = this.#named.keys().next().value;
-    if (this.#named.size >= this.limits.maxSessions && oldest !== undefined) this.#named.delete(oldest);
+    if (this.#named.size >= this.limits.maxSessions) {
+      this.#named.delete(this.#named.keys().next().value as string);
+    }
     this.#named.set(name, session);
     return session;
   }
