@@ -79,6 +79,11 @@ describe('the body of POST /__mock/faults', () => {
       want: { operation: null, drop: true, delayMs: 0, times: 1 },
     },
     {
+      name: 'every operation named as GET /__mock/faults shows it, null',
+      given: { operation: null, status: 503 },
+      want: { operation: null, status: 503, delayMs: 0, times: 1 },
+    },
+    {
       name: 'a slow route that still answers',
       given: { operation: 'cancelOrder', delayMs: 1500 },
       want: { operation: 'cancelOrder', delayMs: 1500, times: 1 },
