@@ -15,7 +15,6 @@ import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import { createMock, type ListenInfo, type Mock } from './index.js';
 import { createLineWriter } from './line-writer.js';
 
-/** The mock's flags (docs/mock.md, "Flags"). */
 export const MOCK_FLAGS = {
   port: {
     arg: 'PORT',
@@ -91,6 +90,8 @@ export async function parseMockArgs(argv: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
+type Say = (line: string) => void;
+
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** `--spec FILE`'s contract, when the mock can serve it; Ajv loads only then (80 ms of every start, issue 23). */
@@ -103,13 +104,7 @@ async function chooseContract(file: string): Promise<Result<Contract, string>> {
 }
 
 /** The start-up banner: URL, keys, and curl lines to paste. */
-export function banner(
-  info: ListenInfo,
-  mock: Mock,
-  source: string,
-  fixturesPath: string,
-  host = '127.0.0.1',
-) {
+export function banner(info: ListenInfo, mock: Mock, source: string, path: string, host = '127.0.0.1') {
   const exposed = host === '0.0.0.0' || host === '::';
   const key = mock.apiKeys[0] ?? DEV_API_KEY;
   const header = `-H 'Authorization: Bearer ${key}'`;
@@ -117,7 +112,7 @@ export function banner(
   const pending = orders.find((order) => order.state === 'pending');
   return [
     `Pet Store mock listening on ${info.baseUrl}${exposed ? ` (bound to ${host}: reachable from other machines)` : ''}`,
-    `  fixtures: ${fixturesPath} (${plural(orders.length, 'order')}, ${plural(mock.fixtures.pets.size, 'pet')})${mock.fixtures.description === undefined ? '' : `, ${JSON.stringify(mock.fixtures.description)}`}`,
+    `  fixtures: ${path} (${plural(orders.length, 'order')}, ${plural(mock.fixtures.pets.size, 'pet')})${mock.fixtures.description === undefined ? '' : `, ${JSON.stringify(mock.fixtures.description)}`}`,
     `  API key${mock.apiKeys.length > 1 ? 's: ' : ':  '}${mock.apiKeys.join(', ')} (from ${source})`,
     `  list:     curl ${header} ${info.baseUrl}/store/orders`,
     `  cancel:   curl -i -X DELETE ${header} ${info.baseUrl}/store/orders/${pending?.id ?? 1}`,
@@ -137,26 +132,18 @@ function exposureWarning(host: string, apiKeys: readonly string[]): string | und
   return `warning: listening on ${host}, reachable from other machines: ${key} can read every order and change the mock's state (cancel, reset, faults, delays). Use --host 127.0.0.1 unless other machines must reach it, and then set a key of your own with --api-key.`;
 }
 
-/** Quiet time after the last change event before reading: a save comes as several events. */
-const DEBOUNCE_MS = 200;
-
 /** Why a valid version is not taken: no orders and no keys, where the last had some, is a half-saved file. */
-function emptiedProblem(current: FixtureSet, next: FixtureSet): string | undefined {
+function emptiedProblem(path: string, current: FixtureSet, next: FixtureSet): string | undefined {
   if (next.orders.orders.size > 0 || next.apiKeys.length > 0) return undefined;
   const orders = current.orders.orders.size;
   const keys = current.apiKeys.length;
   if (orders === 0 && keys === 0) return undefined;
   const had = orders > 0 ? plural(orders, 'order') : plural(keys, 'key');
-  return `has no orders and no keys, where the last good version had ${had}; if that is what you want, restart the mock`;
+  return `${path}: has no orders and no keys, where the last good version had ${had}; if that is what you want, restart the mock`;
 }
 
-/** `--watch`: reloads `mock` from the file at each change, telling `report` how it went; returns the stop. */
-function watchFixtureFile(
-  path: string,
-  contract: Contract,
-  mock: Mock,
-  report: (outcome: Result<FixtureSet, string>) => void,
-): () => void {
+/** `--watch`: reloads `mock` from the file at each change, saying how it went; returns the stop. */
+function watchFixtureFile(path: string, contract: Contract, mock: Mock, say: Say, warn: Say): () => void {
   let timer: NodeJS.Timeout | undefined;
   let loading = false;
   let changedWhileLoading = false;
@@ -176,18 +163,19 @@ function watchFixtureFile(
       changedWhileLoading = false;
       return reload();
     }
-    if (!loaded.ok) return report(fail(loaded.error.message));
-    const problem = emptiedProblem(mock.fixtures, loaded.value);
-    if (problem) return report(fail(`${path}: ${problem}`));
+    const problem = loaded.ok ? emptiedProblem(path, mock.fixtures, loaded.value) : loaded.error.message;
+    if (problem || !loaded.ok) return warn(`fixtures NOT reloaded, keeping the last good state: ${problem}`);
     mock.reload(loaded.value);
-    report(ok(loaded.value));
+    say(
+      `fixtures reloaded from ${displayPath(path)}: ${plural(loaded.value.orders.orders.size, 'order')}, every session reset`,
+    );
   }
 
   // Watching the folder, not the file, survives editors that save by renaming a new file into place.
   const watcher = watch(dirname(path), (_event, name) => {
     if (name !== null && name !== basename(path)) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void reload(), DEBOUNCE_MS);
+    timer = setTimeout(() => void reload(), 200); // a save comes as several events
   });
   return () => {
     stopped = true;
@@ -232,37 +220,23 @@ export const runMockCommand: Subcommand = async (argv) => {
       `invalid fixture file ${displayPath(source)}: ${message.slice(source.length + 2)}. Fix the file, or pass another with --fixtures FILE.`,
     );
   }
-  let mock: Mock;
-  try {
-    mock = await createMock({
-      contract,
-      fixtures: loaded.value,
-      apiKeys: options.apiKeys,
-      delayMs: options.delay,
-      corsOrigins: options['cors-origin'],
-      allowedHosts: options['allowed-host'],
-      log: options.quiet ? undefined : say,
-    });
-  } catch (error) {
-    // Only a --spec document lacking what the mock reads (x-petstore-cors, x-petstore-faults) gets here.
-    return quit(`--spec ${options.spec}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  let info: ListenInfo;
-  try {
-    info = await mock.listen({ port: options.port, host: options.host });
-  } catch (error) {
-    return quit(listenProblem(error as NodeJS.ErrnoException, options.host, options.port));
-  }
+  const mock = await createMock({
+    contract,
+    fixtures: loaded.value,
+    apiKeys: options.apiKeys,
+    delayMs: options.delay,
+    corsOrigins: options['cors-origin'],
+    allowedHosts: options['allowed-host'],
+    log: options.quiet ? undefined : say,
+    // Only a --spec document lacking what the mock reads (x-petstore-cors, x-petstore-faults) fails here.
+  }).catch((error: Error) => `--spec ${options.spec}: ${error.message}`);
+  if (typeof mock === 'string') return quit(mock);
+  const info = await mock
+    .listen({ port: options.port, host: options.host })
+    .catch((error: NodeJS.ErrnoException) => listenProblem(error, options.host, options.port));
+  if (typeof info === 'string') return quit(info);
   // Watch and listen for signals before announcing: whoever reads the banner may act on it at once.
-  const stopWatching = options.watch
-    ? watchFixtureFile(fixturesPath, contract, mock, (outcome) =>
-        outcome.ok
-          ? say(
-              `fixtures reloaded from ${displayPath(fixturesPath)}: ${plural(outcome.value.orders.orders.size, 'order')}, every session reset`,
-            )
-          : warn(`fixtures NOT reloaded, keeping the last good state: ${outcome.error}`),
-      )
-    : () => {};
+  const stopWatching = options.watch ? watchFixtureFile(fixturesPath, contract, mock, say, warn) : () => {};
   const signal = stopSignal();
   const exposure = exposureWarning(options.host, mock.apiKeys);
   if (exposure) warn(exposure);

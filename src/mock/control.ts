@@ -11,13 +11,14 @@ import type { operations } from '../generated/openapi.js';
 import { fail, ok, type Result } from '../result.js';
 import type { MockEngine } from './engine.js';
 import { mockError } from './errors.js';
-import { type FaultRule, MAX_FAULT_RULES, parseDelay, parseFaultSpec } from './faults.js';
+import { MAX_FAULT_RULES, type PlannedFault, parseDelay, parseFaultSpec } from './faults.js';
 import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from './fixtures.js';
 import type { StoredOrder } from './order-store.js';
 import type { LoggedRequest } from './request-log.js';
-import { type CoreRequest, type CoreResponse, errorResponse, jsonResponse } from './responses.js';
+import { type CoreRequest, errorResponse, jsonResponse } from './responses.js';
 import { DEFAULT_SESSION, type Session, type Sessions } from './sessions.js';
 
+export type { PlannedFault } from './faults.js';
 export type { LoggedRequest } from './request-log.js';
 
 /** An int64 as a caller may give it: the client's decimal string, a safe number or a bigint. */
@@ -60,17 +61,6 @@ export type FaultPlanInput =
   | (FaultBase & { status: number; message?: string; drop?: never })
   | (FaultBase & { drop: true; status?: never; message?: never })
   | (FaultBase & { delayMs: number; status?: never; drop?: never; message?: never });
-
-/** A planned fault as `GET /__mock/faults` lists it. */
-export interface PlannedFault {
-  id: number;
-  operation: string | null;
-  status?: number;
-  drop?: true;
-  delayMs: number;
-  remaining: number;
-  message?: string;
-}
 
 /** One control object for the mock, wherever it runs: `createMock`, or the handlers of `createHandlers`. */
 export interface MockControl {
@@ -143,12 +133,10 @@ function stateOf(session: Session, { mock: { contract, sessions } }: ControlCont
   };
 }
 
-const plannedFault = (rule: FaultRule) => ({ ...rule, operation: rule.operation ?? null });
-
 const faultsOf = ({ session, mock }: ControlContext) => ({
   session: session.name,
   delayMs: mock.delayMs,
-  faults: session.faults.list().map(plannedFault),
+  faults: session.faults.list(),
 });
 
 /** Adds or replaces an order, checked as a fixture file's order is (the Order schema, exact int64s, D8). */
@@ -212,7 +200,7 @@ function addFault({ mock, session, body }: ControlContext): Outcome {
   const rule = session.faults.add(spec.value);
   if (!rule)
     return fail(`This session already holds ${MAX_FAULT_RULES} faults; DELETE /__mock/faults clears them.`);
-  const value = { session: session.name, delayMs: mock.delayMs, fault: plannedFault(rule) };
+  const value = { session: session.name, delayMs: mock.delayMs, fault: rule };
   return ok({ status: 201, value });
 }
 
@@ -255,11 +243,7 @@ export type ControlName = keyof typeof CONTROL_OPERATIONS;
 const decoder = new TextDecoder();
 
 /** Answers one control endpoint; an empty or broken body reads as no body. */
-export function handleControl(
-  name: ControlName,
-  request: CoreRequest,
-  context: ControlContext,
-): CoreResponse {
+export function handleControl(name: ControlName, request: CoreRequest, context: ControlContext) {
   const parsed = parseExactJson(request.body === undefined ? '' : decoder.decode(request.body));
   const body = parsed.ok ? parsed.value : undefined;
   const outcome: Outcome = CONTROL_OPERATIONS[name].run({ ...context, body });

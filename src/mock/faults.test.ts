@@ -14,7 +14,7 @@ const contract = defaultContract();
 
 const OPERATIONS = ['listOrders', 'cancelOrder', 'getPet'];
 const spec = (over: Partial<FaultSpec>): FaultSpec => ({
-  operation: undefined,
+  operation: null,
   delayMs: 0,
   times: 1,
   ...over,
@@ -76,7 +76,12 @@ describe('the body of POST /__mock/faults', () => {
     {
       name: 'a dropped connection for every operation, once',
       given: { drop: true },
-      want: { operation: undefined, drop: true, delayMs: 0, times: 1 },
+      want: { operation: null, drop: true, delayMs: 0, times: 1 },
+    },
+    {
+      name: 'every operation named as GET /__mock/faults shows it, null',
+      given: { operation: null, status: 503 },
+      want: { operation: null, status: 503, delayMs: 0, times: 1 },
     },
     {
       name: 'a slow route that still answers',
@@ -86,13 +91,13 @@ describe('the body of POST /__mock/faults', () => {
     {
       name: 'a slow failure',
       given: { status: 504, delayMs: 3000n },
-      want: { operation: undefined, status: 504, delayMs: 3000, times: 1 },
+      want: { operation: null, status: 504, delayMs: 3000, times: 1 },
     },
     {
       name: 'a status with the message the screen should show',
       given: { status: 503, message: 'The store is closed for maintenance.' },
       want: {
-        operation: undefined,
+        operation: null,
         status: 503,
         delayMs: 0,
         times: 1,

@@ -9,9 +9,9 @@ export const MAX_DELAY_MS = 30_000;
 export const MAX_FAULT_RULES = 50;
 const MAX_TIMES = 1_000_000;
 
-/** What a fault does to a request (D18); `operation` undefined for every operation. */
+/** What a fault does to a request (D18); `operation` null for every operation. */
 export interface FaultSpec {
-  operation: string | undefined;
+  operation: string | null;
   status?: number;
   drop?: true;
   delayMs: number; // on top of the global delay
@@ -19,7 +19,8 @@ export interface FaultSpec {
   message?: string;
 }
 
-export interface FaultRule extends Omit<FaultSpec, 'times'> {
+/** A planned fault as `GET /__mock/faults` lists it. */
+export interface PlannedFault extends Omit<FaultSpec, 'times'> {
   readonly id: number;
   remaining: number;
 }
@@ -33,18 +34,17 @@ export interface FaultSettings {
 
 /** Reads `x-petstore-faults`: `readFaultSettings(defaultContract().document).code` is `'simulated_fault'`. */
 export function readFaultSettings(document: Readonly<Record<string, unknown>>): FaultSettings {
-  const {
-    code,
-    header,
-    preferStatus: range,
-  } = (document['x-petstore-faults'] ?? {}) as Record<string, unknown>;
-  const { minimum, maximum } = (range ?? {}) as Record<string, unknown>;
+  const { code, header, preferStatus } = (document['x-petstore-faults'] ?? {}) as Record<string, unknown>;
+  const { minimum, maximum } = (preferStatus ?? {}) as Record<string, unknown>;
   const named = typeof code === 'string' && code !== '' && typeof header === 'string';
   if (!named || !/^[A-Za-z0-9-]+$/.test(header) || !Number.isInteger(minimum) || !Number.isInteger(maximum)) {
     throw new Error('x-petstore-faults needs code, header and preferStatus {minimum, maximum}');
   }
-  const preferStatus = { minimum, maximum } as FaultSettings['preferStatus'];
-  return { code, header: header.toLowerCase(), preferStatus };
+  return {
+    code,
+    header: header.toLowerCase(),
+    preferStatus: { minimum, maximum } as FaultSettings['preferStatus'],
+  };
 }
 
 /** The Error of a simulated fault the document does not describe, in words an app may show (issue 24). */
@@ -54,23 +54,21 @@ export function simulatedFault(status: number, settings: FaultSettings, message?
 }
 
 export class FaultPlan {
-  readonly #rules: FaultRule[] = [];
+  readonly #rules: PlannedFault[] = [];
   #nextId = 1;
 
   /** Adds a rule after the others; `undefined` when the session already holds {@link MAX_FAULT_RULES}. */
-  add(spec: FaultSpec): FaultRule | undefined {
+  add(spec: FaultSpec): PlannedFault | undefined {
     if (this.#rules.length >= MAX_FAULT_RULES) return undefined;
     const { times, message, ...rest } = spec; // keys in the order `GET /__mock/faults` shows them
-    const rule: FaultRule = { id: this.#nextId++, ...rest, remaining: times, ...(message && { message }) };
+    const rule: PlannedFault = { id: this.#nextId++, ...rest, remaining: times, ...(message && { message }) };
     this.#rules.push(rule);
     return rule;
   }
 
   /** The first rule that applies to `operationId`, counted as used (and removed once used up). */
-  take(operationId: string): FaultRule | undefined {
-    const index = this.#rules.findIndex(
-      (rule) => rule.operation === undefined || rule.operation === operationId,
-    );
+  take(operationId: string): PlannedFault | undefined {
+    const index = this.#rules.findIndex((rule) => rule.operation === null || rule.operation === operationId);
     const rule = this.#rules[index];
     if (rule === undefined) return undefined;
     rule.remaining -= 1;
@@ -78,7 +76,7 @@ export class FaultPlan {
     return { ...rule };
   }
 
-  list(): FaultRule[] {
+  list(): PlannedFault[] {
     return this.#rules.map((rule) => ({ ...rule }));
   }
 
@@ -108,47 +106,36 @@ export function parseFaultSpec(body: ExactJson, operations: readonly string[]): 
   if (unknown.length > 0) {
     return fail(`Unknown field(s) ${unknown.join(', ').slice(0, 80)}; allowed: ${[...FIELDS].join(', ')}.`);
   }
-  const { operation, drop } = body;
-  if (operation !== undefined && (typeof operation !== 'string' || !operations.includes(operation))) {
+  const { operation, drop, message } = body;
+  if (operation != null && (typeof operation !== 'string' || !operations.includes(operation))) {
     return fail(`"operation" must be one of ${operations.join(', ')}, or left out for every operation.`);
   }
   const status = wholeNumber(body.status, 400, 599);
   if (status === null) return fail('"status" must be a whole number from 400 to 599.');
-  const delayMs = wholeNumber(body.delayMs, 0, MAX_DELAY_MS);
+  const delayMs = wholeNumber(body.delayMs ?? 0, 0, MAX_DELAY_MS);
   if (delayMs === null) return fail(`"delayMs" must be a whole number from 0 to ${MAX_DELAY_MS}.`);
-  const times = wholeNumber(body.times, 1, MAX_TIMES);
+  const times = wholeNumber(body.times ?? 1, 1, MAX_TIMES);
   if (times === null) return fail(`"times" must be a whole number from 1 to ${MAX_TIMES}.`);
   if (drop !== undefined && drop !== true) return fail('"drop" must be true, or left out.');
   if (drop && status !== undefined) {
     return fail('A fault either answers a "status" or drops the connection ("drop": true), not both.');
   }
-  const { message } = body;
-  if (
-    message !== undefined &&
-    (typeof message !== 'string' || !message || message.length > MAX_FAULT_MESSAGE || status === undefined)
-  ) {
+  const badMessage = typeof message !== 'string' || !message || message.length > MAX_FAULT_MESSAGE;
+  if (message !== undefined && (badMessage || status === undefined)) {
     return fail(`"message" goes with a "status": text of 1 to ${MAX_FAULT_MESSAGE} characters.`);
   }
-  if (!drop && status === undefined && delayMs === undefined) {
+  if (!drop && status === undefined && body.delayMs === undefined) {
     return fail(
       `Say what the fault does: "status", "drop": true or "delayMs"; for example ${FAULT_EXAMPLE}.`,
     );
   }
-  return ok({
-    operation: operation as string | undefined,
-    ...(status === undefined ? {} : { status }),
-    ...(drop ? { drop: true as const } : {}),
-    delayMs: delayMs ?? 0,
-    times: times ?? 1,
-    ...(message === undefined ? {} : { message: message as string }),
-  });
+  return ok({ operation: operation ?? null, status, drop, delayMs, times, message } as FaultSpec);
 }
 
 /** Reads the body of `PUT /__mock/delay`: `parseDelay({ delayMs: 250 })` is `ok(250)`. */
 export function parseDelay(body: ExactJson): Result<number, string> {
   const message = `The body must be {"delayMs": N} with N a whole number from 0 to ${MAX_DELAY_MS}.`;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(message);
-  const keys = Object.keys(body);
   const delayMs = wholeNumber(body.delayMs, 0, MAX_DELAY_MS);
-  return keys.length === 1 && typeof delayMs === 'number' ? ok(delayMs) : fail(message);
+  return Object.keys(body).length === 1 && typeof delayMs === 'number' ? ok(delayMs) : fail(message);
 }

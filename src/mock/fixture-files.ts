@@ -40,7 +40,6 @@ function shapeProblem(stat: { isFile(): boolean; isDirectory(): boolean; size: n
   return undefined;
 }
 
-/** A fixture file's text, refusing what is not a regular file of at most {@link MAX_FIXTURE_BYTES}. */
 function readFixtureText(path: string): Result<string, string> {
   let fd: number | undefined;
   try {
@@ -65,10 +64,7 @@ function readFixtureText(path: string): Result<string, string> {
 }
 
 /** Reads and checks a fixture file (YAML or JSON; JSON is YAML). */
-export function loadFixtureFile(
-  path: string,
-  contract: Contract = defaultContract(),
-): Result<FixtureSet, FixtureError> {
+export function loadFixtureFile(path: string, contract = defaultContract()) {
   const text = readFixtureText(path);
   return text.ok ? parseFixtureText(text.value, path, contract) : fail(new FixtureError(path, [text.error]));
 }
@@ -85,18 +81,12 @@ export type WorkerAnswer = Result<
   readonly string[]
 >;
 
-/**
- * {@link loadFixtureFile} with a large file parsed in a worker: 100,000 orders on the main thread stall answers
- * 1.7 s and keep 300 MB, past the 250 MB floor (docs/benchmarks.md); in the worker, 0.3 s and 130 MB.
- */
-export async function loadFixtureFileAsync(
-  path: string,
-  contract: Contract = defaultContract(),
-): Promise<Result<FixtureSet, FixtureError>> {
+/** A large file is parsed in a worker: 100,000 orders on the main thread break the 250 MB floor. */
+export async function loadFixtureFileAsync(path: string, contract = defaultContract()) {
   const size = (await stat(path).catch(() => undefined))?.size ?? 0;
   // Run from the TypeScript sources (tests), there is no compiled worker: parse here.
   if (size <= OFF_THREAD_BYTES || !existsSync(fileURLToPath(WORKER))) return loadFixtureFile(path, contract);
-  return new Promise((resolve) => {
+  return new Promise<Result<FixtureSet, FixtureError>>((resolve) => {
     const worker = new Worker(WORKER, {
       workerData: { path, document: contract.document },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },

@@ -1,9 +1,9 @@
 /** Fixture text (YAML 1.2 or JSON), integers exact; apart, so the MSW entry carries no YAML parser. */
 import { CORE_SCHEMA, defineScalarTag, load, NOT_RESOLVED, YAMLException } from 'js-yaml';
-import { type Contract, defaultContract } from '../contract/index.js';
+import { defaultContract } from '../contract/index.js';
 import { expansionProblem, MAX_ALIASES } from '../contract/yaml-bounds.js';
-import { fail, type Result } from '../result.js';
-import { buildFixtures, FixtureError, type FixtureSet } from './fixtures.js';
+import { fail } from '../result.js';
+import { buildFixtures, FixtureError } from './fixtures.js';
 
 // YAML 1.2 integers, exact (D8): a number while a double holds it, else a bigint (js-yaml's own would round).
 const IMPLICIT_INTEGER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
@@ -34,11 +34,7 @@ const FIXTURE_YAML = CORE_SCHEMA.withTags(exactIntegerTag);
 const MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
 
 /** Parses fixture text (JSON is YAML) and checks it; a key given twice is refused with its line. */
-export function parseFixtureText(
-  text: string,
-  source: string,
-  contract: Contract = defaultContract(),
-): Result<FixtureSet, FixtureError> {
+export function parseFixtureText(text: string, source: string, contract = defaultContract()) {
   let data: unknown;
   try {
     data = load(text, { schema: FIXTURE_YAML, filename: source, maxAliases: MAX_ALIASES });

@@ -14,13 +14,12 @@ import {
 } from '../contract/index.js';
 import { validateFixtures } from '../generated/fixtures-validator.js';
 import { fail, ok, type Result } from '../result.js';
+import { clip } from './errors.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
 import { type Bytes, utf8 } from './responses.js';
 
 /** The development key, used when neither flags, environment nor fixtures name one. */
 export const DEV_API_KEY = 'petstore-dev-key';
-export const DEFAULT_PETS_DEPRECATED = '2026-01-01T00:00:00Z';
-export const DEFAULT_PETS_SUNSET = '2027-06-30T00:00:00Z';
 
 /** An int64 in fixtures: a safe number, a bigint, or the typed client's decimal string. */
 export type FixtureInt64 = Int64 | `${bigint}`;
@@ -73,20 +72,16 @@ export class FixtureError extends Error {
     readonly source: string,
     readonly problems: readonly string[],
   ) {
-    const more =
-      problems.length > 1
-        ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})`
-        : '';
+    const others = problems.length - 1;
+    const more = others > 0 ? ` (and ${others} more problem${others > 1 ? 's' : ''})` : '';
     super(`${source}: ${problems[0] ?? 'invalid fixtures'}${more}`);
   }
 }
 
 const MAX_PROBLEMS = 20;
 
-function describe(value: unknown): string {
-  const text = typeof value === 'bigint' ? String(value) : JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
+const describe = (value: unknown) =>
+  clip(typeof value === 'bigint' ? String(value) : (JSON.stringify(value) ?? String(value)), 60);
 
 /** `orders[3] (id 7): shipDate` or `petsSunset`, and the value there, for a JSON Pointer (RFC 6901). */
 function locate(data: unknown, pointer: string): { where: string; value: unknown } {
@@ -141,8 +136,10 @@ function exactId(value: unknown): Result<unknown, string> {
 const ID_FIELDS = { orders: ['id', 'petId'], pets: ['id'] } as const;
 
 /** A copy of the data with each id exact (decimal strings read as the path grammar does), or the problems. */
-function readIds(data: unknown): Result<unknown, string[]> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return ok(data);
+function readIds(data: unknown): Result<Record<string, unknown>, string[]> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return fail(['the file must hold a mapping with `orders`, `pets`, `apiKeys`']);
+  }
   const problems: string[] = [];
   const read: Record<string, unknown> = { ...data };
   for (const [collection, fields] of Object.entries(ID_FIELDS)) {
@@ -162,18 +159,12 @@ function readIds(data: unknown): Result<unknown, string[]> {
   return problems.length > 0 ? fail(problems.slice(0, MAX_PROBLEMS)) : ok(read);
 }
 
-function checkOrder(
-  contract: Contract,
-  order: FixtureOrder,
-  where: string,
-  problems: string[],
-): StoredOrder | undefined {
+function checkOrder(contract: Contract, order: FixtureOrder, where: string, problems: string[]) {
   const before = problems.length;
   const quantity = order.quantity === undefined ? undefined : Number(order.quantity);
   if (quantity !== undefined && !Number.isSafeInteger(quantity)) {
     problems.push(`${where}: quantity must be a safe integer, got ${describe(order.quantity)}`);
   }
-  // The published fields must make a valid Order of the document.
   const { status, state: named, complete, ...published } = order;
   const verdict = contract.validateSchema('Order', published as Record<string, ExactJson>);
   if (!verdict.ok && problems.length === before) {
@@ -200,17 +191,10 @@ function checkOrder(
 }
 
 /** Checks fixture data against a contract (default the toolkit's); builds what sessions start from. */
-export function buildFixtures(
-  given: unknown,
-  source: string,
-  contract: Contract = defaultContract(),
-): Result<FixtureSet, FixtureError> {
+export function buildFixtures(given: unknown, source: string, contract = defaultContract()) {
   const exactIds = readIds(given);
   if (!exactIds.ok) return fail(new FixtureError(source, exactIds.error));
   const data = exactIds.value;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return fail(new FixtureError(source, ['the file must hold a mapping with `orders`, `pets`, `apiKeys`']));
-  }
   // Generated at build time from fixtures/fixtures.schema.json: no schema compiler in a page (CSP-safe).
   if (!validateFixtures(validationView(data as ExactJson))) {
     const problems = (validateFixtures.errors ?? [])
@@ -245,15 +229,15 @@ export function buildFixtures(
     }
   }
   if (problems.length > 0) return fail(new FixtureError(source, problems));
-  const deprecated = Date.parse(fixture.petsDeprecated ?? DEFAULT_PETS_DEPRECATED);
-  return ok({
+  const deprecated = Date.parse(fixture.petsDeprecated ?? '2026-01-01T00:00:00Z');
+  return ok<FixtureSet>({
     source,
     description: fixture.description,
     apiKeys: fixture.apiKeys ?? [],
     orders: new OrderBase(orders, stateTable(contract)),
     pets,
     deprecationHeader: `@${Math.floor(deprecated / 1000)}`,
-    sunsetHeader: new Date(Date.parse(fixture.petsSunset ?? DEFAULT_PETS_SUNSET)).toUTCString(),
+    sunsetHeader: new Date(fixture.petsSunset ?? '2027-06-30T00:00:00Z').toUTCString(),
   });
 }
 

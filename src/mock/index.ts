@@ -59,11 +59,7 @@ export interface Mock extends MockControl {
 
 const CONNECTABLE: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', '::': '[::1]' };
 
-/**
- * A mock of a contract (default the toolkit's); rejects with a {@link FixtureError} for unusable fixtures.
- *
- * @example const mock = await createMock({ fixtures: { orders: [{ id: 1, status: 'pending' }] }, apiKeys: ['k'] });
- */
+/** A mock of a contract (default the toolkit's): `await createMock({ fixtures, apiKeys: ['k'] })`. */
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = options.contract ?? defaultContract();
   const overlap = controlOverlap(contract);
@@ -109,15 +105,14 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       engine.reload(next.value);
       return ok(next.value);
     },
-    close() {
+    async close() {
       const current = server;
       server = undefined;
-      if (!current) return Promise.resolve();
+      if (!current) return;
       engine.releaseDelayed();
-      return new Promise<void>((resolve) => {
-        current.close(() => resolve());
-        current.closeAllConnections();
-      });
+      current.close();
+      current.closeAllConnections();
+      await once(current, 'close');
     },
   };
   return mock;

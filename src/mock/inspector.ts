@@ -161,21 +161,18 @@ export function mount(target, key) {
     for (const item of items) {
       const row = body.insertRow();
       for (const [value, className] of cells(item, row)) {
-        const td = row.appendChild(element('td', value instanceof Node ? '' : value, className));
-        if (value instanceof Node) td.append(value);
+        row.appendChild(element('td', '', className)).append(value ?? '');
       }
     }
   }
 
   function cancelButton(order) {
     if (order.state !== 'pending') return '';
-    const button = element('button', 'Cancel', 'secondary cancel');
-    button.type = 'button';
-    button.addEventListener('click', () => act(async () => {
+    const cancel = () => act(async () => {
       const answer = await call('DELETE', '..' + API_BASE + '/store/orders/' + encodeURIComponent(String(order.id)));
       return answer.status === 204 ? 'Order ' + order.id + ' cancelled.' : 'Cancel answered ' + answer.status + '.';
-    }));
-    return button;
+    });
+    return Object.assign(element('button', 'Cancel', 'secondary cancel'), { type: 'button', onclick: cancel });
   }
 
   const showOrders = (orders) => fill('orders', orders, 'No orders.', (order, row) => {

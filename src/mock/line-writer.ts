@@ -12,10 +12,7 @@ export function escapeControl(line: string): string {
   });
 }
 
-/**
- * The output where writes never block: on Linux a terminal or pipe reopened through /proc (the shell's stays
- * blocking); a socket through node's own stream for it, which makes it non-blocking. A file never blocks.
- */
+/** Linux: a terminal or pipe reopened O_NONBLOCK via /proc (the shell's stays blocking); a socket by node. */
 function nonBlockingDescriptor(fd: number): { fd: number; own: boolean } {
   try {
     const stat = fstatSync(fd);
@@ -99,18 +96,13 @@ export function createLineWriter(fd: number, { maxQueuedBytes = 64 * 1024, retry
     /** Writes what is queued for up to `timeoutMs`, then releases the output; `true` when all went out. */
     async close(timeoutMs = 1000): Promise<boolean> {
       if (!closed && busy()) {
-        const drained = new Promise<void>((resolve) => {
-          idle = resolve;
+        await new Promise<void>((resolve) => {
+          // A timer that holds the process: the stopping command's loop has nothing else left to wait on.
+          const wait = setTimeout(resolve, timeoutMs);
+          idle = () => resolve(clearTimeout(wait));
           clearTimeout(timer);
           flush();
         });
-        // A timer that holds the process: the stopping command's loop has nothing else left to wait on.
-        let wait: NodeJS.Timeout | undefined;
-        await Promise.race([
-          drained,
-          new Promise<void>((resolve) => (wait = setTimeout(resolve, timeoutMs))),
-        ]);
-        clearTimeout(wait);
       }
       closed = true;
       clearTimeout(timer);

@@ -1,6 +1,6 @@
 /** `Prefer: code=NNN` (`; example=NAME`) forces a documented answer, an undocumented 5xx a fault (D18). */
 import { type OperationSpec, stringifyExactJson } from '../contract/index.js';
-import { fail, ok, type Result } from '../result.js';
+import { fail, ok } from '../result.js';
 import {
   CORE_ERRORS,
   clip,
@@ -29,10 +29,12 @@ export function parsePrefer(header: string | undefined): PreferRequest | undefin
   return code === undefined ? undefined : { code, example: EXAMPLE.exec(header as string)?.[1] };
 }
 
-type RawParams = Readonly<Record<string, string>>;
+/** Raw parameters by name, or headers. */
+type Strings = Readonly<Record<string, string>>;
 
 /** One documented response: its examples by name, first first, the table's Error the first one is. */
 interface Documented {
+  status: number;
   examples: Map<string, ForcedBody>;
   namedError: MockErrorName | undefined;
   idParameter: string | undefined;
@@ -59,7 +61,8 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
       }
       const firstCode = codeOf(examples.values().next().value);
       const namedError = firstCode === undefined ? undefined : errorNameFor(firstCode, status);
-      documented.set(`${operation.operationId} ${status}`, { examples: bodies, namedError, idParameter });
+      const entry = { status, examples: bodies, namedError, idParameter };
+      documented.set(`${operation.operationId} ${status}`, entry);
     }
   }
   const { minimum, maximum } = settings.preferStatus;
@@ -73,29 +76,19 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
   });
 
   /** A documented status's first example, or the table's Error naming the id (saying `message`, if given). */
-  const documentedAnswer = (
-    entry: Documented,
-    status: number,
-    params: RawParams,
-    headers: Record<string, string>,
-    message?: string,
-  ): ForcedResponse | undefined => {
+  const documentedAnswer = (entry: Documented, params: Strings, headers: Strings, message?: string) => {
     const error = entry.namedError;
     if (error !== undefined && (message !== undefined || CORE_ERRORS[error].message.includes('{id}'))) {
       const id = entry.idParameter === undefined ? undefined : params[entry.idParameter];
       return forcedError(mockError(error, { id, message }), headers);
     }
     const [first] = entry.examples.values();
-    return first && { status, ...first, headers };
+    return first && { status: entry.status, ...first, headers };
   };
 
   return {
     /** The answer `Prefer` asks for, or the 400 `invalid_prefer` Error saying what may be asked. */
-    prefer(
-      operation: OperationSpec,
-      prefer: PreferRequest,
-      params: RawParams,
-    ): Result<ForcedResponse, MockError> {
+    prefer(operation: OperationSpec, prefer: PreferRequest, params: Strings) {
       const numeric = /^\d{3}$/.test(prefer.code);
       const entry = numeric ? documented.get(`${operation.operationId} ${prefer.code}`) : undefined;
       const status = Number(prefer.code);
@@ -110,15 +103,13 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
           }),
         );
       }
-      const chosen = prefer.example === undefined ? undefined : entry.examples.get(prefer.example);
       if (prefer.example === undefined) {
-        const answer = documentedAnswer(entry, status, params, {
-          'preference-applied': `code=${prefer.code}`,
-        });
+        const answer = documentedAnswer(entry, params, { 'preference-applied': `code=${status}` });
         if (answer) return ok(answer);
-      } else if (chosen) {
-        const applied = `code=${prefer.code}; example=${prefer.example}`;
-        return ok({ status, ...chosen, headers: { 'preference-applied': applied } });
+      } else {
+        const chosen = entry.examples.get(prefer.example);
+        const applied = `code=${status}; example=${prefer.example}`;
+        if (chosen) return ok({ status, ...chosen, headers: { 'preference-applied': applied } });
       }
       const known = [...entry.examples.keys()].filter(Boolean);
       const message =
@@ -129,10 +120,10 @@ export function compilePrefer(operations: readonly OperationSpec[], settings: Fa
     },
 
     /** A fault's status: the documented response when there is one, else a simulated-fault Error. */
-    status(operation: OperationSpec, status: number, params: RawParams, message?: string): ForcedResponse {
+    status(operation: OperationSpec, status: number, params: Strings, message?: string): ForcedResponse {
       const headers = { [marker]: 'control' };
       const entry = documented.get(`${operation.operationId} ${status}`);
-      const answer = entry && documentedAnswer(entry, status, params, headers, message);
+      const answer = entry && documentedAnswer(entry, params, headers, message);
       return answer ?? forcedError(simulatedFault(status, settings, message), headers);
     },
   };

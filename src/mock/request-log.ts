@@ -56,10 +56,6 @@ export class RequestLog {
     const all = [...this.#entries, ...(this.keyless ? this.keyless.#entries : [])].sort(
       (a, b) => a.order - b.order,
     );
-    return all.map(({ order: _order, code, time, ...entry }) => ({
-      time: new Date(time).toISOString(),
-      ...entry,
-      ...(code === undefined ? {} : { code }),
-    }));
+    return all.map(({ order: _order, time, ...entry }) => ({ time: new Date(time).toISOString(), ...entry }));
   }
 }

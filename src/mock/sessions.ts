@@ -15,14 +15,13 @@ export interface Session {
   readonly faults: FaultPlan;
 }
 
-export interface SessionLimits {
+export const DEFAULT_LIMITS = {
   /** Named sessions kept at once, besides the default one. */
-  maxSessions: number;
+  maxSessions: 100,
   /** Requests each session's log keeps. */
-  logSize: number;
-}
-
-export const DEFAULT_LIMITS: SessionLimits = { maxSessions: 100, logSize: 200 };
+  logSize: 200,
+};
+export type SessionLimits = typeof DEFAULT_LIMITS;
 
 export class Sessions {
   #default!: Session;
@@ -45,13 +44,10 @@ export class Sessions {
 
   get(name: string | undefined): Session {
     if (name === undefined || name === DEFAULT_SESSION) return this.#default;
-    let session = this.#named.get(name);
-    if (session) {
-      this.#named.delete(name);
-    } else {
-      session = this.#create(name);
-      const oldest = this.#named.keys().next().value;
-      if (this.#named.size >= this.limits.maxSessions && oldest !== undefined) this.#named.delete(oldest);
+    const session = this.#named.get(name) ?? this.#create(name);
+    this.#named.delete(name); // set again below, it becomes the most recently used
+    if (this.#named.size >= this.limits.maxSessions) {
+      this.#named.delete(this.#named.keys().next().value as string);
     }
     this.#named.set(name, session);
     return session;

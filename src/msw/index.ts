@@ -89,11 +89,7 @@ function claimOf(baseUrl: string, basePath: string) {
   return { root, prefix, pattern };
 }
 
-/**
- * MSW handlers for a contract and `/__mock/`, with the control methods; throws a `FixtureError` for bad fixtures.
- *
- * @example const mock = createHandlers({ fixtures, apiKeys: ['k'], baseUrl: 'http://api.test/v1' }); setupServer(...mock)
- */
+/** MSW handlers with the control methods: `setupServer(...createHandlers({ fixtures, apiKeys: ['k'] }))`. */
 export function createHandlers(options: HandlersOptions): MockHandlers {
   checkOptions(options);
   const contract = options.contract ?? defaultContract();

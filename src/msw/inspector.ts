@@ -10,11 +10,7 @@ export interface MountOptions {
   script?: string;
 }
 
-/**
- * Shows the state inspector beside the app (issue 24) with the handlers' key; resolves to the element it added.
- *
- * @example await mountInspector(mock, { target: document.getElementById('inspector') })
- */
+/** Shows the state inspector (issue 24) with the handlers' key; resolves to its element. */
 export async function mountInspector(mock: MockHandlers, options: MountOptions = {}): Promise<object> {
   const page = (globalThis as { location?: { href: string } }).location?.href;
   const url = new URL(options.script ?? '/__mock/inspector.js', page).href;

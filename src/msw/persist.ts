@@ -75,11 +75,7 @@ function restore(text: string, mock: MockState): Result<void, string> {
   return ok(undefined);
 }
 
-/**
- * The state kept in the tab's `sessionStorage`; a state over the bound, or no `sessionStorage`, stays in memory.
- *
- * @example createHandlers({ fixtures, persist: inSessionStorage })
- */
+/** State kept in the tab's `sessionStorage` (else memory): `createHandlers({ persist: inSessionStorage })` */
 export const inSessionStorage: Persist = (key, mock) => {
   const storage = (globalThis as { sessionStorage?: StorageLike }).sessionStorage;
   let warned = false;
