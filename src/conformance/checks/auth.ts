@@ -10,6 +10,7 @@ import {
   cancel,
   cancelCheck,
   cancelEach,
+  defineCheck,
   expect401,
   expectStatus,
   NO_UNUSED_ID,
@@ -161,7 +162,7 @@ const authIdChecks: Check[] = [
 ];
 
 /** D7: a refusal under `bearer` is a warning (RFC 9110 §11.1), as the observer's `state.scheme-case`. */
-const schemeCase: Check = {
+const schemeCase = defineCheck({
   id: 'auth.scheme-case',
   title: 'the key under a lower-case `bearer` scheme is accepted as under `Bearer`',
   citation: 'D7, RFC 9110 §11.1',
@@ -189,7 +190,7 @@ const schemeCase: Check = {
       'accepted under `bearer`',
     );
   },
-};
+});
 
 /** D7: near misses of the key, described and never printed, that a prefix or case-blind compare accepts. */
 function nearMisses(key: string, list: string): Array<{ label: string; path: string; auth: AuthHeader }> {
@@ -217,11 +218,10 @@ function nearMisses(key: string, list: string): Array<{ label: string; path: str
   ];
 }
 
-const nearMissKeys: Check = {
+const nearMissKeys = defineCheck({
   id: 'auth.near-miss-keys',
   title: 'near misses of the key and the key in the query string are refused',
   citation: '§5, D7',
-  level: 'failure',
   operationId: 'listOrders',
   sends:
     'GET /store/orders with near misses of the key as a Bearer token: a prefix, an extension, one character changed, its case changed, spaces around it inside the token (`%20`); and with the key only in the query string (`?api_key=`, `?access_token=`)',
@@ -245,15 +245,13 @@ const nearMissKeys: Check = {
     }
     return verdict(findings, `${misses.length} near misses refused with 401`);
   },
-};
+});
 
 /** §5 across operations: the answers the key got everywhere in the run, judged by the observer. */
-const authConsistency: Check = {
+const authConsistency = defineCheck({
   id: 'auth.same-key-everywhere',
   title: 'the key is accepted on every operation, or on none',
   citation: '§5',
-  level: 'failure',
-  operationId: null,
   sends:
     'nothing of its own: compares what the key got on each operation in the run (the cross-request observer)',
   passes:
@@ -272,7 +270,7 @@ const authConsistency: Check = {
       `the key was answered alike on ${withKey.size} operations`,
     );
   },
-};
+});
 
 export const AUTH_CHECKS: readonly Check[] = [
   ...authVariantChecks,

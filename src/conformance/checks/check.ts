@@ -1,5 +1,5 @@
 /** A conformance check: data with a citation, a level, what it sends and passes, and how it runs. */
-import type { Contract } from '../../contract/index.js';
+import { type Contract, defaultContract } from '../../contract/index.js';
 import { type AuthHeader, type Exchange, type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
 import { EXPECT_401, is, type Judgement, judgeStatus } from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
@@ -48,12 +48,19 @@ export function statusOf(exchange: Exchange): number | null {
   return exchange.outcome.ok ? exchange.outcome.value.status : null;
 }
 
-/** A check of cancelOrder, at failure level unless it says (D3: where the document does not set one). */
-export const cancelCheck = (check: Omit<Check, 'level' | 'operationId'> & { level?: Level }): Check => ({
-  level: 'failure',
-  operationId: 'cancelOrder',
-  ...check,
-});
+type CheckSpec = Omit<Check, 'level' | 'operationId'> & Partial<Pick<Check, 'level' | 'operationId'>>;
+
+/** A check at failure level and of no operation unless it says; `levelIn` reads its level from the document (D3). */
+export function defineCheck(spec: CheckSpec): Check {
+  const made: Check = { level: 'failure', operationId: null, ...spec };
+  const { levelIn } = spec;
+  // The built-in document's level, read when asked: nothing is compiled at import.
+  if (levelIn) Object.defineProperty(made, 'level', { get: () => levelIn(defaultContract()) });
+  return made;
+}
+
+export const cancelCheck = (spec: Omit<CheckSpec, 'operationId'>): Check =>
+  defineCheck({ operationId: 'cancelOrder', ...spec });
 
 /** The cancel of order `id` as the document routes it, with the key unless told otherwise. */
 export function cancel(

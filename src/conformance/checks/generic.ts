@@ -8,7 +8,7 @@ import { EXPECT_401, finding, is4xx, type Judgement, skip, verdict } from '../..
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { AUTH_COVERED, AUTH_VARIANTS } from './auth.js';
-import { type Check, expect401, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
+import { type Check, defineCheck, expect401, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
 
 const SAFE_METHODS = new Set(['get', 'head']);
 
@@ -111,11 +111,10 @@ function parameterCheck(contract: Contract, operation: OperationSpec, param: Par
   if (values.length === 0) return null;
   const { operationId } = operation;
   const shown = values.map((v) => JSON.stringify(v)).join(', ');
-  return {
+  return defineCheck({
     id: `generic.${operationId}.param.${param.name}.invalid`,
     title: `${operationId} refuses an invalid ${param.in} parameter \`${param.name}\``,
     citation: '§2, D21',
-    level: 'failure',
     operationId,
     sends: `${operation.method.toUpperCase()} ${operation.path} with the key and ${param.in} \`${param.name}\` set to each of ${shown}`,
     passes: `${EXPECT_REFUSED}; a 5xx is a failure`,
@@ -140,7 +139,7 @@ function parameterCheck(contract: Contract, operation: OperationSpec, param: Par
       const failed = verdict(failures, refused);
       return failed.kind === 'violation' ? failed : verdict(warnings, refused, [], 'warning');
     },
-  };
+  });
 }
 
 /** The generic checks of a contract, in the document's order, except the auth checks `auth.ts` covers. */

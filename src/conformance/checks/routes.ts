@@ -1,15 +1,14 @@
 /** The route checks (D10): requests outside the document are answered with 4xx, never 5xx. */
 import { VALID_AUTH } from '../../judge/exchange.js';
 import { is4xx, pass, verdict } from '../../judge/rules.js';
-import { type Check, expectStatus, statusOf } from './check.js';
+import { type Check, defineCheck, expectStatus, statusOf } from './check.js';
 
 export const ROUTE_CHECKS: readonly Check[] = [
-  {
+  defineCheck({
     id: 'routes.unknown-path',
     title: 'an unknown path is answered with 4xx',
     citation: 'D10',
     level: 'warning',
-    operationId: null,
     sends: 'GET /conformance-no-such-path with the key',
     passes: '404 (any 4xx passes and is noted); 2xx is a warning; 5xx is a failure of server-errors.none',
     async run(ctx) {
@@ -23,13 +22,12 @@ export const ROUTE_CHECKS: readonly Check[] = [
       const answered = `answered ${statusOf(exchange)}`;
       return verdict([expectStatus(ctx, exchange, is4xx, '404 (D10)', ['route'])], answered, [answered]);
     },
-  },
-  {
+  }),
+  defineCheck({
     id: 'routes.unsupported-method',
     title: 'an undocumented method on an order path is answered with 404 or 405',
     citation: 'D10',
     level: 'warning',
-    operationId: null,
     sends:
       'GET /store/orders/{id that does not exist} with the key (GET is safe; only DELETE is documented there)',
     passes:
@@ -47,5 +45,5 @@ export const ROUTE_CHECKS: readonly Check[] = [
       const note = `answered ${statusOf(exchange)}${allow !== undefined ? ` (Allow: ${allow})` : ''}`;
       return route || !exchange.outcome.ok ? verdict([route], '') : pass(note, [note]);
     },
-  },
+  }),
 ];
