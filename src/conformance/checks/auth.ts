@@ -112,7 +112,7 @@ async function refusedCancels(
   passMessage: string,
   notes: string[] = [],
 ): Promise<Judgement> {
-  const plans = ids.flatMap((id) => auths.map((auth) => cancel(ctx, id, auth)));
+  const plans = ids.flatMap((id) => auths.map((auth) => cancel(ctx, id, { auth })));
   const step = await cancelEach(ctx, plans, (e) => expect401(ctx, e), true);
   return verdict(step.findings, passMessage, [...notes, ...step.notes]);
 }
@@ -196,26 +196,23 @@ const schemeCase = defineCheck({
 function nearMisses(key: string, list: string): Array<{ label: string; path: string; auth: AuthHeader }> {
   const last = key.at(-1) ?? '';
   const swapped = [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
-  const bearer = (token: string) => ({ path: list, auth: template(`Bearer ${token}`) });
-  const inQuery = (name: string) => ({
+  const tokens: Array<[string, string]> = [
+    ['the key without its last character (a prefix)', key.slice(0, -1)],
+    ['the key with one character added (an extension)', `${key}0`],
+    ['the key with its last character changed', `${key.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`],
+    ['the key with its case changed', swapped],
+    ['the key with spaces around it inside the token (`%20`)', `%20${key}%20`],
+  ];
+  // A one-character key has no prefix, and a key without letters no other case.
+  const bearers = tokens
+    .filter(([, token]) => token !== '' && token !== key)
+    .map(([label, token]) => ({ label, path: list, auth: template(`Bearer ${token}`) }));
+  const inQuery = ['api_key', 'access_token'].map((name) => ({
     label: `the key only in the query string (\`?${name}=\`), no Authorization header`,
     path: `${list}?${name}=${encodeURIComponent(key)}`,
     auth: NO_AUTH,
-  });
-  return [
-    ...(key.length > 1
-      ? [{ label: 'the key without its last character (a prefix)', ...bearer(key.slice(0, -1)) }]
-      : []),
-    { label: 'the key with one character added (an extension)', ...bearer(`${key}0`) },
-    {
-      label: 'the key with its last character changed',
-      ...bearer(`${key.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`),
-    },
-    ...(swapped !== key ? [{ label: 'the key with its case changed', ...bearer(swapped) }] : []),
-    { label: 'the key with spaces around it inside the token (`%20`)', ...bearer(`%20${key}%20`) },
-    inQuery('api_key'),
-    inQuery('access_token'),
-  ];
+  }));
+  return [...bearers, ...inQuery];
 }
 
 const nearMissKeys = defineCheck({

@@ -1,11 +1,6 @@
 /** The cancel checks (§3, §4.2, D2, D8, D9, D16): each cancel is followed by a list read the observer judges. */
 import { type Contract, cancelRows, sameInteger } from '../../contract/index.js';
-import {
-  documentedErrorRule,
-  documentedStatusLevel,
-  type Exchange,
-  VALID_AUTH,
-} from '../../judge/exchange.js';
+import { documentedErrorRule, documentedStatusLevel, type Exchange } from '../../judge/exchange.js';
 import { finding, is, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
@@ -89,7 +84,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
           '--shipped-order ID',
         );
       }
-      const step = await ctx.cancel([cancel(ctx, aim.raw, VALID_AUTH, { errorRule: D9_RULE })]);
+      const step = await ctx.cancel([cancel(ctx, aim.raw, { errorRule: D9_RULE })]);
       const exchange = step.exchanges[0] as Exchange;
       const notes = [
         aim.target === null
@@ -292,7 +287,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
         );
       }
       const warnings: Finding[] = [];
-      const plans = sends.map((s) => cancel(ctx, s.raw, VALID_AUTH, { errorRule: D9_RULE }));
+      const plans = sends.map((s) => cancel(ctx, s.raw, { errorRule: D9_RULE }));
       const { findings, notes } = await cancelEach(ctx, plans, (e, index) => {
         const { id, name, raw } = sends[index] ?? { id: '', name: '', raw: '' };
         const status = statusOf(e);

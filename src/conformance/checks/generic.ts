@@ -27,7 +27,6 @@ async function fillPath(ctx: CheckContext, operation: OperationSpec): Promise<st
 
 function authChecks(operation: OperationSpec): Check[] {
   const { operationId, method } = operation;
-  const safe = SAFE_METHODS.has(method);
   const hasPathParameters = operation.parameters.some((p) => p.in === 'path');
   return AUTH_CASES.map(
     (variant): Check => ({
@@ -38,7 +37,7 @@ function authChecks(operation: OperationSpec): Check[] {
       operationId,
       sends: `${method.toUpperCase()} ${operation.path} with ${variant.label}${hasPathParameters ? ', path parameters set to an id no listed order has' : ''}`,
       passes: EXPECT_401,
-      ...(safe || hasPathParameters ? {} : { needs: { destructive: true } }),
+      ...(SAFE_METHODS.has(method) || hasPathParameters ? {} : { needs: { destructive: true } }),
       async run(ctx) {
         const path = await fillPath(ctx, operation);
         if (path === null) return skip(NO_UNUSED_ID, null);
@@ -53,10 +52,9 @@ function authChecks(operation: OperationSpec): Check[] {
 export function invalidValues(contract: Contract, operationId: string, param: ParameterSpec): string[] {
   const { schema } = param;
   const candidates: string[] = [];
-  const type = schema.type;
-  if (type === 'integer' || type === 'number') candidates.push('abc');
-  if (type === 'integer') candidates.push('1.5');
-  if (type === 'boolean') candidates.push('maybe');
+  if (schema.type === 'integer' || schema.type === 'number') candidates.push('abc');
+  if (schema.type === 'integer') candidates.push('1.5');
+  if (schema.type === 'boolean') candidates.push('maybe');
   if (typeof schema.minimum === 'number') candidates.push(String(schema.minimum - 1));
   if (typeof schema.exclusiveMinimum === 'number') candidates.push(String(schema.exclusiveMinimum));
   if (typeof schema.maximum === 'number') candidates.push(String(schema.maximum + 1));

@@ -20,8 +20,6 @@ export const MAX_FUZZ_REQUESTS = 100_000;
 /** D23: a run that names no seed draws the same requests, so it gives the same verdict, run after run. */
 export const DEFAULT_SEED = 20_221;
 
-/** Requests to draw (0 turns the phase off), a time limit or `null`, and the seed. */
-export type FuzzBudget = FuzzRunReport['budget'] & { seed: number };
 export type FuzzReport = FuzzRunReport;
 
 /** A stand-in for an id that could name an order: no digits, so its only lenient reading is `atoi`'s 0. */
