@@ -10,6 +10,7 @@ import {
   cancel,
   cancelCheck,
   cancelEach,
+  defineCheck,
   expect401,
   expectStatus,
   NO_UNUSED_ID,
@@ -111,7 +112,7 @@ async function refusedCancels(
   passMessage: string,
   notes: string[] = [],
 ): Promise<Judgement> {
-  const plans = ids.flatMap((id) => auths.map((auth) => cancel(ctx, id, auth)));
+  const plans = ids.flatMap((id) => auths.map((auth) => cancel(ctx, id, { auth })));
   const step = await cancelEach(ctx, plans, (e) => expect401(ctx, e), true);
   return verdict(step.findings, passMessage, [...notes, ...step.notes]);
 }
@@ -161,7 +162,7 @@ const authIdChecks: Check[] = [
 ];
 
 /** D7: a refusal under `bearer` is a warning (RFC 9110 §11.1), as the observer's `state.scheme-case`. */
-const schemeCase: Check = {
+const schemeCase = defineCheck({
   id: 'auth.scheme-case',
   title: 'the key under a lower-case `bearer` scheme is accepted as under `Bearer`',
   citation: 'D7, RFC 9110 §11.1',
@@ -189,39 +190,35 @@ const schemeCase: Check = {
       'accepted under `bearer`',
     );
   },
-};
+});
 
 /** D7: near misses of the key, described and never printed, that a prefix or case-blind compare accepts. */
 function nearMisses(key: string, list: string): Array<{ label: string; path: string; auth: AuthHeader }> {
   const last = key.at(-1) ?? '';
   const swapped = [...key].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
-  const bearer = (token: string) => ({ path: list, auth: template(`Bearer ${token}`) });
-  const inQuery = (name: string) => ({
+  const tokens: Array<[string, string]> = [
+    ['the key without its last character (a prefix)', key.slice(0, -1)],
+    ['the key with one character added (an extension)', `${key}0`],
+    ['the key with its last character changed', `${key.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`],
+    ['the key with its case changed', swapped],
+    ['the key with spaces around it inside the token (`%20`)', `%20${key}%20`],
+  ];
+  // A one-character key has no prefix, and a key without letters no other case.
+  const bearers = tokens
+    .filter(([, token]) => token !== '' && token !== key)
+    .map(([label, token]) => ({ label, path: list, auth: template(`Bearer ${token}`) }));
+  const inQuery = ['api_key', 'access_token'].map((name) => ({
     label: `the key only in the query string (\`?${name}=\`), no Authorization header`,
     path: `${list}?${name}=${encodeURIComponent(key)}`,
     auth: NO_AUTH,
-  });
-  return [
-    ...(key.length > 1
-      ? [{ label: 'the key without its last character (a prefix)', ...bearer(key.slice(0, -1)) }]
-      : []),
-    { label: 'the key with one character added (an extension)', ...bearer(`${key}0`) },
-    {
-      label: 'the key with its last character changed',
-      ...bearer(`${key.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`),
-    },
-    ...(swapped !== key ? [{ label: 'the key with its case changed', ...bearer(swapped) }] : []),
-    { label: 'the key with spaces around it inside the token (`%20`)', ...bearer(`%20${key}%20`) },
-    inQuery('api_key'),
-    inQuery('access_token'),
-  ];
+  }));
+  return [...bearers, ...inQuery];
 }
 
-const nearMissKeys: Check = {
+const nearMissKeys = defineCheck({
   id: 'auth.near-miss-keys',
   title: 'near misses of the key and the key in the query string are refused',
   citation: '§5, D7',
-  level: 'failure',
   operationId: 'listOrders',
   sends:
     'GET /store/orders with near misses of the key as a Bearer token: a prefix, an extension, one character changed, its case changed, spaces around it inside the token (`%20`); and with the key only in the query string (`?api_key=`, `?access_token=`)',
@@ -245,15 +242,13 @@ const nearMissKeys: Check = {
     }
     return verdict(findings, `${misses.length} near misses refused with 401`);
   },
-};
+});
 
 /** §5 across operations: the answers the key got everywhere in the run, judged by the observer. */
-const authConsistency: Check = {
+const authConsistency = defineCheck({
   id: 'auth.same-key-everywhere',
   title: 'the key is accepted on every operation, or on none',
   citation: '§5',
-  level: 'failure',
-  operationId: null,
   sends:
     'nothing of its own: compares what the key got on each operation in the run (the cross-request observer)',
   passes:
@@ -272,7 +267,7 @@ const authConsistency: Check = {
       `the key was answered alike on ${withKey.size} operations`,
     );
   },
-};
+});
 
 export const AUTH_CHECKS: readonly Check[] = [
   ...authVariantChecks,

@@ -1,14 +1,9 @@
 /** The cancel checks (§3, §4.2, D2, D8, D9, D16): each cancel is followed by a list read the observer judges. */
-import { type Contract, cancelRows, defaultContract, sameInteger } from '../../contract/index.js';
-import {
-  documentedErrorRule,
-  documentedStatusLevel,
-  type Exchange,
-  VALID_AUTH,
-} from '../../judge/exchange.js';
+import { type Contract, cancelRows, sameInteger } from '../../contract/index.js';
+import { documentedErrorRule, documentedStatusLevel, type Exchange } from '../../judge/exchange.js';
 import { finding, is, is4xx, type Judgement, skip, verdict } from '../../judge/rules.js';
-import type { Finding, Level } from '../../judge/types.js';
-import type { CancelStep, CheckContext } from '../context.js';
+import type { Finding } from '../../judge/types.js';
+import type { CheckContext } from '../context.js';
 import {
   type Check,
   cancel,
@@ -31,12 +26,6 @@ function cancelAnswers(from: Contract): { pending: number; shipped: number; agai
   return { pending, shipped, again };
 }
 
-/** D3: the levels of a wrong status and of a non-Error body for a shipped order (`x-petstore-conformance`). */
-const shippedStatusLevel = (from: Contract): Level =>
-  documentedStatusLevel(from, 'cancelOrder', cancelAnswers(from).shipped);
-const shippedBodyLevel = (from: Contract): Level =>
-  documentedErrorRule(from, 'cancelOrder', cancelAnswers(from).shipped)?.level ?? 'failure';
-
 /** D9: a malformed id read as the same integer in another notation (`02`, `0x2`) is a warning; failures lead. */
 function sameIntegerFinding(ctx: CheckContext, e: Exchange, raw: string, order: string): Finding {
   return finding(
@@ -45,16 +34,6 @@ function sameIntegerFinding(ctx: CheckContext, e: Exchange, raw: string, order: 
     `DELETE ${e.plan.path} answered ${statusOf(e)}: the server read ${JSON.stringify(raw)} as ${order}, the same integer in another notation (a PostgreSQL cast or a Java, Go, Python or .NET parser reads ids so; allowed, D9)`,
     '400, 404 or 422 for an id that is not in canonical int64 form (D9)',
   );
-}
-
-/** What changed to the list leads (it names the real damage), then the status verdicts. */
-function judged(
-  step: CancelStep,
-  statuses: Array<Finding | null>,
-  passMessage: string,
-  notes: string[] = [],
-) {
-  return verdict([...step.findings, ...statuses], passMessage, [...notes, ...step.notes]);
 }
 
 /** One cancel of `id` and the list read after it, held to the status the order's state demands. */
@@ -69,7 +48,9 @@ async function cancelOnce(
 ): Promise<Judgement> {
   const step = await ctx.cancel([cancel(ctx, id)]);
   const statuses = step.exchanges.map((e) => expectStatus(ctx, e, allowed, expected, rules));
-  return judged(step, statuses, passMessage(step.exchanges[0] ? statusOf(step.exchanges[0]) : null), notes);
+  const status = step.exchanges[0] ? statusOf(step.exchanges[0]) : null;
+  // What changed to the list leads (it names the real damage), then the status verdicts.
+  return verdict([...step.findings, ...statuses], passMessage(status), [...notes, ...step.notes]);
 }
 
 /** Whether a lenient reading is harmless (D19): an id unlisted and not named pending, or a named shipped id. */
@@ -103,26 +84,22 @@ const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
           '--shipped-order ID',
         );
       }
-      const step = await ctx.cancel([cancel(ctx, aim.raw, VALID_AUTH, { errorRule: D9_RULE })]);
+      const step = await ctx.cancel([cancel(ctx, aim.raw, { errorRule: D9_RULE })]);
       const exchange = step.exchanges[0] as Exchange;
       const notes = [
         aim.target === null
           ? `sent ${aim.raw}: no lenient reading of it names a listed order`
           : `sent ${aim.raw}: a lenient parser reads it as pending order ${aim.target}`,
       ];
-      const status = statusOf(exchange);
-      const success = status !== null && status >= 200 && status < 300;
+      const status = statusOf(exchange) ?? 0;
+      const success = status >= 200 && status < 300;
       if (success && aim.target !== null && sameInteger(aim.raw) === BigInt(aim.target)) {
         const warning = sameIntegerFinding(ctx, exchange, aim.raw, `pending order ${aim.target}`);
         const level = step.findings.length > 0 ? undefined : 'warning';
         return verdict([...step.findings, warning], '', [...notes, ...step.notes], level);
       }
-      return judged(
-        step,
-        [expectStatus(ctx, exchange, is4xx, '4xx (400, 404 or 422: D9)', [])],
-        `refused with ${statusOf(exchange)}`,
-        notes,
-      );
+      const refused = expectStatus(ctx, exchange, is4xx, '4xx (400, 404 or 422: D9)', []);
+      return verdict([...step.findings, refused], `refused with ${status}`, [...notes, ...step.notes]);
     },
   }),
 );
@@ -136,8 +113,7 @@ function roundingNeighbour(
 ): { probe: bigint; listed: bigint } | null {
   for (const text of listed) {
     const id = BigInt(text);
-    if (id <= TWO_53 && id >= -TWO_53) continue;
-    if (BigInt(Number(id)) !== id) continue;
+    if ((id <= TWO_53 && id >= -TWO_53) || BigInt(Number(id)) !== id) continue;
     for (let d = 1n; d <= 4n; d++) {
       for (const probe of [id + d, id - d]) {
         if (probe > 2n ** 63n - 1n || probe < -(2n ** 63n)) continue;
@@ -161,8 +137,8 @@ export const CANCEL_CHECKS: readonly Check[] = [
     async run(ctx) {
       const id = await ctx.unknownOrderId();
       if (id === null) return skip(NO_UNUSED_ID, null);
-      const notes = [`used unknown id ${id}`];
       const passed = () => '404 with a valid Error body';
+      const notes = [`used unknown id ${id}`];
       return cancelOnce(ctx, id, is(404), '404 with an Error body', passed, notes, ['error-body']);
     },
   }),
@@ -228,16 +204,12 @@ export const CANCEL_CHECKS: readonly Check[] = [
       return judgeRelaxed(ctx, 'D9', 'no malformed-id cancel was answered with 4xx in this run', null);
     },
   }),
-  {
+  cancelCheck({
     id: 'cancel.shipped-order',
     title: 'cancelling a shipped order is refused with 409 and the order stays',
     citation: '§3, §4.2',
-    // The built-in document's level, read when asked (a run uses levelIn with its own contract).
-    get level() {
-      return shippedStatusLevel(defaultContract());
-    },
-    levelIn: shippedStatusLevel,
-    operationId: 'cancelOrder',
+    // D3: the level `x-petstore-conformance` sets for a wrong status to a shipped order's cancel.
+    levelIn: (from) => documentedStatusLevel(from, 'cancelOrder', cancelAnswers(from).shipped),
     sends:
       'DELETE /store/orders/{shipped id} with the key, for each --shipped-order (also without --destructive: D19), GET /store/orders after each',
     passes:
@@ -252,7 +224,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
       );
       return verdict(findings, `${shipped} and still listed: ${ids.join(', ')}`, notes);
     },
-  },
+  }),
   cancelCheck({
     id: 'cancel.shipped-order.again',
     title: 'a shipped order refused once is refused again: shipped stays shipped',
@@ -315,7 +287,7 @@ export const CANCEL_CHECKS: readonly Check[] = [
         );
       }
       const warnings: Finding[] = [];
-      const plans = sends.map((s) => cancel(ctx, s.raw, VALID_AUTH, { errorRule: D9_RULE }));
+      const plans = sends.map((s) => cancel(ctx, s.raw, { errorRule: D9_RULE }));
       const { findings, notes } = await cancelEach(ctx, plans, (e, index) => {
         const { id, name, raw } = sends[index] ?? { id: '', name: '', raw: '' };
         const status = statusOf(e);
@@ -338,22 +310,20 @@ export const CANCEL_CHECKS: readonly Check[] = [
       return verdict([...findings, ...warnings], refused, [...notSent, ...notes], level);
     },
   }),
-  {
+  cancelCheck({
     id: 'cancel.shipped-order.error-body',
     title: '409 refusals carry an Error body',
     citation: '§7, D3',
-    get level() {
-      return shippedBodyLevel(defaultContract());
-    },
-    levelIn: shippedBodyLevel,
-    operationId: 'cancelOrder',
+    // D3: the level `x-petstore-conformance` sets for a non-Error body in that refusal.
+    levelIn: (from) =>
+      documentedErrorRule(from, 'cancelOrder', cancelAnswers(from).shipped)?.level ?? 'failure',
     sends: 'nothing of its own: judges every 409 answer to a cancel in this run',
     passes: 'application/json, a valid Error whose status is 409; a non-Error body is a warning (D3)',
     sweep: true,
     async run(ctx) {
       return judgeRelaxed(ctx, 'D3', 'no cancel was answered with 409 in this run', '--shipped-order ID');
     },
-  },
+  }),
   cancelCheck({
     id: 'cancel.pending-order',
     title: 'cancelling a pending order succeeds with 204 and no body',
@@ -370,7 +340,8 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const notes = [`used pending order ${id}`];
       const { pending } = cancelAnswers(ctx.options.contract);
       const status = expectStatus(ctx, exchange, is(pending), `${pending} with no body`, []);
-      if (status || !exchange.outcome.ok) return judged(step, [status], '', notes);
+      if (status || !exchange.outcome.ok)
+        return verdict([...step.findings, status], '', [...notes, ...step.notes]);
       ctx.cancelledOrder = id;
       // D2, D16: still listed unchanged: kept listed once cancelled, or a no-op cancel? A second cancel tells.
       if (ctx.keptUnchanged.has(id) && step.findings.length === 0) {
@@ -392,7 +363,8 @@ export const CANCEL_CHECKS: readonly Check[] = [
       }
       // The shared rules judged its body (§4.2, D24), and a Content-Type on it (D24: only a warning).
       const shared = (rule: string) => exchange.judged.find((f) => f.rule === rule)?.finding ?? null;
-      const failed = judged(step, [shared('body')], `order ${id} cancelled`, notes);
+      notes.push(...step.notes);
+      const failed = verdict([...step.findings, shared('body')], `order ${id} cancelled`, notes);
       const typed = shared('headers');
       return failed.kind === 'pass' ? verdict([typed], failed.message, failed.notes, 'warning') : failed;
     },

@@ -1,5 +1,5 @@
 /** A conformance check: data with a citation, a level, what it sends and passes, and how it runs. */
-import type { Contract } from '../../contract/index.js';
+import { type Contract, defaultContract } from '../../contract/index.js';
 import { type AuthHeader, type Exchange, type RequestPlan, VALID_AUTH } from '../../judge/exchange.js';
 import { EXPECT_401, is, type Judgement, judgeStatus } from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
@@ -48,22 +48,24 @@ export function statusOf(exchange: Exchange): number | null {
   return exchange.outcome.ok ? exchange.outcome.value.status : null;
 }
 
-/** A check of cancelOrder, at failure level unless it says (D3: where the document does not set one). */
-export const cancelCheck = (check: Omit<Check, 'level' | 'operationId'> & { level?: Level }): Check => ({
-  level: 'failure',
-  operationId: 'cancelOrder',
-  ...check,
-});
+type CheckSpec = Omit<Check, 'level' | 'operationId'> & Partial<Pick<Check, 'level' | 'operationId'>>;
+
+/** A check at failure level and of no operation unless it says; `levelIn` reads its level from the document (D3). */
+export function defineCheck(spec: CheckSpec): Check {
+  const made: Check = { level: 'failure', operationId: null, ...spec };
+  const { levelIn } = spec;
+  // The built-in document's level, read when asked: nothing is compiled at import.
+  if (levelIn) Object.defineProperty(made, 'level', { get: () => levelIn(defaultContract()) });
+  return made;
+}
+
+export const cancelCheck = (spec: Omit<CheckSpec, 'operationId'>): Check =>
+  defineCheck({ operationId: 'cancelOrder', ...spec });
 
 /** The cancel of order `id` as the document routes it, with the key unless told otherwise. */
-export function cancel(
-  ctx: CheckContext,
-  id: string,
-  auth: AuthHeader = VALID_AUTH,
-  extra: Partial<RequestPlan> = {},
-): RequestPlan {
+export function cancel(ctx: CheckContext, id: string, extra: Partial<RequestPlan> = {}): RequestPlan {
   const { method } = ctx.options.contract.operation('cancelOrder');
-  return { method: method.toUpperCase(), path: ctx.pathOf('cancelOrder', id), auth, ...extra };
+  return { method: method.toUpperCase(), path: ctx.pathOf('cancelOrder', id), auth: VALID_AUTH, ...extra };
 }
 
 /** The status a check expects, then the first shared finding of `rules` (`[]`: the status alone). */
@@ -81,7 +83,6 @@ export function expectStatus(
   );
 }
 
-/** §5, D6: a 401 with a valid Error body. */
 export function expect401(ctx: CheckContext, exchange: Exchange, expected = EXPECT_401): Finding | null {
   return expectStatus(ctx, exchange, is(401), expected);
 }

@@ -8,7 +8,7 @@ import { EXPECT_401, finding, is4xx, type Judgement, skip, verdict } from '../..
 import type { Finding } from '../../judge/types.js';
 import type { CheckContext } from '../context.js';
 import { AUTH_COVERED, AUTH_VARIANTS } from './auth.js';
-import { type Check, expect401, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
+import { type Check, defineCheck, expect401, expectStatus, NO_UNUSED_ID, statusOf } from './check.js';
 
 const SAFE_METHODS = new Set(['get', 'head']);
 
@@ -27,7 +27,6 @@ async function fillPath(ctx: CheckContext, operation: OperationSpec): Promise<st
 
 function authChecks(operation: OperationSpec): Check[] {
   const { operationId, method } = operation;
-  const safe = SAFE_METHODS.has(method);
   const hasPathParameters = operation.parameters.some((p) => p.in === 'path');
   return AUTH_CASES.map(
     (variant): Check => ({
@@ -38,7 +37,7 @@ function authChecks(operation: OperationSpec): Check[] {
       operationId,
       sends: `${method.toUpperCase()} ${operation.path} with ${variant.label}${hasPathParameters ? ', path parameters set to an id no listed order has' : ''}`,
       passes: EXPECT_401,
-      ...(safe || hasPathParameters ? {} : { needs: { destructive: true } }),
+      ...(SAFE_METHODS.has(method) || hasPathParameters ? {} : { needs: { destructive: true } }),
       async run(ctx) {
         const path = await fillPath(ctx, operation);
         if (path === null) return skip(NO_UNUSED_ID, null);
@@ -53,10 +52,9 @@ function authChecks(operation: OperationSpec): Check[] {
 export function invalidValues(contract: Contract, operationId: string, param: ParameterSpec): string[] {
   const { schema } = param;
   const candidates: string[] = [];
-  const type = schema.type;
-  if (type === 'integer' || type === 'number') candidates.push('abc');
-  if (type === 'integer') candidates.push('1.5');
-  if (type === 'boolean') candidates.push('maybe');
+  if (schema.type === 'integer' || schema.type === 'number') candidates.push('abc');
+  if (schema.type === 'integer') candidates.push('1.5');
+  if (schema.type === 'boolean') candidates.push('maybe');
   if (typeof schema.minimum === 'number') candidates.push(String(schema.minimum - 1));
   if (typeof schema.exclusiveMinimum === 'number') candidates.push(String(schema.exclusiveMinimum));
   if (typeof schema.maximum === 'number') candidates.push(String(schema.maximum + 1));
@@ -111,11 +109,10 @@ function parameterCheck(contract: Contract, operation: OperationSpec, param: Par
   if (values.length === 0) return null;
   const { operationId } = operation;
   const shown = values.map((v) => JSON.stringify(v)).join(', ');
-  return {
+  return defineCheck({
     id: `generic.${operationId}.param.${param.name}.invalid`,
     title: `${operationId} refuses an invalid ${param.in} parameter \`${param.name}\``,
     citation: '§2, D21',
-    level: 'failure',
     operationId,
     sends: `${operation.method.toUpperCase()} ${operation.path} with the key and ${param.in} \`${param.name}\` set to each of ${shown}`,
     passes: `${EXPECT_REFUSED}; a 5xx is a failure`,
@@ -140,7 +137,7 @@ function parameterCheck(contract: Contract, operation: OperationSpec, param: Par
       const failed = verdict(failures, refused);
       return failed.kind === 'violation' ? failed : verdict(warnings, refused, [], 'warning');
     },
-  };
+  });
 }
 
 /** The generic checks of a contract, in the document's order, except the auth checks `auth.ts` covers. */

@@ -1,14 +1,13 @@
 /** The list checks (§4.1): GET /store/orders lists valid Orders, read exactly (D8), and every order named. */
 import { parseExactJson } from '../../contract/index.js';
 import { finding, is, pass, skip, verdict } from '../../judge/rules.js';
-import { type Check, expectStatus } from './check.js';
+import { type Check, defineCheck, expectStatus } from './check.js';
 
 export const LIST_CHECKS: readonly Check[] = [
-  {
+  defineCheck({
     id: 'list.orders',
     title: 'GET /store/orders lists valid Orders',
     citation: '§4.1, D8, D15',
-    level: 'failure',
     operationId: 'listOrders',
     sends: 'GET /store/orders with the key',
     passes:
@@ -26,12 +25,11 @@ export const LIST_CHECKS: readonly Check[] = [
         big > 0 ? [`${big} id(s) above 2^53 read exactly (D8)`] : [],
       );
     },
-  },
-  {
+  }),
+  defineCheck({
     id: 'list.includes-given-orders',
     title: 'every given order id is listed',
     citation: '§4.1',
-    level: 'failure',
     operationId: 'listOrders',
     sends: 'GET /store/orders with the key (the same request as list.orders, before anything is cancelled)',
     passes:
@@ -64,8 +62,8 @@ export const LIST_CHECKS: readonly Check[] = [
         notes,
       );
     },
-  },
-  {
+  }),
+  defineCheck({
     id: 'list.changed-by-others',
     title: "orders change only by the suite's own requests, or the run says another client is at work",
     citation: '§4.1, D16',
@@ -106,5 +104,5 @@ export const LIST_CHECKS: readonly Check[] = [
       const seen = `live environment: ${count} change${count === 1 ? '' : 's'} by other clients seen`;
       return { ...judged, message: `${seen}; ${judged.message}` };
     },
-  },
+  }),
 ];

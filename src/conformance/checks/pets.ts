@@ -1,10 +1,10 @@
 /** The deprecated pet read (§9, D11): served with the documented Deprecation and Sunset headers. */
 import { documentedHeaders, documentedHeaderViolations } from '../../judge/documented-headers.js';
 import { finding, pass, skip, verdict } from '../../judge/rules.js';
-import { type Check, statusOf } from './check.js';
+import { type Check, defineCheck, statusOf } from './check.js';
 
 export const PETS_CHECKS: readonly Check[] = [
-  {
+  defineCheck({
     id: 'pets.deprecation',
     title: 'the deprecated GET /pets/{petId} announces its deprecation',
     citation: '§9, D11',
@@ -51,5 +51,5 @@ export const PETS_CHECKS: readonly Check[] = [
         `pet id ${probe.petId} (${probe.source})`,
       ]);
     },
-  },
+  }),
 ];

@@ -1,17 +1,12 @@
 /** The sweeps (§7, D4, D5, D15): they send nothing, and take what `judgeExchange` found on every answer. */
 import { is4xx, skip, verdict } from '../../judge/rules.js';
-import { type Check, statusOf } from './check.js';
-
-/** Answers whose Error contract a decision's own sweep judges (cancel.*.error-body), at its level. */
-const RELAXED_BY_DECISION = new Set(['D3', 'D9']);
+import { type Check, defineCheck, statusOf } from './check.js';
 
 export const SWEEP_CHECKS: readonly Check[] = [
-  {
+  defineCheck({
     id: 'errors.contract',
     title: 'every error response is a valid Error with the right status',
     citation: '§2, §7, D4, D5, D15',
-    level: 'failure',
-    operationId: null,
     sends: 'nothing of its own: judges every 4xx answer of the run on a documented operation (except D3/D9)',
     passes:
       'application/json (a charset is fine), a valid Error (code a non-empty string, message a string, status an integer) whose status equals the HTTP status',
@@ -22,7 +17,8 @@ export const SWEEP_CHECKS: readonly Check[] = [
       const judged = ctx.exchanges.filter(
         (e) =>
           e.errorRule?.level === 'failure' &&
-          !RELAXED_BY_DECISION.has(e.errorRule.source) &&
+          // D3, D9: those answers' own sweeps (cancel.*.error-body) judge them, at their level.
+          !['D3', 'D9'].includes(e.errorRule.source) &&
           e.outcome.ok &&
           is4xx(e.outcome.value.status) &&
           (petsServed || e.operationId !== 'getPet' || e.outcome.value.status === 401),
@@ -43,13 +39,11 @@ export const SWEEP_CHECKS: readonly Check[] = [
         `${judged.length} error response(s), all valid`,
       );
     },
-  },
-  {
+  }),
+  defineCheck({
     id: 'server-errors.none',
     title: 'no response anywhere is 5xx',
     citation: '§7, D9, D10',
-    level: 'failure',
-    operationId: null,
     sends: 'nothing of its own: judges every answer of the run',
     passes: 'no status from 500 to 599',
     sweep: true,
@@ -66,5 +60,5 @@ export const SWEEP_CHECKS: readonly Check[] = [
         `${answered.length} response(s) of the checks, none 5xx${ctx.notKept > 0 ? `; the fuzz phase's ${ctx.notKept} request(s) are judged by fuzz.invariants` : ''}`,
       );
     },
-  },
+  }),
 ];

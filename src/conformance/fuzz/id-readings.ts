@@ -20,14 +20,12 @@ function decodings(segment: string): string[] {
   return [...texts];
 }
 
+// Every run of digits (all digits joined, octal and a sign are lenientReadings'). 10^64 is a multiple of
+// 2^64, so a long run's last digits keep its 64- and 32-bit wraps.
 function digitReadings(text: string): bigint[] {
-  const runs = text.match(/[0-9]+/g) ?? [];
-  const values = [...runs, runs.join('')]
-    .filter((digits) => digits !== '')
-    .map((digits) => BigInt(digits.length > MAX_DIGITS ? digits.slice(-MAX_DIGITS) : digits));
-  const octal = /^\s*[+-]?0([0-7]+)/.exec(text)?.[1];
-  if (octal !== undefined) values.push(BigInt(`0o${octal}`));
-  return values;
+  return (text.match(/[0-9]+/g) ?? []).map((run) =>
+    BigInt(run.length > MAX_DIGITS ? run.slice(-MAX_DIGITS) : run),
+  );
 }
 
 /** Whether a segment can be sent without naming any of `known` (decimal ids) under any lenient reading. */

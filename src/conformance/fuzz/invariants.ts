@@ -13,7 +13,6 @@ export interface Violation {
   finding: Finding;
 }
 
-/** The invariants one exchange broke. */
 export function fuzzViolations(exchange: Exchange, key: string, contract: Contract): Violation[] {
   const { outcome, operationId } = exchange;
   const [shared] = exchange.judged;

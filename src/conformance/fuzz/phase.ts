@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { RequestPlan } from '../../judge/exchange.js';
 import { pass, serverReading, skip, verdict } from '../../judge/rules.js';
 import type { FuzzRunReport } from '../../judge/types.js';
-import type { Check } from '../checks/check.js';
+import { type Check, defineCheck } from '../checks/check.js';
 import type { CheckContext } from '../context.js';
 import { clearOf } from './id-readings.js';
 import { fuzzViolations, type Violation } from './invariants.js';
@@ -20,8 +20,6 @@ export const MAX_FUZZ_REQUESTS = 100_000;
 /** D23: a run that names no seed draws the same requests, so it gives the same verdict, run after run. */
 export const DEFAULT_SEED = 20_221;
 
-/** Requests to draw (0 turns the phase off), a time limit or `null`, and the seed. */
-export type FuzzBudget = FuzzRunReport['budget'] & { seed: number };
 export type FuzzReport = FuzzRunReport;
 
 /** A stand-in for an id that could name an order: no digits, so its only lenient reading is `atoi`'s 0. */
@@ -140,15 +138,13 @@ async function runFuzz(ctx: CheckContext) {
 }
 
 export const FUZZ_CHECKS: readonly Check[] = [
-  {
+  defineCheck({
     id: FUZZ_CHECK_ID,
     title: 'requests generated from the document keep the invariants',
     citation: '§4, §7, D5, D9, D10, D19, D21',
-    level: 'failure',
-    operationId: null,
     sends: `--fuzz N requests (default ${DEFAULT_FUZZ_REQUESTS}) drawn by fast-check from the document: generated path ids (percent-encoding, broken escapes, Unicode, long strings, signs, exponents), declared and undeclared query parameters, other methods, bodies, Authorization variants, unknown paths; never an id any lenient reading of which names a listed or given order`,
     passes:
       'no 5xx and an answer to every request; on a documented operation only a documented status (or 400/404/422 for a malformed path id, any 4xx for an invalid declared query parameter, 400/422 for an invalid declared header, 400/413/415 for a body), and every error an Error whose status equals the HTTP status; outside the document any 4xx (D10). A failure is shrunk and reported with its curl line and the seed',
     run: runFuzz,
-  },
+  }),
 ];

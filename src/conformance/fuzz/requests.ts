@@ -1,6 +1,6 @@
 // D19: on a documented path a write carries no body, and one the document does not give that path no key.
 import fc from 'fast-check';
-import type { Contract, OperationSpec, ParameterSchema, ParameterSpec } from '../../contract/index.js';
+import type { Contract, OperationSpec, ParameterSchema } from '../../contract/index.js';
 import { type AuthHeader, NO_AUTH, VALID_AUTH } from '../../judge/exchange.js';
 import { template, WRONG_KEY } from '../checks/check.js';
 
@@ -66,7 +66,7 @@ const brokenEscape = fc
   )
   .map(([before, broken, after]) => `${before}${broken}${after}`);
 
-/** Every byte of a text percent-encoded, ASCII included (`3` as `%33`). */
+// ASCII included (`3` as `%33`).
 const fullyEncoded = fc
   .oneof(numberish, fc.string({ maxLength: 12 }))
   .map((text) =>
@@ -144,7 +144,7 @@ const KEYLESS = AUTH_CHOICES.filter(
 const UNSAFE = new Set(['DELETE', 'POST', 'PUT', 'PATCH']);
 
 function headersFor(op: OperationSpec | null): fc.Arbitrary<Record<string, string>> {
-  const declared = (op?.parameters ?? []).filter((p: ParameterSpec) => p.in === 'header');
+  const declared = (op?.parameters ?? []).filter((p) => p.in === 'header');
   const extra = fc.constantFrom<Array<[string, string]>>(
     [],
     [['accept', '*/*']],
@@ -175,12 +175,6 @@ const BODIES = [
   `{"a":"${'x'.repeat(2000)}"}`,
 ];
 
-/** fetch refuses a body on GET. */
-const bodyFor = (method: string): fc.Arbitrary<string | undefined> =>
-  method === 'GET'
-    ? fc.constant(undefined)
-    : fc.option(fc.constantFrom(...BODIES), { nil: undefined, freq: 2 });
-
 /** Requests to a path whose documented methods are `documented` (`null` outside the document), per D19. */
 function drawn(
   segments: string[],
@@ -192,6 +186,8 @@ function drawn(
   return methods.chain((method) => {
     const guarded = documented !== null && UNSAFE.has(method);
     const undocumented = guarded && !documented.includes(method);
+    // fetch refuses a body on GET.
+    const bodyless = method === 'GET' || (guarded && !undocumented);
     return fc.record({
       method: fc.constant(method),
       segments: fc.constant(segments),
@@ -199,12 +195,13 @@ function drawn(
       query: queryPairs(op),
       auth: fc.constantFrom(...(undocumented ? KEYLESS : AUTH_CHOICES)),
       headers: headersFor(op),
-      body: guarded && !undocumented ? fc.constant(undefined) : bodyFor(method),
+      body: bodyless
+        ? fc.constant(undefined)
+        : fc.option(fc.constantFrom(...BODIES), { nil: undefined, freq: 2 }),
     });
   });
 }
 
-/** A path template's segments, each parameter as {@link ID}. */
 function templateSegments(path: string): string[] {
   return path
     .split('/')
