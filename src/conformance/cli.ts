@@ -11,7 +11,7 @@ import { ensureDirectory, renderJson, withoutBodies } from '../judge/report/inpu
 import { renderJunit } from '../judge/report/junit.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceResult } from '../judge/types.js';
-import type { Result } from '../result.js';
+import { fail, ok } from '../result.js';
 import { stopSignal } from '../subcommand.js';
 import { sendableKey } from './api-key.js';
 import { describePolicy } from './gateway.js';
@@ -21,7 +21,6 @@ import {
   ConformanceOptionsError,
   DEFAULT_OUTPUT_DIR,
   flagOf,
-  type ReporterName,
 } from './options.js';
 import { runConformance, validateOptions } from './runner.js';
 
@@ -64,28 +63,19 @@ export interface CommandIo {
   cwd?: string;
 }
 
-interface Parsed {
-  options: ConformanceOptions;
-  reporters: ReporterName[];
-  outputDir: string;
-  failOn: 'fail' | 'warn';
-  noBodies: boolean;
-}
-
 /** The flags as the run's options, each set by the table's `option`; the run checks them. */
-function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'help', string> {
+function parseConformanceArgs(argv: string[], io: CommandIo) {
   const parsed = parseFlags(CONFORMANCE_FLAGS, argv);
   if (!parsed.ok) return parsed;
   const values = parsed.value;
-  if (values.help) return { ok: true, value: 'help' };
-  if (!values['base-url'])
-    return { ok: false, error: '--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1' };
+  if (values.help) return ok('help' as const);
+  if (!values['base-url']) return fail('--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1');
   const rawKey = values['api-key'] ?? io.env.PETSTORE_API_KEY;
   const from = values['api-key'] === undefined ? 'PETSTORE_API_KEY' : '--api-key';
   const noKey = 'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)';
-  if (!rawKey) return { ok: false, error: noKey };
+  if (!rawKey) return fail(noKey);
   const key = sendableKey(rawKey);
-  if (!key.ok) return { ok: false, error: `the API key from ${from} ${key.error}` };
+  if (!key.ok) return fail(`the API key from ${from} ${key.error}`);
   const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec, io.cwd);
   if (spec && !spec.ok) return spec;
   const options: Record<string, unknown> = { ...values.fuzz };
@@ -94,23 +84,20 @@ function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'h
     // --fuzz reads to a count or a time, spread above.
     if ('option' in flag && value !== undefined && name !== 'fuzz') options[flag.option] = value;
   }
-  return {
-    ok: true,
-    value: {
-      options: {
-        ...(options as Omit<ConformanceOptions, 'baseUrl' | 'apiKey'>),
-        baseUrl: values['base-url'],
-        apiKey: key.value,
-        fetch: io.fetch,
-        signal: io.signal,
-        contract: spec?.ok ? spec.value : undefined,
-      },
-      reporters: [...new Set(values.reporter ?? ['pretty' as const])],
-      outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
-      failOn: values['fail-on'] ?? 'fail',
-      noBodies: values['no-bodies'] ?? false,
-    },
-  };
+  return ok({
+    options: {
+      ...(options as Omit<ConformanceOptions, 'baseUrl' | 'apiKey'>),
+      baseUrl: values['base-url'],
+      apiKey: key.value,
+      fetch: io.fetch,
+      signal: io.signal,
+      contract: spec?.ok ? spec.value : undefined,
+    } satisfies ConformanceOptions,
+    reporters: [...new Set(values.reporter ?? ['pretty' as const])],
+    outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
+    failOn: values['fail-on'] ?? 'fail',
+    noBodies: values['no-bodies'] ?? false,
+  });
 }
 
 /** Every key the command could have been given, as given and as sent (trimmed); found before parsing. */

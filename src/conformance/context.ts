@@ -85,6 +85,7 @@ export class CheckContext {
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
   readonly key: string;
+  private readonly listScope: string;
   readonly gateway: Gateway;
   /** The fuzz phase's requests: a budget of thousands must not pile up in `exchanges`. */
   notKept = 0;
@@ -99,6 +100,7 @@ export class CheckContext {
 
   constructor(readonly options: ResolvedOptions) {
     this.key = options.apiKey;
+    this.listScope = authorizationValue(VALID_AUTH, options.apiKey) ?? '';
     this.gateway = new Gateway(options.retry);
     this.observer = new Observer(options.contract, { soleClient: options.environment === 'sole-client' });
     this.environment = new EnvironmentWatch(options.environment, options.contract);
@@ -118,8 +120,7 @@ export class CheckContext {
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
     // fetch asks for it anyway; named, the curl line shows it (`--compressed`).
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding'))
-      headers['accept-encoding'] = 'gzip, deflate';
+    headers['accept-encoding'] ??= 'gzip, deflate'; // plans name headers in lower case
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);
     const startedAt = performance.now();
@@ -170,10 +171,6 @@ export class CheckContext {
         if (after !== null) this.environment.listRead(before, after, writesAtSend, exchange);
       }
     }
-  }
-
-  private get listScope(): string {
-    return authorizationValue(VALID_AUTH, this.options.apiKey) ?? '';
   }
 
   pathOf(operationId: string, value = ''): string {
@@ -260,7 +257,7 @@ export class CheckContext {
       (p) => shipped(p.orderId) || (this.environment.shared && !named.has(p.orderId)),
     );
     for (const p of theirs) {
-      this.environment.during(p.message, listing.exchange);
+      this.environment.record(p.message, listing.exchange, 'during');
       notes.push(
         shipped(p.orderId)
           ? `${p.message}; no cancel can ship an order (the state table), so another actor made the change (D16)`

@@ -3,7 +3,7 @@
 import type { Contract } from '../contract/index.js';
 import { type Flag, oneOf } from '../flags.js';
 import { FAIL_ON } from '../judge/report/gate.js';
-import type { Result } from '../result.js';
+import { fail, ok } from '../result.js';
 import { sendableKey } from './api-key.js';
 import { canonicalId } from './context.js';
 import { DEFAULT_FUZZ_REQUESTS, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
@@ -88,22 +88,18 @@ interface ConformanceFlag extends Flag {
   check?: (value: unknown, options: ConformanceOptions) => Problem;
 }
 
-const ok = <T>(value: T): Result<T, string> => ({ ok: true, value });
-
 function numberFrom(pattern: RegExp, what: string) {
-  return (raw: string, flag: string): Result<number, string> =>
-    pattern.test(raw)
-      ? ok(Number(raw))
-      : { ok: false, error: `${flag} must be ${what}, got ${JSON.stringify(raw)}` };
+  return (raw: string, flag: string) =>
+    pattern.test(raw) ? ok(Number(raw)) : fail(`${flag} must be ${what}, got ${JSON.stringify(raw)}`);
 }
 
 const positiveWhole = numberFrom(/^[1-9][0-9]*$/, 'a positive whole number');
 
 function duration(examples: string) {
-  return (raw: string, flag: string): Result<number, string> => {
+  return (raw: string, flag: string) => {
     const ms = parseDuration(raw);
     return ms === null
-      ? { ok: false, error: `${flag} ${JSON.stringify(raw)} is not a duration; give e.g. ${examples}` }
+      ? fail(`${flag} ${JSON.stringify(raw)} is not a duration; give e.g. ${examples}`)
       : ok(ms);
   };
 }
@@ -284,18 +280,11 @@ export const CONFORMANCE_FLAGS = {
   fuzz: {
     arg: 'N|TIME',
     help: `the fuzz phase's budget: N generated requests (default ${DEFAULT_FUZZ_REQUESTS}) or a time such as 10s; 0 turns it off`,
-    read: (
-      raw: string,
-      flag: string,
-    ): Result<Pick<ConformanceOptions, 'fuzzRequests' | 'fuzzTimeMs'>, string> => {
+    read: (raw: string, flag: string) => {
       if (/^[0-9]+$/.test(raw)) return ok({ fuzzRequests: Number(raw) });
       const ms = /[a-z]$/.test(raw) ? parseDuration(raw) : null;
-      return ms === null || ms <= 0
-        ? {
-            ok: false,
-            error: `${flag} ${JSON.stringify(raw)} is neither a number of requests nor a time; give e.g. 50, 0 or 10s`,
-          }
-        : ok({ fuzzTimeMs: ms });
+      const neither = `${flag} ${JSON.stringify(raw)} is neither a number of requests nor a time; give e.g. 50, 0 or 10s`;
+      return ms === null || ms <= 0 ? fail(neither) : ok({ fuzzTimeMs: ms });
     },
     option: 'fuzzRequests',
     check: (value, options) => {

@@ -21,8 +21,6 @@ import {
 } from './options.js';
 import { speaksTls } from './tls-probe.js';
 
-export { ConformanceOptionsError };
-
 /** The checks an `only` list selects (an exact id, or a prefix ending at a dot), the entries that select none. */
 export function selectChecks(only: readonly string[], contract: Contract = defaultContract()) {
   const all = [...CHECKS, ...genericChecks(contract)];
@@ -47,7 +45,8 @@ function resolve(options: ConformanceOptions) {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     only: [...(options.only ?? [])],
     petId: options.petId === undefined ? null : String(options.petId),
-    fetch: interruptible(options.fetch ?? globalThis.fetch, options.signal),
+    fetch: options.fetch ?? globalThis.fetch,
+    ...(options.signal ? { signal: options.signal } : {}),
     contract: options.contract ?? defaultContract(),
     retry: {
       ...DEFAULT_RETRY_POLICY,
@@ -64,13 +63,6 @@ function resolve(options: ConformanceOptions) {
       seed: options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED),
     },
   };
-}
-
-/** A fetch whose requests are also aborted by `stop` (issue 25: a signal aborts the checks in flight). */
-function interruptible(base: typeof fetch, stop: AbortSignal | undefined): typeof fetch {
-  if (!stop) return base;
-  return (input, init) =>
-    base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, stop]) : stop });
 }
 
 const INT64_EXACT = 'cancel.int64-exact';
