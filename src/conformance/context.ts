@@ -26,7 +26,7 @@ import { cancel } from './checks/check.js';
 import { EnvironmentWatch, namedBy } from './environment.js';
 import type { FuzzReport } from './fuzz/phase.js';
 import { Gateway } from './gateway.js';
-import type { ResolvedOptions } from './runner.js';
+import type { ResolvedOptions } from './options.js';
 
 export interface Listing {
   exchange: Exchange;
@@ -78,10 +78,6 @@ export class CheckContext {
   /** The order cancel.pending-order cancelled, for cancel.repeat. */
   cancelledOrder: string | null = null;
   currentCheck = '';
-  private initial: Promise<Listing> | null = null;
-  private unknownId: Promise<string | null> | null = null;
-  private pets: Promise<PetProbe> | null = null;
-  private keylessPet: Promise<Exchange> | null = null;
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
   readonly key: string;
@@ -119,8 +115,8 @@ export class CheckContext {
     const headers: Record<string, string> = { accept: 'application/json', ...plan.headers };
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
-    // fetch asks for it anyway; named, the curl line shows it (`--compressed`).
-    headers['accept-encoding'] ??= 'gzip, deflate'; // plans name headers in lower case
+    // fetch asks for it anyway; named, the curl line shows it (`--compressed`). Plans name headers in lower case.
+    headers['accept-encoding'] ??= 'gzip, deflate';
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);
     const startedAt = performance.now();
@@ -180,10 +176,7 @@ export class CheckContext {
   }
 
   /** The list read with the key, as it was before any check changed anything. */
-  initialListing(): Promise<Listing> {
-    this.initial ??= this.freshListing();
-    return this.initial;
-  }
+  readonly initialListing = once(() => this.freshListing());
 
   async freshListing(): Promise<Listing> {
     const sent = await this.send({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH });
@@ -274,44 +267,45 @@ export class CheckContext {
   }
 
   /** An int64 id neither listed nor given; `null` when the list was not read in full (D19). */
-  unknownOrderId(): Promise<string | null> {
-    this.unknownId ??= this.initialListing().then(({ ids }) => {
+  readonly unknownOrderId = once(() =>
+    this.initialListing().then(({ ids }) => {
       const taken = new Set([...(ids ?? []), ...this.options.pendingOrders, ...this.options.shippedOrders]);
       let candidate = 424_242_424n;
       while (taken.has(String(candidate))) candidate += 1n;
       return ids === null ? null : String(candidate);
-    });
-    return this.unknownId;
-  }
+    }),
+  );
 
   /** Whether the target serves the deprecated `GET /pets/{petId}` (D11): a 2xx or a `Deprecation` header. */
-  petProbe(): Promise<PetProbe> {
-    this.pets ??= (async (): Promise<PetProbe> => {
-      const given = this.options.petId;
-      const petId = given ?? (await this.initialListing()).petIds[0] ?? null;
-      const source = given === null ? 'the petId of the first listed order' : 'given by --pet-id';
-      const none = 'no pet id: none given and no listed order has a petId';
-      if (petId === null) return { served: 'unknown', petId: '1', source: none, exchange: null };
-      const plan = { method: 'GET', path: this.pathOf('getPet', petId), auth: VALID_AUTH };
-      const exchange = await this.request(plan, 'pets.deprecation');
-      const { outcome } = exchange;
-      const served =
-        outcome.ok && (outcome.value.status < 300 || outcome.value.headers.deprecation !== undefined);
-      return { served: served ? 'yes' : 'unknown', petId, source, exchange };
-    })();
-    return this.pets;
-  }
+  readonly petProbe = once(async (): Promise<PetProbe> => {
+    const given = this.options.petId;
+    const petId = given ?? (await this.initialListing()).petIds[0] ?? null;
+    const source = given === null ? 'the petId of the first listed order' : 'given by --pet-id';
+    const none = 'no pet id: none given and no listed order has a petId';
+    if (petId === null) return { served: 'unknown', petId: '1', source: none, exchange: null };
+    const plan = { method: 'GET', path: this.pathOf('getPet', petId), auth: VALID_AUTH };
+    const exchange = await this.request(plan, 'pets.deprecation');
+    const { outcome } = exchange;
+    const served =
+      outcome.ok && (outcome.value.status < 300 || outcome.value.headers.deprecation !== undefined);
+    return { served: served ? 'yes' : 'unknown', petId, source, exchange };
+  });
 
   /** `GET /pets/{petId}` without a key, once: its 401 shows the path is behind authentication. */
-  petWithoutKey(): Promise<Exchange> {
-    this.keylessPet ??= this.petProbe().then(({ petId }) =>
+  readonly petWithoutKey = once(() =>
+    this.petProbe().then(({ petId }) =>
       this.request(
         { method: 'GET', path: this.pathOf('getPet', petId), auth: NO_AUTH },
         'auth.getPet.no-header',
       ),
-    );
-    return this.keylessPet;
-  }
+    ),
+  );
+}
+
+/** A function that makes its value on the first call and returns that value ever after. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }
 
 /** The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), else `null`. */
