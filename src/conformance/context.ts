@@ -21,7 +21,6 @@ import {
   type StateFinding,
 } from '../judge/observer.js';
 import { finding, judgeExchange } from '../judge/rules.js';
-import type { Finding } from '../judge/types.js';
 import { cancel } from './checks/check.js';
 import { EnvironmentWatch, namedBy } from './environment.js';
 import type { FuzzReport } from './fuzz/phase.js';
@@ -36,18 +35,7 @@ export interface Listing {
 }
 
 /** What a step of cancels did: the changes to the list that break §3, D2 or D16. */
-export interface CancelStep {
-  exchanges: Exchange[];
-  findings: Finding[];
-  notes: string[];
-}
-
-export interface PetProbe {
-  served: 'yes' | 'unknown';
-  petId: string;
-  source: string;
-  exchange: Exchange | null;
-}
+export type CancelStep = Awaited<ReturnType<CheckContext['cancel']>>;
 
 function readListing(exchange: Exchange): Listing {
   const { outcome } = exchange;
@@ -63,14 +51,7 @@ function readListing(exchange: Exchange): Listing {
 
 type Observation = StateFinding & { exchange: Exchange };
 
-interface Sent {
-  exchange: Exchange;
-  seen: SeenExchange;
-  /** The Authorization sent: the observer's scope, never shown anywhere. */
-  scope: string;
-  writesAtSend: number;
-  listing: Listing | null;
-}
+type Sent = Awaited<ReturnType<CheckContext['send']>>;
 
 /** The state of one run, handed to every check. */
 export class CheckContext {
@@ -109,7 +90,7 @@ export class CheckContext {
     return sent.exchange;
   }
 
-  private async send(plan: RequestPlan, creditTo?: string, keep = true): Promise<Sent> {
+  private async send(plan: RequestPlan, creditTo?: string, keep = true) {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
     const headers: Record<string, string> = { accept: 'application/json', ...plan.headers };
@@ -152,6 +133,7 @@ export class CheckContext {
     };
     const whole = operationId === 'listOrders' && !plan.path.includes('?');
     const listing = whole ? readListing(exchange) : null;
+    // The Authorization sent is the observer's scope, never shown anywhere.
     return { exchange, seen, scope: authorization ?? '', writesAtSend, listing };
   }
 
@@ -205,7 +187,7 @@ export class CheckContext {
   }
 
   /** Sends cancels (at once when several), reads the list, and judges what they did by the observer's lists (D16). */
-  async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
+  async cancel(plans: readonly RequestPlan[]) {
     const { ids } = await this.initialListing();
     // Read just before the step, so that what another client changed since is not blamed on it.
     if (ids !== null) await this.freshListing();
@@ -277,18 +259,18 @@ export class CheckContext {
   );
 
   /** Whether the target serves the deprecated `GET /pets/{petId}` (D11): a 2xx or a `Deprecation` header. */
-  readonly petProbe = once(async (): Promise<PetProbe> => {
+  readonly petProbe = once(async () => {
     const given = this.options.petId;
     const petId = given ?? (await this.initialListing()).petIds[0] ?? null;
     const source = given === null ? 'the petId of the first listed order' : 'given by --pet-id';
     const none = 'no pet id: none given and no listed order has a petId';
-    if (petId === null) return { served: 'unknown', petId: '1', source: none, exchange: null };
+    if (petId === null) return { served: 'unknown' as const, petId: '1', source: none, exchange: null };
     const plan = { method: 'GET', path: this.pathOf('getPet', petId), auth: VALID_AUTH };
     const exchange = await this.request(plan, 'pets.deprecation');
     const { outcome } = exchange;
     const served =
       outcome.ok && (outcome.value.status < 300 || outcome.value.headers.deprecation !== undefined);
-    return { served: served ? 'yes' : 'unknown', petId, source, exchange };
+    return { served: served ? ('yes' as const) : ('unknown' as const), petId, source, exchange };
   });
 
   /** `GET /pets/{petId}` without a key, once: its 401 shows the path is behind authentication. */

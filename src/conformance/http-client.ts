@@ -1,13 +1,8 @@
 /** One request, read defensively: a time limit, redirects as they are, a body cap; every failure a value. */
 import type { HttpOutcome, HttpRequest, TransportError, TransportErrorKind } from '../judge/http-outcome.js';
+import type { ResolvedOptions } from './options.js';
 
-export interface HttpClientOptions {
-  timeoutMs: number;
-  maxBodyBytes: number;
-  fetch: typeof fetch;
-  /** Issue 25: the run's signal aborts the requests in flight too. */
-  signal?: AbortSignal;
-}
+export type HttpClientOptions = Pick<ResolvedOptions, 'timeoutMs' | 'maxBodyBytes' | 'fetch' | 'signal'>;
 
 const NOT_TLS = 'the target does not speak https at this address; is it plain http?';
 

@@ -237,7 +237,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       };
     }
   };
-  // A signal ends the run at once, even in a wait; the requests in flight are aborted through `fetch`.
+  // A signal ends the run at once, even in a wait; the client aborts the requests in flight with it too.
   const stopped = new Promise<void>((done) => stop?.addEventListener('abort', () => done(), { once: true }));
   if (!stop?.aborted) await Promise.race([judging(), stopped]);
   const interrupted = stop?.aborted
