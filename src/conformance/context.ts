@@ -27,17 +27,13 @@ import type { FuzzReport } from './fuzz/phase.js';
 import { Gateway } from './gateway.js';
 import type { ResolvedOptions } from './options.js';
 
-export interface Listing {
-  exchange: Exchange;
-  /** Order ids of a JSON-array body; `null` when the list was not read in full: no id is known unused. */
-  ids: Set<string> | null;
-  petIds: string[];
-}
+export type Listing = ReturnType<typeof readListing>;
 
 /** What a step of cancels did: the changes to the list that break §3, D2 or D16. */
 export type CancelStep = Awaited<ReturnType<CheckContext['cancel']>>;
 
-function readListing(exchange: Exchange): Listing {
+/** The order ids of a JSON-array body, or `null` when the list was not read in full: no id is known unused. */
+function readListing(exchange: Exchange) {
   const { outcome } = exchange;
   const read = outcome.ok && outcome.value.status === 200 ? readList(outcome.value.text) : null;
   // An item without a numeric id hides which order it is: no id is known to be unused then (D19).

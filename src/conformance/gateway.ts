@@ -52,9 +52,7 @@ export function describePolicy(policy: RetryPolicy): string {
   return `Gateway answers (D22): 429 and 503 are retried honouring Retry-After, waiting at most ${seconds(policy.budgetMs)} in all (--retry-budget) while no answer gets through and ${seconds(policy.maxWaitMs)} at a time, at most ${policy.maxRetriesPerRequest} retries per request; the suite sends ${pace} (--rate-limit), and after a 429 at most ${THROTTLED_RATE} per second`;
 }
 
-function seconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
-}
+const seconds = (ms: number) => `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
 
 /** Sends the suite's requests with its pace and retries; one per run, shared by concurrent requests. */
 export class Gateway {

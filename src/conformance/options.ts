@@ -104,12 +104,9 @@ function duration(examples: string) {
 }
 
 function within(min: number, max: number, what: string, whole = false) {
+  const fits = (n: number) => (whole ? Number.isSafeInteger(n) : Number.isFinite(n)) && n >= min && n <= max;
   return (value: unknown): Problem =>
-    value === undefined ||
-    (typeof value === 'number' &&
-      (whole ? Number.isSafeInteger(value) : Number.isFinite(value)) &&
-      value >= min &&
-      value <= max)
+    value === undefined || (typeof value === 'number' && fits(value))
       ? null
       : `must be ${what} from ${min} to ${max}, got ${String(value)}`;
 }

@@ -173,13 +173,8 @@ function unlistedNote(unlisted: readonly string[]): string {
 export function validateOptions(options: ConformanceOptions) {
   const resolved = resolveOptions(options);
   const { checks, unknown, notSelected } = selectChecks(resolved.only, resolved.contract);
-  if (unknown.length > 0) {
-    throw new ConformanceOptionsError(
-      'only',
-      (name) =>
-        `${name('only')} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
-    );
-  }
+  const text = `${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`;
+  if (unknown.length > 0) throw new ConformanceOptionsError('only', (name) => `${name('only')} ${text}`);
   return { resolved, checks, notSelected };
 }
 
