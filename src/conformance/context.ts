@@ -45,8 +45,6 @@ function readListing(exchange: Exchange) {
   return { exchange, ids: new Set(read.orders.keys()), petIds: [...new Set(petIds)] };
 }
 
-type Observation = StateFinding & { exchange: Exchange };
-
 type Sent = Awaited<ReturnType<CheckContext['send']>>;
 
 /** The state of one run, handed to every check. */
@@ -64,7 +62,7 @@ export class CheckContext {
   notKept = 0;
   fuzzReport: FuzzReport | null = null;
   readonly observer: Observer;
-  readonly observations: Observation[] = [];
+  readonly observations: (StateFinding & { exchange: Exchange })[] = [];
   readonly environment: EnvironmentWatch;
   /** Named pending orders unlisted at the start whose cancel was refused (an earlier run's), by id. */
   readonly stalePending = new Map<string, Exchange>();
