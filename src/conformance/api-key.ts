@@ -1,17 +1,15 @@
 // fetch trims a header value's ends, so the key is trimmed first and what is really sent is redacted; a key
 // with anything else outside visible ASCII cannot be sent as given, so it is refused.
-import type { Result } from '../result.js';
+import { fail, ok, type Result } from '../result.js';
 
-const HTTP_WHITESPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
 /** A bearer token's characters are visible ASCII (RFC 6750's b64token is a subset). */
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** The key to send, trimmed, or why it cannot be sent (naming the character at fault, never the key). */
 export function sendableKey(raw: string): Result<string, string> {
-  const value = raw.replace(HTTP_WHITESPACE, '');
-  if (value === '')
-    return { ok: false, error: 'is empty (or only whitespace); every check needs a valid key' };
-  if (VISIBLE_ASCII.test(value)) return { ok: true, value };
+  const value = raw.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, ''); // HTTP's whitespace, as fetch trims it
+  if (value === '') return fail('is empty (or only whitespace); every check needs a valid key');
+  if (VISIBLE_ASCII.test(value)) return ok(value);
   const chars = [...value];
   const index = chars.findIndex((ch) => !VISIBLE_ASCII.test(ch));
   const code = chars[index]?.codePointAt(0) ?? 0;
@@ -22,8 +20,7 @@ export function sendableKey(raw: string): Result<string, string> {
         ? 'a control character'
         : 'a non-ASCII character';
   const hex = code.toString(16).toUpperCase().padStart(4, '0');
-  return {
-    ok: false,
-    error: `holds ${what} (U+${hex}) at character ${index + 1} of ${chars.length} (after trimming the ends), which cannot be sent in an Authorization header as given; check the secret's value`,
-  };
+  return fail(
+    `holds ${what} (U+${hex}) at character ${index + 1} of ${chars.length} (after trimming the ends), which cannot be sent in an Authorization header as given; check the secret's value`,
+  );
 }

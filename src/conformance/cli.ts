@@ -11,9 +11,8 @@ import { ensureDirectory, renderJson, withoutBodies } from '../judge/report/inpu
 import { renderJunit } from '../judge/report/junit.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceResult } from '../judge/types.js';
-import type { Result } from '../result.js';
+import { fail, ok } from '../result.js';
 import { stopSignal } from '../subcommand.js';
-import { sendableKey } from './api-key.js';
 import { describePolicy } from './gateway.js';
 import {
   CONFORMANCE_FLAGS,
@@ -21,7 +20,6 @@ import {
   ConformanceOptionsError,
   DEFAULT_OUTPUT_DIR,
   flagOf,
-  type ReporterName,
 } from './options.js';
 import { runConformance, validateOptions } from './runner.js';
 
@@ -64,28 +62,16 @@ export interface CommandIo {
   cwd?: string;
 }
 
-interface Parsed {
-  options: ConformanceOptions;
-  reporters: ReporterName[];
-  outputDir: string;
-  failOn: 'fail' | 'warn';
-  noBodies: boolean;
-}
-
 /** The flags as the run's options, each set by the table's `option`; the run checks them. */
-function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'help', string> {
+function parseConformanceArgs(argv: string[], io: CommandIo) {
   const parsed = parseFlags(CONFORMANCE_FLAGS, argv);
   if (!parsed.ok) return parsed;
   const values = parsed.value;
-  if (values.help) return { ok: true, value: 'help' };
-  if (!values['base-url'])
-    return { ok: false, error: '--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1' };
-  const rawKey = values['api-key'] ?? io.env.PETSTORE_API_KEY;
-  const from = values['api-key'] === undefined ? 'PETSTORE_API_KEY' : '--api-key';
+  if (values.help) return ok('help' as const);
+  if (!values['base-url']) return fail('--base-url is required, e.g. --base-url http://127.0.0.1:4010/v1');
+  const apiKey = values['api-key'] ?? io.env.PETSTORE_API_KEY;
   const noKey = 'no API key: set PETSTORE_API_KEY (or pass --api-key KEY, which other users can see in ps)';
-  if (!rawKey) return { ok: false, error: noKey };
-  const key = sendableKey(rawKey);
-  if (!key.ok) return { ok: false, error: `the API key from ${from} ${key.error}` };
+  if (!apiKey) return fail(noKey);
   const spec = values.spec === undefined ? undefined : loadSpecFile(values.spec, io.cwd);
   if (spec && !spec.ok) return spec;
   const options: Record<string, unknown> = { ...values.fuzz };
@@ -94,23 +80,21 @@ function parseConformanceArgs(argv: string[], io: CommandIo): Result<Parsed | 'h
     // --fuzz reads to a count or a time, spread above.
     if ('option' in flag && value !== undefined && name !== 'fuzz') options[flag.option] = value;
   }
-  return {
-    ok: true,
-    value: {
-      options: {
-        ...(options as Omit<ConformanceOptions, 'baseUrl' | 'apiKey'>),
-        baseUrl: values['base-url'],
-        apiKey: key.value,
-        fetch: io.fetch,
-        signal: io.signal,
-        contract: spec?.ok ? spec.value : undefined,
-      },
-      reporters: [...new Set(values.reporter ?? ['pretty' as const])],
-      outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
-      failOn: values['fail-on'] ?? 'fail',
-      noBodies: values['no-bodies'] ?? false,
-    },
-  };
+  return ok({
+    options: {
+      ...(options as Omit<ConformanceOptions, 'baseUrl' | 'apiKey'>),
+      baseUrl: values['base-url'],
+      apiKey,
+      fetch: io.fetch,
+      signal: io.signal,
+      contract: spec?.ok ? spec.value : undefined,
+    } satisfies ConformanceOptions,
+    reporters: [...new Set(values.reporter ?? ['pretty' as const])],
+    outputDir: resolve(io.cwd ?? process.cwd(), values['output-dir'] ?? DEFAULT_OUTPUT_DIR),
+    failOn: values['fail-on'] ?? 'fail',
+    noBodies: values['no-bodies'] ?? false,
+    keyFrom: values['api-key'] === undefined ? 'PETSTORE_API_KEY' : '--api-key',
+  });
 }
 
 /** Every key the command could have been given, as given and as sent (trimmed); found before parsing. */
@@ -154,11 +138,13 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
     result = await runConformance(parsed.options);
   } catch (error) {
     if (!(error instanceof ConformanceOptionsError)) throw error;
-    return usage(error.messageFor(flagOf));
+    return usage(
+      error.messageFor((o) => (o === 'apiKey' ? `the API key from ${parsed.keyFrom}` : flagOf(o))),
+    );
   }
   const { unreachable } = result;
   if (unreachable) err(`${printable(`${unreachable.message}; ${unreachable.hint}`)}.\n`);
-  if (parsed.options.apiKey.length < SHORT_KEY) {
+  if (parsed.options.apiKey.trim().length < SHORT_KEY) {
     err(
       `warning: the API key is shorter than ${SHORT_KEY} characters; every occurrence of it in the output is redacted, which can hide unrelated text too.\n`,
     );

@@ -3,7 +3,7 @@ import { defaultContract } from '../contract/index.js';
 import { type RequestPlan, VALID_AUTH } from '../judge/exchange.js';
 import { CheckContext } from './context.js';
 import { DEFAULT_RETRY_POLICY } from './gateway.js';
-import type { ResolvedOptions } from './runner.js';
+import type { ResolvedOptions } from './options.js';
 
 const contract = defaultContract();
 

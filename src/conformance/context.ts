@@ -21,35 +21,19 @@ import {
   type StateFinding,
 } from '../judge/observer.js';
 import { finding, judgeExchange } from '../judge/rules.js';
-import type { Finding } from '../judge/types.js';
 import { cancel } from './checks/check.js';
 import { EnvironmentWatch, namedBy } from './environment.js';
 import type { FuzzReport } from './fuzz/phase.js';
 import { Gateway } from './gateway.js';
-import type { ResolvedOptions } from './runner.js';
+import type { ResolvedOptions } from './options.js';
 
-export interface Listing {
-  exchange: Exchange;
-  /** Order ids of a JSON-array body; `null` when the list was not read in full: no id is known unused. */
-  ids: Set<string> | null;
-  petIds: string[];
-}
+export type Listing = ReturnType<typeof readListing>;
 
 /** What a step of cancels did: the changes to the list that break §3, D2 or D16. */
-export interface CancelStep {
-  exchanges: Exchange[];
-  findings: Finding[];
-  notes: string[];
-}
+export type CancelStep = Awaited<ReturnType<CheckContext['cancel']>>;
 
-export interface PetProbe {
-  served: 'yes' | 'unknown';
-  petId: string;
-  source: string;
-  exchange: Exchange | null;
-}
-
-function readListing(exchange: Exchange): Listing {
+/** The order ids of a JSON-array body, or `null` when the list was not read in full: no id is known unused. */
+function readListing(exchange: Exchange) {
   const { outcome } = exchange;
   const read = outcome.ok && outcome.value.status === 200 ? readList(outcome.value.text) : null;
   // An item without a numeric id hides which order it is: no id is known to be unused then (D19).
@@ -61,16 +45,7 @@ function readListing(exchange: Exchange): Listing {
   return { exchange, ids: new Set(read.orders.keys()), petIds: [...new Set(petIds)] };
 }
 
-type Observation = StateFinding & { exchange: Exchange };
-
-interface Sent {
-  exchange: Exchange;
-  seen: SeenExchange;
-  /** The Authorization sent: the observer's scope, never shown anywhere. */
-  scope: string;
-  writesAtSend: number;
-  listing: Listing | null;
-}
+type Sent = Awaited<ReturnType<CheckContext['send']>>;
 
 /** The state of one run, handed to every check. */
 export class CheckContext {
@@ -78,19 +53,16 @@ export class CheckContext {
   /** The order cancel.pending-order cancelled, for cancel.repeat. */
   cancelledOrder: string | null = null;
   currentCheck = '';
-  private initial: Promise<Listing> | null = null;
-  private unknownId: Promise<string | null> | null = null;
-  private pets: Promise<PetProbe> | null = null;
-  private keylessPet: Promise<Exchange> | null = null;
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
   readonly key: string;
+  private readonly listScope: string;
   readonly gateway: Gateway;
   /** The fuzz phase's requests: a budget of thousands must not pile up in `exchanges`. */
   notKept = 0;
   fuzzReport: FuzzReport | null = null;
   readonly observer: Observer;
-  readonly observations: Observation[] = [];
+  readonly observations: (StateFinding & { exchange: Exchange })[] = [];
   readonly environment: EnvironmentWatch;
   /** Named pending orders unlisted at the start whose cancel was refused (an earlier run's), by id. */
   readonly stalePending = new Map<string, Exchange>();
@@ -99,6 +71,7 @@ export class CheckContext {
 
   constructor(readonly options: ResolvedOptions) {
     this.key = options.apiKey;
+    this.listScope = authorizationValue(VALID_AUTH, options.apiKey) ?? '';
     this.gateway = new Gateway(options.retry);
     this.observer = new Observer(options.contract, { soleClient: options.environment === 'sole-client' });
     this.environment = new EnvironmentWatch(options.environment, options.contract);
@@ -111,15 +84,14 @@ export class CheckContext {
     return sent.exchange;
   }
 
-  private async send(plan: RequestPlan, creditTo?: string, keep = true): Promise<Sent> {
+  private async send(plan: RequestPlan, creditTo?: string, keep = true) {
     const { baseUrl, apiKey } = this.options;
     const url = `${baseUrl}${plan.path}`;
     const headers: Record<string, string> = { accept: 'application/json', ...plan.headers };
     const authorization = authorizationValue(plan.auth, apiKey);
     if (authorization !== null) headers.authorization = authorization;
-    // fetch asks for it anyway; named, the curl line shows it (`--compressed`).
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding'))
-      headers['accept-encoding'] = 'gzip, deflate';
+    // fetch asks for it anyway; named, the curl line shows it (`--compressed`). Plans name headers in lower case.
+    headers['accept-encoding'] ??= 'gzip, deflate';
     const operationId = matchOperation(this.options.contract, plan.method, plan.path);
     const writesAtSend = this.environment.sent(plan.method, plan.path);
     const startedAt = performance.now();
@@ -155,6 +127,7 @@ export class CheckContext {
     };
     const whole = operationId === 'listOrders' && !plan.path.includes('?');
     const listing = whole ? readListing(exchange) : null;
+    // The Authorization sent is the observer's scope, never shown anywhere.
     return { exchange, seen, scope: authorization ?? '', writesAtSend, listing };
   }
 
@@ -172,10 +145,6 @@ export class CheckContext {
     }
   }
 
-  private get listScope(): string {
-    return authorizationValue(VALID_AUTH, this.options.apiKey) ?? '';
-  }
-
   pathOf(operationId: string, value = ''): string {
     return this.options.contract
       .operation(operationId)
@@ -183,10 +152,7 @@ export class CheckContext {
   }
 
   /** The list read with the key, as it was before any check changed anything. */
-  initialListing(): Promise<Listing> {
-    this.initial ??= this.freshListing();
-    return this.initial;
-  }
+  readonly initialListing = once(() => this.freshListing());
 
   async freshListing(): Promise<Listing> {
     const sent = await this.send({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH });
@@ -215,7 +181,7 @@ export class CheckContext {
   }
 
   /** Sends cancels (at once when several), reads the list, and judges what they did by the observer's lists (D16). */
-  async cancel(plans: readonly RequestPlan[]): Promise<CancelStep> {
+  async cancel(plans: readonly RequestPlan[]) {
     const { ids } = await this.initialListing();
     // Read just before the step, so that what another client changed since is not blamed on it.
     if (ids !== null) await this.freshListing();
@@ -260,7 +226,7 @@ export class CheckContext {
       (p) => shipped(p.orderId) || (this.environment.shared && !named.has(p.orderId)),
     );
     for (const p of theirs) {
-      this.environment.during(p.message, listing.exchange);
+      this.environment.record(p.message, listing.exchange, 'during');
       notes.push(
         shipped(p.orderId)
           ? `${p.message}; no cancel can ship an order (the state table), so another actor made the change (D16)`
@@ -277,44 +243,45 @@ export class CheckContext {
   }
 
   /** An int64 id neither listed nor given; `null` when the list was not read in full (D19). */
-  unknownOrderId(): Promise<string | null> {
-    this.unknownId ??= this.initialListing().then(({ ids }) => {
+  readonly unknownOrderId = once(() =>
+    this.initialListing().then(({ ids }) => {
       const taken = new Set([...(ids ?? []), ...this.options.pendingOrders, ...this.options.shippedOrders]);
       let candidate = 424_242_424n;
       while (taken.has(String(candidate))) candidate += 1n;
       return ids === null ? null : String(candidate);
-    });
-    return this.unknownId;
-  }
+    }),
+  );
 
   /** Whether the target serves the deprecated `GET /pets/{petId}` (D11): a 2xx or a `Deprecation` header. */
-  petProbe(): Promise<PetProbe> {
-    this.pets ??= (async (): Promise<PetProbe> => {
-      const given = this.options.petId;
-      const petId = given ?? (await this.initialListing()).petIds[0] ?? null;
-      const source = given === null ? 'the petId of the first listed order' : 'given by --pet-id';
-      const none = 'no pet id: none given and no listed order has a petId';
-      if (petId === null) return { served: 'unknown', petId: '1', source: none, exchange: null };
-      const plan = { method: 'GET', path: this.pathOf('getPet', petId), auth: VALID_AUTH };
-      const exchange = await this.request(plan, 'pets.deprecation');
-      const { outcome } = exchange;
-      const served =
-        outcome.ok && (outcome.value.status < 300 || outcome.value.headers.deprecation !== undefined);
-      return { served: served ? 'yes' : 'unknown', petId, source, exchange };
-    })();
-    return this.pets;
-  }
+  readonly petProbe = once(async () => {
+    const given = this.options.petId;
+    const petId = given ?? (await this.initialListing()).petIds[0] ?? null;
+    const source = given === null ? 'the petId of the first listed order' : 'given by --pet-id';
+    const none = 'no pet id: none given and no listed order has a petId';
+    if (petId === null) return { served: 'unknown' as const, petId: '1', source: none, exchange: null };
+    const plan = { method: 'GET', path: this.pathOf('getPet', petId), auth: VALID_AUTH };
+    const exchange = await this.request(plan, 'pets.deprecation');
+    const { outcome } = exchange;
+    const served =
+      outcome.ok && (outcome.value.status < 300 || outcome.value.headers.deprecation !== undefined);
+    return { served: served ? ('yes' as const) : ('unknown' as const), petId, source, exchange };
+  });
 
   /** `GET /pets/{petId}` without a key, once: its 401 shows the path is behind authentication. */
-  petWithoutKey(): Promise<Exchange> {
-    this.keylessPet ??= this.petProbe().then(({ petId }) =>
+  readonly petWithoutKey = once(() =>
+    this.petProbe().then(({ petId }) =>
       this.request(
         { method: 'GET', path: this.pathOf('getPet', petId), auth: NO_AUTH },
         'auth.getPet.no-header',
       ),
-    );
-    return this.keylessPet;
-  }
+    ),
+  );
+}
+
+/** A function that makes its value on the first call and returns that value ever after. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }
 
 /** The order a path segment names when it is a canonical int64 (`42`, not `042`, `+42` or `-0`), else `null`. */

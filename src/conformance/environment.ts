@@ -10,9 +10,6 @@ export type EnvironmentMode = 'auto' | 'shared' | 'sole-client';
 
 const MAX_CHANGES_KEPT = 50;
 
-/** One change no request of the suite explains: `between` two quiet list reads, or `during` a step. */
-type ForeignChange = { what: string; exchange: Exchange; when: 'between' | 'during' };
-
 /** The orders a cancel path could name under any lenient reading (D19): `7.5` names 7 for parseInt. */
 export function namedBy(contract: Contract, path: string): string[] {
   const [segment] = pathParameterValues(contract.operation('cancelOrder'), path).values();
@@ -31,7 +28,7 @@ export class EnvironmentWatch {
   private writes = 0;
   private lastListWrites: number | null = null;
   changesByOthers = 0;
-  readonly changes: ForeignChange[] = [];
+  readonly changes: { what: string; exchange: Exchange; when: 'between' | 'during' }[] = [];
 
   constructor(
     readonly mode: EnvironmentMode,
@@ -49,20 +46,15 @@ export class EnvironmentWatch {
   listRead(before: OrderList | null, after: OrderList, writesAtSend: number, exchange: Exchange): void {
     const quiet = this.lastListWrites === writesAtSend && this.writes === writesAtSend;
     if (quiet && before !== null) {
-      for (const { what } of differences(before, after, this.named))
-        this.record({ what, exchange, when: 'between' });
+      for (const { what } of differences(before, after, this.named)) this.record(what, exchange, 'between');
     }
     this.lastListWrites = this.writes;
   }
 
-  /** A change during a step of the suite to an order the step did not name, set aside in shared mode. */
-  during(what: string, exchange: Exchange): void {
-    this.record({ what, exchange, when: 'during' });
-  }
-
-  private record(change: ForeignChange): void {
+  /** A change no request of the suite explains: `between` two quiet list reads, or `during` a step. */
+  record(what: string, exchange: Exchange, when: 'between' | 'during'): void {
     this.changesByOthers += 1;
-    if (this.changes.length < MAX_CHANGES_KEPT) this.changes.push(change);
+    if (this.changes.length < MAX_CHANGES_KEPT) this.changes.push({ what, exchange, when });
   }
 
   /** Whether a change to an order no request of a step named is a warning (shared) or the step's failure. */

@@ -2,12 +2,11 @@
 // hides the retried statuses, has no run-wide budget or pace, and cannot wrap a caller's own `fetch`.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpOutcome, HttpRequest } from '../judge/http-outcome.js';
-import type { RetriedRequest, RetryReport } from '../judge/types.js';
+import type { RetriedRequest, RetryReport, Unreachable } from '../judge/types.js';
 import { type HttpClientOptions, send } from './http-client.js';
 
 export type RetryPolicy = Omit<RetryReport, 'waitedMs'>;
 
-export const MAX_WAIT_MS = 10_000;
 /** The wait when an answer gives no usable `Retry-After`. */
 export const DEFAULT_WAIT_MS = 1_000;
 /** D22: the most requests per second once a gateway answered 429. */
@@ -17,7 +16,7 @@ const MAX_RETRIES_LISTED = 100;
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   budgetMs: 30_000,
   maxRetriesPerRequest: 5,
-  maxWaitMs: MAX_WAIT_MS,
+  maxWaitMs: 10_000,
   rateLimit: null,
 };
 
@@ -53,17 +52,15 @@ export function describePolicy(policy: RetryPolicy): string {
   return `Gateway answers (D22): 429 and 503 are retried honouring Retry-After, waiting at most ${seconds(policy.budgetMs)} in all (--retry-budget) while no answer gets through and ${seconds(policy.maxWaitMs)} at a time, at most ${policy.maxRetriesPerRequest} retries per request; the suite sends ${pace} (--rate-limit), and after a 429 at most ${THROTTLED_RATE} per second`;
 }
 
-function seconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
-}
+const seconds = (ms: number) => `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
 
 /** Sends the suite's requests with its pace and retries; one per run, shared by concurrent requests. */
 export class Gateway {
   readonly retries: RetriedRequest[] = [];
   retriesNotListed = 0;
   waitedMs = 0;
-  /** Once set, no later request is sent. */
-  notReady: { url: string; message: string } | null = null;
+  /** Once set, no later request is sent, and the run ends with it. */
+  notReady: Unreachable | null = null;
   private nextStart = 0;
   /** D22: the budget bounds the wait since an answer last got through, not the run's total wait. */
   private stalledMs = 0;
@@ -105,8 +102,10 @@ export class Gateway {
       if (stop !== null) {
         this.record(request, statuses.length, statuses);
         this.notReady = {
+          kind: 'not-ready',
           url: request.url,
           message: `environment not ready: ${request.method} ${request.url} was answered ${statuses.join(', ')}: ${stop}`,
+          hint: 'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget',
         };
         return outcome;
       }

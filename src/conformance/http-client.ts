@@ -1,18 +1,8 @@
 /** One request, read defensively: a time limit, redirects as they are, a body cap; every failure a value. */
 import type { HttpOutcome, HttpRequest, TransportError, TransportErrorKind } from '../judge/http-outcome.js';
+import type { ResolvedOptions } from './options.js';
 
-export interface HttpClientOptions {
-  timeoutMs: number;
-  maxBodyBytes: number;
-  fetch: typeof fetch;
-}
-
-/** A failure the client itself decides (a time-out, a body over the cap). */
-class Failed extends Error {
-  constructor(readonly failure: TransportError) {
-    super(failure.message);
-  }
-}
+export type HttpClientOptions = Pick<ResolvedOptions, 'timeoutMs' | 'maxBodyBytes' | 'fetch' | 'signal'>;
 
 const NOT_TLS = 'the target does not speak https at this address; is it plain http?';
 
@@ -64,7 +54,6 @@ function unwrap(error: unknown): { code: string | undefined; text: string } {
 }
 
 function classify(error: unknown): TransportError {
-  if (error instanceof Failed) return error.failure;
   const { code, text } = unwrap(error);
   for (const [pattern, kind, message] of FAILURES) {
     const match = pattern.exec(`${code ?? ''} ${text}`);
@@ -76,15 +65,20 @@ function classify(error: unknown): TransportError {
 /** Sends one request. Never throws: every failure is an `{ ok: false }` value that says what happened. */
 export async function send(request: HttpRequest, options: HttpClientOptions): Promise<HttpOutcome> {
   const controller = new AbortController();
+  // What the client itself decided (a time-out, a body over the cap), whatever error it surfaces as.
+  let failure: TransportError | undefined;
+  const stop = (kind: TransportError['kind'], message: string) => {
+    failure ??= { kind, message };
+    controller.abort();
+    return new Error(message);
+  };
   let timer: NodeJS.Timeout | undefined;
   // Raced, not only aborted: a custom fetch may ignore the signal.
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const message = `no complete response within ${options.timeoutMs} ms (time-out)`;
-      const timeout = new Failed({ kind: 'timeout', message });
-      controller.abort(timeout);
-      reject(timeout);
-    }, options.timeoutMs);
+    timer = setTimeout(
+      () => reject(stop('timeout', `no complete response within ${options.timeoutMs} ms (time-out)`)),
+      options.timeoutMs,
+    );
   });
   const work = (async () => {
     const { method, headers, body } = request;
@@ -93,7 +87,7 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
       headers,
       ...(body === undefined ? {} : { body }),
       redirect: 'manual',
-      signal: controller.signal,
+      signal: options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal,
     });
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -101,10 +95,11 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
     for await (const chunk of response.body ?? []) {
       if (controller.signal.aborted) throw controller.signal.reason;
       total += chunk.byteLength;
-      if (total > options.maxBodyBytes) {
-        const message = `the response body exceeded ${options.maxBodyBytes} bytes; the suite stopped reading it`;
-        throw new Failed({ kind: 'too-large', message });
-      }
+      if (total > options.maxBodyBytes)
+        throw stop(
+          'too-large',
+          `the response body exceeded ${options.maxBodyBytes} bytes; the suite stopped reading it`,
+        );
       chunks.push(chunk);
     }
     const text = new TextDecoder().decode(Buffer.concat(chunks, total));
@@ -114,7 +109,7 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
   try {
     return { ok: true, value: await Promise.race([work, deadline]) };
   } catch (error) {
-    return { ok: false, error: classify(controller.signal.reason ?? error) };
+    return { ok: false, error: failure ?? classify(error) };
   } finally {
     clearTimeout(timer);
     if (!controller.signal.aborted) controller.abort();

@@ -25,7 +25,8 @@ import { renderJunit } from '../judge/report/junit.js';
 import { renderPretty } from '../judge/report/pretty.js';
 import type { ConformanceResult } from '../judge/types.js';
 import type { ConformanceOptions } from './options.js';
-import { ConformanceOptionsError, runConformance } from './runner.js';
+import { ConformanceOptionsError } from './options.js';
+import { runConformance } from './runner.js';
 import { runCommand } from './test-support/cli-harness.js';
 
 const dirs: string[] = [];

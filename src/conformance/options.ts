@@ -1,13 +1,14 @@
 /** What `runConformance` takes, and the one table of its options that the command, its help and the checks read. */
 
-import type { Contract } from '../contract/index.js';
+import { type Contract, defaultContract } from '../contract/index.js';
 import { type Flag, oneOf } from '../flags.js';
 import { FAIL_ON } from '../judge/report/gate.js';
-import type { Result } from '../result.js';
+import { fail, ok } from '../result.js';
 import { sendableKey } from './api-key.js';
 import { canonicalId } from './context.js';
-import { DEFAULT_FUZZ_REQUESTS, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
-import { parseDuration } from './gateway.js';
+import type { EnvironmentMode } from './environment.js';
+import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
+import { DEFAULT_RETRY_POLICY, parseDuration } from './gateway.js';
 
 export interface ConformanceOptions {
   /** The target's base address, ending in the version segment: `http://127.0.0.1:4010/v1` (D12). */
@@ -55,10 +56,8 @@ export interface ConformanceOptions {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-export const DEFAULT_LIVE_PROBE_MS = 500;
 export const DEFAULT_OUTPUT_DIR = 'reports/conformance';
 export const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
-export type ReporterName = (typeof REPORTERS)[number];
 
 /** Thrown for options a program got wrong, before anything is sent; the message names the option. */
 export class ConformanceOptionsError extends Error {
@@ -88,33 +87,26 @@ interface ConformanceFlag extends Flag {
   check?: (value: unknown, options: ConformanceOptions) => Problem;
 }
 
-const ok = <T>(value: T): Result<T, string> => ({ ok: true, value });
-
 function numberFrom(pattern: RegExp, what: string) {
-  return (raw: string, flag: string): Result<number, string> =>
-    pattern.test(raw)
-      ? ok(Number(raw))
-      : { ok: false, error: `${flag} must be ${what}, got ${JSON.stringify(raw)}` };
+  return (raw: string, flag: string) =>
+    pattern.test(raw) ? ok(Number(raw)) : fail(`${flag} must be ${what}, got ${JSON.stringify(raw)}`);
 }
 
 const positiveWhole = numberFrom(/^[1-9][0-9]*$/, 'a positive whole number');
 
 function duration(examples: string) {
-  return (raw: string, flag: string): Result<number, string> => {
+  return (raw: string, flag: string) => {
     const ms = parseDuration(raw);
     return ms === null
-      ? { ok: false, error: `${flag} ${JSON.stringify(raw)} is not a duration; give e.g. ${examples}` }
+      ? fail(`${flag} ${JSON.stringify(raw)} is not a duration; give e.g. ${examples}`)
       : ok(ms);
   };
 }
 
 function within(min: number, max: number, what: string, whole = false) {
+  const fits = (n: number) => (whole ? Number.isSafeInteger(n) : Number.isFinite(n)) && n >= min && n <= max;
   return (value: unknown): Problem =>
-    value === undefined ||
-    (typeof value === 'number' &&
-      (whole ? Number.isSafeInteger(value) : Number.isFinite(value)) &&
-      value >= min &&
-      value <= max)
+    value === undefined || (typeof value === 'number' && fits(value))
       ? null
       : `must be ${what} from ${min} to ${max}, got ${String(value)}`;
 }
@@ -127,11 +119,10 @@ function required(value: unknown, example = ''): Problem {
 
 /** A base URL the suite can append paths to; one with credentials is never repeated. */
 function baseUrlProblem(value: unknown): Problem {
-  const missing = required(value, ', e.g. http://127.0.0.1:4010/v1');
-  if (missing !== null) return missing;
-  const url = URL.parse(value as string);
+  if (typeof value !== 'string') return required(value, ', e.g. http://127.0.0.1:4010/v1');
+  const url = URL.parse(value);
   if (url === null) {
-    const shown = (value as string).includes('@') ? '' : ` ${JSON.stringify(value)}`;
+    const shown = value.includes('@') ? '' : ` ${JSON.stringify(value)}`;
     return (name) =>
       `${name('baseUrl')}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
   }
@@ -284,18 +275,11 @@ export const CONFORMANCE_FLAGS = {
   fuzz: {
     arg: 'N|TIME',
     help: `the fuzz phase's budget: N generated requests (default ${DEFAULT_FUZZ_REQUESTS}) or a time such as 10s; 0 turns it off`,
-    read: (
-      raw: string,
-      flag: string,
-    ): Result<Pick<ConformanceOptions, 'fuzzRequests' | 'fuzzTimeMs'>, string> => {
+    read: (raw: string, flag: string) => {
       if (/^[0-9]+$/.test(raw)) return ok({ fuzzRequests: Number(raw) });
       const ms = /[a-z]$/.test(raw) ? parseDuration(raw) : null;
-      return ms === null || ms <= 0
-        ? {
-            ok: false,
-            error: `${flag} ${JSON.stringify(raw)} is neither a number of requests nor a time; give e.g. 50, 0 or 10s`,
-          }
-        : ok({ fuzzTimeMs: ms });
+      const neither = `${flag} ${JSON.stringify(raw)} is neither a number of requests nor a time; give e.g. 50, 0 or 10s`;
+      return ms === null || ms <= 0 ? fail(neither) : ok({ fuzzTimeMs: ms });
     },
     option: 'fuzzRequests',
     check: (value, options) => {
@@ -326,8 +310,11 @@ export function flagOf(option: keyof ConformanceOptions): string {
   return entry === undefined ? option : `--${entry[0]}`;
 }
 
-/** Checks a program's options as the table says, without sending anything; throws ConformanceOptionsError. */
-export function checkOptions(options: ConformanceOptions): void {
+/** The options with their defaults, as the checks read them. */
+export type ResolvedOptions = ReturnType<typeof resolveOptions>;
+
+/** Checks a program's options as the table says (throws ConformanceOptionsError) and fills in the defaults. */
+export function resolveOptions(options: ConformanceOptions) {
   for (const { option, check } of Object.values(CONFORMANCE_FLAGS) as ConformanceFlag[]) {
     const problem = option && check?.(options[option], options);
     if (!option || !problem) continue;
@@ -335,4 +322,33 @@ export function checkOptions(options: ConformanceOptions): void {
     const [at, text] = typeof problem === 'string' ? [option, problem] : [problem.option, problem.text];
     throw new ConformanceOptionsError(at, (name) => `${name(at)} ${text}`);
   }
+  const fuzzTimeMs = options.fuzzTimeMs ?? null;
+  return {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    apiKey: options.apiKey.trim(), // as sendableKey trims it: the table accepted it
+    pendingOrders: (options.pendingOrders ?? []).map(String),
+    shippedOrders: (options.shippedOrders ?? []).map(String),
+    destructive: options.destructive ?? false,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    only: [...(options.only ?? [])],
+    petId: options.petId === undefined ? null : String(options.petId),
+    fetch: options.fetch ?? globalThis.fetch,
+    ...(options.signal ? { signal: options.signal } : {}),
+    contract: options.contract ?? defaultContract(),
+    retry: {
+      ...DEFAULT_RETRY_POLICY,
+      budgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs,
+      rateLimit: options.rateLimit ?? null,
+    },
+    // D16: without a flag, strict until another client is seen.
+    environment: (options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto') as EnvironmentMode,
+    liveProbeMs: options.liveProbeMs ?? 500,
+    // D23: a fixed seed unless given; `random` is drawn here, so that the report can say it.
+    fuzz: {
+      requests: options.fuzzRequests ?? (fuzzTimeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS),
+      timeMs: fuzzTimeMs,
+      seed: options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED),
+    },
+  };
 }

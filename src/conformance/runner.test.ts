@@ -10,7 +10,8 @@ import { buildContract } from '../contract/compile.js';
 import { defaultContract } from '../contract/index.js';
 import { CHECKS, PENDING_PRIORITY } from './checks/index.js';
 import type { ConformanceOptions } from './options.js';
-import { ConformanceOptionsError, runConformance, selectChecks } from './runner.js';
+import { ConformanceOptionsError } from './options.js';
+import { runConformance, selectChecks } from './runner.js';
 import { optionsFromEnv } from './vitest/describe-conformance.js';
 
 const contract = defaultContract();

@@ -1,6 +1,5 @@
 /** Runs the checks against one target and returns the results as a value. */
 import { type Contract, defaultContract, parseExactJson } from '../contract/index.js';
-import type { Exchange } from '../judge/exchange.js';
 import type { TransportErrorKind } from '../judge/http-outcome.js';
 import { redactDeep } from '../judge/redact.js';
 import { operationCoverage, summarise } from '../judge/report/input.js';
@@ -8,20 +7,8 @@ import { type Judgement, skip } from '../judge/rules.js';
 import type { CheckResult, ConformanceResult, Level, Unreachable } from '../judge/types.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext } from './context.js';
-import type { EnvironmentMode } from './environment.js';
-import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
-import { DEFAULT_RETRY_POLICY } from './gateway.js';
-import {
-  type ConformanceOptions,
-  ConformanceOptionsError,
-  checkOptions,
-  DEFAULT_LIVE_PROBE_MS,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_TIMEOUT_MS,
-} from './options.js';
+import { type ConformanceOptions, ConformanceOptionsError, resolveOptions } from './options.js';
 import { speaksTls } from './tls-probe.js';
-
-export { ConformanceOptionsError };
 
 /** The checks an `only` list selects (an exact id, or a prefix ending at a dot), the entries that select none. */
 export function selectChecks(only: readonly string[], contract: Contract = defaultContract()) {
@@ -32,58 +19,12 @@ export function selectChecks(only: readonly string[], contract: Contract = defau
   return { checks, unknown, notSelected: all.length - checks.length };
 }
 
-/** The options with their defaults, as the checks read them. */
-export type ResolvedOptions = ReturnType<typeof resolve>;
-
-function resolve(options: ConformanceOptions) {
-  const fuzzTimeMs = options.fuzzTimeMs ?? null;
-  return {
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    apiKey: options.apiKey.trim(), // as sendableKey trims it: checkOptions accepted it
-    pendingOrders: (options.pendingOrders ?? []).map(String),
-    shippedOrders: (options.shippedOrders ?? []).map(String),
-    destructive: options.destructive ?? false,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    only: [...(options.only ?? [])],
-    petId: options.petId === undefined ? null : String(options.petId),
-    fetch: interruptible(options.fetch ?? globalThis.fetch, options.signal),
-    contract: options.contract ?? defaultContract(),
-    retry: {
-      ...DEFAULT_RETRY_POLICY,
-      budgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs,
-      rateLimit: options.rateLimit ?? null,
-    },
-    // D16: without a flag, strict until another client is seen.
-    environment: (options.soleClient ? 'sole-client' : options.shared ? 'shared' : 'auto') as EnvironmentMode,
-    liveProbeMs: options.liveProbeMs ?? DEFAULT_LIVE_PROBE_MS,
-    // D23: a fixed seed unless given; `random` is drawn here, so that the report can say it.
-    fuzz: {
-      requests: options.fuzzRequests ?? (fuzzTimeMs === null ? DEFAULT_FUZZ_REQUESTS : MAX_FUZZ_REQUESTS),
-      timeMs: fuzzTimeMs,
-      seed: options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED),
-    },
-  };
-}
-
-/** A fetch whose requests are also aborted by `stop` (issue 25: a signal aborts the checks in flight). */
-function interruptible(base: typeof fetch, stop: AbortSignal | undefined): typeof fetch {
-  if (!stop) return base;
-  return (input, init) =>
-    base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, stop]) : stop });
-}
-
 const INT64_EXACT = 'cancel.int64-exact';
 
 /** The listed pending ids for the destructive checks in PENDING_PRIORITY order; big ones left to int64-exact. */
-function allocatePendingIds(
-  checks: readonly Check[],
-  options: ResolvedOptions,
-  listed: readonly string[],
-): Map<string, string[]> {
+function allocatePendingIds(checks: readonly Check[], listed: readonly string[]): Map<string, string[]> {
   const free = [...listed];
   const byId = new Map<string, string[]>();
-  if (!options.destructive) return byId;
   const rank = (id: string) => PENDING_PRIORITY.indexOf(id) + 1 || Number.POSITIVE_INFINITY;
   for (const check of [...checks].sort((a, b) => rank(a.id) - rank(b.id))) {
     const wanted = check.needs?.pendingOrders ?? 0;
@@ -96,9 +37,8 @@ function allocatePendingIds(
 
 function missingRequirement(
   check: Check,
-  options: ResolvedOptions,
+  { options, stalePending: stale }: CheckContext,
   allocated: Map<string, string[]>,
-  stale: ReadonlyMap<string, Exchange>,
   unlisted: readonly string[],
 ): Judgement | null {
   const needs = check.needs ?? {};
@@ -169,7 +109,7 @@ const UNREACHABLE_HINTS: Partial<Record<TransportErrorKind, string>> = {
 const IN_FRONT_STATUSES = new Set([403, 407, 502, 504]);
 
 /** A setup problem the first request (the key's list) shows; judging past it would blame the server. */
-async function setupProblem({ exchanges: [first], options }: CheckContext, network: boolean) {
+async function setupProblem({ exchanges: [first], options }: CheckContext) {
   if (!first) return null;
   const { outcome } = first;
   const { url } = first.request;
@@ -180,7 +120,7 @@ async function setupProblem({ exchanges: [first], options }: CheckContext, netwo
   const noHttp = outcome.ok
     ? outcome.value.status === 400 && 'it answered 400'
     : NO_HTTP_ANSWER.has(outcome.error.kind) && outcome.error.message;
-  const probe = noHttp && network && base.protocol === 'http:';
+  const probe = noHttp && options.fetch === globalThis.fetch && base.protocol === 'http:';
   if (probe && (await speaksTls(base.hostname, Number(base.port || 80), timeoutMs)))
     return stop(
       'tls',
@@ -225,29 +165,16 @@ async function setupProblem({ exchanges: [first], options }: CheckContext, netwo
   );
 }
 
-/** D22: the gateway kept answering 429 or 503 past the retry budget. */
-function gatewayRefused({ gateway }: CheckContext): Unreachable | null {
-  const hint =
-    'a gateway or load balancer is throttling (429) or has no server to forward to (503); run again when the environment is up, or allow more waiting with --retry-budget';
-  return gateway.notReady && { kind: 'not-ready', ...gateway.notReady, hint };
-}
-
 function unlistedNote(unlisted: readonly string[]): string {
   return `pending order(s) ${unlisted.join(', ')} given with --pending-order are not in the first list, and a cancel of each was not refused, so no check can use them (a stateless server, or ids of another environment?); list.includes-given-orders judges it`;
 }
 
 /** Checks options as {@link runConformance} does, without sending anything; returns them resolved. */
 export function validateOptions(options: ConformanceOptions) {
-  checkOptions(options);
-  const resolved = resolve(options);
+  const resolved = resolveOptions(options);
   const { checks, unknown, notSelected } = selectChecks(resolved.only, resolved.contract);
-  if (unknown.length > 0) {
-    throw new ConformanceOptionsError(
-      'only',
-      (name) =>
-        `${name('only')} ${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`,
-    );
-  }
+  const text = `${unknown.join(', ')} names no check; the ids are listed in docs/conformance.md`;
+  if (unknown.length > 0) throw new ConformanceOptionsError('only', (name) => `${name('only')} ${text}`);
   return { resolved, checks, notSelected };
 }
 
@@ -262,8 +189,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const judging = async () => {
     ctx.currentCheck = 'list.orders';
     await ctx.initialListing();
-    const network = !options.fetch || options.fetch === globalThis.fetch;
-    unreachable = gatewayRefused(ctx) ?? (await setupProblem(ctx, network));
+    unreachable = ctx.gateway.notReady ?? (await setupProblem(ctx));
     if (unreachable) return;
     await ctx.probeEnvironment();
     await ctx.findStalePending('list.includes-given-orders');
@@ -272,7 +198,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const unlisted = resolved.destructive
       ? resolved.pendingOrders.filter((id) => !listed.includes(id) && !ctx.stalePending.has(id))
       : [];
-    const allocated = allocatePendingIds(checks, resolved, listed);
+    const allocated = resolved.destructive ? allocatePendingIds(checks, listed) : new Map<string, string[]>();
     for (const check of [...checks.filter((c) => !c.sweep), ...checks.filter((c) => c.sweep)]) {
       // What a gateway's 429s and 503s did to a check is not a verdict: a gateway that stays refusing ends the run.
       if (ctx.gateway.notReady || stop?.aborted) break;
@@ -280,7 +206,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       const t0 = Date.now();
       const pendingIds = allocated.get(check.id) ?? [];
       const judgement: Judgement =
-        missingRequirement(check, resolved, allocated, ctx.stalePending, unlisted) ??
+        missingRequirement(check, ctx, allocated, unlisted) ??
         (await Promise.resolve()
           .then(() => check.run(ctx, pendingIds))
           .catch((error) => ({
@@ -294,7 +220,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       // A check whose requests the signal aborted has no verdict: it is left out, not failed.
       if (!stop?.aborted) results.set(check.id, toResult(check, level, judgement, Date.now() - t0, consumed));
     }
-    unreachable = gatewayRefused(ctx);
+    unreachable = ctx.gateway.notReady;
     if (unreachable) results.clear();
     const judged = [...results.values()].some((r) => r.outcome !== 'SKIP');
     if (!unreachable && !judged && unlisted.length > 0) {
@@ -306,7 +232,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       };
     }
   };
-  // A signal ends the run at once, even in a wait; the requests in flight are aborted through `fetch`.
+  // A signal ends the run at once, even in a wait; the client aborts the requests in flight with it too.
   const stopped = new Promise<void>((done) => stop?.addEventListener('abort', () => done(), { once: true }));
   if (!stop?.aborted) await Promise.race([judging(), stopped]);
   const interrupted = stop?.aborted
