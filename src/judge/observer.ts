@@ -1,6 +1,7 @@
 /** The rules that span requests (§3, §4.1, §5, D1, D2, D16) for the suite and the proxy, by the state table. */
 
 import {
+  bearerToken,
   type CancelRows,
   type Contract,
   cancelRows,
@@ -9,7 +10,7 @@ import {
   sameInteger,
   stringifyExactJson,
 } from '../contract/index.js';
-import { matchOperation } from './exchange.js';
+import { matchOperation, type ObservedExchange } from './exchange.js';
 import { decoded } from './key-forms.js';
 import { pathParameterValues, validListItems } from './rules.js';
 import type { Level } from './types.js';
@@ -98,6 +99,29 @@ export interface SeenExchange {
   /** On one clock: overlapping exchanges were in flight together. */
   startedAt?: number;
   endedAt?: number;
+}
+
+/** The observer's view of an exchange; `text` is `null` when the body was not read whole. */
+export function seenExchange(
+  { request, path, outcome }: ObservedExchange,
+  authorization: string | undefined,
+  startedAt: number,
+  endedAt: number,
+  text = outcome.ok ? outcome.value.text : null,
+): SeenExchange {
+  const scheme = bearerToken(authorization)?.scheme;
+  const answer = outcome.ok ? outcome.value : null;
+  return {
+    method: request.method,
+    path,
+    status: answer?.status ?? null,
+    headers: answer?.headers ?? {},
+    text,
+    bearer: scheme !== undefined,
+    scheme,
+    startedAt,
+    endedAt,
+  };
 }
 
 function overlapping(a: SeenExchange, b: SeenExchange): boolean {
