@@ -200,7 +200,7 @@ export function readList(text: string): { orders: Map<string, Listed>; items: Ex
 export function differences(
   before: OrderList,
   after: OrderList,
-  ignore: ReadonlySet<string> = new Set(),
+  ignore: { has(id: string): boolean } = new Set(),
   when = '',
 ): Array<{ orderId: string; what: string }> {
   const found: Array<{ orderId: string; what: string }> = [];
@@ -572,7 +572,10 @@ export class Observer {
       `${list(ids)} ${verb} with no request naming ${them(ids)}, and no other client uses this server`;
     // A 204 seen in any scope, at any time, explains a vanish (D20): the same server sees every scope.
     const explained = (id: string) => touched.has(id) || this.movedAnywhere.has(id);
-    const vanished = [...before.keys()].filter((id) => !now.has(id) && !explained(id));
+    const unexplained = differences(before, now, { has: explained }).flatMap((d) =>
+      before.has(d.orderId) ? [d.orderId] : [],
+    );
+    const vanished = unexplained.filter((id) => !now.has(id));
     for (const [id, status] of touched) {
       if (table.moves.has(status) || !before.has(id) || now.has(id)) continue;
       if (!table.statesAfter(status).some((s) => table.table.isListed(s))) continue;
@@ -613,9 +616,7 @@ export class Observer {
         ...sole,
       });
     }
-    const changed = [...before]
-      .filter(([id, was]) => !explained(id) && now.has(id) && now.get(id)?.text !== was.text)
-      .map(([id]) => id);
+    const changed = unexplained.filter((id) => now.has(id));
     if (changed.length > 0) {
       const shared = `${list(changed)} changed in the list with no request of this client touching ${them(changed)}`;
       const message = this.soleClient ? alone(changed, 'changed in the list') : shared;
