@@ -1,20 +1,12 @@
 /** One self-contained file with no script and no request (its CSP says so): failures by cause, then every check. */
 import type { CheckResult, FailOn, Finding, Outcome } from '../types.js';
-import { type CauseGroup, findingFields, groupByCause, printableLines } from './finding.js';
+import { type CauseGroup, findingFields, groupByCause, MARKUP, printableLines } from './finding.js';
 import { gates, verdictLabel } from './gate.js';
 import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 /** Text for an element or a quoted attribute (a body can hold `<script>`); controls and bidi shown as escapes. */
 export function html(text: string): string {
-  return printableLines(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
+  return printableLines(text).replace(/[&<>"']/g, (ch) => MARKUP[ch as keyof typeof MARKUP]);
 }
 
 /** The table's order stays within each outcome. */
