@@ -1,15 +1,13 @@
 /** `petstore conformance`: parses the flags, runs the suite, writes the reports; exit codes as HELP says. */
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadSpecFile } from '../contract/spec-file.js';
 import { flagHelp, parseFlags } from '../flags.js';
 import { redactKeys, SHORT_KEY } from '../judge/redact.js';
 import { printable } from '../judge/report/finding.js';
 import { applyGate, verdictLabel } from '../judge/report/gate.js';
-import { renderHtml } from '../judge/report/html.js';
-import { ensureDirectory, renderJson, withoutBodies } from '../judge/report/input.js';
-import { renderJunit } from '../judge/report/junit.js';
+import { withoutBodies } from '../judge/report/input.js';
 import { renderPretty } from '../judge/report/pretty.js';
+import { writeReports } from '../judge/report/write.js';
 import type { ConformanceResult } from '../judge/types.js';
 import { fail, ok } from '../result.js';
 import { stopSignal } from '../subcommand.js';
@@ -22,12 +20,6 @@ import {
   flagOf,
 } from './options.js';
 import { runConformance, validateOptions } from './runner.js';
-
-const FILE_REPORTS = {
-  json: ['conformance.json', renderJson],
-  junit: ['conformance-junit.xml', renderJunit],
-  html: ['conformance.html', renderHtml],
-} as const;
 
 export const HELP = `Usage: petstore conformance --base-url URL [options]
 
@@ -155,19 +147,10 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   if (parsed.reporters.includes('pretty')) out(renderPretty(gated, { color }));
   const files = parsed.reporters.filter((r) => r !== 'pretty');
   if (files.length > 0) {
-    try {
-      ensureDirectory(parsed.outputDir);
-      for (const reporter of files) {
-        const [file, render] = FILE_REPORTS[reporter];
-        const path = join(parsed.outputDir, file);
-        // No text scrub: the result is redacted field by field; a scrub would rewrite a file's structure too.
-        writeFileSync(path, render(gated));
-        out(`${reporter} report: ${path}\n`);
-      }
-    } catch (error) {
-      err(
-        `cannot write the reports under ${parsed.outputDir}: ${error instanceof Error ? error.message : String(error)}; check --output-dir.\n`,
-      );
+    const { written, failure } = writeReports(parsed.outputDir, 'conformance', files, gated);
+    for (const [reporter, path] of written) out(`${reporter} report: ${path}\n`);
+    if (failure !== null) {
+      err(`${failure}\n`);
       return 2;
     }
     if (!parsed.reporters.includes('pretty') && !result.unreachable) {

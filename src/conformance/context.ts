@@ -1,5 +1,5 @@
 /** What a check can ask of the run: requests judged by `judgeExchange` and the observer, cancels, the list. */
-import { bearerToken, parseInt64, sameInteger } from '../contract/index.js';
+import { parseInt64, sameInteger } from '../contract/index.js';
 import {
   authorizationValue,
   documentedErrorRule,
@@ -19,6 +19,7 @@ import {
   type SeenExchange,
   type SentCancel,
   type StateFinding,
+  seenExchange,
 } from '../judge/observer.js';
 import { finding, judgeExchange } from '../judge/rules.js';
 import { cancel } from './checks/check.js';
@@ -113,18 +114,7 @@ export class CheckContext {
     };
     if (keep) this.exchanges.push(exchange);
     else this.notKept += 1;
-    const scheme = bearerToken(authorization ?? undefined)?.scheme;
-    const seen: SeenExchange = {
-      method: exchange.request.method,
-      path: exchange.path,
-      status: outcome.ok ? outcome.value.status : null,
-      headers: outcome.ok ? outcome.value.headers : {},
-      text: outcome.ok ? outcome.value.text : null,
-      bearer: scheme !== undefined,
-      scheme,
-      startedAt,
-      endedAt,
-    };
+    const seen = seenExchange(exchange, authorization ?? undefined, startedAt, endedAt);
     const whole = operationId === 'listOrders' && !plan.path.includes('?');
     const listing = whole ? readListing(exchange) : null;
     // The Authorization sent is the observer's scope, never shown anywhere.

@@ -1,6 +1,6 @@
 /** Requests as the checks plan them, and exchanges as the run records them and the judge reads them. */
 import type { Contract, OperationSpec } from '../contract/index.js';
-import { matchPathTemplate, parsePathTemplate } from '../contract/path-template.js';
+import { matchPathTemplate, type PathTemplate, parsePathTemplate } from '../contract/path-template.js';
 import type { HttpOutcome } from './http-outcome.js';
 import { curlLine, KEY_VARIABLE, REDACTED, redactText } from './redact.js';
 import type { RatedFinding } from './rules.js';
@@ -46,9 +46,18 @@ export interface Exchange extends ObservedExchange {
   judged: RatedFinding[];
 }
 
+/** Parsed once per operation: every exchange is matched against each. */
+const templates = new WeakMap<OperationSpec, PathTemplate>();
+
+/** The path parameters of a path below the base when it matches the operation's template, raw (still escaped). */
+export function matchOperationPath(op: OperationSpec, path: string): Record<string, string> | undefined {
+  const template = templates.get(op) ?? parsePathTemplate(op.path);
+  templates.set(op, template);
+  return matchPathTemplate(template, (path.split('?')[0] ?? path).split('/'));
+}
+
 function operationsAt(contract: Contract, path: string): OperationSpec[] {
-  const parts = (path.split('?')[0] ?? path).split('/');
-  return contract.operations.filter((op) => matchPathTemplate(parsePathTemplate(op.path), parts));
+  return contract.operations.filter((op) => matchOperationPath(op, path));
 }
 
 /** The documented operation a method and a path below the base hit. */

@@ -7,8 +7,7 @@ export const MAX_LAYERS = 4;
 /** Runs at least this long of the key are secret on their own (shorter runs occur in ordinary text). */
 export const FRAGMENT_CHARS = 12;
 /** Shorter base64 or hex (4 bytes) is not told apart from ordinary words, ids and hashes. */
-const MIN_BASE64_CHARS = 8;
-const MIN_HEX_CHARS = 8;
+const MIN_ENCODED_CHARS = 8;
 
 /** A text with its escapes decoded: decoded `[a, b)` is original `[origin[a], end[b - 1])`. */
 export interface DecodedView {
@@ -171,12 +170,12 @@ export function keyNeedles(key: string): KeyNeedles {
   );
   const base64 = unique(
     base64Forms(key)
-      .filter((form) => form.length >= MIN_BASE64_CHARS)
+      .filter((form) => form.length >= MIN_ENCODED_CHARS)
       .flatMap((form) => (long ? windows(form, (FRAGMENT_CHARS / 3) * 4) : [form])),
   );
   const hexKey = Buffer.from(key, 'utf8').toString('hex');
   // Runs that start on a byte are enough: any longer piece holds one.
   const hex =
-    hexKey.length < MIN_HEX_CHARS ? [] : unique(long ? windows(hexKey, 2 * FRAGMENT_CHARS, 2) : [hexKey]);
+    hexKey.length < MIN_ENCODED_CHARS ? [] : unique(long ? windows(hexKey, 2 * FRAGMENT_CHARS, 2) : [hexKey]);
   return { plain, wrapped: long ? unique(plain.map((n) => n.replace(/\s/g, ''))) : [], base64, hex };
 }

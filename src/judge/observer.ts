@@ -1,6 +1,7 @@
 /** The rules that span requests (§3, §4.1, §5, D1, D2, D16) for the suite and the proxy, by the state table. */
 
 import {
+  bearerToken,
   type CancelRows,
   type Contract,
   cancelRows,
@@ -9,7 +10,7 @@ import {
   sameInteger,
   stringifyExactJson,
 } from '../contract/index.js';
-import { matchOperation } from './exchange.js';
+import { matchOperation, type ObservedExchange } from './exchange.js';
 import { decoded } from './key-forms.js';
 import { pathParameterValues, validListItems } from './rules.js';
 import type { Level } from './types.js';
@@ -100,6 +101,29 @@ export interface SeenExchange {
   endedAt?: number;
 }
 
+/** The observer's view of an exchange; `text` is `null` when the body was not read whole. */
+export function seenExchange(
+  { request, path, outcome }: ObservedExchange,
+  authorization: string | undefined,
+  startedAt: number,
+  endedAt: number,
+  text = outcome.ok ? outcome.value.text : null,
+): SeenExchange {
+  const scheme = bearerToken(authorization)?.scheme;
+  const answer = outcome.ok ? outcome.value : null;
+  return {
+    method: request.method,
+    path,
+    status: answer?.status ?? null,
+    headers: answer?.headers ?? {},
+    text,
+    bearer: scheme !== undefined,
+    scheme,
+    startedAt,
+    endedAt,
+  };
+}
+
 function overlapping(a: SeenExchange, b: SeenExchange): boolean {
   const [never, always] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   return (a.startedAt ?? never) < (b.endedAt ?? always) && (b.startedAt ?? never) < (a.endedAt ?? always);
@@ -176,7 +200,7 @@ export function readList(text: string): { orders: Map<string, Listed>; items: Ex
 export function differences(
   before: OrderList,
   after: OrderList,
-  ignore: ReadonlySet<string> = new Set(),
+  ignore: { has(id: string): boolean } = new Set(),
   when = '',
 ): Array<{ orderId: string; what: string }> {
   const found: Array<{ orderId: string; what: string }> = [];
@@ -548,7 +572,10 @@ export class Observer {
       `${list(ids)} ${verb} with no request naming ${them(ids)}, and no other client uses this server`;
     // A 204 seen in any scope, at any time, explains a vanish (D20): the same server sees every scope.
     const explained = (id: string) => touched.has(id) || this.movedAnywhere.has(id);
-    const vanished = [...before.keys()].filter((id) => !now.has(id) && !explained(id));
+    const unexplained = differences(before, now, { has: explained }).flatMap((d) =>
+      before.has(d.orderId) ? [d.orderId] : [],
+    );
+    const vanished = unexplained.filter((id) => !now.has(id));
     for (const [id, status] of touched) {
       if (table.moves.has(status) || !before.has(id) || now.has(id)) continue;
       if (!table.statesAfter(status).some((s) => table.table.isListed(s))) continue;
@@ -589,9 +616,7 @@ export class Observer {
         ...sole,
       });
     }
-    const changed = [...before]
-      .filter(([id, was]) => !explained(id) && now.has(id) && now.get(id)?.text !== was.text)
-      .map(([id]) => id);
+    const changed = unexplained.filter((id) => now.has(id));
     if (changed.length > 0) {
       const shared = `${list(changed)} changed in the list with no request of this client touching ${them(changed)}`;
       const message = this.soleClient ? alone(changed, 'changed in the list') : shared;

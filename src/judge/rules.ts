@@ -8,13 +8,13 @@ import {
   type SchemaViolation,
   sameInteger,
 } from '../contract/index.js';
-import { matchPathTemplate, parsePathTemplate } from '../contract/path-template.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,
   documentedMethods,
   documentedStatusLevel,
   matchOperation,
+  matchOperationPath,
   type ObservedExchange,
   redirectMessage,
   reportResponse,
@@ -222,8 +222,7 @@ function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string)
 
 /** The raw (still escaped) value of each path parameter in a path below the base: `orderId` → `1.5`. */
 export function pathParameterValues(op: OperationSpec, path: string): Map<string, string> {
-  const parts = (path.split('?')[0] ?? path).split('/');
-  return new Map(Object.entries(matchPathTemplate(parsePathTemplate(op.path), parts) ?? {}));
+  return new Map(Object.entries(matchOperationPath(op, path) ?? {}));
 }
 
 /** The declared path parameters whose value breaks its schema (D9: an order id that is not an int64). */

@@ -12,14 +12,13 @@ import {
   wholeNumber,
 } from '../flags.js';
 import { renderPretty } from '../judge/report/pretty.js';
+import { FILE_REPORTERS, type FileReporter } from '../judge/report/write.js';
 import { parseAllowedHost } from '../mock/cors.js';
 import { stopSignal } from '../subcommand.js';
 import {
   createProxy,
   DEFAULT_OUTPUT_DIR,
   DEFAULT_TIMEOUT_MS,
-  FILE_REPORTERS,
-  type FileReporter,
   type ProxyClosed,
   type ProxyInfo,
   ProxyOptionsError,
@@ -183,8 +182,8 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   try {
     closed = await proxy.close();
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    line(`petstore proxy: cannot write the reports under ${outputDir}: ${why}; check --output-dir.`);
+    // The writer's one line (judge/report/write.ts) names the directory and the flag.
+    line(`petstore proxy: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
   const { result, written } = closed;

@@ -1,7 +1,6 @@
 /** The validating proxy as a library: it passes every exchange through unchanged and judges it (D20). */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
 import {
   createServer,
   Agent as HttpAgent,
@@ -12,12 +11,11 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Contract, defaultContract } from '../contract/index.js';
-import { renderHtml } from '../judge/report/html.js';
-import { ensureDirectory, renderJson, withoutBodies } from '../judge/report/input.js';
-import { renderJunit } from '../judge/report/junit.js';
+import { withoutBodies } from '../judge/report/input.js';
+import { FILE_REPORTERS, type FileReporter, writeReports } from '../judge/report/write.js';
 import type { ConformanceResult } from '../judge/types.js';
 import { allowsHost } from '../mock/cors.js';
 import { FindingLog, findingLine, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
@@ -53,14 +51,6 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Upstream connections at once, and pipelined requests waiting on one client connection (issue 25). */
 export const MAX_UPSTREAM_CONNECTIONS = 64;
 export const MAX_PIPELINED = 32;
-/** Each report `close()` can write: its file name under `outputDir`, and its writer. */
-const REPORT_FILES = {
-  json: ['proxy.json', renderJson],
-  junit: ['proxy-junit.xml', renderJunit],
-  html: ['proxy.html', renderHtml],
-} as const;
-export type FileReporter = keyof typeof REPORT_FILES;
-export const FILE_REPORTERS = Object.keys(REPORT_FILES) as FileReporter[];
 export const DEFAULT_OUTPUT_DIR = 'reports/proxy';
 
 export interface ProxyOptions {
@@ -191,7 +181,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS, 2 ** 31 - 1);
   const captureBytes = integerOption('captureBytes', options.captureBytes, DEFAULT_CAPTURE_BYTES, 2 ** 30);
   const reporters = options.reporters ?? [];
-  const unknown = reporters.find((name) => !Object.hasOwn(REPORT_FILES, name));
+  const unknown = reporters.find((name) => !FILE_REPORTERS.includes(name));
   if (unknown !== undefined) {
     throw new ProxyOptionsError(
       `reporter ${JSON.stringify(unknown)} is unknown; use ${FILE_REPORTERS.join(', ')}`,
@@ -379,22 +369,9 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         recorder?.close();
         agent.destroy();
         const final = options.bodies === false ? withoutBodies(result()) : result();
-        const written: string[] = [];
-        if (reporters.length > 0) ensureDirectory(outputDir);
-        // A failure is thrown after the other reports are written.
-        let failed: unknown = null;
-        for (const name of reporters) {
-          const [file, render] = REPORT_FILES[name];
-          const path = join(outputDir, file);
-          try {
-            writeFileSync(path, render(final));
-            written.push(path);
-          } catch (error) {
-            failed ??= error;
-          }
-        }
-        if (failed !== null) throw failed;
-        return { result: final, written };
+        const { written, failure } = writeReports(outputDir, 'proxy', reporters, final);
+        if (failure !== null) throw new Error(failure);
+        return { result: final, written: written.map(([, path]) => path) };
       })();
       return closed;
     },

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { bearerToken, type Contract } from '../contract/index.js';
 import { matchOperation, type ObservedExchange, reportRequest } from '../judge/exchange.js';
 import type { TransportErrorKind } from '../judge/http-outcome.js';
-import { Observer, type SeenExchange } from '../judge/observer.js';
+import { Observer, type SeenExchange, seenExchange } from '../judge/observer.js';
 import { redactDeep } from '../judge/redact.js';
 import { finding, judgeExchange, type RatedFinding } from '../judge/rules.js';
 import { requestPath } from '../mock/request-target.js';
@@ -274,18 +274,8 @@ export class TrafficJudge {
     if (this.options.judgeClient) {
       found.push(...this.clientFindings(observed, path, secret, operationId, captured));
     }
-    const scheme = bearerToken(headers.authorization)?.scheme;
-    const seen: SeenExchange = {
-      method,
-      path,
-      status,
-      headers: captured.response?.headers ?? {},
-      text,
-      bearer: scheme !== undefined,
-      scheme,
-      startedAt: captured.startedAt,
-      endedAt: captured.startedAt + captured.durationMs,
-    };
+    const { startedAt, durationMs } = captured;
+    const seen = seenExchange(observed, headers.authorization, startedAt, startedAt + durationMs, text);
     const logged = this.log(n, captured, path, scope, own, found);
     const crossRequest = (): Logged => {
       let found: Judged[];

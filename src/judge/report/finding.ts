@@ -4,6 +4,9 @@ import type { CheckResult, Finding } from '../types.js';
 /** Controls (a line break could forge a `PASSED:` line, ESC drives the terminal), U+2028/9 and bidi controls. */
 const UNPRINTABLE = /[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
 
+/** The characters HTML and XML text escape (the HTML and JUnit reports). */
+export const MARKUP = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
 const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 function escaped(ch: string): string {
   return SHORT_ESCAPES[ch] ?? `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
@@ -19,36 +22,36 @@ export function printableLines(text: string): string {
   return text.replace(UNPRINTABLE, (ch) => (ch === '\n' || ch === '\t' ? ch : escaped(ch)));
 }
 
+/** A finding's fields in the order every report shows them; the text and HTML reports each render them. */
+export function findingFields(f: Finding): Array<[label: string, lines: string[]]> {
+  const fields: Array<[string, string[]]> = [['finding', [f.message]]];
+  const auth = f.request?.headers.authorization ?? '(none)';
+  if (f.request) fields.push(['request', [`${f.request.method} ${f.request.url}`, `Authorization: ${auth}`]]);
+  fields.push(['expected', [f.expected]]);
+  const { status, contentType: type, transportError: why } = f.actual ?? {};
+  const actual = `${status}${type ? ` ${type}` : ''}${why ? ` (${why})` : ''}`;
+  if (f.actual) fields.push(['actual', [status === null ? `no response: ${why ?? 'unknown'}` : actual]]);
+  if (f.actual?.bodyExcerpt) fields.push(['body', [f.actual.bodyExcerpt]]);
+  const rules = f.schemaViolations.map(
+    (v) => `${v.path || '(body)'} ${v.message}${v.schemaPath ? ` [${v.schemaPath}]` : ''}`,
+  );
+  if (rules.length > 0) fields.push(['rules', rules]);
+  if (f.request) fields.push(['repeat', [f.request.curl]]);
+  return fields;
+}
+
 /** `full`: every body character and rule; else 300 characters and 5 rules, for a terminal. */
 export function findingLines(f: Finding, indent: string, full = false): string[] {
   const [bodyChars, rules] = full ? [Infinity, Infinity] : [300, 5];
-  const lines = [`${indent}${printable(f.message)}`];
-  if (f.request) {
-    lines.push(`${indent}request:  ${printable(`${f.request.method} ${f.request.url}`)}`);
-    const auth = f.request.headers.authorization;
-    lines.push(`${indent}          Authorization: ${auth === undefined ? '(none)' : printable(auth)}`);
-  }
-  lines.push(`${indent}expected: ${printable(f.expected)}`);
-  if (f.actual) {
-    lines.push(`${indent}actual:   ${printable(actualText(f.actual))}`);
-    if (f.actual.bodyExcerpt !== '')
-      lines.push(`${indent}body:     ${printable(f.actual.bodyExcerpt.slice(0, bodyChars))}`);
-  }
-  for (const v of f.schemaViolations.slice(0, rules)) {
-    lines.push(
-      `${indent}rule:     ${printable(`${v.path || '(body)'} ${v.message}${v.schemaPath ? ` [${v.schemaPath}]` : ''}`)}`,
-    );
-  }
-  if (f.schemaViolations.length > rules)
-    lines.push(`${indent}          … ${f.schemaViolations.length - rules} more rule(s)`);
-  if (f.request) lines.push(`${indent}repeat:   ${printable(f.request.curl)}`);
-  return lines;
-}
-
-/** What came back: `409 application/json`, or why nothing did. */
-export function actualText(a: NonNullable<Finding['actual']>): string {
-  if (a.status === null) return `no response: ${a.transportError ?? 'unknown'}`;
-  return `${a.status}${a.contentType ? ` ${a.contentType}` : ''}${a.transportError ? ` (${a.transportError})` : ''}`;
+  return findingFields(f).flatMap(([label, lines]) => {
+    if (label === 'finding') return lines.map((line) => `${indent}${printable(line)}`);
+    const shown = label === 'body' ? lines.map((l) => l.slice(0, bodyChars)) : lines.slice(0, rules);
+    const head = (i: number) => (label === 'rules' ? 'rule:' : i === 0 ? `${label}:` : '');
+    const out = shown.map((line, i) => `${indent}${head(i).padEnd(10)}${printable(line)}`);
+    if (lines.length > shown.length)
+      out.push(`${indent}          … ${lines.length - shown.length} more rule(s)`);
+    return out;
+  });
 }
 
 export function findingsText(findings: readonly Finding[], indent: string, full = false): string {

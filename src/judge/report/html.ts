@@ -1,20 +1,12 @@
 /** One self-contained file with no script and no request (its CSP says so): failures by cause, then every check. */
 import type { CheckResult, FailOn, Finding, Outcome } from '../types.js';
-import { actualText, type CauseGroup, groupByCause, printableLines } from './finding.js';
+import { type CauseGroup, findingFields, groupByCause, MARKUP, printableLines } from './finding.js';
 import { gates, verdictLabel } from './gate.js';
 import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 /** Text for an element or a quoted attribute (a body can hold `<script>`); controls and bidi shown as escapes. */
 export function html(text: string): string {
-  return printableLines(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
+  return printableLines(text).replace(/[&<>"']/g, (ch) => MARKUP[ch as keyof typeof MARKUP]);
 }
 
 /** The table's order stays within each outcome. */
@@ -38,29 +30,15 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3r
 
 /** One finding, every value escaped; the proxy's live page renders its findings with it too. */
 export function renderFinding(f: Finding): string {
-  const rows: string[] = [`<dt>finding</dt><dd>${html(f.message)}</dd>`];
-  if (f.request) {
-    const auth = f.request.headers.authorization;
-    rows.push(
-      `<dt>request</dt><dd><code>${html(f.request.method)} ${html(f.request.url)}</code><br><code>Authorization: ${auth === undefined ? '(none)' : html(auth)}</code></dd>`,
-    );
-  }
-  rows.push(`<dt>expected</dt><dd>${html(f.expected)}</dd>`);
-  if (f.actual) {
-    rows.push(`<dt>actual</dt><dd>${html(actualText(f.actual))}</dd>`);
-    if (f.actual.bodyExcerpt !== '')
-      rows.push(`<dt>body</dt><dd><pre>${html(f.actual.bodyExcerpt)}</pre></dd>`);
-  }
-  if (f.schemaViolations.length > 0) {
-    const rules = f.schemaViolations
-      .map(
-        (v) =>
-          `<li><code>${html(v.path || '(body)')}</code> ${html(v.message)}${v.schemaPath ? ` <code class="muted">[${html(v.schemaPath)}]</code>` : ''}</li>`,
-      )
-      .join('');
-    rows.push(`<dt>rules</dt><dd><ul>${rules}</ul></dd>`);
-  }
-  if (f.request) rows.push(`<dt>repeat</dt><dd><pre class="curl">${html(f.request.curl)}</pre></dd>`);
+  const value = (label: string, lines: string[]) => {
+    if (label === 'request') return lines.map((line) => `<code>${html(line)}</code>`).join('<br>');
+    if (label === 'rules')
+      return `<ul>${lines.map((line) => `<li><code>${html(line)}</code></li>`).join('')}</ul>`;
+    if (label === 'body') return `<pre>${html(lines.join(''))}</pre>`;
+    if (label === 'repeat') return `<pre class="curl">${html(lines.join(''))}</pre>`;
+    return html(lines.join(''));
+  };
+  const rows = findingFields(f).map(([label, lines]) => `<dt>${label}</dt><dd>${value(label, lines)}</dd>`);
   return `<dl class="finding">${rows.join('')}</dl>`;
 }
 

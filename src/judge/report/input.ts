@@ -1,6 +1,4 @@
 /** What a report is made from (built by the suite or the proxy alike), and the lines every report gives it. */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Contract } from '../../contract/index.js';
 import type {
   CheckResult,
@@ -22,16 +20,6 @@ export type ReportInput = Omit<
   coverage: readonly OperationCoverage[];
   retries?: readonly RetriedRequest[];
 };
-
-/** Makes a report's directory one level at a time: `mkdirSync(dir, { recursive: true })` spins under `/proc` on Node 20. */
-export function ensureDirectory(path: string): void {
-  if (existsSync(path)) {
-    if (!statSync(path).isDirectory()) throw new Error(`${path} exists and is not a directory`);
-  } else {
-    if (dirname(path) !== path) ensureDirectory(dirname(path));
-    mkdirSync(path);
-  }
-}
 
 /** @example writeFileSync('conformance.json', renderJson(result)) */
 export function renderJson(result: ConformanceResult): string {

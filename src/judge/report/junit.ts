@@ -1,14 +1,15 @@
 /** One testcase per check; a WARN never reads as passed: a failure under `--fail-on warn`, else skipped. */
 import type { CheckResult, FailOn, Unreachable } from '../types.js';
-import { findingsText, printableLines } from './finding.js';
+import { findingsText, MARKUP, printableLines } from './finding.js';
 import { gates } from './gate.js';
 import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
 
-const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
 /** Text for XML 1.0, which cannot carry most controls (shown as escapes) nor U+FFFE/U+FFFF. */
 function xml(text: string): string {
-  return printableLines(text).replace(/[&<>"\uFFFE\uFFFF]/g, (ch) => XML_ENTITIES[ch] ?? '\uFFFD');
+  return printableLines(text).replace(
+    /[&<>"\uFFFE\uFFFF]/g,
+    (ch) => MARKUP[ch as keyof typeof MARKUP] ?? '\uFFFD',
+  );
 }
 
 function seconds(ms: number): string {

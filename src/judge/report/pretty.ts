@@ -1,5 +1,5 @@
 /** The human report: a line per check, the operations (D13), coverage, then findings grouped by cause. */
-import type { CheckResult, OperationCoverage, Outcome } from '../types.js';
+import type { OperationCoverage, Outcome } from '../types.js';
 import { type CauseGroup, findingLines, groupByCause, printable } from './finding.js';
 import { verdictLabel } from './gate.js';
 import { BODIES_OMITTED, coverageLine, environmentLine, type ReportInput, retriesLine } from './input.js';
@@ -11,17 +11,6 @@ const COLOURS: Record<Outcome, string> = { PASS: '32', FAIL: '31', WARN: '33', S
 
 function paint(text: string, code: string, on: boolean): string {
   return on ? `\u001b[${code}m${text}\u001b[0m` : text;
-}
-
-function checkLine(check: CheckResult, width: number, color: boolean): string {
-  const outcome = paint(check.outcome.padEnd(4), COLOURS[check.outcome], color);
-  const detail = check.outcome === 'PASS' ? '' : ` — ${check.message}`;
-  return `${outcome}  ${check.id.padEnd(width)}  ${check.title} (${check.citation})${printable(detail)}`;
-}
-
-function stability(op: OperationCoverage): string {
-  const marker = op.stability ? `x-stability: ${op.stability}` : 'no stability marker';
-  return op.deprecated ? `${marker}, deprecated` : marker;
 }
 
 /** `color`: ANSI colours, which the CLI turns on only for a TTY without NO_COLOR. */
@@ -48,8 +37,14 @@ export function renderPretty(result: ReportInput, { color }: { color: boolean })
   if (result.bodiesOmitted) lines.push(BODIES_OMITTED);
   lines.push('');
   const width = Math.max(0, ...result.checks.map((c) => c.id.length));
-  for (const check of result.checks) lines.push(checkLine(check, width, color));
+  for (const check of result.checks) {
+    const detail = check.outcome === 'PASS' ? '' : printable(` — ${check.message}`);
+    const outcome = paint(check.outcome.padEnd(4), COLOURS[check.outcome], color);
+    lines.push(`${outcome}  ${check.id.padEnd(width)}  ${check.title} (${check.citation})${detail}`);
+  }
   lines.push('');
+  const stability = (op: OperationCoverage) =>
+    `${op.stability ? `x-stability: ${op.stability}` : 'no stability marker'}${op.deprecated ? ', deprecated' : ''}`;
   lines.push(
     `Operations (D13): ${result.coverage.map((op) => `${op.operationId} ${op.method} ${op.path} [${stability(op)}]`).join(' · ')}`,
   );
