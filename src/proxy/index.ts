@@ -229,7 +229,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const result = (): ConformanceResult =>
     proxyResult({ contract, startedAt, durationMs: performance.now() - t0, log, judge });
 
-  const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tally(), total: log.total });
+  const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tallies, total: log.total });
 
   const live = (url: URL): ProxyErrorResponse => {
     const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
@@ -310,14 +310,6 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     }
   });
 
-  /** A cancel is tracked from its request on, so a double click's two answers are judged together. */
-  const send = (req: IncomingMessage, res: ServerResponse): void => {
-    const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
-    // After the judgement, which runs just after the answer is sent.
-    if (flight !== null) res.once('close', () => setImmediate(() => judge.settle(flight)));
-    forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
-  };
-
   // Pipelined requests go upstream one at a time, in order; past MAX_PIPELINED waiting the connection is
   // closed unanswered, as RFC 9112 §9.3.2 allows (issue 25).
   const lines = new WeakMap<Socket, Array<() => void>>();
@@ -332,11 +324,13 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       line[0]?.();
     };
     line.push(() => {
-      if (!socket.writable) next();
-      else {
-        res.once('close', next);
-        send(req, res);
-      }
+      if (!socket.writable) return next();
+      res.once('close', next);
+      // A cancel is tracked from its request on, so a double click's two answers are judged together;
+      // it settles after the judgement, which runs just after the answer is sent.
+      const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
+      if (flight !== null) res.once('close', () => setImmediate(() => judge.settle(flight)));
+      forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
     });
     if (line.length === 1) line[0]?.();
   };

@@ -16,7 +16,7 @@ export function renderLiveFinding(f: ProxyFinding): string {
   return `<article class="cause ${label === 'FAIL' ? 'FAIL' : 'WARN'}" data-seq="${f.seq}" data-rule="${html(f.rule)}"><h3><span class="badge ${label === 'CLIENT' ? 'SKIP' : label}">${label}</span> ${html(f.method)} ${html(f.path)} → ${html(outcome)}: <code>${html(f.rule)}</code> (${html(f.citation)})</h3><p class="muted">exchange #${f.exchange} · ${html(f.scope)} · ${html(f.at)}</p>${renderFinding(f.finding)}</article>`;
 }
 
-export type LiveSummary = ReturnType<FindingLog['tally']> & { exchanges: number; total: number };
+export type LiveSummary = FindingLog['tallies'] & { exchanges: number; total: number };
 
 /** The count line the page shows, also sent with each poll. */
 export function summaryLine(s: LiveSummary): string {

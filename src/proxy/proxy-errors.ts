@@ -17,9 +17,6 @@ export const PROXY_ERRORS = {
 
 export type ProxyErrorName = keyof typeof PROXY_ERRORS;
 
-/** Marks every answer the proxy writes itself. */
-export const PROXY_HEADER = 'x-petstore-proxy';
-
 /** An answer of the proxy's own: its Errors, and the live page's files. */
 export interface ProxyErrorResponse {
   status: number;
@@ -27,7 +24,7 @@ export interface ProxyErrorResponse {
   body: string;
 }
 
-/** An answer of the proxy's own, marked with {@link PROXY_HEADER} `name`. */
+/** An answer of the proxy's own, marked `x-petstore-proxy: name`. */
 export function ownAnswer(
   status: number,
   type: string,
@@ -38,7 +35,7 @@ export function ownAnswer(
   const length = String(Buffer.byteLength(body));
   return {
     status,
-    headers: { 'content-type': type, 'content-length': length, ...headers, [PROXY_HEADER]: name },
+    headers: { 'content-type': type, 'content-length': length, ...headers, 'x-petstore-proxy': name },
     body,
   };
 }

@@ -69,7 +69,7 @@ function noteFor(id: string, run: ProxyRun): string | null {
   if (id === 'exchange.body' && run.judge.unjudgedBodies > 0) {
     return `${run.judge.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`;
   }
-  const counted = run.log.checks().get(id);
+  const counted = run.log.checks.get(id);
   if (counted && counted.dropped > 0) {
     return `${counted.dropped} of its ${counted.count} finding(s) were counted (and printed) but not kept: the proxy keeps ${MAX_KEPT_FINDINGS.toLocaleString('en')} findings or ${MAX_KEPT_FINDING_BYTES / 1024 / 1024} MiB for the server and as many for the client`;
   }
@@ -78,10 +78,10 @@ function noteFor(id: string, run: ProxyRun): string | null {
 
 /** The run as a report for the suite's reporters. */
 export function proxyResult(run: ProxyRun): ConformanceResult {
-  const ids = new Set([...Object.keys(WATCHED_RULES), ...run.log.checks().keys()]);
+  const ids = new Set([...Object.keys(WATCHED_RULES), ...run.log.checks.keys()]);
   const checks = [...ids].map((id): CheckResult => {
     const found = run.log.all().filter((f) => checkIdOf(f) === id);
-    const counted = run.log.checks().get(id);
+    const counted = run.log.checks.get(id);
     const total = counted?.count ?? 0;
     const [watchedCitation, watchedLevel, watchedTitle] = WATCHED_RULES[id] ?? [];
     const first = found[0];

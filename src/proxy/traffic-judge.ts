@@ -56,11 +56,6 @@ export function judgedTarget(target: string): string {
   );
 }
 
-function redactFinding<T>(entry: T, keys: readonly string[]): T {
-  const present = keys.filter((key) => key !== '');
-  return (present.length === 0 ? [''] : present).reduce((value, key) => redactDeep(value, key), entry);
-}
-
 const DECODERS: Record<string, (bytes: Buffer, options: { maxOutputLength: number }) => Buffer> = {
   identity: (bytes) => bytes,
   gzip: gunzipSync,
@@ -222,8 +217,8 @@ export class TrafficJudge {
     const status = response?.status ?? null;
     return found.map(({ rule, citation, level, party, finding }) => {
       const entry = { exchange: n, at, rule, citation, level, party, scope, method, path, status, finding };
-      // Any part (path, session, echoed headers, body) may hold a key.
-      const redacted = redactFinding(entry, keys);
+      // Any part (path, session, echoed headers, body) may hold a key; with none, query credentials still go.
+      const redacted = (keys.length > 0 ? keys : ['']).reduce((value, key) => redactDeep(value, key), entry);
       this.options.log.add(redacted);
       return redacted;
     });
