@@ -53,7 +53,6 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Upstream connections at once, and pipelined requests waiting on one client connection (issue 25). */
 export const MAX_UPSTREAM_CONNECTIONS = 64;
 export const MAX_PIPELINED = 32;
-/** Each report `close()` can write: its file name under `outputDir`, and its writer. */
 const REPORT_FILES = {
   json: ['proxy.json', renderJson],
   junit: ['proxy-junit.xml', renderJunit],
@@ -107,7 +106,6 @@ export interface ProxyInfo {
 
 export interface ProxyClosed {
   result: ConformanceResult;
-  /** The report files written. */
   written: string[];
 }
 
@@ -129,7 +127,6 @@ function integerOption(name: string, value: number | undefined, fallback: number
   throw new ProxyOptionsError(`${name} must be a whole number from 1 to ${max}, got ${value}`);
 }
 
-/** A 400 written straight to a socket, which it closes. */
 function rawBadRequest(detail: string): string {
   const own = proxyError('badRequest', detail);
   const head = Object.entries({ ...own.headers, connection: 'close' })
@@ -227,7 +224,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
   const result = (): ConformanceResult =>
-    proxyResult({ contract, startedAt, durationMs: performance.now() - t0, log, judge });
+    proxyResult({ startedAt, durationMs: performance.now() - t0, log, judge });
 
   const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tallies, total: log.total });
 
@@ -275,7 +272,6 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     return pageAnswer('application/json', `${head.slice(0, -1)},"findings":[${page.join(',')}]}`, 'findings');
   };
 
-  /** The answer to one of the proxy's own paths, under `/__proxy/`; they are never forwarded. */
   const control = (req: IncomingMessage): ProxyErrorResponse => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
     // Findings describe a developer's traffic: no CORS, and no other site's page may read them. A page

@@ -1,5 +1,4 @@
 /** The findings in the suite's report shape, a check per rule; the client's (`client.*`) never fail a run. */
-import type { Contract } from '../contract/index.js';
 import { MAX_LIST_BYTES, type RuleRow, STATE_RULES } from '../judge/observer.js';
 import { operationCoverage, summarise } from '../judge/report/input.js';
 import type { CheckResult, ConformanceResult, Level } from '../judge/types.js';
@@ -50,7 +49,6 @@ export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>)
 }
 
 export interface ProxyRun {
-  contract: Contract;
   startedAt: Date;
   durationMs: number;
   log: FindingLog;
@@ -76,8 +74,8 @@ function noteFor(id: string, run: ProxyRun): string | null {
   return null;
 }
 
-/** The run as a report for the suite's reporters. */
 export function proxyResult(run: ProxyRun): ConformanceResult {
+  const { contract } = run.judge.options;
   const ids = new Set([...Object.keys(WATCHED_RULES), ...run.log.checks.keys()]);
   const checks = [...ids].map((id): CheckResult => {
     const found = run.log.all().filter((f) => checkIdOf(f) === id);
@@ -115,7 +113,7 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
   return {
     schemaVersion: 1,
     tool: 'petstore proxy',
-    contractVersion: run.contract.version,
+    contractVersion: contract.version,
     baseUrl: run.judge.options.upstream.baseUrl,
     destructive: false,
     startedAt: run.startedAt.toISOString(),
@@ -124,6 +122,6 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
     unreachable: null,
     summary,
     checks,
-    coverage: operationCoverage(run.contract, (id) => run.judge.statuses.get(id) ?? new Set<number>()),
+    coverage: operationCoverage(contract, (id) => run.judge.statuses.get(id) ?? new Set<number>()),
   };
 }
