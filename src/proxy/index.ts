@@ -15,6 +15,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Contract, defaultContract } from '../contract/index.js';
+import { oneOf } from '../flags.js';
 import { renderHtml } from '../judge/report/html.js';
 import { ensureDirectory, renderJson, withoutBodies } from '../judge/report/input.js';
 import { renderJunit } from '../judge/report/junit.js';
@@ -188,11 +189,9 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS, 2 ** 31 - 1);
   const captureBytes = integerOption('captureBytes', options.captureBytes, DEFAULT_CAPTURE_BYTES, 2 ** 30);
   const reporters = options.reporters ?? [];
-  const unknown = reporters.find((name) => !Object.hasOwn(REPORT_FILES, name));
-  if (unknown !== undefined) {
-    throw new ProxyOptionsError(
-      `reporter ${JSON.stringify(unknown)} is unknown; use ${FILE_REPORTERS.join(', ')}`,
-    );
+  for (const name of reporters) {
+    const known = oneOf(FILE_REPORTERS)(name, 'reporter');
+    if (!known.ok) throw new ProxyOptionsError(known.error);
   }
   const outputDir = resolve(options.outputDir ?? DEFAULT_OUTPUT_DIR);
   const { onFinding } = options;
@@ -220,11 +219,10 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const agentOptions = { keepAlive: true, maxSockets: MAX_UPSTREAM_CONNECTIONS };
   const agent = upstream.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const startedAt = new Date();
-  const t0 = performance.now();
   const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
   const result = (): ConformanceResult =>
-    proxyResult({ startedAt, durationMs: performance.now() - t0, log, judge });
+    proxyResult({ startedAt, durationMs: Date.now() - startedAt.getTime(), log, judge });
 
   const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tallies, total: log.total });
 

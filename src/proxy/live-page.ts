@@ -64,12 +64,11 @@ article.cause h3 code{font-size:inherit}
 /** `/__proxy/page.js`: plain ES2020; text only through `textContent`, markup only our own, parsed inert. */
 export const LIVE_PAGE_SCRIPT = `'use strict';
 (() => {
-  const body = document.body;
   const list = document.getElementById('findings');
   const summary = document.getElementById('summary');
   const status = document.getElementById('status');
-  const limit = Number(body.dataset.limit) || 200;
-  let since = Number(body.dataset.since) || 0;
+  const limit = Number(document.body.dataset.limit) || 200;
+  let since = Number(document.body.dataset.since) || 0;
   const parser = new DOMParser();
 
   async function poll() {
