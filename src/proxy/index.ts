@@ -2,14 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
-import {
-  createServer,
-  Agent as HttpAgent,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-  STATUS_CODES,
-} from 'node:http';
+import { createServer, Agent as HttpAgent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -23,17 +16,8 @@ import type { ConformanceResult } from '../judge/types.js';
 import { allowsHost } from '../mock/cors.js';
 import { FindingLog, findingLine, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
 import { forward } from './forward.js';
-import {
-  LIVE_PAGE_CSP,
-  LIVE_PAGE_FINDINGS,
-  LIVE_PAGE_SCRIPT,
-  LIVE_PAGE_STYLE,
-  type LiveSummary,
-  renderLiveFinding,
-  renderLivePage,
-  summaryLine,
-} from './live-page.js';
-import { ownAnswer, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
+import { LIVE_PAGE_SCRIPT, LIVE_PAGE_STYLE, liveAnswer, pageAnswer, renderLivePage } from './live-page.js';
+import { type ProxyErrorResponse, proxyError, rawBadRequest, writeAnswer } from './proxy-errors.js';
 import { Recorder } from './record.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
@@ -128,14 +112,6 @@ function integerOption(name: string, value: number | undefined, fallback: number
   throw new ProxyOptionsError(`${name} must be a whole number from 1 to ${max}, got ${value}`);
 }
 
-function rawBadRequest(detail: string): string {
-  const own = proxyError('badRequest', detail);
-  const head = Object.entries({ ...own.headers, connection: 'close' })
-    .map(([name, value]) => `${name}: ${value}`)
-    .join('\r\n');
-  return `HTTP/1.1 ${own.status} ${STATUS_CODES[own.status] ?? ''}\r\n${head}\r\n\r\n${own.body}`;
-}
-
 const HOST_NOT_ALLOWED = proxyError(
   'hostNotAllowed',
   'the /__proxy/ paths answer only to a local Host (localhost, 127.0.0.0/8, [::1]) or one named with --allowed-host',
@@ -148,16 +124,6 @@ const NOT_FOUND = proxyError(
   'notFound',
   "the proxy serves only GET /__proxy/ (the live page), /__proxy/findings and the page's own files under /__proxy/",
 );
-
-/** The live page's answers are never cached, framed or sniffed, and live under the page's CSP. */
-const PAGE_HEADERS = {
-  'cache-control': 'no-store',
-  'content-security-policy': LIVE_PAGE_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
-const pageAnswer = (type: string, body: string, name = 'page') =>
-  ownAnswer(200, type, body, name, PAGE_HEADERS);
 
 /** A whole-number query parameter, its fallback when absent, `null` when out of range. */
 function wholeParameter(raw: string | null, fallback: number, max: number): number | null {
@@ -221,24 +187,15 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const startedAt = new Date();
   const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
-  const result = (): ConformanceResult =>
-    proxyResult({ startedAt, durationMs: Date.now() - startedAt.getTime(), log, judge });
+  const result = () => proxyResult({ startedAt, durationMs: Date.now() - startedAt.getTime(), log, judge });
 
-  const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tallies, total: log.total });
+  const summary = () => ({ exchanges: judge.exchanges, ...log.tallies, total: log.total });
 
   const live = (url: URL): ProxyErrorResponse => {
     const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
     if (since === null)
       return proxyError('badRequest', 'since must be a whole number, e.g. /__proxy/live?since=0');
-    const now = summary();
-    const body = JSON.stringify({
-      summary: { ...now, line: summaryLine(now) },
-      findings: log
-        .page(since, Number.MAX_SAFE_INTEGER)
-        .slice(-LIVE_PAGE_FINDINGS)
-        .map((f) => ({ seq: f.seq, html: renderLiveFinding(f) })),
-    });
-    return pageAnswer('application/json', body, 'live');
+    return liveAnswer(summary(), log.page(since, Number.MAX_SAFE_INTEGER));
   };
 
   const findingsPage = (url: URL): ProxyErrorResponse => {
@@ -295,7 +252,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     }
   };
 
-  const server: Server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     if (/^\/__proxy(?:[/?]|$)/.test(req.url ?? '')) writeAnswer(res, control(req));
     else if (!req.headers.via?.includes(via)) lineUp(req, res);
     else {

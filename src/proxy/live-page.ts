@@ -1,6 +1,7 @@
 /** `GET /__proxy/`, polling `/__proxy/live?since=N`: values escaped, parsed inert, a CSP of our files. */
 import { html, REPORT_STYLE, renderFinding } from '../judge/report/html.js';
 import { type FindingLog, LABELS, type ProxyFinding } from './findings.js';
+import { ownAnswer, type ProxyErrorResponse } from './proxy-errors.js';
 
 /** The most findings the page shows (the newest); each poll sends at most this many. */
 export const LIVE_PAGE_FINDINGS = 200;
@@ -8,6 +9,16 @@ export const LIVE_PAGE_FINDINGS = 200;
 /** Only the proxy's own files, no framing. */
 export const LIVE_PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The page's answers are never cached, framed or sniffed, and live under its CSP. */
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': LIVE_PAGE_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+export const pageAnswer = (type: string, body: string, name = 'page') =>
+  ownAnswer(200, type, body, name, PAGE_HEADERS);
 
 /** One finding as an `<article>`: its verdict, rule, citation and exchange, then the report's block. */
 export function renderLiveFinding(f: ProxyFinding): string {
@@ -21,6 +32,15 @@ export type LiveSummary = FindingLog['tallies'] & { exchanges: number; total: nu
 /** The count line the page shows, also sent with each poll. */
 export function summaryLine(s: LiveSummary): string {
   return `${s.exchanges} exchange(s) seen · ${s.failures} failure(s), ${s.warnings} warning(s) from the server, ${s.client} from the client · ${s.total} finding(s) in all, the newest ${LIVE_PAGE_FINDINGS} shown`;
+}
+
+/** `/__proxy/live`: the count line and the newest of `findings`, rendered. */
+export function liveAnswer(summary: LiveSummary, findings: readonly ProxyFinding[]): ProxyErrorResponse {
+  const body = JSON.stringify({
+    summary: { ...summary, line: summaryLine(summary) },
+    findings: findings.slice(-LIVE_PAGE_FINDINGS).map((f) => ({ seq: f.seq, html: renderLiveFinding(f) })),
+  });
+  return pageAnswer('application/json', body, 'live');
 }
 
 /** The page as first served, with the newest findings rendered. */
@@ -69,7 +89,6 @@ export const LIVE_PAGE_SCRIPT = `'use strict';
   const status = document.getElementById('status');
   const limit = Number(document.body.dataset.limit) || 200;
   let since = Number(document.body.dataset.since) || 0;
-  const parser = new DOMParser();
 
   async function poll() {
     try {
@@ -77,8 +96,7 @@ export const LIVE_PAGE_SCRIPT = `'use strict';
       if (!response.ok) throw new Error('HTTP ' + response.status);
       const page = await response.json();
       for (const item of page.findings) {
-        const parsed = parser.parseFromString(item.html, 'text/html');
-        const article = parsed.body.firstElementChild;
+        const article = new DOMParser().parseFromString(item.html, 'text/html').body.firstElementChild;
         if (article && article.tagName === 'ARTICLE') list.prepend(document.importNode(article, true));
         since = Math.max(since, item.seq);
       }
