@@ -43,7 +43,6 @@ function clipped<T>(value: T): T {
   return value;
 }
 
-/** A finding's label in lines and on the live page. */
 export const LABELS: Record<Party, Record<Level, string>> = {
   server: { failure: 'FAIL', warning: 'WARN' },
   client: { failure: 'CLIENT', warning: 'CLIENT' },

@@ -43,7 +43,6 @@ export function liveAnswer(summary: LiveSummary, findings: readonly ProxyFinding
   return pageAnswer('application/json', body, 'live');
 }
 
-/** The page as first served, with the newest findings rendered. */
 export function renderLivePage(
   upstream: string,
   findings: readonly ProxyFinding[],
