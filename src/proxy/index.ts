@@ -187,7 +187,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const startedAt = new Date();
   const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
-  const result = () => proxyResult({ startedAt, durationMs: Date.now() - startedAt.getTime(), log, judge });
+  const result = () => proxyResult({ startedAt, log, judge });
 
   const summary = () => ({ exchanges: judge.exchanges, ...log.tallies, total: log.total });
 

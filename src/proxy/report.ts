@@ -50,7 +50,6 @@ export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>)
 
 export interface ProxyRun {
   startedAt: Date;
-  durationMs: number;
   log: FindingLog;
   judge: TrafficJudge;
 }
@@ -117,7 +116,7 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
     baseUrl: run.judge.options.upstream.baseUrl,
     destructive: false,
     startedAt: run.startedAt.toISOString(),
-    durationMs: run.durationMs,
+    durationMs: Date.now() - run.startedAt.getTime(),
     outcome: summary.failed > 0 ? 'fail' : 'pass',
     unreachable: null,
     summary,
