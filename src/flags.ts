@@ -45,17 +45,11 @@ export function parseFlags<T extends FlagTable>(
   try {
     ({ values } = parseArgs({
       args: joinDashValues(table, argv),
-      strict: true,
-      allowPositionals: false,
       options: Object.fromEntries(
-        Object.entries(table).map(([name, flag]) => [
-          name,
-          {
-            type: flag.arg ? ('string' as const) : ('boolean' as const),
-            multiple: flag.multiple ?? false,
-            ...(flag.short ? { short: flag.short } : {}),
-          },
-        ]),
+        Object.entries(table).map(([name, { arg, multiple = false, short }]) => {
+          const type = arg ? ('string' as const) : ('boolean' as const);
+          return [name, short ? { type, multiple, short } : { type, multiple }];
+        }),
       ),
     }));
   } catch (error) {
@@ -114,7 +108,6 @@ export function oneOf<const T extends string>(names: readonly T[]) {
       : fail(`${flag} ${JSON.stringify(raw)} is unknown; use ${list}`);
 }
 
-/** A value that must not be blank, such as a file or a host name. */
 export function notBlank(example: string) {
   return (raw: string, flag: string): Result<string, string> =>
     raw.trim() === '' ? fail(`${flag} must not be empty; ${example}`) : ok(raw);

@@ -158,13 +158,11 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
     if (error instanceof ProxyOptionsError) return fail(error.message);
     throw error;
   }
-  let info: ProxyInfo;
-  try {
-    info = await proxy.listen({ port, host });
-  } catch (error) {
+  const info = await proxy.listen({ port, host }).catch((error: NodeJS.ErrnoException) => error);
+  if (info instanceof Error) {
     await proxy.close().catch(() => undefined);
-    if (error instanceof ProxyOptionsError) return fail(error.message);
-    line(`petstore proxy: ${listenProblem(error as NodeJS.ErrnoException, host, port)}`);
+    if (info instanceof ProxyOptionsError) return fail(info.message);
+    line(`petstore proxy: ${listenProblem(info, host, port)}`);
     return 2;
   }
   io.stdout.write(

@@ -32,14 +32,6 @@ export const MAX_KEPT_FINDING_BYTES = 8 * 1024 * 1024;
 const MAX_FINDING_STRING = 2_000;
 const MAX_FINDING_ITEMS = 20;
 
-/** How often one check was broken, kept or not: what the verdict and the exit code are made of. */
-export interface CheckCount {
-  count: number;
-  level: Level;
-  /** Counted but not kept. */
-  dropped: number;
-}
-
 function clipped<T>(value: T): T {
   if (typeof value === 'string' && value.length > MAX_FINDING_STRING) {
     return `${value.slice(0, MAX_FINDING_STRING)}… (cut, ${value.length} characters)` as T;
@@ -51,7 +43,6 @@ function clipped<T>(value: T): T {
   return value;
 }
 
-/** A finding's label in lines and on the live page. */
 export const LABELS: Record<Party, Record<Level, string>> = {
   server: { failure: 'FAIL', warning: 'WARN' },
   client: { failure: 'CLIENT', warning: 'CLIENT' },
@@ -75,13 +66,15 @@ export function findingLine(found: ProxyFinding): string {
 /** Every finding counts; those kept are bounded per party, so the client's cannot push out the server's. */
 export class FindingLog {
   private readonly kept: ProxyFinding[] = [];
-  private readonly counts = new Map<string, CheckCount>();
+  /** How often each check was broken, kept or not: what the verdict and the exit code are made of. */
+  readonly checks = new Map<string, { count: number; level: Level; dropped: number }>();
   private readonly keptOf: Record<Party, { findings: number; bytes: number }> = {
     server: { findings: 0, bytes: 0 },
     client: { findings: 0, bytes: 0 },
   };
-  private count = 0;
-  private readonly tallies = { failures: 0, warnings: 0, client: 0 };
+  /** Findings made, kept or not: the server's failures and warnings, and the client's. */
+  readonly tallies = { failures: 0, warnings: 0, client: 0 };
+  total = 0;
 
   constructor(
     private readonly onFinding: (found: ProxyFinding) => void = () => undefined,
@@ -89,12 +82,12 @@ export class FindingLog {
   ) {}
 
   add(found: Omit<ProxyFinding, 'seq'>): ProxyFinding {
-    this.count += 1;
-    const numbered: ProxyFinding = clipped({ seq: this.count, ...found });
+    this.total += 1;
+    const numbered: ProxyFinding = clipped({ seq: this.total, ...found });
     const id = checkIdOf(numbered);
-    const counted = this.counts.get(id) ?? { count: 0, level: found.level, dropped: 0 };
+    const counted = this.checks.get(id) ?? { count: 0, level: found.level, dropped: 0 };
     counted.count += 1;
-    this.counts.set(id, counted);
+    this.checks.set(id, counted);
     this.tallies[found.party === 'client' ? 'client' : found.level === 'failure' ? 'failures' : 'warnings']++;
     const budget = this.keptOf[found.party];
     const bytes = JSON.stringify(numbered).length;
@@ -119,20 +112,7 @@ export class FindingLog {
     return start === -1 ? [] : this.kept.slice(start, start + limit);
   }
 
-  /** Findings made, kept or not: the server's failures and warnings, and the client's. */
-  tally(): { failures: number; warnings: number; client: number } {
-    return { ...this.tallies };
-  }
-
-  checks(): ReadonlyMap<string, CheckCount> {
-    return this.counts;
-  }
-
-  get total(): number {
-    return this.count;
-  }
-
   get dropped(): number {
-    return this.count - this.kept.length;
+    return this.total - this.kept.length;
   }
 }

@@ -23,13 +23,11 @@ const BODILESS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS
 /** Sent again when a kept-alive connection fails under them (RFC 9110 §9.2.2); never a cancel (D20). */
 const SAFE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Each way no usable answer came, and the proxy's own Error for it. */
 const FAULT_ERRORS = {
   refused: 'upstreamUnreachable',
   unresolved: 'upstreamUnreachable',
   timeout: 'upstreamTimeout',
   reset: 'upstreamFailed',
-  'not-http': 'upstreamFailed',
   other: 'upstreamFailed',
   'client-stalled': 'requestTimeout',
   overloaded: 'overloaded',
@@ -162,7 +160,7 @@ function classify(error: unknown, timeoutMs: number, afterHeaders: boolean): Ups
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return fault('unresolved', `the upstream's host name did not resolve (${code})`);
   if (typeof code === 'string' && code.startsWith('HPE_')) {
-    return fault('not-http', `the upstream's answer is not valid HTTP (${code})`);
+    return fault('other', `the upstream's answer is not valid HTTP (${code})`);
   }
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || text === 'aborted') {
     return fault(

@@ -1,36 +1,21 @@
 /** The validating proxy as a library: it passes every exchange through unchanged and judges it (D20). */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import {
-  createServer,
-  Agent as HttpAgent,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-  STATUS_CODES,
-} from 'node:http';
+import { createServer, Agent as HttpAgent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Contract, defaultContract } from '../contract/index.js';
+import { oneOf } from '../flags.js';
 import { withoutBodies } from '../judge/report/input.js';
 import { FILE_REPORTERS, type FileReporter, writeReports } from '../judge/report/write.js';
 import type { ConformanceResult } from '../judge/types.js';
 import { allowsHost } from '../mock/cors.js';
 import { FindingLog, findingLine, MAX_KEPT_FINDINGS, type ProxyFinding } from './findings.js';
 import { forward } from './forward.js';
-import {
-  LIVE_PAGE_CSP,
-  LIVE_PAGE_FINDINGS,
-  LIVE_PAGE_SCRIPT,
-  LIVE_PAGE_STYLE,
-  type LiveSummary,
-  renderLiveFinding,
-  renderLivePage,
-  summaryLine,
-} from './live-page.js';
-import { ownAnswer, type ProxyErrorResponse, proxyError, writeAnswer } from './proxy-errors.js';
+import { LIVE_PAGE_SCRIPT, LIVE_PAGE_STYLE, liveAnswer, pageAnswer, renderLivePage } from './live-page.js';
+import { type ProxyErrorResponse, proxyError, rawBadRequest, writeAnswer } from './proxy-errors.js';
 import { Recorder } from './record.js';
 import { proxyResult } from './report.js';
 import { TrafficJudge } from './traffic-judge.js';
@@ -97,7 +82,6 @@ export interface ProxyInfo {
 
 export interface ProxyClosed {
   result: ConformanceResult;
-  /** The report files written. */
   written: string[];
 }
 
@@ -119,15 +103,6 @@ function integerOption(name: string, value: number | undefined, fallback: number
   throw new ProxyOptionsError(`${name} must be a whole number from 1 to ${max}, got ${value}`);
 }
 
-/** A 400 written straight to a socket, which it closes. */
-function rawBadRequest(detail: string): string {
-  const own = proxyError('badRequest', detail);
-  const head = Object.entries({ ...own.headers, connection: 'close' })
-    .map(([name, value]) => `${name}: ${value}`)
-    .join('\r\n');
-  return `HTTP/1.1 ${own.status} ${STATUS_CODES[own.status] ?? ''}\r\n${head}\r\n\r\n${own.body}`;
-}
-
 const HOST_NOT_ALLOWED = proxyError(
   'hostNotAllowed',
   'the /__proxy/ paths answer only to a local Host (localhost, 127.0.0.0/8, [::1]) or one named with --allowed-host',
@@ -140,16 +115,6 @@ const NOT_FOUND = proxyError(
   'notFound',
   "the proxy serves only GET /__proxy/ (the live page), /__proxy/findings and the page's own files under /__proxy/",
 );
-
-/** The live page's answers are never cached, framed or sniffed, and live under the page's CSP. */
-const PAGE_HEADERS = {
-  'cache-control': 'no-store',
-  'content-security-policy': LIVE_PAGE_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
-const pageAnswer = (type: string, body: string, name = 'page') =>
-  ownAnswer(200, type, body, name, PAGE_HEADERS);
 
 /** A whole-number query parameter, its fallback when absent, `null` when out of range. */
 function wholeParameter(raw: string | null, fallback: number, max: number): number | null {
@@ -181,11 +146,9 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS, 2 ** 31 - 1);
   const captureBytes = integerOption('captureBytes', options.captureBytes, DEFAULT_CAPTURE_BYTES, 2 ** 30);
   const reporters = options.reporters ?? [];
-  const unknown = reporters.find((name) => !FILE_REPORTERS.includes(name));
-  if (unknown !== undefined) {
-    throw new ProxyOptionsError(
-      `reporter ${JSON.stringify(unknown)} is unknown; use ${FILE_REPORTERS.join(', ')}`,
-    );
+  for (const name of reporters) {
+    const known = oneOf(FILE_REPORTERS)(name, 'reporter');
+    if (!known.ok) throw new ProxyOptionsError(known.error);
   }
   const outputDir = resolve(options.outputDir ?? DEFAULT_OUTPUT_DIR);
   const { onFinding } = options;
@@ -213,27 +176,17 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const agentOptions = { keepAlive: true, maxSockets: MAX_UPSTREAM_CONNECTIONS };
   const agent = upstream.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const startedAt = new Date();
-  const t0 = performance.now();
   const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
-  const result = (): ConformanceResult =>
-    proxyResult({ contract, startedAt, durationMs: performance.now() - t0, log, judge });
+  const result = () => proxyResult({ startedAt, log, judge });
 
-  const summary = (): LiveSummary => ({ exchanges: judge.exchanges, ...log.tally(), total: log.total });
+  const summary = () => ({ exchanges: judge.exchanges, ...log.tallies, total: log.total });
 
   const live = (url: URL): ProxyErrorResponse => {
     const since = wholeParameter(url.searchParams.get('since'), 0, Number.MAX_SAFE_INTEGER);
     if (since === null)
       return proxyError('badRequest', 'since must be a whole number, e.g. /__proxy/live?since=0');
-    const now = summary();
-    const body = JSON.stringify({
-      summary: { ...now, line: summaryLine(now) },
-      findings: log
-        .page(since, Number.MAX_SAFE_INTEGER)
-        .slice(-LIVE_PAGE_FINDINGS)
-        .map((f) => ({ seq: f.seq, html: renderLiveFinding(f) })),
-    });
-    return pageAnswer('application/json', body, 'live');
+    return liveAnswer(summary(), log.page(since, Number.MAX_SAFE_INTEGER));
   };
 
   const findingsPage = (url: URL): ProxyErrorResponse => {
@@ -265,7 +218,6 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     return pageAnswer('application/json', `${head.slice(0, -1)},"findings":[${page.join(',')}]}`, 'findings');
   };
 
-  /** The answer to one of the proxy's own paths, under `/__proxy/`; they are never forwarded. */
   const control = (req: IncomingMessage): ProxyErrorResponse => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
     // Findings describe a developer's traffic: no CORS, and no other site's page may read them. A page
@@ -291,7 +243,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     }
   };
 
-  const server: Server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     if (/^\/__proxy(?:[/?]|$)/.test(req.url ?? '')) writeAnswer(res, control(req));
     else if (!req.headers.via?.includes(via)) lineUp(req, res);
     else {
@@ -299,14 +251,6 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       writeAnswer(res, proxyError('loop', detail));
     }
   });
-
-  /** A cancel is tracked from its request on, so a double click's two answers are judged together. */
-  const send = (req: IncomingMessage, res: ServerResponse): void => {
-    const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
-    // After the judgement, which runs just after the answer is sent.
-    if (flight !== null) res.once('close', () => setImmediate(() => judge.settle(flight)));
-    forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
-  };
 
   // Pipelined requests go upstream one at a time, in order; past MAX_PIPELINED waiting the connection is
   // closed unanswered, as RFC 9112 §9.3.2 allows (issue 25).
@@ -322,11 +266,13 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       line[0]?.();
     };
     line.push(() => {
-      if (!socket.writable) next();
-      else {
-        res.once('close', next);
-        send(req, res);
-      }
+      if (!socket.writable) return next();
+      res.once('close', next);
+      // A cancel is tracked from its request on, so a double click's two answers are judged together;
+      // it settles after the judgement, which runs just after the answer is sent.
+      const flight = judge.opened(req.method ?? 'GET', req.url ?? '/');
+      if (flight !== null) res.once('close', () => setImmediate(() => judge.settle(flight)));
+      forward(req, res, { ...forwardOptions, judge: (captured) => judge.judge(captured, flight) });
     });
     if (line.length === 1) line[0]?.();
   };

@@ -1,6 +1,7 @@
 /** `GET /__proxy/`, polling `/__proxy/live?since=N`: values escaped, parsed inert, a CSP of our files. */
 import { html, REPORT_STYLE, renderFinding } from '../judge/report/html.js';
 import { type FindingLog, LABELS, type ProxyFinding } from './findings.js';
+import { ownAnswer, type ProxyErrorResponse } from './proxy-errors.js';
 
 /** The most findings the page shows (the newest); each poll sends at most this many. */
 export const LIVE_PAGE_FINDINGS = 200;
@@ -9,6 +10,16 @@ export const LIVE_PAGE_FINDINGS = 200;
 export const LIVE_PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** The page's answers are never cached, framed or sniffed, and live under its CSP. */
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': LIVE_PAGE_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+export const pageAnswer = (type: string, body: string, name = 'page') =>
+  ownAnswer(200, type, body, name, PAGE_HEADERS);
+
 /** One finding as an `<article>`: its verdict, rule, citation and exchange, then the report's block. */
 export function renderLiveFinding(f: ProxyFinding): string {
   const label = LABELS[f.party][f.level];
@@ -16,14 +27,22 @@ export function renderLiveFinding(f: ProxyFinding): string {
   return `<article class="cause ${label === 'FAIL' ? 'FAIL' : 'WARN'}" data-seq="${f.seq}" data-rule="${html(f.rule)}"><h3><span class="badge ${label === 'CLIENT' ? 'SKIP' : label}">${label}</span> ${html(f.method)} ${html(f.path)} → ${html(outcome)}: <code>${html(f.rule)}</code> (${html(f.citation)})</h3><p class="muted">exchange #${f.exchange} · ${html(f.scope)} · ${html(f.at)}</p>${renderFinding(f.finding)}</article>`;
 }
 
-export type LiveSummary = ReturnType<FindingLog['tally']> & { exchanges: number; total: number };
+export type LiveSummary = FindingLog['tallies'] & { exchanges: number; total: number };
 
 /** The count line the page shows, also sent with each poll. */
 export function summaryLine(s: LiveSummary): string {
   return `${s.exchanges} exchange(s) seen · ${s.failures} failure(s), ${s.warnings} warning(s) from the server, ${s.client} from the client · ${s.total} finding(s) in all, the newest ${LIVE_PAGE_FINDINGS} shown`;
 }
 
-/** The page as first served, with the newest findings rendered. */
+/** `/__proxy/live`: the count line and the newest of `findings`, rendered. */
+export function liveAnswer(summary: LiveSummary, findings: readonly ProxyFinding[]): ProxyErrorResponse {
+  const body = JSON.stringify({
+    summary: { ...summary, line: summaryLine(summary) },
+    findings: findings.slice(-LIVE_PAGE_FINDINGS).map((f) => ({ seq: f.seq, html: renderLiveFinding(f) })),
+  });
+  return pageAnswer('application/json', body, 'live');
+}
+
 export function renderLivePage(
   upstream: string,
   findings: readonly ProxyFinding[],
@@ -64,13 +83,11 @@ article.cause h3 code{font-size:inherit}
 /** `/__proxy/page.js`: plain ES2020; text only through `textContent`, markup only our own, parsed inert. */
 export const LIVE_PAGE_SCRIPT = `'use strict';
 (() => {
-  const body = document.body;
   const list = document.getElementById('findings');
   const summary = document.getElementById('summary');
   const status = document.getElementById('status');
-  const limit = Number(body.dataset.limit) || 200;
-  let since = Number(body.dataset.since) || 0;
-  const parser = new DOMParser();
+  const limit = Number(document.body.dataset.limit) || 200;
+  let since = Number(document.body.dataset.since) || 0;
 
   async function poll() {
     try {
@@ -78,8 +95,7 @@ export const LIVE_PAGE_SCRIPT = `'use strict';
       if (!response.ok) throw new Error('HTTP ' + response.status);
       const page = await response.json();
       for (const item of page.findings) {
-        const parsed = parser.parseFromString(item.html, 'text/html');
-        const article = parsed.body.firstElementChild;
+        const article = new DOMParser().parseFromString(item.html, 'text/html').body.firstElementChild;
         if (article && article.tagName === 'ARTICLE') list.prepend(document.importNode(article, true));
         since = Math.max(since, item.seq);
       }

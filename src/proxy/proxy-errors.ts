@@ -1,5 +1,5 @@
 /** The proxy's own answers: Errors (§7, D5) coded `proxy_…`, saying "petstore proxy: …" (D20). */
-import type { ServerResponse } from 'node:http';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
 
 export const PROXY_ERRORS = {
   upstreamUnreachable: { status: 502, code: 'proxy_upstream_unreachable' },
@@ -17,9 +17,6 @@ export const PROXY_ERRORS = {
 
 export type ProxyErrorName = keyof typeof PROXY_ERRORS;
 
-/** Marks every answer the proxy writes itself. */
-export const PROXY_HEADER = 'x-petstore-proxy';
-
 /** An answer of the proxy's own: its Errors, and the live page's files. */
 export interface ProxyErrorResponse {
   status: number;
@@ -27,7 +24,7 @@ export interface ProxyErrorResponse {
   body: string;
 }
 
-/** An answer of the proxy's own, marked with {@link PROXY_HEADER} `name`. */
+/** An answer of the proxy's own, marked `x-petstore-proxy: name`. */
 export function ownAnswer(
   status: number,
   type: string,
@@ -38,7 +35,7 @@ export function ownAnswer(
   const length = String(Buffer.byteLength(body));
   return {
     status,
-    headers: { 'content-type': type, 'content-length': length, ...headers, [PROXY_HEADER]: name },
+    headers: { 'content-type': type, 'content-length': length, ...headers, 'x-petstore-proxy': name },
     body,
   };
 }
@@ -52,10 +49,15 @@ export function proxyError(name: ProxyErrorName, detail: string): ProxyErrorResp
 
 /** Writes an answer of the proxy's own; a response already begun is cut instead. */
 export function writeAnswer(res: ServerResponse, answer: ProxyErrorResponse): void {
-  if (res.headersSent || res.destroyed) {
-    res.destroy();
-    return;
-  }
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
+  if (res.headersSent || res.destroyed) res.destroy();
+  else res.writeHead(answer.status, answer.headers).end(answer.body);
+}
+
+/** A 400 written straight to a socket, which it closes. */
+export function rawBadRequest(detail: string): string {
+  const own = proxyError('badRequest', detail);
+  const head = Object.entries({ ...own.headers, connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  return `HTTP/1.1 ${own.status} ${STATUS_CODES[own.status] ?? ''}\r\n${head}\r\n\r\n${own.body}`;
 }

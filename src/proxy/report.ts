@@ -1,5 +1,4 @@
 /** The findings in the suite's report shape, a check per rule; the client's (`client.*`) never fail a run. */
-import type { Contract } from '../contract/index.js';
 import { MAX_LIST_BYTES, type RuleRow, STATE_RULES } from '../judge/observer.js';
 import { operationCoverage, summarise } from '../judge/report/input.js';
 import type { CheckResult, ConformanceResult, Level } from '../judge/types.js';
@@ -50,9 +49,7 @@ export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>)
 }
 
 export interface ProxyRun {
-  contract: Contract;
   startedAt: Date;
-  durationMs: number;
   log: FindingLog;
   judge: TrafficJudge;
 }
@@ -69,19 +66,19 @@ function noteFor(id: string, run: ProxyRun): string | null {
   if (id === 'exchange.body' && run.judge.unjudgedBodies > 0) {
     return `${run.judge.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`;
   }
-  const counted = run.log.checks().get(id);
+  const counted = run.log.checks.get(id);
   if (counted && counted.dropped > 0) {
     return `${counted.dropped} of its ${counted.count} finding(s) were counted (and printed) but not kept: the proxy keeps ${MAX_KEPT_FINDINGS.toLocaleString('en')} findings or ${MAX_KEPT_FINDING_BYTES / 1024 / 1024} MiB for the server and as many for the client`;
   }
   return null;
 }
 
-/** The run as a report for the suite's reporters. */
 export function proxyResult(run: ProxyRun): ConformanceResult {
-  const ids = new Set([...Object.keys(WATCHED_RULES), ...run.log.checks().keys()]);
+  const { contract } = run.judge.options;
+  const ids = new Set([...Object.keys(WATCHED_RULES), ...run.log.checks.keys()]);
   const checks = [...ids].map((id): CheckResult => {
     const found = run.log.all().filter((f) => checkIdOf(f) === id);
-    const counted = run.log.checks().get(id);
+    const counted = run.log.checks.get(id);
     const total = counted?.count ?? 0;
     const [watchedCitation, watchedLevel, watchedTitle] = WATCHED_RULES[id] ?? [];
     const first = found[0];
@@ -115,15 +112,15 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
   return {
     schemaVersion: 1,
     tool: 'petstore proxy',
-    contractVersion: run.contract.version,
+    contractVersion: contract.version,
     baseUrl: run.judge.options.upstream.baseUrl,
     destructive: false,
     startedAt: run.startedAt.toISOString(),
-    durationMs: run.durationMs,
+    durationMs: Date.now() - run.startedAt.getTime(),
     outcome: summary.failed > 0 ? 'fail' : 'pass',
     unreachable: null,
     summary,
     checks,
-    coverage: operationCoverage(run.contract, (id) => run.judge.statuses.get(id) ?? new Set<number>()),
+    coverage: operationCoverage(contract, (id) => run.judge.statuses.get(id) ?? new Set<number>()),
   };
 }

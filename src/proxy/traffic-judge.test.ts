@@ -90,7 +90,7 @@ describe('judging traffic', () => {
       [2, 'body', 'failure'],
     ]);
     expect(log.all()[0]?.finding.message).toMatch(/could not judge this exchange \(a rule nobody foresaw\)/);
-    const report = proxyResult({ contract, startedAt: new Date(0), durationMs: 1, log, judge });
+    const report = proxyResult({ startedAt: new Date(0), log, judge });
     expect(report.checks.find((c) => c.id === 'exchange.unjudged')).toMatchObject({ outcome: 'WARN' });
   });
 });
@@ -135,9 +135,7 @@ describe('the verdict counts every finding', () => {
       exchange('GET', '/v1/store/orders', 500, '{"code":"boom","message":"Down.","status":500}', 'Bearer k'),
     );
     const result = proxyResult({
-      contract: defaultContract(),
       startedAt: new Date(0),
-      durationMs: 0,
       log,
       judge,
     });

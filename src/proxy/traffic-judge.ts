@@ -56,11 +56,6 @@ export function judgedTarget(target: string): string {
   );
 }
 
-function redactFinding<T>(entry: T, keys: readonly string[]): T {
-  const present = keys.filter((key) => key !== '');
-  return (present.length === 0 ? [''] : present).reduce((value, key) => redactDeep(value, key), entry);
-}
-
 const DECODERS: Record<string, (bytes: Buffer, options: { maxOutputLength: number }) => Buffer> = {
   identity: (bytes) => bytes,
   gzip: gunzipSync,
@@ -93,12 +88,11 @@ function observedOf(
   text: string | null,
 ): ObservedExchange {
   const { response, fault } = captured;
-  const shown = Object.fromEntries(
-    REPORTED_HEADERS.flatMap((name) => {
-      const value = captured.requestHeaders[name];
-      return value === undefined ? [] : [[name, value]];
-    }),
-  );
+  const shown: Record<string, string> = {};
+  for (const name of REPORTED_HEADERS) {
+    const value = captured.requestHeaders[name];
+    if (value !== undefined) shown[name] = value;
+  }
   const url = `${upstream.protocol}//${upstream.host}${captured.target}`;
   const request = reportRequest(captured.method, url, shown, secret);
   if (fault || !response) {
@@ -192,7 +186,6 @@ export class TrafficJudge {
   /** A rule threw on this exchange: an `unjudged` warning, and the proxy carries on (issue 25). */
   private unjudged(n: number, captured: CapturedExchange, error: unknown): Logged {
     const secret = secretOf(captured.requestHeaders.authorization);
-    const own = ownKeys(secret, captured.target);
     const reason = error instanceof Error ? error.message : String(error);
     const message = `the proxy could not judge this exchange (${reason}); it was forwarded as it came`;
     const expected = 'an exchange the proxy can judge';
@@ -204,26 +197,20 @@ export class TrafficJudge {
       party: 'server',
       finding,
     };
-    return this.log(n, captured, captured.target, this.keys.label(secret), own, [found]);
+    return this.log(n, captured, captured.target, this.keys.label(secret), [found]);
   }
 
-  private log(
-    n: number,
-    captured: CapturedExchange,
-    path: string,
-    scope: string,
-    own: readonly string[],
-    found: Judged[],
-  ): Logged {
+  private log(n: number, captured: CapturedExchange, path: string, scope: string, found: Judged[]): Logged {
     if (found.length === 0) return [];
     const at = new Date(captured.startedAt).toISOString();
+    const own = ownKeys(secretOf(captured.requestHeaders.authorization), captured.target);
     const keys = [...new Set([...own, ...this.keys.secrets()])];
     const { method, response } = captured;
     const status = response?.status ?? null;
     return found.map(({ rule, citation, level, party, finding }) => {
       const entry = { exchange: n, at, rule, citation, level, party, scope, method, path, status, finding };
-      // Any part (path, session, echoed headers, body) may hold a key.
-      const redacted = redactFinding(entry, keys);
+      // Any part (path, session, echoed headers, body) may hold a key; with none, query credentials still go.
+      const redacted = (keys.length > 0 ? keys : ['']).reduce((value, key) => redactDeep(value, key), entry);
       this.options.log.add(redacted);
       return redacted;
     });
@@ -276,7 +263,7 @@ export class TrafficJudge {
     }
     const { startedAt, durationMs } = captured;
     const seen = seenExchange(observed, headers.authorization, startedAt, startedAt + durationMs, text);
-    const logged = this.log(n, captured, path, scope, own, found);
+    const logged = this.log(n, captured, path, scope, found);
     const crossRequest = (): Logged => {
       let found: Judged[];
       try {
@@ -288,7 +275,7 @@ export class TrafficJudge {
       } catch (error) {
         return this.unjudged(n, captured, error);
       }
-      return this.log(n, captured, path, scope, own, found);
+      return this.log(n, captured, path, scope, found);
     };
     const bytes = (captured.response?.body.bytes.length ?? 0) + (text?.length ?? 0);
     logged.push(...this.observe({ seen, bytes, crossRequest }, flight));
@@ -320,29 +307,27 @@ export class TrafficJudge {
       authorization === undefined
         ? 'no Authorization header'
         : 'an Authorization header without a Bearer token';
-    // [rule, message, what the client should send]; a CORS preflight needs no documented operation (D14).
-    const broken: Array<false | [string, string, string]> = [
+    // A CORS preflight needs no documented operation (D14).
+    const undocumented = !stalled && operationId === null && method !== 'OPTIONS';
+    const refused = documented && bearer && captured.response?.status === 401;
+    const broken: Array<false | [rule: string, message: string, expected: string]> = [
       stalled && [
         'client.stalled',
         `the client stopped sending its request body (${requestBody.total} bytes sent); the proxy answered 408`,
         'a whole request, sent without a pause longer than --timeout',
       ],
-      !stalled &&
-        operationId === null &&
-        method !== 'OPTIONS' && [
-          'client.undocumented',
-          `the client called ${method} ${path}, which the document does not list`,
-          'a documented operation',
-        ],
+      undocumented && [
+        'client.undocumented',
+        `the client called ${method} ${path}, which the document does not list`,
+        'a documented operation',
+      ],
       documented &&
         !bearer && ['client.no-key', `the client sent ${noKey}`, 'Authorization: Bearer <API_KEY>'],
-      documented &&
-        bearer &&
-        captured.response?.status === 401 && [
-          'client.key-refused',
-          "the server refused the client's key (401)",
-          'a key the server accepts',
-        ],
+      refused && [
+        'client.key-refused',
+        "the server refused the client's key (401)",
+        'a key the server accepts',
+      ],
       order?.id === null && [
         'client.malformed-id',
         `the client sent the order id ${JSON.stringify(order.raw)}, which is not an int64 integer`,

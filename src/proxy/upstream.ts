@@ -38,10 +38,7 @@ export function parseUpstream(raw: string): Result<Upstream, string> {
 /** `/v1/orders?x=1` below `/v1` is `/orders?x=1`; `null` outside the base (judged unknown, D10). */
 export function pathBelowBase(requestPath: string, basePath: string): string | null {
   if (basePath === '') return requestPath;
-  if (requestPath === basePath) return '';
   const next = requestPath.charAt(basePath.length);
-  if (requestPath.startsWith(basePath) && (next === '/' || next === '?')) {
-    return requestPath.slice(basePath.length);
-  }
-  return null;
+  const below = requestPath.startsWith(basePath) && (next === '/' || next === '?' || next === '');
+  return below ? requestPath.slice(basePath.length) : null;
 }
