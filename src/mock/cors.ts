@@ -4,7 +4,7 @@ import { documentedResponseHeaders } from '../contract/document-schemas.js';
 import { fail, ok, type Result } from '../result.js';
 import type { CoreRequest } from './responses.js';
 
-export type HeaderMap = Record<string, string>;
+type HeaderMap = Record<string, string>;
 
 /** A serialised origin (RFC 6454 §6.2): `scheme://host[:port]`, or `null`. */
 const ORIGIN =
@@ -15,8 +15,6 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const READ_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Session';
 const PREFLIGHT_VARY =
   'Origin, Access-Control-Request-Method, Access-Control-Request-Headers, Access-Control-Request-Private-Network';
-
-export type Cors = ReturnType<typeof compileCors>;
 
 /** Whether a value can be echoed as `Access-Control-Allow-Origin`. */
 export function isOrigin(value: string): boolean {

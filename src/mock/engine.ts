@@ -14,7 +14,7 @@ import { isObject, type JsonObject } from '../contract/refs.js';
 import { fail, ok, type Result } from '../result.js';
 import { createAuthenticator } from './auth.js';
 import { CONTROL_BASE, CONTROL_OPERATIONS, type ControlName, handleControl } from './control.js';
-import { type Cors, compileCors } from './cors.js';
+import { compileCors } from './cors.js';
 import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
 import { readFaultSettings } from './faults.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
@@ -28,7 +28,7 @@ import {
   errorResponse,
   jsonResponse,
 } from './responses.js';
-import { compileRouter } from './router.js';
+import { compileRouter, decodeLoosely } from './router.js';
 import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Sessions } from './sessions.js';
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
@@ -42,14 +42,9 @@ type ApiHandler = (
 
 /** Whether a path is under `/__mock`, however it is escaped: `isControlTarget('/%5F_mock/state')` is true. */
 export function isControlTarget(pathname: string): boolean {
-  try {
-    return isControlPath(decodeURIComponent(pathname));
-  } catch {
-    return isControlPath(pathname); // A broken escape stays as written.
-  }
+  const path = decodeLoosely(pathname);
+  return path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`);
 }
-
-const isControlPath = (path: string) => path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`);
 
 /** What each operation does; every operation of the document must have one (checked at start). */
 export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
@@ -131,7 +126,7 @@ function forcedResponse({ status, body, headers, code }: ForcedResponse, session
 
 /** Why a contract's paths cannot be served beside `/__mock` (checked at load, not in the MSW entry). */
 export function controlOverlap(contract: Contract): string | undefined {
-  const overlap = contract.operations.find((op) => isControlPath(contract.basePath + op.path));
+  const overlap = contract.operations.find((op) => isControlTarget(contract.basePath + op.path));
   if (!overlap) return undefined;
   return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
 }
@@ -178,35 +173,8 @@ export interface EngineOptions {
 /** An adapter's body reader: up to `limit` bytes, `too-large` once more come, `aborted` if the peer left. */
 export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
 
-export interface MockEngine {
-  /** Body limit, answer, delay, log: a promise only for a body or a delay; `undefined` if the peer left. */
-  answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined>;
-  /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
-  settle(
-    request: CoreRequest,
-    response: CoreResponse,
-    startedAt: number,
-    t0: number,
-  ): CoreResponse | Promise<CoreResponse>;
-  /** The answer its head alone decides (a body declared too large, no valid key), before `100 Continue`. */
-  refusal(request: CoreRequest): CoreResponse | undefined;
-  /** Answers a WHATWG request (`target`: path and query below a mount); a drop (D18): `Response.error()`. */
-  handle(request: Request, target?: string): Promise<Response>;
-  /** Puts every session back to the fixtures and the delay back to the `delayMs` option. */
-  reset(): void;
-  /** Ends every pending delay at once, so a stopping mock stops at once. */
-  releaseDelayed(): void;
-  /** Replaces the fixtures and resets every session; the keys follow unless the options fixed them. */
-  reload(fixtures: FixtureSet): void;
-  readonly contract: Contract;
-  readonly sessions: Sessions;
-  /** The CORS answers of the contract's `x-petstore-cors` (D14), for the adapters' own answers too. */
-  readonly cors: Cors;
-  /** The global delay before every answer, in milliseconds (`PUT /__mock/delay` sets it). */
-  delayMs: number;
-  readonly apiKeys: readonly string[];
-  readonly fixtures: FixtureSet;
-}
+/** The engine the adapters and the control endpoints drive (built by {@link createEngine}). */
+export type MockEngine = ReturnType<typeof createEngine>;
 
 function chooseKeys(explicit: readonly string[] | undefined, fixtures: FixtureSet): readonly string[] {
   if (explicit && explicit.length > 0) return explicit;
@@ -243,7 +211,7 @@ function webBody(body: ReadableStream<Uint8Array>): ReadBody {
 }
 
 /** Builds the engine; throws on an operation without a handler, missing `x-petstore-*` settings or a bad key. */
-export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}): MockEngine {
+export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) {
   const contract = options.contract ?? defaultContract();
   const unserved = unservedOperation(contract);
   if (unserved) throw new Error(unserved);
@@ -423,7 +391,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     return response;
   };
 
-  const engine: MockEngine = {
+  const engine = {
     contract,
     sessions,
     cors,
@@ -434,10 +402,17 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     get fixtures() {
       return sessions.fixtures;
     },
+    /** Ends every pending delay at once, so a stopping mock stops at once. */
     releaseDelayed() {
       for (const release of [...delayed]) release();
     },
-    settle(request, response, startedAt, t0) {
+    /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
+    settle(
+      request: CoreRequest,
+      response: CoreResponse,
+      startedAt: number,
+      t0: number,
+    ): CoreResponse | Promise<CoreResponse> {
       const wait = response.delayMs ?? 0;
       if (wait <= 0) return record(request, response, startedAt, t0);
       return new Promise((resolve) => {
@@ -450,12 +425,14 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
         delayed.add(release);
       });
     },
-    refusal(request) {
+    /** The answer its head alone decides (a body declared too large, no valid key), before `100 Continue`. */
+    refusal(request: CoreRequest): CoreResponse | undefined {
       const tooLarge = declaredTooLarge(request);
       if (tooLarge || request.method === 'OPTIONS') return tooLarge;
       return authenticate(request.header('authorization')).ok ? undefined : respond(request);
     },
-    answer(request, readBody) {
+    /** Body limit, answer, delay, log: a promise only for a body or a delay; `undefined` if the peer left. */
+    answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined> {
       const startedAt = Date.now();
       const t0 = performance.now();
       const refused = declaredTooLarge(request);
@@ -468,7 +445,8 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
         return engine.settle(request, response, startedAt, t0);
       });
     },
-    async handle(request, target) {
+    /** Answers a WHATWG request (`target`: path and query below a mount); a drop (D18): `Response.error()`. */
+    async handle(request: Request, target?: string): Promise<Response> {
       const url = target === undefined ? new URL(request.url) : undefined;
       const head: CoreRequest = {
         method: request.method,
@@ -484,7 +462,8 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       sessions.resetAll();
       engine.delayMs = options.delayMs ?? 0;
     },
-    reload(next) {
+    /** Replaces the fixtures and resets every session; the keys follow unless the options fixed them. */
+    reload(next: FixtureSet) {
       apiKeys = chooseKeys(options.apiKeys, next);
       authenticate = createAuthenticator(apiKeys);
       sessions.resetAll(next);

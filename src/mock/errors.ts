@@ -88,14 +88,9 @@ export function errorNameFor(code: string, status: number): MockErrorName | unde
   return ENTRIES.find(([, spec]) => spec.code === code && spec.status === status)?.[0];
 }
 
-/** The Error body (§2) of an error. */
-export function errorBody(error: MockError): ApiError {
-  return { code: error.spec.code, message: error.message, status: error.spec.status };
-}
-
-/** The JSON text of the Error body. */
-export function errorJson(error: MockError): string {
-  return error.json ?? JSON.stringify(errorBody(error));
+/** The JSON text of the Error body (§2). */
+export function errorJson({ spec, message, json }: MockError): string {
+  return json ?? JSON.stringify({ code: spec.code, message, status: spec.status } satisfies ApiError);
 }
 
 /** Echoed input stays short, so a 10 kB path cannot make a 10 kB error message. */
