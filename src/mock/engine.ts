@@ -21,13 +21,7 @@ import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import type { Inspector } from './inspector.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import { requestPath } from './request-target.js';
-import {
-  type CoreRequest,
-  type CoreResponse,
-  emptyResponse,
-  errorResponse,
-  jsonResponse,
-} from './responses.js';
+import { type CoreRequest, type CoreResponse, errorResponse, jsonResponse } from './responses.js';
 import { compileRouter, decodeLoosely } from './router.js';
 import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Sessions } from './sessions.js';
 
@@ -57,7 +51,9 @@ export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
   },
   cancelOrder: (session, params) => {
     const outcome = session.orders.apply(params.get('orderId') as bigint, 'cancelOrder');
-    return outcome.ok ? emptyResponse(outcome.value.status, session) : errorResponse(outcome.error, session);
+    return outcome.ok
+      ? jsonResponse(outcome.value.status, undefined, session)
+      : errorResponse(outcome.error, session);
   },
   getPet: (session, params, fixtures) => {
     const id = params.get('petId') as bigint;
@@ -67,16 +63,6 @@ export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
       : errorResponse(mockError('petNotFound', { id }), session);
   },
 };
-
-/** Each documented response header's example (issue 22), by the statuses that declare any. */
-function documentedHeaders(all: ReturnType<typeof documentedResponseHeaders>, operationId: string) {
-  const declared = [...(all.get(operationId) ?? [])].filter(([, list]) => list.length);
-  const examples = declared.map(([status, list]) => {
-    const named = list.map((h) => [h.shownAs.toLowerCase(), exampleOf(h.header, h.schema)] as const);
-    return [status, Object.fromEntries(named)] as const;
-  });
-  return new Map(examples);
-}
 
 function exampleOf(header: JsonObject, schema: JsonObject): string {
   const examples = isObject(header.examples) ? Object.values(header.examples) : [];
@@ -117,10 +103,7 @@ function parameterError(
 }
 
 function forcedResponse({ status, body, headers, code }: ForcedResponse, session: Session): CoreResponse {
-  const response =
-    body === undefined
-      ? emptyResponse(status, session, headers)
-      : jsonResponse(status, body, session, headers);
+  const response = jsonResponse(status, body, session, headers);
   return code === undefined ? response : { ...response, code };
 }
 
@@ -136,15 +119,6 @@ export function unservedOperation(contract: Contract): string | undefined {
   const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
   if (!missing) return undefined;
   return `the mock has no handler for operation ${missing.operationId} (it serves ${Object.keys(API_HANDLERS).join(', ')})`;
-}
-
-/** The 404 for a path the contract does not route: where the API lives, from the contract (D10, D12). */
-function notFoundError(contract: Contract): MockError {
-  const current = contract.operations.filter((op) => !op.deprecated);
-  const examples = current.map((op) => `${op.method.toUpperCase()} ${contract.basePath}${op.path}`);
-  return mockError('notFound', {
-    message: `No such path. The API lives under ${contract.basePath || '/'}: ${examples.join(', ')}.`,
-  });
 }
 
 const NO_INSPECTOR = mockError('notFound', {
@@ -173,7 +147,6 @@ export interface EngineOptions {
 /** An adapter's body reader: up to `limit` bytes, `too-large` once more come, `aborted` if the peer left. */
 export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
 
-/** The engine the adapters and the control endpoints drive (built by {@link createEngine}). */
 export type MockEngine = ReturnType<typeof createEngine>;
 
 function chooseKeys(explicit: readonly string[] | undefined, fixtures: FixtureSet): readonly string[] {
@@ -189,24 +162,17 @@ export function droppedConnection(): TypeError {
 function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   return async (limit) => {
     const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
+    const bytes = new Uint8Array(limit);
     let size = 0;
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      size += read.value.byteLength;
-      if (size > limit) {
+      if (size + read.value.byteLength > limit) {
         void reader.cancel().catch(() => {});
         return fail('too-large');
       }
-      chunks.push(read.value);
+      bytes.set(read.value, size);
+      size += read.value.byteLength;
     }
-    // Not `new Blob(chunks)`: MSW tests often run under jsdom, whose Blob long lacked arrayBuffer().
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return ok(bytes);
+    return ok(bytes.subarray(0, size));
   };
 }
 
@@ -217,7 +183,12 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) 
   if (unserved) throw new Error(unserved);
   const cors = compileCors(contract.document, options.corsOrigins);
   const faultSettings = readFaultSettings(contract.document);
-  const notFound = notFoundError(contract);
+  // The 404 for a path the contract does not route says where the API lives (D10, D12).
+  const current = contract.operations.filter((op) => !op.deprecated);
+  const examples = current.map((op) => `${op.method.toUpperCase()} ${contract.basePath}${op.path}`);
+  const notFound = mockError('notFound', {
+    message: `No such path. The API lives under ${contract.basePath || '/'}: ${examples.join(', ')}.`,
+  });
   const route = compileRouter<Target>([
     ...contract.operations.map((operation) => ({
       method: operation.method.toUpperCase(),
@@ -234,9 +205,17 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) 
   const sessions = new Sessions(fixtures, { ...DEFAULT_LIMITS, ...options.limits });
   let apiKeys = chooseKeys(options.apiKeys, fixtures);
   let authenticate = createAuthenticator(apiKeys);
+  // Each documented response header's example (issue 22), by operation and the statuses that declare any.
   const documented = documentedResponseHeaders(contract.document);
   const headersOf = new Map(
-    contract.operations.map((op) => [op, documentedHeaders(documented, op.operationId)]),
+    contract.operations.map((op) => {
+      const declared = [...(documented.get(op.operationId) ?? [])].filter(([, list]) => list.length);
+      const examples = declared.map(([status, list]) => {
+        const named = list.map((h) => [h.shownAs.toLowerCase(), exampleOf(h.header, h.schema)] as const);
+        return [status, Object.fromEntries(named)] as const;
+      });
+      return [op, new Map(examples)];
+    }),
   );
   const { log, onBug = (message: string) => console.error(message) } = options;
   // The delayed answers waiting now, so that a stopped mock answers them at once (SIGTERM).
@@ -265,7 +244,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) 
     const fault = faults ? session.faults.take(operation.operationId) : undefined;
     if (fault) {
       const response: CoreResponse = fault.drop
-        ? { ...emptyResponse(0, session), drop: true }
+        ? { ...jsonResponse(0, undefined, session), drop: true }
         : fault.status === undefined
           ? answerOperation(operation, rawParams, request, session, false)
           : forcedResponse(forcer.status(operation, fault.status, rawParams, fault.message), session);
@@ -321,7 +300,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) 
       if (match.kind === 'not-found' && request.header('access-control-request-method') === undefined)
         return errorResponse(notFound, sessions.peek(undefined));
       const allow = match.kind === 'not-found' ? [] : match.allow;
-      return emptyResponse(204, sessions.peek(undefined), cors.preflight(request, allow));
+      return jsonResponse(204, undefined, sessions.peek(undefined), cors.preflight(request, allow));
     }
     const auth = authenticate(request.header('authorization'));
     if (!auth.ok) {
@@ -337,13 +316,9 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) 
     const session = sessions.get(sessionName);
     if (match.kind === 'not-found') return errorResponse(notFound, session);
     if (match.kind === 'method-not-allowed') {
-      return errorResponse(
-        mockError('methodNotAllowed', {
-          message: `${request.method.slice(0, 16)} is not supported on ${pathname.slice(0, 64)}; use ${match.allow.join(', ')}.`,
-        }),
-        session,
-        { allow: match.allow.join(', ') },
-      );
+      const allow = match.allow.join(', ');
+      const message = `${request.method.slice(0, 16)} is not supported on ${pathname.slice(0, 64)}; use ${allow}.`;
+      return errorResponse(mockError('methodNotAllowed', { message, headers: { allow } }), session);
     }
     const target = match.target;
     if (target.kind === 'control') {
@@ -402,7 +377,6 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) 
     get fixtures() {
       return sessions.fixtures;
     },
-    /** Ends every pending delay at once, so a stopping mock stops at once. */
     releaseDelayed() {
       for (const release of [...delayed]) release();
     },

@@ -1,7 +1,6 @@
 /** The mock's own errors, one table, so every Error body has one shape and `status` is the HTTP status (D5). */
 import type { ApiError } from '../contract/index.js';
 
-/** A named error of the table: the status, the `code` and a default message. */
 export type MockErrorSpec = Readonly<{ status: number; code: string; message: string }>;
 
 /** The errors any adapter can give; the socket's own are server.ts's, so the MSW entry does not carry them. */
@@ -88,7 +87,6 @@ export function errorNameFor(code: string, status: number): MockErrorName | unde
   return ENTRIES.find(([, spec]) => spec.code === code && spec.status === status)?.[0];
 }
 
-/** The JSON text of the Error body (§2). */
 export function errorJson({ spec, message, json }: MockError): string {
   return json ?? JSON.stringify({ code: spec.code, message, status: spec.status } satisfies ApiError);
 }

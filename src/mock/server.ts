@@ -163,7 +163,6 @@ function drained(req: IncomingMessage): Promise<void> {
 
 /** The node:http server over an engine, not yet listening. */
 export function createHttpServer(engine: MockEngine, allowedHosts: readonly string[] = []): Server {
-  const { cors } = engine;
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
@@ -183,7 +182,7 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
   const adapterError = (name: AdapterErrorName, origin: string | undefined, message?: string) => {
     const spec: MockErrorSpec = MOCK_ERRORS[name];
     return {
-      ...errorResponse({ spec, message: message ?? spec.message }, undefined, cors.headers(origin)),
+      ...errorResponse({ spec, message: message ?? spec.message }, undefined, engine.cors.headers(origin)),
       close: true,
     };
   };
@@ -242,10 +241,9 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
   // The mock is no proxy: CONNECT gets the engine's own answer (401, or 404 for no path), then the close.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
+    // Without a body reader the answer is never `undefined`.
     whenReady(engine.answer(nodeRequest(req)), (response) => {
-      if (socket.destroyed) return;
-      if (response === undefined) socket.destroy();
-      else socket.end(rawResponse(response, false));
+      if (!socket.destroyed) socket.end(rawResponse(response as CoreResponse, false));
     });
   });
 
