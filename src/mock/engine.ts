@@ -15,7 +15,7 @@ import { fail, ok, type Result } from '../result.js';
 import { createAuthenticator } from './auth.js';
 import { CONTROL_BASE, CONTROL_OPERATIONS, type ControlName, handleControl } from './control.js';
 import { compileCors } from './cors.js';
-import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
+import { clip, type MockErrorName, mockError } from './errors.js';
 import { readFaultSettings } from './faults.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import type { Inspector } from './inspector.js';
@@ -87,24 +87,19 @@ const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
 };
 
 /** The Error for a declared parameter that breaks its schema: D9's 404 for an id, else D21's 400. */
-function parameterError(
-  parameter: ParameterSpec,
-  raw: RawParameter | undefined,
-  violations: readonly SchemaViolation[],
-): MockError {
+function parameterError(param: ParameterSpec, errors: readonly SchemaViolation[], raw?: RawParameter) {
   const text = raw === undefined ? '' : typeof raw === 'string' ? raw : raw.join(',');
-  const malformedId = parameter.in === 'path' ? MALFORMED_ID[parameter.name] : undefined;
+  const malformedId = param.in === 'path' ? MALFORMED_ID[param.name] : undefined;
   if (malformedId) return mockError(malformedId, { id: text });
-  const problem = violations[0]?.message ?? 'is invalid';
+  const problem = errors[0]?.message ?? 'is invalid';
   const got = raw === undefined || problem.includes('got ') ? '' : `, got ${JSON.stringify(clip(text, 40))}`;
   return mockError('invalidParameter', {
-    message: `The ${parameter.in} parameter ${clip(parameter.name, 40)} ${problem}${got}.`,
+    message: `The ${param.in} parameter ${clip(param.name, 40)} ${problem}${got}.`,
   });
 }
 
 function forcedResponse({ status, body, headers, code }: ForcedResponse, session: Session): CoreResponse {
-  const response = jsonResponse(status, body, session, headers);
-  return code === undefined ? response : { ...response, code };
+  return { ...jsonResponse(status, body, session, headers), code };
 }
 
 /** Why a contract's paths cannot be served beside `/__mock` (checked at load, not in the MSW entry). */
@@ -149,10 +144,8 @@ export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined,
 
 export type MockEngine = ReturnType<typeof createEngine>;
 
-function chooseKeys(explicit: readonly string[] | undefined, fixtures: FixtureSet): readonly string[] {
-  if (explicit && explicit.length > 0) return explicit;
-  return fixtures.apiKeys.length > 0 ? fixtures.apiKeys : [DEV_API_KEY];
-}
+const chooseKeys = (explicit: readonly string[] | undefined, fixtures: FixtureSet): readonly string[] =>
+  explicit?.length ? explicit : fixtures.apiKeys.length > 0 ? fixtures.apiKeys : [DEV_API_KEY];
 
 /** What `fetch` throws for a network error: the in-process simulated drop (D18). */
 export function droppedConnection(): TypeError {
@@ -271,7 +264,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) 
         raw = values.length > 0 ? values : undefined;
       }
       const verdict = contract.validateParameter(operation.operationId, parameter.in, parameter.name, raw);
-      if (!verdict.ok) return errorResponse(parameterError(parameter, raw, verdict.error), session);
+      if (!verdict.ok) return errorResponse(parameterError(parameter, verdict.error, raw), session);
       if (verdict.value !== undefined) params.set(parameter.name, verdict.value);
     }
     const handler = API_HANDLERS[operation.operationId] as ApiHandler;
@@ -381,15 +374,10 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) 
       for (const release of [...delayed]) release();
     },
     /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
-    settle(
-      request: CoreRequest,
-      response: CoreResponse,
-      startedAt: number,
-      t0: number,
-    ): CoreResponse | Promise<CoreResponse> {
+    settle(request: CoreRequest, response: CoreResponse, startedAt: number, t0: number) {
       const wait = response.delayMs ?? 0;
       if (wait <= 0) return record(request, response, startedAt, t0);
-      return new Promise((resolve) => {
+      return new Promise<CoreResponse>((resolve) => {
         const release = () => {
           clearTimeout(timer);
           delayed.delete(release);
