@@ -1,8 +1,8 @@
 // Authentication (§5, D6, D7). Keys are compared zero-padded to one width, word by word, so neither a key's
 // length nor its first differing byte shows in the timing. Web-standard only: it runs in a browser.
 import { BEARER_TOKEN_PATTERN } from '../contract/index.js';
-import { fail, ok, type Result } from '../result.js';
-import { errorJson, type MockError, mockError } from './errors.js';
+import { fail, ok } from '../result.js';
+import { errorJson, mockError } from './errors.js';
 
 /** The longest key the mock accepts, and the width of every comparison. */
 export const MAX_API_KEY_LENGTH = 512;
@@ -31,8 +31,6 @@ export function apiKeyProblem(key: string, from: string): string | undefined {
   return `${from} ${JSON.stringify(key.slice(0, 40))} cannot be sent as a bearer token; use letters, digits and . _ ~ + / -`;
 }
 
-export type Authenticator = (authorization: string | undefined) => Result<void, MockError>;
-
 /** A token zero-padded to the fixed width; tokens are ASCII (the grammar), so a character is a byte. */
 function pad(token: string, bytes = new Uint8Array(MAX_API_KEY_LENGTH)): Uint8Array {
   for (let i = 0; i < token.length; i++) bytes[i] = token.charCodeAt(i);
@@ -41,7 +39,7 @@ function pad(token: string, bytes = new Uint8Array(MAX_API_KEY_LENGTH)): Uint8Ar
 }
 
 /** The check for a set of keys; throws on a key that can never be sent. */
-export function createAuthenticator(keys: readonly string[]): Authenticator {
+export function createAuthenticator(keys: readonly string[]) {
   if (keys.length === 0) throw new Error('createAuthenticator needs at least one key');
   const known = keys.map((key) => {
     if (!isValidApiKey(key)) throw new Error(apiKeyProblem(key, 'API key'));
@@ -51,7 +49,7 @@ export function createAuthenticator(keys: readonly string[]): Authenticator {
   const candidate = new Uint8Array(MAX_API_KEY_LENGTH);
   const words = new Uint32Array(candidate.buffer);
   const width = words.length; // a local bound: `words.length` in the loop made the check twice as slow
-  return (authorization) => {
+  return (authorization: string | undefined) => {
     const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
     // Refusing a token that no key can equal depends only on what the client sent.
     if (token === undefined || token.length > MAX_API_KEY_LENGTH) return REFUSED;

@@ -4,7 +4,7 @@ import { documentedResponseHeaders } from '../contract/document-schemas.js';
 import { fail, ok, type Result } from '../result.js';
 import type { CoreRequest } from './responses.js';
 
-export type HeaderMap = Record<string, string>;
+type HeaderMap = Record<string, string>;
 
 /** A serialised origin (RFC 6454 §6.2): `scheme://host[:port]`, or `null`. */
 const ORIGIN =
@@ -15,8 +15,6 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const READ_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Session';
 const PREFLIGHT_VARY =
   'Origin, Access-Control-Request-Method, Access-Control-Request-Headers, Access-Control-Request-Private-Network';
-
-export type Cors = ReturnType<typeof compileCors>;
 
 /** Whether a value can be echoed as `Access-Control-Allow-Origin`. */
 export function isOrigin(value: string): boolean {
@@ -67,7 +65,8 @@ function requestedHeaders(value: string | undefined): string | undefined {
   return names.length > 0 && names.every((name) => TOKEN.test(name)) ? names.join(', ') : undefined;
 }
 
-function readExposeHeaders(document: Readonly<Record<string, unknown>>): string {
+/** The CORS answers of the document's `x-petstore-cors` for the local origins and `origins`. */
+export function compileCors(document: Readonly<Record<string, unknown>>, origins: readonly string[] = []) {
   const names = (document['x-petstore-cors'] as { exposeHeaders?: unknown } | undefined)?.exposeHeaders;
   if (!Array.isArray(names) || !names.every((name) => typeof name === 'string' && TOKEN.test(name))) {
     throw new Error('x-petstore-cors.exposeHeaders must be a list of header names');
@@ -77,12 +76,7 @@ function readExposeHeaders(document: Readonly<Record<string, unknown>>): string 
     [...byStatus.values()].flat().map((header) => header.shownAs),
   );
   const byName = new Map([...names, ...documented].map((name) => [name.toLowerCase(), name]));
-  return [...byName.values()].filter((name) => TOKEN.test(name)).join(', ');
-}
-
-/** The CORS answers of the document's `x-petstore-cors` for the local origins and `origins`. */
-export function compileCors(document: Readonly<Record<string, unknown>>, origins: readonly string[] = []) {
-  const exposeHeaders = readExposeHeaders(document);
+  const exposeHeaders = [...byName.values()].filter((name) => TOKEN.test(name)).join(', ');
   const anyAllowed = origins.includes('*');
   const named = new Set(origins.map((origin) => origin.toLowerCase()));
   // Most answers go to clients without Origin (curl, tests): one frozen object for all of them.
@@ -93,7 +87,6 @@ export function compileCors(document: Readonly<Record<string, unknown>>, origins
   }) as HeaderMap;
   const refused: HeaderMap = Object.freeze({ vary: 'Origin' }) as HeaderMap;
 
-  // A request without `Origin` always may.
   const allows = (origin: string | undefined): boolean =>
     origin === undefined ||
     (isOrigin(origin) && (anyAllowed || isLocalOrigin(origin) || named.has(origin.toLowerCase())));

@@ -14,21 +14,15 @@ import { isObject, type JsonObject } from '../contract/refs.js';
 import { fail, ok, type Result } from '../result.js';
 import { createAuthenticator } from './auth.js';
 import { CONTROL_BASE, CONTROL_OPERATIONS, type ControlName, handleControl } from './control.js';
-import { type Cors, compileCors } from './cors.js';
-import { clip, type MockError, type MockErrorName, mockError } from './errors.js';
+import { compileCors } from './cors.js';
+import { clip, type MockErrorName, mockError } from './errors.js';
 import { readFaultSettings } from './faults.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
 import type { Inspector } from './inspector.js';
 import { compilePrefer, type ForcedResponse, parsePrefer } from './prefer.js';
 import { requestPath } from './request-target.js';
-import {
-  type CoreRequest,
-  type CoreResponse,
-  emptyResponse,
-  errorResponse,
-  jsonResponse,
-} from './responses.js';
-import { compileRouter } from './router.js';
+import { type CoreRequest, type CoreResponse, errorResponse, jsonResponse } from './responses.js';
+import { compileRouter, decodeLoosely } from './router.js';
 import { DEFAULT_LIMITS, MAX_SESSION_NAME, type Session, type SessionLimits, Sessions } from './sessions.js';
 
 type Target = { kind: 'api'; operation: OperationSpec } | { kind: 'control'; name: ControlName };
@@ -42,14 +36,9 @@ type ApiHandler = (
 
 /** Whether a path is under `/__mock`, however it is escaped: `isControlTarget('/%5F_mock/state')` is true. */
 export function isControlTarget(pathname: string): boolean {
-  try {
-    return isControlPath(decodeURIComponent(pathname));
-  } catch {
-    return isControlPath(pathname); // A broken escape stays as written.
-  }
+  const path = decodeLoosely(pathname);
+  return path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`);
 }
-
-const isControlPath = (path: string) => path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`);
 
 /** What each operation does; every operation of the document must have one (checked at start). */
 export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
@@ -62,7 +51,9 @@ export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
   },
   cancelOrder: (session, params) => {
     const outcome = session.orders.apply(params.get('orderId') as bigint, 'cancelOrder');
-    return outcome.ok ? emptyResponse(outcome.value.status, session) : errorResponse(outcome.error, session);
+    return outcome.ok
+      ? jsonResponse(outcome.value.status, undefined, session)
+      : errorResponse(outcome.error, session);
   },
   getPet: (session, params, fixtures) => {
     const id = params.get('petId') as bigint;
@@ -72,16 +63,6 @@ export const API_HANDLERS: Readonly<Record<string, ApiHandler>> = {
       : errorResponse(mockError('petNotFound', { id }), session);
   },
 };
-
-/** Each documented response header's example (issue 22), by the statuses that declare any. */
-function documentedHeaders(all: ReturnType<typeof documentedResponseHeaders>, operationId: string) {
-  const declared = [...(all.get(operationId) ?? [])].filter(([, list]) => list.length);
-  const examples = declared.map(([status, list]) => {
-    const named = list.map((h) => [h.shownAs.toLowerCase(), exampleOf(h.header, h.schema)] as const);
-    return [status, Object.fromEntries(named)] as const;
-  });
-  return new Map(examples);
-}
 
 function exampleOf(header: JsonObject, schema: JsonObject): string {
   const examples = isObject(header.examples) ? Object.values(header.examples) : [];
@@ -106,32 +87,24 @@ const MALFORMED_ID: Readonly<Record<string, MockErrorName>> = {
 };
 
 /** The Error for a declared parameter that breaks its schema: D9's 404 for an id, else D21's 400. */
-function parameterError(
-  parameter: ParameterSpec,
-  raw: RawParameter | undefined,
-  violations: readonly SchemaViolation[],
-): MockError {
+function parameterError(param: ParameterSpec, errors: readonly SchemaViolation[], raw?: RawParameter) {
   const text = raw === undefined ? '' : typeof raw === 'string' ? raw : raw.join(',');
-  const malformedId = parameter.in === 'path' ? MALFORMED_ID[parameter.name] : undefined;
+  const malformedId = param.in === 'path' ? MALFORMED_ID[param.name] : undefined;
   if (malformedId) return mockError(malformedId, { id: text });
-  const problem = violations[0]?.message ?? 'is invalid';
+  const problem = errors[0]?.message ?? 'is invalid';
   const got = raw === undefined || problem.includes('got ') ? '' : `, got ${JSON.stringify(clip(text, 40))}`;
   return mockError('invalidParameter', {
-    message: `The ${parameter.in} parameter ${clip(parameter.name, 40)} ${problem}${got}.`,
+    message: `The ${param.in} parameter ${clip(param.name, 40)} ${problem}${got}.`,
   });
 }
 
 function forcedResponse({ status, body, headers, code }: ForcedResponse, session: Session): CoreResponse {
-  const response =
-    body === undefined
-      ? emptyResponse(status, session, headers)
-      : jsonResponse(status, body, session, headers);
-  return code === undefined ? response : { ...response, code };
+  return { ...jsonResponse(status, body, session, headers), code };
 }
 
 /** Why a contract's paths cannot be served beside `/__mock` (checked at load, not in the MSW entry). */
 export function controlOverlap(contract: Contract): string | undefined {
-  const overlap = contract.operations.find((op) => isControlPath(contract.basePath + op.path));
+  const overlap = contract.operations.find((op) => isControlTarget(contract.basePath + op.path));
   if (!overlap) return undefined;
   return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
 }
@@ -141,15 +114,6 @@ export function unservedOperation(contract: Contract): string | undefined {
   const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
   if (!missing) return undefined;
   return `the mock has no handler for operation ${missing.operationId} (it serves ${Object.keys(API_HANDLERS).join(', ')})`;
-}
-
-/** The 404 for a path the contract does not route: where the API lives, from the contract (D10, D12). */
-function notFoundError(contract: Contract): MockError {
-  const current = contract.operations.filter((op) => !op.deprecated);
-  const examples = current.map((op) => `${op.method.toUpperCase()} ${contract.basePath}${op.path}`);
-  return mockError('notFound', {
-    message: `No such path. The API lives under ${contract.basePath || '/'}: ${examples.join(', ')}.`,
-  });
 }
 
 const NO_INSPECTOR = mockError('notFound', {
@@ -178,40 +142,10 @@ export interface EngineOptions {
 /** An adapter's body reader: up to `limit` bytes, `too-large` once more come, `aborted` if the peer left. */
 export type ReadBody = (limit: number) => Promise<Result<Uint8Array | undefined, 'too-large' | 'aborted'>>;
 
-export interface MockEngine {
-  /** Body limit, answer, delay, log: a promise only for a body or a delay; `undefined` if the peer left. */
-  answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined>;
-  /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
-  settle(
-    request: CoreRequest,
-    response: CoreResponse,
-    startedAt: number,
-    t0: number,
-  ): CoreResponse | Promise<CoreResponse>;
-  /** The answer its head alone decides (a body declared too large, no valid key), before `100 Continue`. */
-  refusal(request: CoreRequest): CoreResponse | undefined;
-  /** Answers a WHATWG request (`target`: path and query below a mount); a drop (D18): `Response.error()`. */
-  handle(request: Request, target?: string): Promise<Response>;
-  /** Puts every session back to the fixtures and the delay back to the `delayMs` option. */
-  reset(): void;
-  /** Ends every pending delay at once, so a stopping mock stops at once. */
-  releaseDelayed(): void;
-  /** Replaces the fixtures and resets every session; the keys follow unless the options fixed them. */
-  reload(fixtures: FixtureSet): void;
-  readonly contract: Contract;
-  readonly sessions: Sessions;
-  /** The CORS answers of the contract's `x-petstore-cors` (D14), for the adapters' own answers too. */
-  readonly cors: Cors;
-  /** The global delay before every answer, in milliseconds (`PUT /__mock/delay` sets it). */
-  delayMs: number;
-  readonly apiKeys: readonly string[];
-  readonly fixtures: FixtureSet;
-}
+export type MockEngine = ReturnType<typeof createEngine>;
 
-function chooseKeys(explicit: readonly string[] | undefined, fixtures: FixtureSet): readonly string[] {
-  if (explicit && explicit.length > 0) return explicit;
-  return fixtures.apiKeys.length > 0 ? fixtures.apiKeys : [DEV_API_KEY];
-}
+const chooseKeys = (explicit: readonly string[] | undefined, fixtures: FixtureSet): readonly string[] =>
+  explicit?.length ? explicit : fixtures.apiKeys.length > 0 ? fixtures.apiKeys : [DEV_API_KEY];
 
 /** What `fetch` throws for a network error: the in-process simulated drop (D18). */
 export function droppedConnection(): TypeError {
@@ -221,35 +155,33 @@ export function droppedConnection(): TypeError {
 function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   return async (limit) => {
     const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
+    const bytes = new Uint8Array(limit);
     let size = 0;
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      size += read.value.byteLength;
-      if (size > limit) {
+      if (size + read.value.byteLength > limit) {
         void reader.cancel().catch(() => {});
         return fail('too-large');
       }
-      chunks.push(read.value);
+      bytes.set(read.value, size);
+      size += read.value.byteLength;
     }
-    // Not `new Blob(chunks)`: MSW tests often run under jsdom, whose Blob long lacked arrayBuffer().
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return ok(bytes);
+    return ok(bytes.subarray(0, size));
   };
 }
 
 /** Builds the engine; throws on an operation without a handler, missing `x-petstore-*` settings or a bad key. */
-export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}): MockEngine {
+export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) {
   const contract = options.contract ?? defaultContract();
   const unserved = unservedOperation(contract);
   if (unserved) throw new Error(unserved);
   const cors = compileCors(contract.document, options.corsOrigins);
   const faultSettings = readFaultSettings(contract.document);
-  const notFound = notFoundError(contract);
+  // The 404 for a path the contract does not route says where the API lives (D10, D12).
+  const current = contract.operations.filter((op) => !op.deprecated);
+  const examples = current.map((op) => `${op.method.toUpperCase()} ${contract.basePath}${op.path}`);
+  const notFound = mockError('notFound', {
+    message: `No such path. The API lives under ${contract.basePath || '/'}: ${examples.join(', ')}.`,
+  });
   const route = compileRouter<Target>([
     ...contract.operations.map((operation) => ({
       method: operation.method.toUpperCase(),
@@ -266,9 +198,17 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
   const sessions = new Sessions(fixtures, { ...DEFAULT_LIMITS, ...options.limits });
   let apiKeys = chooseKeys(options.apiKeys, fixtures);
   let authenticate = createAuthenticator(apiKeys);
+  // Each documented response header's example (issue 22), by operation and the statuses that declare any.
   const documented = documentedResponseHeaders(contract.document);
   const headersOf = new Map(
-    contract.operations.map((op) => [op, documentedHeaders(documented, op.operationId)]),
+    contract.operations.map((op) => {
+      const declared = [...(documented.get(op.operationId) ?? [])].filter(([, list]) => list.length);
+      const examples = declared.map(([status, list]) => {
+        const named = list.map((h) => [h.shownAs.toLowerCase(), exampleOf(h.header, h.schema)] as const);
+        return [status, Object.fromEntries(named)] as const;
+      });
+      return [op, new Map(examples)];
+    }),
   );
   const { log, onBug = (message: string) => console.error(message) } = options;
   // The delayed answers waiting now, so that a stopped mock answers them at once (SIGTERM).
@@ -297,7 +237,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     const fault = faults ? session.faults.take(operation.operationId) : undefined;
     if (fault) {
       const response: CoreResponse = fault.drop
-        ? { ...emptyResponse(0, session), drop: true }
+        ? { ...jsonResponse(0, undefined, session), drop: true }
         : fault.status === undefined
           ? answerOperation(operation, rawParams, request, session, false)
           : forcedResponse(forcer.status(operation, fault.status, rawParams, fault.message), session);
@@ -324,7 +264,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
         raw = values.length > 0 ? values : undefined;
       }
       const verdict = contract.validateParameter(operation.operationId, parameter.in, parameter.name, raw);
-      if (!verdict.ok) return errorResponse(parameterError(parameter, raw, verdict.error), session);
+      if (!verdict.ok) return errorResponse(parameterError(parameter, verdict.error, raw), session);
       if (verdict.value !== undefined) params.set(parameter.name, verdict.value);
     }
     const handler = API_HANDLERS[operation.operationId] as ApiHandler;
@@ -353,7 +293,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       if (match.kind === 'not-found' && request.header('access-control-request-method') === undefined)
         return errorResponse(notFound, sessions.peek(undefined));
       const allow = match.kind === 'not-found' ? [] : match.allow;
-      return emptyResponse(204, sessions.peek(undefined), cors.preflight(request, allow));
+      return jsonResponse(204, undefined, sessions.peek(undefined), cors.preflight(request, allow));
     }
     const auth = authenticate(request.header('authorization'));
     if (!auth.ok) {
@@ -369,13 +309,9 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     const session = sessions.get(sessionName);
     if (match.kind === 'not-found') return errorResponse(notFound, session);
     if (match.kind === 'method-not-allowed') {
-      return errorResponse(
-        mockError('methodNotAllowed', {
-          message: `${request.method.slice(0, 16)} is not supported on ${pathname.slice(0, 64)}; use ${match.allow.join(', ')}.`,
-        }),
-        session,
-        { allow: match.allow.join(', ') },
-      );
+      const allow = match.allow.join(', ');
+      const message = `${request.method.slice(0, 16)} is not supported on ${pathname.slice(0, 64)}; use ${allow}.`;
+      return errorResponse(mockError('methodNotAllowed', { message, headers: { allow } }), session);
     }
     const target = match.target;
     if (target.kind === 'control') {
@@ -423,7 +359,7 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     return response;
   };
 
-  const engine: MockEngine = {
+  const engine = {
     contract,
     sessions,
     cors,
@@ -437,10 +373,11 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
     releaseDelayed() {
       for (const release of [...delayed]) release();
     },
-    settle(request, response, startedAt, t0) {
+    /** Waits out an answer's delay (a promise only then) and logs it; for an adapter's own answers too. */
+    settle(request: CoreRequest, response: CoreResponse, startedAt: number, t0: number) {
       const wait = response.delayMs ?? 0;
       if (wait <= 0) return record(request, response, startedAt, t0);
-      return new Promise((resolve) => {
+      return new Promise<CoreResponse>((resolve) => {
         const release = () => {
           clearTimeout(timer);
           delayed.delete(release);
@@ -450,12 +387,14 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
         delayed.add(release);
       });
     },
-    refusal(request) {
+    /** The answer its head alone decides (a body declared too large, no valid key), before `100 Continue`. */
+    refusal(request: CoreRequest): CoreResponse | undefined {
       const tooLarge = declaredTooLarge(request);
       if (tooLarge || request.method === 'OPTIONS') return tooLarge;
       return authenticate(request.header('authorization')).ok ? undefined : respond(request);
     },
-    answer(request, readBody) {
+    /** Body limit, answer, delay, log: a promise only for a body or a delay; `undefined` if the peer left. */
+    answer(request: CoreRequest, readBody?: ReadBody): CoreResponse | Promise<CoreResponse | undefined> {
       const startedAt = Date.now();
       const t0 = performance.now();
       const refused = declaredTooLarge(request);
@@ -468,7 +407,8 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
         return engine.settle(request, response, startedAt, t0);
       });
     },
-    async handle(request, target) {
+    /** Answers a WHATWG request (`target`: path and query below a mount); a drop (D18): `Response.error()`. */
+    async handle(request: Request, target?: string): Promise<Response> {
       const url = target === undefined ? new URL(request.url) : undefined;
       const head: CoreRequest = {
         method: request.method,
@@ -484,7 +424,8 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}):
       sessions.resetAll();
       engine.delayMs = options.delayMs ?? 0;
     },
-    reload(next) {
+    /** Replaces the fixtures and resets every session; the keys follow unless the options fixed them. */
+    reload(next: FixtureSet) {
       apiKeys = chooseKeys(options.apiKeys, next);
       authenticate = createAuthenticator(apiKeys);
       sessions.resetAll(next);

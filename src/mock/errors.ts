@@ -1,7 +1,6 @@
 /** The mock's own errors, one table, so every Error body has one shape and `status` is the HTTP status (D5). */
 import type { ApiError } from '../contract/index.js';
 
-/** A named error of the table: the status, the `code` and a default message. */
 export type MockErrorSpec = Readonly<{ status: number; code: string; message: string }>;
 
 /** The errors any adapter can give; the socket's own are server.ts's, so the MSW entry does not carry them. */
@@ -88,14 +87,8 @@ export function errorNameFor(code: string, status: number): MockErrorName | unde
   return ENTRIES.find(([, spec]) => spec.code === code && spec.status === status)?.[0];
 }
 
-/** The Error body (§2) of an error. */
-export function errorBody(error: MockError): ApiError {
-  return { code: error.spec.code, message: error.message, status: error.spec.status };
-}
-
-/** The JSON text of the Error body. */
-export function errorJson(error: MockError): string {
-  return error.json ?? JSON.stringify(errorBody(error));
+export function errorJson({ spec, message, json }: MockError): string {
+  return json ?? JSON.stringify({ code: spec.code, message, status: spec.status } satisfies ApiError);
 }
 
 /** Echoed input stays short, so a 10 kB path cannot make a 10 kB error message. */

@@ -6,7 +6,6 @@ import type { Session } from './sessions.js';
 export type Bytes = Uint8Array<ArrayBuffer>;
 
 const encoder = new TextEncoder();
-/** The UTF-8 bytes of a text: `utf8('[]')`. */
 export const utf8 = (text: string): Bytes => encoder.encode(text);
 
 /** The request as the engine sees it, whatever carried it (socket, in-process `Request`, MSW). */
@@ -36,14 +35,15 @@ export interface CoreResponse {
   code?: string;
 }
 
-/** A JSON response: every body the mock sends is `application/json` (D15). */
+/** A response, with no body or a JSON one: every body the mock sends is `application/json` (D15). */
 export function jsonResponse(
   status: number,
-  body: Bytes | string,
+  body: Bytes | string | undefined,
   session: Session | undefined,
   extra?: Readonly<Record<string, string>>,
 ): CoreResponse {
-  return { status, headers: { 'content-type': 'application/json', ...extra }, body, session };
+  const headers = body === undefined ? { ...extra } : { 'content-type': 'application/json', ...extra };
+  return { status, headers, body, session };
 }
 
 /** The response for an Error of the table; its `status` is the HTTP status (D5). */
@@ -55,12 +55,4 @@ export function errorResponse(
   const { status, code } = error.spec;
   const headers = { 'content-type': 'application/json', ...error.headers, ...extra };
   return { status, headers, body: errorJson(error), session, code };
-}
-
-export function emptyResponse(
-  status: number,
-  session: Session | undefined,
-  extra?: Record<string, string>,
-): CoreResponse {
-  return { status, headers: { ...extra }, body: undefined, session };
 }

@@ -11,12 +11,12 @@ type RouteMatch<T> =
   | { kind: 'method-not-allowed'; allow: readonly string[] }
   | { kind: 'not-found' };
 
-/** Percent-decodes one segment; a broken escape (`%zz`) stays as written and matches no literal. */
-function decodeSegment(segment: string): string {
+/** Percent-decodes; a broken escape (`%zz`) leaves the text as written, so it matches no literal. */
+export function decodeLoosely(text: string): string {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(text);
   } catch {
-    return segment;
+    return text;
   }
 }
 
@@ -39,7 +39,7 @@ export function compileRouter<T>(
 
   return (method, pathname) => {
     // Decoded per segment: `%6Frders` names the orders, while `%2F` stays inside its segment.
-    const parts = pathname.includes('%') ? pathname.split('/').map(decodeSegment) : pathname.split('/');
+    const parts = pathname.includes('%') ? pathname.split('/').map(decodeLoosely) : pathname.split('/');
     for (const entry of literalFirst) {
       const params = matchPathTemplate(entry.template, parts);
       if (params === undefined) continue;

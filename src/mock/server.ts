@@ -71,12 +71,9 @@ function whenReady<T>(value: T | Promise<T>, use: (value: T) => void): void {
 /** Writes an answer with its length (keep-alive); a drop (D18) closes mid status line, or a browser retries. */
 function writeResponse(res: ServerResponse, response: CoreResponse | undefined): void {
   if (res.destroyed) return;
-  if (response === undefined) {
-    res.destroy();
-    return;
-  }
-  if (response.drop) {
-    res.socket?.end('HTTP/1.1 ');
+  if (response === undefined || response.drop) {
+    if (response) res.socket?.end('HTTP/1.1 ');
+    else res.destroy();
     return;
   }
   const { body, headers } = response;
@@ -115,15 +112,11 @@ function nodeRequest(req: IncomingMessage): CoreRequest {
 /** A whole answer on a socket node no longer serves (unparsable, CONNECT); HEAD gets no body. */
 function rawResponse({ status, headers, body = '' }: CoreResponse, head: boolean): string {
   const text = Buffer.from(body).toString('utf8');
-  const lines = Object.entries(headers).flatMap(([name, value]) =>
-    name === 'connection' || name === 'content-length' ? [] : `${name}: ${value}`,
+  const fields = Object.entries(headers).map(([name, value]) =>
+    name === 'connection' || name === 'content-length' ? '' : `${name}: ${value}\r\n`,
   );
-  const all = [
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
-    ...lines,
-    `content-length: ${Buffer.byteLength(text)}`,
-  ];
-  return `${all.join('\r\n')}\r\nconnection: close\r\n\r\n${head ? '' : text}`;
+  const framing = `content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n`;
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${fields.join('')}${framing}${head ? '' : text}`;
 }
 
 /** The body of a node request up to the limit; the rest stays unread once it is passed. */
@@ -134,11 +127,10 @@ function nodeBody(req: IncomingMessage): ReadBody {
       let size = 0;
       const onData = (chunk: Buffer) => {
         size += chunk.length;
+        chunks.push(chunk);
         if (size > limit) {
           req.off('data', onData);
           resolve(fail('too-large'));
-        } else {
-          chunks.push(chunk);
         }
       };
       req.on('data', onData);
@@ -163,7 +155,6 @@ function drained(req: IncomingMessage): Promise<void> {
 
 /** The node:http server over an engine, not yet listening. */
 export function createHttpServer(engine: MockEngine, allowedHosts: readonly string[] = []): Server {
-  const { cors } = engine;
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
@@ -183,7 +174,7 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
   const adapterError = (name: AdapterErrorName, origin: string | undefined, message?: string) => {
     const spec: MockErrorSpec = MOCK_ERRORS[name];
     return {
-      ...errorResponse({ spec, message: message ?? spec.message }, undefined, cors.headers(origin)),
+      ...errorResponse({ spec, message: message ?? spec.message }, undefined, engine.cors.headers(origin)),
       close: true,
     };
   };
@@ -242,10 +233,9 @@ export function createHttpServer(engine: MockEngine, allowedHosts: readonly stri
   // The mock is no proxy: CONNECT gets the engine's own answer (401, or 404 for no path), then the close.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
+    // Without a body reader the answer is never `undefined`.
     whenReady(engine.answer(nodeRequest(req)), (response) => {
-      if (socket.destroyed) return;
-      if (response === undefined) socket.destroy();
-      else socket.end(rawResponse(response, false));
+      if (!socket.destroyed) socket.end(rawResponse(response as CoreResponse, false));
     });
   });
 
