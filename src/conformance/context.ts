@@ -16,7 +16,6 @@ import {
   describeReading,
   Observer,
   readList,
-  type SeenExchange,
   type SentCancel,
   type StateFinding,
   seenExchange,
