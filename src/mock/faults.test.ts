@@ -126,6 +126,8 @@ describe('the body of POST /__mock/faults', () => {
       want: /"delayMs" must be a whole number from 0 to 30000/,
     },
     { name: 'a delay over thirty seconds', given: { delayMs: 30_001 }, want: /"delayMs" must be/ },
+    { name: 'a null delay', given: { delayMs: null }, want: /"delayMs" must be a whole number/ },
+    { name: 'a null times', given: { status: 503, times: null }, want: /"times" must be a whole number/ },
     { name: 'zero times', given: { status: 500, times: 0 }, want: /"times" must be a whole number from 1/ },
     { name: 'a fractional times', given: { status: 500, times: 1.5 }, want: /"times" must be/ },
     { name: 'drop false', given: { drop: false, status: 500 }, want: /"drop" must be true/ },

@@ -112,9 +112,9 @@ export function parseFaultSpec(body: ExactJson, operations: readonly string[]): 
   }
   const status = wholeNumber(body.status, 400, 599);
   if (status === null) return fail('"status" must be a whole number from 400 to 599.');
-  const delayMs = wholeNumber(body.delayMs ?? 0, 0, MAX_DELAY_MS);
+  const delayMs = wholeNumber(body.delayMs, 0, MAX_DELAY_MS);
   if (delayMs === null) return fail(`"delayMs" must be a whole number from 0 to ${MAX_DELAY_MS}.`);
-  const times = wholeNumber(body.times ?? 1, 1, MAX_TIMES);
+  const times = wholeNumber(body.times, 1, MAX_TIMES);
   if (times === null) return fail(`"times" must be a whole number from 1 to ${MAX_TIMES}.`);
   if (drop !== undefined && drop !== true) return fail('"drop" must be true, or left out.');
   if (drop && status !== undefined) {
@@ -124,12 +124,21 @@ export function parseFaultSpec(body: ExactJson, operations: readonly string[]): 
   if (message !== undefined && (badMessage || status === undefined)) {
     return fail(`"message" goes with a "status": text of 1 to ${MAX_FAULT_MESSAGE} characters.`);
   }
-  if (!drop && status === undefined && body.delayMs === undefined) {
+  if (!drop && status === undefined && delayMs === undefined) {
     return fail(
       `Say what the fault does: "status", "drop": true or "delayMs"; for example ${FAULT_EXAMPLE}.`,
     );
   }
-  return ok({ operation: operation ?? null, status, drop, delayMs, times, message } as FaultSpec);
+  // Only `operation` takes null (what GET /__mock/faults shows); a null delay or count is refused (docs/mock.md).
+  const [delay, count] = [delayMs ?? 0, times ?? 1];
+  return ok({
+    operation: operation ?? null,
+    status,
+    drop,
+    delayMs: delay,
+    times: count,
+    message,
+  } as FaultSpec);
 }
 
 /** Reads the body of `PUT /__mock/delay`: `parseDelay({ delayMs: 250 })` is `ok(250)`. */

@@ -37,6 +37,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_UPSTREAM_CONNECTIONS = 64;
 export const MAX_PIPELINED = 32;
 export const DEFAULT_OUTPUT_DIR = 'reports/proxy';
+export { FILE_REPORTERS, type FileReporter };
 
 export interface ProxyOptions {
   /** The server's base URL, ending in its version segment: `http://127.0.0.1:4010/v1`. */
@@ -178,7 +179,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const startedAt = new Date();
   const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
-  const result = () => proxyResult({ startedAt, log, judge });
+  const began = performance.now(); // a monotonic duration, whatever the wall clock does
+  const result = () => proxyResult({ startedAt, began, log, judge });
 
   const summary = () => ({ exchanges: judge.exchanges, ...log.tallies, total: log.total });
 
@@ -315,8 +317,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         recorder?.close();
         agent.destroy();
         const final = options.bodies === false ? withoutBodies(result()) : result();
-        const { written, failure } = writeReports(outputDir, 'proxy', reporters, final);
-        if (failure !== null) throw new Error(failure);
+        const { written, failure, cause } = writeReports(outputDir, 'proxy', reporters, final);
+        if (failure !== null) throw new Error(failure, { cause }); // the fs error's `code` stays on `cause`
         return { result: final, written: written.map(([, path]) => path) };
       })();
       return closed;

@@ -50,6 +50,7 @@ export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>)
 
 export interface ProxyRun {
   startedAt: Date;
+  began: number;
   log: FindingLog;
   judge: TrafficJudge;
 }
@@ -116,7 +117,7 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
     baseUrl: run.judge.options.upstream.baseUrl,
     destructive: false,
     startedAt: run.startedAt.toISOString(),
-    durationMs: Date.now() - run.startedAt.getTime(),
+    durationMs: performance.now() - run.began,
     outcome: summary.failed > 0 ? 'fail' : 'pass',
     unreachable: null,
     summary,

@@ -90,7 +90,7 @@ describe('judging traffic', () => {
       [2, 'body', 'failure'],
     ]);
     expect(log.all()[0]?.finding.message).toMatch(/could not judge this exchange \(a rule nobody foresaw\)/);
-    const report = proxyResult({ startedAt: new Date(0), log, judge });
+    const report = proxyResult({ startedAt: new Date(0), began: 0, log, judge });
     expect(report.checks.find((c) => c.id === 'exchange.unjudged')).toMatchObject({ outcome: 'WARN' });
   });
 });
@@ -136,6 +136,7 @@ describe('the verdict counts every finding', () => {
     );
     const result = proxyResult({
       startedAt: new Date(0),
+      began: 0,
       log,
       judge,
     });

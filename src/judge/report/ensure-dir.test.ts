@@ -36,12 +36,13 @@ describe('writeReports', () => {
     const dir = join(root, 'reports');
     mkdirSync(join(dir, 'proxy.json'), { recursive: true });
     const result = resultOf([check('list.ok', 'PASS')]);
-    const { written, failure } = writeReports(dir, 'proxy', ['json', 'junit', 'html'], result);
+    const { written, failure, cause } = writeReports(dir, 'proxy', ['json', 'junit', 'html'], result);
     expect(written).toEqual([
       ['junit', join(dir, 'proxy-junit.xml')],
       ['html', join(dir, 'proxy.html')],
     ]);
     expect(readFileSync(join(dir, 'proxy-junit.xml'), 'utf8')).toContain('<testsuites');
     expect(failure).toMatch(/^cannot write the reports under .*reports: EISDIR.*; check --output-dir\.$/);
+    expect(cause).toMatchObject({ code: 'EISDIR' }); // a library caller (proxy.close()) keeps the fs error
   });
 });

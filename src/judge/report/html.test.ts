@@ -48,6 +48,16 @@ describe('the HTML report as a file', () => {
     );
   });
 
+  it('shows each schema rule as its path, its message and, muted, the schema path', () => {
+    const ruled = finding('GET /store/orders → 200: the body breaks the schema', 200);
+    ruled.schemaViolations = [
+      { path: '/0/id', message: 'must be integer', schemaPath: '#/properties/id/type', keyword: 'type' },
+    ];
+    expect(renderHtml(resultOf([check('list.schema', 'FAIL', [ruled])]))).toContain(
+      '<li><code>/0/id</code> must be integer <code class="muted">[#/properties/id/type]</code></li>',
+    );
+  });
+
   it('says the run fails under --fail-on warn when only warnings were found', () => {
     const warnOnly = resultOf([check('pets.deprecation', 'WARN', [finding('no Deprecation header', 200)])]);
     expect(renderHtml(warnOnly)).toMatch(/<p id="verdict" class="verdict pass">PASSED: /);

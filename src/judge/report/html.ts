@@ -32,8 +32,11 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3r
 export function renderFinding(f: Finding): string {
   const value = (label: string, lines: string[]) => {
     if (label === 'request') return lines.map((line) => `<code>${html(line)}</code>`).join('<br>');
-    if (label === 'rules')
-      return `<ul>${lines.map((line) => `<li><code>${html(line)}</code></li>`).join('')}</ul>`;
+    if (label === 'rules') {
+      const rule = (v: (typeof f.schemaViolations)[number]) =>
+        `<li><code>${html(v.path || '(body)')}</code> ${html(v.message)}${v.schemaPath ? ` <code class="muted">[${html(v.schemaPath)}]</code>` : ''}</li>`;
+      return `<ul>${f.schemaViolations.map(rule).join('')}</ul>`;
+    }
     if (label === 'body') return `<pre>${html(lines.join(''))}</pre>`;
     if (label === 'repeat') return `<pre class="curl">${html(lines.join(''))}</pre>`;
     return html(lines.join(''));

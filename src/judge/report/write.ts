@@ -32,9 +32,10 @@ export function writeReports(
   tool: 'conformance' | 'proxy',
   reporters: readonly FileReporter[],
   result: ConformanceResult,
-): { written: Array<[FileReporter, string]>; failure: string | null } {
+): { written: Array<[FileReporter, string]>; failure: string | null; cause?: unknown } {
   const written: Array<[FileReporter, string]> = [];
   let failure: string | null = null;
+  let cause: unknown;
   for (const reporter of reporters) {
     const [suffix, render] = FILES[reporter];
     const path = join(dir, `${tool}${suffix}`);
@@ -46,7 +47,8 @@ export function writeReports(
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       failure ??= `cannot write the reports under ${dir}: ${why}; check --output-dir.`;
+      cause ??= error;
     }
   }
-  return { written, failure };
+  return { written, failure, cause };
 }
