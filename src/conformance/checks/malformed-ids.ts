@@ -117,7 +117,7 @@ export function aimMalformed(
   pending: readonly bigint[],
 ): { raw: string; target: string | null } | { blocking: string[] } {
   // A base above 2^53 would not keep every reading exact: Number() of it rounds to a neighbour.
-  const bases = usesBase(row) ? [...pending].reverse().filter((b) => b >= 0n && b <= Number.MAX_SAFE_INTEGER) : [];
+  const bases = usesBase(row) ? [...pending].reverse().filter((b) => b >= 0n && b < 2n ** 53n) : [];
   for (const base of bases) {
     const raw = row.build(base);
     const readings = lenientReadings(raw);

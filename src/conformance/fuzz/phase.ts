@@ -27,7 +27,7 @@ const STAND_IN = 'fuzz-id';
 export function safePlan(
   drawn: DrawnRequest,
   known: ReadonlySet<string> | null,
-): { plan: RequestPlan; ids: string[]; replaced: number } | null {
+): { plan: RequestPlan; replaced: number } | null {
   let replaced = 0;
   let unsafe = false;
   const safe = (value: string): string => {
@@ -53,7 +53,7 @@ export function safePlan(
     errorRule: null,
     ...(drawn.body === undefined ? {} : { body: drawn.body }),
   };
-  return { plan, ids, replaced };
+  return { plan, replaced };
 }
 
 async function runFuzz(ctx: CheckContext) {
