@@ -21,9 +21,9 @@ import {
   seenExchange,
 } from '../judge/observer.js';
 import { finding, judgeExchange } from '../judge/rules.js';
+import type { FuzzRunReport } from '../judge/types.js';
 import { cancel } from './checks/check.js';
 import { EnvironmentWatch, namedBy } from './environment.js';
-import type { FuzzReport } from './fuzz/phase.js';
 import { Gateway } from './gateway.js';
 import type { ResolvedOptions } from './options.js';
 
@@ -60,7 +60,7 @@ export class CheckContext {
   readonly gateway: Gateway;
   /** The fuzz phase's requests: a budget of thousands must not pile up in `exchanges`. */
   notKept = 0;
-  fuzzReport: FuzzReport | null = null;
+  fuzzReport: FuzzRunReport | null = null;
   readonly observer: Observer;
   readonly observations: (StateFinding & { exchange: Exchange })[] = [];
   readonly environment: EnvironmentWatch;

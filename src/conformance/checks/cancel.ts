@@ -36,7 +36,6 @@ function sameIntegerFinding(ctx: CheckContext, e: Exchange, raw: string, order: 
   );
 }
 
-/** One cancel of `id` and the list read after it, held to the status the order's state demands. */
 async function cancelOnce(
   ctx: CheckContext,
   id: string,
@@ -200,9 +199,8 @@ export const CANCEL_CHECKS: readonly Check[] = [
     sends: 'nothing of its own: judges the 4xx answers to the cancel.malformed-id.* requests',
     passes: 'application/json, a valid Error whose status equals the HTTP status; a miss is a warning (D9)',
     sweep: true,
-    async run(ctx) {
-      return judgeRelaxed(ctx, 'D9', 'no malformed-id cancel was answered with 4xx in this run', null);
-    },
+    run: async (ctx) =>
+      judgeRelaxed(ctx, 'D9', 'no malformed-id cancel was answered with 4xx in this run', null),
   }),
   cancelCheck({
     id: 'cancel.shipped-order',
@@ -320,9 +318,8 @@ export const CANCEL_CHECKS: readonly Check[] = [
     sends: 'nothing of its own: judges every 409 answer to a cancel in this run',
     passes: 'application/json, a valid Error whose status is 409; a non-Error body is a warning (D3)',
     sweep: true,
-    async run(ctx) {
-      return judgeRelaxed(ctx, 'D3', 'no cancel was answered with 409 in this run', '--shipped-order ID');
-    },
+    run: async (ctx) =>
+      judgeRelaxed(ctx, 'D3', 'no cancel was answered with 409 in this run', '--shipped-order ID'),
   }),
   cancelCheck({
     id: 'cancel.pending-order',

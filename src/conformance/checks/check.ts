@@ -25,7 +25,6 @@ export interface Check {
   /** The level a given contract sets (`x-petstore-conformance`, D3); `level` is the toolkit document's. */
   levelIn?: (contract: Contract) => Level;
   operationId: string | null;
-  /** What it sends and what passes, in words (reports and docs). */
   sends: string;
   passes: string;
   needs?: Requirements;
@@ -62,7 +61,6 @@ export function defineCheck(spec: CheckSpec): Check {
 export const cancelCheck = (spec: Omit<CheckSpec, 'operationId'>): Check =>
   defineCheck({ operationId: 'cancelOrder', ...spec });
 
-/** The cancel of order `id` as the document routes it, with the key unless told otherwise. */
 export function cancel(ctx: CheckContext, id: string, extra: Partial<RequestPlan> = {}): RequestPlan {
   const { method } = ctx.options.contract.operation('cancelOrder');
   return { method: method.toUpperCase(), path: ctx.pathOf('cancelOrder', id), auth: VALID_AUTH, ...extra };

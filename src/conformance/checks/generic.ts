@@ -12,7 +12,6 @@ import { type Check, defineCheck, expect401, expectStatus, NO_UNUSED_ID, statusO
 
 const SAFE_METHODS = new Set(['get', 'head']);
 
-/** The first two of {@link AUTH_VARIANTS} (no header, a wrong key), under the generic checks' names. */
 const AUTH_CASES = AUTH_VARIANTS.slice(0, 2).map((v) => ({
   ...v,
   name: v.name === 'no-header' ? 'auth-missing' : `auth-${v.name}`,

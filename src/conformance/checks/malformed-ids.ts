@@ -1,11 +1,6 @@
 // D9's malformed order ids, built so that every number a lenient parser could read from one is unused (D19);
 // a destructive run aims them at a named pending order, so that a lenient parser cancels it and is named.
 
-const INT64_MIN = -(2n ** 63n);
-const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-/** The first base tried for an id aimed at no order. */
-const FIRST_UNUSED = 424_242_424n;
-
 export interface MalformedId {
   name: string;
   /** The id as the docs show it, `{id…}` standing for the base where it depends on one. */
@@ -72,7 +67,7 @@ export const MALFORMED_IDS: readonly MalformedId[] = [
     name: 'int64-underflow',
     shown: '-9223372036854775809',
     about: 'one (or more) below the smallest int64',
-    build: (offset) => String(INT64_MIN - 1n - offset),
+    build: (offset) => String(-(2n ** 63n) - 1n - offset),
   },
   {
     name: 'uint64-wrap',
@@ -122,7 +117,7 @@ export function aimMalformed(
   pending: readonly bigint[],
 ): { raw: string; target: string | null } | { blocking: string[] } {
   // A base above 2^53 would not keep every reading exact: Number() of it rounds to a neighbour.
-  const bases = usesBase(row) ? [...pending].reverse().filter((b) => b >= 0n && b <= SAFE) : [];
+  const bases = usesBase(row) ? [...pending].reverse().filter((b) => b >= 0n && b < 2n ** 53n) : [];
   for (const base of bases) {
     const raw = row.build(base);
     const readings = lenientReadings(raw);
@@ -130,7 +125,7 @@ export function aimMalformed(
       return { raw, target: String(base) };
     }
   }
-  const start = usesBase(row) ? FIRST_UNUSED : 0n;
+  const start = usesBase(row) ? 424_242_424n : 0n;
   for (let i = 0n; i < 64n; i++) {
     const raw = row.build(start + i);
     if (lenientReadings(raw).every(unused)) return { raw, target: null };

@@ -5,10 +5,8 @@ import { documentedErrorRule, documentedStatusLevel, type Exchange } from '../..
 import { judgeErrorBody, judgeStatus, malformedPathParameters, serverReading } from '../../judge/rules.js';
 import type { Finding, Level } from '../../judge/types.js';
 
-export type Invariant = 'answers' | 'no-5xx' | 'documented-status' | 'error-body';
-
 export interface Violation {
-  invariant: Invariant;
+  invariant: 'answers' | 'no-5xx' | 'documented-status' | 'error-body';
   level: Level;
   finding: Finding;
 }

@@ -20,8 +20,6 @@ export const MAX_FUZZ_REQUESTS = 100_000;
 /** D23: a run that names no seed draws the same requests, so it gives the same verdict, run after run. */
 export const DEFAULT_SEED = 20_221;
 
-export type FuzzReport = FuzzRunReport;
-
 /** A stand-in for an id that could name an order: no digits, so its only lenient reading is `atoi`'s 0. */
 const STAND_IN = 'fuzz-id';
 
@@ -29,7 +27,7 @@ const STAND_IN = 'fuzz-id';
 export function safePlan(
   drawn: DrawnRequest,
   known: ReadonlySet<string> | null,
-): { plan: RequestPlan; ids: string[]; replaced: number } | null {
+): { plan: RequestPlan; replaced: number } | null {
   let replaced = 0;
   let unsafe = false;
   const safe = (value: string): string => {
@@ -55,7 +53,7 @@ export function safePlan(
     errorRule: null,
     ...(drawn.body === undefined ? {} : { body: drawn.body }),
   };
-  return { plan, ids, replaced };
+  return { plan, replaced };
 }
 
 async function runFuzz(ctx: CheckContext) {
@@ -65,7 +63,7 @@ async function runFuzz(ctx: CheckContext) {
   const { ids: listed } = await ctx.initialListing();
   const { pendingOrders, shippedOrders } = ctx.options;
   const known = listed && new Set([...listed, ...pendingOrders].filter((id) => !shippedOrders.includes(id)));
-  const report: FuzzReport = {
+  const report: FuzzRunReport = {
     seed,
     budget: { requests, timeMs },
     sent: 0,

@@ -258,7 +258,6 @@ export function corpus(contract: Contract): DrawnRequest[] {
   );
 }
 
-/** The path after the base URL, query included, with the drawn ids in place. */
 export function pathOf(request: DrawnRequest): string {
   let next = 0;
   const path = request.segments.map((s) => (s === ID ? (request.ids[next++] ?? 'x') : s)).join('/');
