@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { defaultContract } from '../contract/index.js';
 import { ok, type Result } from '../result.js';
 import { createMockControl, type MockControl } from './control.js';
-import { controlOverlap, createEngine, droppedConnection, type EngineOptions } from './engine.js';
+import { createEngine, type EngineOptions } from './engine.js';
 import { loadFixtures } from './fixture-files.js';
 import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
 import { inspector } from './inspector.js';
@@ -62,8 +62,6 @@ const CONNECTABLE: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', 
 /** A mock of a contract (default the toolkit's): `await createMock({ fixtures, apiKeys: ['k'] })`. */
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = options.contract ?? defaultContract();
-  const overlap = controlOverlap(contract);
-  if (overlap) throw new Error(overlap);
   const loaded = loadFixtures(options.fixtures, contract);
   if (!loaded.ok) throw loaded.error;
   const engine = createEngine(loaded.value, {
@@ -84,7 +82,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     },
     async handle(request) {
       const response = await engine.handle(request);
-      if (response.type === 'error') throw droppedConnection();
+      const cause = new Error('simulated dropped connection (D18)');
+      if (response.type === 'error') throw new TypeError('fetch failed', { cause });
       return response;
     },
     async listen({ port = 4010, host = '127.0.0.1' } = {}) {
