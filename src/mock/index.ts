@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultContract } from '../contract/index.js';
-import { ok, type Result } from '../result.js';
+import type { Result } from '../result.js';
 import { createMockControl, type MockControl } from './control.js';
 import { createEngine, type EngineOptions } from './engine.js';
 import { loadFixtures } from './fixture-files.js';
@@ -100,9 +100,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     },
     reload(source) {
       const next = loadFixtures(source, contract);
-      if (!next.ok) return next;
-      engine.reload(next.value);
-      return ok(next.value);
+      if (next.ok) engine.reload(next.value);
+      return next;
     },
     async close() {
       const current = server;
