@@ -27,11 +27,9 @@ export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '
 export { MOCK_ERRORS } from './server.js';
 
 /** The mock on a port always serves the state inspector, so `inspector` is no option here. */
-export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug' | 'inspector'> {
+export interface MockOptions extends Omit<EngineOptions, 'onBug' | 'inspector'> {
   /** A YAML/JSON fixture file, fixture data, or fixtures already loaded; default `fixtures/default.yaml`. */
   fixtures?: string | FixtureData | FixtureSet;
-  /** Accepted keys; they override the fixture file's keys. */
-  apiKeys?: string[];
   /** Host names the control endpoints answer to besides the local ones (`--allowed-host`). */
   allowedHosts?: readonly string[];
 }
