@@ -400,6 +400,21 @@ describe('banner', () => {
     const info = { url: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:1/v1', port: 1 };
     expect(banner(info, mock, 'test', 'f.yaml')).toContain(`fixtures: f.yaml ${want}\n`);
   });
+
+  it.each([
+    ['0.0.0.0', true],
+    ['192.168.1.5', true],
+    ['127.0.0.2', false],
+    ['[::1]', false],
+    ['localhost', false],
+  ])(
+    'notes in the banner whether %s is reachable from other machines, by the rule of the warning',
+    async (host, want) => {
+      const mock = await createMock({ fixtures: { orders: [] } });
+      const info = { url: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:1/v1', port: 1 };
+      expect(banner(info, mock, 'test', 'f.yaml', host).includes('reachable from other machines')).toBe(want);
+    },
+  );
 });
 
 describe('--watch under careless saves and hostile files', () => {

@@ -8,7 +8,7 @@ import { fail, ok, type Result } from '../result.js';
 import { type Subcommand, stopSignal } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
 import { parseAllowedHost, parseCorsOrigin } from './cors.js';
-import { controlOverlap, unservedOperation } from './engine.js';
+import { unservedOperation } from './engine.js';
 import { MAX_DELAY_MS } from './faults.js';
 import { DEFAULT_FIXTURES_PATH, loadFixtureFileAsync } from './fixture-files.js';
 import { DEV_API_KEY, type FixtureSet } from './fixtures.js';
@@ -99,19 +99,18 @@ async function chooseContract(file: string): Promise<Result<Contract, string>> {
   const { loadSpecFile } = await import('../contract/spec-file.js');
   const loaded = loadSpecFile(file);
   if (!loaded.ok) return loaded;
-  const unserved = controlOverlap(loaded.value) ?? unservedOperation(loaded.value);
+  const unserved = unservedOperation(loaded.value);
   return unserved === undefined ? loaded : fail(`--spec ${file}: ${unserved}`);
 }
 
 /** The start-up banner: URL, keys, and curl lines to paste. */
 export function banner(info: ListenInfo, mock: Mock, source: string, path: string, host = '127.0.0.1') {
-  const exposed = host === '0.0.0.0' || host === '::';
   const key = mock.apiKeys[0] ?? DEV_API_KEY;
   const header = `-H 'Authorization: Bearer ${key}'`;
   const orders = [...mock.fixtures.orders.orders.values()];
   const pending = orders.find((order) => order.state === 'pending');
   return [
-    `Pet Store mock listening on ${info.baseUrl}${exposed ? ` (bound to ${host}: reachable from other machines)` : ''}`,
+    `Pet Store mock listening on ${info.baseUrl}${exposed(host) ? ` (bound to ${host}: reachable from other machines)` : ''}`,
     `  fixtures: ${path} (${plural(orders.length, 'order')}, ${plural(mock.fixtures.pets.size, 'pet')})${mock.fixtures.description === undefined ? '' : `, ${JSON.stringify(mock.fixtures.description)}`}`,
     `  API key${mock.apiKeys.length > 1 ? 's: ' : ':  '}${mock.apiKeys.join(', ')} (from ${source})`,
     `  list:     curl ${header} ${info.baseUrl}/store/orders`,
@@ -121,16 +120,8 @@ export function banner(info: ListenInfo, mock: Mock, source: string, path: strin
   ].join('\n');
 }
 
-/** The warning for a mock that other machines can reach and steer with the key, never naming the key. */
-function exposureWarning(host: string, apiKeys: readonly string[]): string | undefined {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  const loopback = /^(?:localhost|::1|0:0:0:0:0:0:0:1|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::ffff:127\..*)$/;
-  if (loopback.test(bare)) return undefined;
-  const key = apiKeys.includes(DEV_API_KEY)
-    ? 'the default key is public, so anyone on the network'
-    : 'anyone on the network who has the key';
-  return `warning: listening on ${host}, reachable from other machines: ${key} can read every order and change the mock's state (cancel, reset, faults, delays). Use --host 127.0.0.1 unless other machines must reach it, and then set a key of your own with --api-key.`;
-}
+const LOOPBACK = /^(?:localhost|::1|0:0:0:0:0:0:0:1|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::ffff:127\..*)$/;
+const exposed = (host: string) => !LOOPBACK.test(host.replace(/^\[|\]$/g, '').toLowerCase());
 
 /** Why a valid version is not taken: no orders and no keys, where the last had some, is a half-saved file. */
 function emptiedProblem(path: string, current: FixtureSet, next: FixtureSet): string | undefined {
@@ -238,8 +229,15 @@ export const runMockCommand: Subcommand = async (argv) => {
   // Watch and listen for signals before announcing: whoever reads the banner may act on it at once.
   const stopWatching = options.watch ? watchFixtureFile(fixturesPath, contract, mock, say, warn) : () => {};
   const signal = stopSignal();
-  const exposure = exposureWarning(options.host, mock.apiKeys);
-  if (exposure) warn(exposure);
+  if (exposed(options.host)) {
+    // Warns without naming the key.
+    const who = mock.apiKeys.includes(DEV_API_KEY)
+      ? 'the default key is public, so anyone on the network'
+      : 'anyone on the network who has the key';
+    warn(
+      `warning: listening on ${options.host}, reachable from other machines: ${who} can read every order and change the mock's state (cancel, reset, faults, delays). Use --host 127.0.0.1 unless other machines must reach it, and then set a key of your own with --api-key.`,
+    );
+  }
   const keySource =
     options.keySource ??
     (mock.fixtures.apiKeys.length > 0 ? 'the fixture file' : 'the built-in development key');

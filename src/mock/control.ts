@@ -7,6 +7,7 @@ import {
   stateTable,
   stringifyExactJson,
 } from '../contract/index.js';
+import { isObject } from '../contract/refs.js';
 import type { operations } from '../generated/openapi.js';
 import { fail, ok, type Result } from '../result.js';
 import type { MockEngine } from './engine.js';
@@ -16,7 +17,7 @@ import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from './fixtures
 import type { StoredOrder } from './order-store.js';
 import type { LoggedRequest } from './request-log.js';
 import { type CoreRequest, errorResponse, jsonResponse } from './responses.js';
-import { DEFAULT_SESSION, type Session, type Sessions } from './sessions.js';
+import { DEFAULT_SESSION, type Session } from './sessions.js';
 
 export type { PlannedFault } from './faults.js';
 export type { LoggedRequest } from './request-log.js';
@@ -94,11 +95,7 @@ export class MockControlError extends Error {
 }
 
 /** What the control operations change: a mock's sessions and global delay, under its contract. */
-export interface MockState {
-  readonly contract: Contract;
-  readonly sessions: Sessions;
-  delayMs: number;
-}
+export type MockState = Pick<MockEngine, 'contract' | 'sessions' | 'delayMs'>;
 
 interface ControlContext {
   mock: MockState;
@@ -150,7 +147,7 @@ function putOrder(context: ControlContext): Outcome {
       `The order id in PUT /__mock/orders/{id} must be an int64 integer, got "${rawId.slice(0, 40)}".`,
     );
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isObject(body)) {
     return fail('The body must be a JSON object such as {"state":"pending","petId":10,"quantity":1}.');
   }
   const unknown = Object.keys(body).filter((key) => !PUT_FIELDS.has(key));

@@ -102,18 +102,17 @@ function forcedResponse({ status, body, headers, code }: ForcedResponse, session
   return { ...jsonResponse(status, body, session, headers), code };
 }
 
-/** Why a contract's paths cannot be served beside `/__mock` (checked at load, not in the MSW entry). */
-export function controlOverlap(contract: Contract): string | undefined {
-  const overlap = contract.operations.find((op) => isControlTarget(contract.basePath + op.path));
-  if (!overlap) return undefined;
-  return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
-}
-
-/** The first operation with no handler in {@link API_HANDLERS}, as a reason; else `undefined`. */
+/** Why the mock cannot serve a contract (a path under `/__mock`, an operation without a handler); else `undefined`. */
 export function unservedOperation(contract: Contract): string | undefined {
+  const overlap = contract.operations.find((op) => isControlTarget(contract.basePath + op.path));
+  if (overlap) {
+    return `the document's path ${contract.basePath}${overlap.path} is under ${CONTROL_BASE}, where the mock's control endpoints are; serve the API under another path (its local servers entry)`;
+  }
   const missing = contract.operations.find((operation) => !API_HANDLERS[operation.operationId]);
-  if (!missing) return undefined;
-  return `the mock has no handler for operation ${missing.operationId} (it serves ${Object.keys(API_HANDLERS).join(', ')})`;
+  return (
+    missing &&
+    `the mock has no handler for operation ${missing.operationId} (it serves ${Object.keys(API_HANDLERS).join(', ')})`
+  );
 }
 
 const NO_INSPECTOR = mockError('notFound', {
@@ -147,11 +146,6 @@ export type MockEngine = ReturnType<typeof createEngine>;
 const chooseKeys = (explicit: readonly string[] | undefined, fixtures: FixtureSet): readonly string[] =>
   explicit?.length ? explicit : fixtures.apiKeys.length > 0 ? fixtures.apiKeys : [DEV_API_KEY];
 
-/** What `fetch` throws for a network error: the in-process simulated drop (D18). */
-export function droppedConnection(): TypeError {
-  return new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
-}
-
 function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   return async (limit) => {
     const reader = body.getReader();
@@ -176,7 +170,7 @@ function webBody(body: ReadableStream<Uint8Array>): ReadBody {
   };
 }
 
-/** Builds the engine; throws on an operation without a handler, missing `x-petstore-*` settings or a bad key. */
+/** Builds the engine; throws on a contract it cannot serve, missing `x-petstore-*` settings or a bad key. */
 export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) {
   const contract = options.contract ?? defaultContract();
   const unserved = unservedOperation(contract);

@@ -1,5 +1,6 @@
 /** Simulated faults (D18): opt-in, per session, marked as simulated; taken only after the key check. */
 import type { ExactJson } from '../contract/index.js';
+import { isObject } from '../contract/refs.js';
 import { fail, ok, type Result } from '../result.js';
 import type { MockError, MockErrorSpec } from './errors.js';
 
@@ -26,14 +27,10 @@ export interface PlannedFault extends Omit<FaultSpec, 'times'> {
 }
 
 /** `x-petstore-faults`: the fault's Error code, its marker header, the statuses `Prefer` may simulate. */
-export interface FaultSettings {
-  code: string;
-  header: string;
-  preferStatus: { minimum: number; maximum: number };
-}
+export type FaultSettings = ReturnType<typeof readFaultSettings>;
 
 /** Reads `x-petstore-faults`: `readFaultSettings(defaultContract().document).code` is `'simulated_fault'`. */
-export function readFaultSettings(document: Readonly<Record<string, unknown>>): FaultSettings {
+export function readFaultSettings(document: Readonly<Record<string, unknown>>) {
   const { code, header, preferStatus } = (document['x-petstore-faults'] ?? {}) as Record<string, unknown>;
   const { minimum, maximum } = (preferStatus ?? {}) as Record<string, unknown>;
   const named = typeof code === 'string' && code !== '' && typeof header === 'string';
@@ -43,7 +40,7 @@ export function readFaultSettings(document: Readonly<Record<string, unknown>>): 
   return {
     code,
     header: header.toLowerCase(),
-    preferStatus: { minimum, maximum } as FaultSettings['preferStatus'],
+    preferStatus: { minimum, maximum } as { minimum: number; maximum: number },
   };
 }
 
@@ -99,7 +96,7 @@ function wholeNumber(value: ExactJson | undefined, min: number, max: number): nu
 
 /** Reads the body of `POST /__mock/faults`; the error is a message that says what to fix. */
 export function parseFaultSpec(body: ExactJson, operations: readonly string[]): Result<FaultSpec, string> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isObject(body)) {
     return fail(`The body must be a JSON object such as ${FAULT_EXAMPLE}.`);
   }
   const unknown = Object.keys(body).filter((key) => !FIELDS.has(key));
@@ -144,7 +141,7 @@ export function parseFaultSpec(body: ExactJson, operations: readonly string[]): 
 /** Reads the body of `PUT /__mock/delay`: `parseDelay({ delayMs: 250 })` is `ok(250)`. */
 export function parseDelay(body: ExactJson): Result<number, string> {
   const message = `The body must be {"delayMs": N} with N a whole number from 0 to ${MAX_DELAY_MS}.`;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(message);
+  if (!isObject(body)) return fail(message);
   const delayMs = wholeNumber(body.delayMs, 0, MAX_DELAY_MS);
   return Object.keys(body).length === 1 && typeof delayMs === 'number' ? ok(delayMs) : fail(message);
 }

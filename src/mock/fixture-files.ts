@@ -29,24 +29,18 @@ const OPEN_PROBLEMS: Readonly<Record<string, string>> = {
   EPERM: 'cannot be read: no permission',
 };
 
-function shapeProblem(stat: { isFile(): boolean; isDirectory(): boolean; size: number }): string | undefined {
-  if (stat.isDirectory()) return OPEN_PROBLEMS.EISDIR;
-  if (!stat.isFile())
-    return 'is not a regular file (a pipe, a device or a socket); give a .yaml or .json file';
-  if (stat.size > MAX_FIXTURE_BYTES) {
-    const mib = (stat.size / 2 ** 20).toFixed(1);
-    return `is ${mib} MiB, over the ${MAX_FIXTURE_BYTES / 2 ** 20} MiB a fixture file may be`;
-  }
-  return undefined;
-}
-
 function readFixtureText(path: string): Result<string, string> {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
-    const problem = shapeProblem(stat);
-    if (problem) return fail(problem);
+    if (stat.isDirectory()) return fail(OPEN_PROBLEMS.EISDIR as string);
+    if (!stat.isFile())
+      return fail('is not a regular file (a pipe, a device or a socket); give a .yaml or .json file');
+    if (stat.size > MAX_FIXTURE_BYTES) {
+      const mib = (stat.size / 2 ** 20).toFixed(1);
+      return fail(`is ${mib} MiB, over the ${MAX_FIXTURE_BYTES / 2 ** 20} MiB a fixture file may be`);
+    }
     // One byte more than the file's size, to notice a file that grows while it is read.
     const buffer = Buffer.allocUnsafe(stat.size + 1);
     let length = 0;

@@ -15,9 +15,8 @@ function exactInteger(source: string): number | bigint {
   if (SHORT_DECIMAL.test(source)) return Number(source);
   const magnitude = BigInt(source.replace(/^[-+]/, '')); // BigInt reads no sign before 0x, 0o, 0b
   const value = source.startsWith('-') ? -magnitude : magnitude;
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
-    ? Number(value)
-    : value;
+  // Beyond 2^53 the number rounds to one that is not safe: the bigint stays.
+  return Number.isSafeInteger(Number(value)) ? Number(value) : value;
 }
 
 const exactIntegerTag = defineScalarTag<number | bigint>('tag:yaml.org,2002:int', {

@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultContract } from '../contract/index.js';
-import { ok, type Result } from '../result.js';
+import type { Result } from '../result.js';
 import { createMockControl, type MockControl } from './control.js';
-import { controlOverlap, createEngine, droppedConnection, type EngineOptions } from './engine.js';
+import { createEngine, type EngineOptions } from './engine.js';
 import { loadFixtures } from './fixture-files.js';
 import type { FixtureData, FixtureError, FixtureSet } from './fixtures.js';
 import { inspector } from './inspector.js';
@@ -27,11 +27,9 @@ export { DEV_API_KEY, type FixtureData, FixtureError, type FixtureOrder } from '
 export { MOCK_ERRORS } from './server.js';
 
 /** The mock on a port always serves the state inspector, so `inspector` is no option here. */
-export interface MockOptions extends Omit<EngineOptions, 'apiKeys' | 'onBug' | 'inspector'> {
+export interface MockOptions extends Omit<EngineOptions, 'onBug' | 'inspector'> {
   /** A YAML/JSON fixture file, fixture data, or fixtures already loaded; default `fixtures/default.yaml`. */
   fixtures?: string | FixtureData | FixtureSet;
-  /** Accepted keys; they override the fixture file's keys. */
-  apiKeys?: string[];
   /** Host names the control endpoints answer to besides the local ones (`--allowed-host`). */
   allowedHosts?: readonly string[];
 }
@@ -62,8 +60,6 @@ const CONNECTABLE: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', 
 /** A mock of a contract (default the toolkit's): `await createMock({ fixtures, apiKeys: ['k'] })`. */
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = options.contract ?? defaultContract();
-  const overlap = controlOverlap(contract);
-  if (overlap) throw new Error(overlap);
   const loaded = loadFixtures(options.fixtures, contract);
   if (!loaded.ok) throw loaded.error;
   const engine = createEngine(loaded.value, {
@@ -84,7 +80,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     },
     async handle(request) {
       const response = await engine.handle(request);
-      if (response.type === 'error') throw droppedConnection();
+      const cause = new Error('simulated dropped connection (D18)');
+      if (response.type === 'error') throw new TypeError('fetch failed', { cause });
       return response;
     },
     async listen({ port = 4010, host = '127.0.0.1' } = {}) {
@@ -101,9 +98,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     },
     reload(source) {
       const next = loadFixtures(source, contract);
-      if (!next.ok) return next;
-      engine.reload(next.value);
-      return ok(next.value);
+      if (next.ok) engine.reload(next.value);
+      return next;
     },
     async close() {
       const current = server;

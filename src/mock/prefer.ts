@@ -1,5 +1,6 @@
 /** `Prefer: code=NNN` (`; example=NAME`) forces a documented answer, an undocumented 5xx a fault (D18). */
 import { type OperationSpec, stringifyExactJson } from '../contract/index.js';
+import { isObject } from '../contract/refs.js';
 import { fail, ok } from '../result.js';
 import {
   CORE_ERRORS,
@@ -41,9 +42,7 @@ interface Documented {
 }
 
 const codeOf = (example: unknown) =>
-  typeof example === 'object' && example !== null && typeof (example as { code?: unknown }).code === 'string'
-    ? (example as { code: string }).code
-    : undefined;
+  isObject(example) && typeof example.code === 'string' ? example.code : undefined;
 
 export function compilePrefer(operations: readonly OperationSpec[], settings: FaultSettings) {
   // key: `${operationId} ${status}`
