@@ -27,16 +27,10 @@ import type { FuzzReport } from './fuzz/phase.js';
 import { Gateway } from './gateway.js';
 import type { ResolvedOptions } from './options.js';
 
-export type Listing = ReturnType<typeof readListing>;
-
-/** What a step of cancels did: the changes to the list that break §3, D2 or D16. */
-export type CancelStep = Awaited<ReturnType<CheckContext['cancel']>>;
-
-/** The order ids of a JSON-array body, or `null` when the list was not read in full: no id is known unused. */
+/** The order ids of a JSON-array body; `null` when the list was not read in full, or an item lacks a numeric id (D19). */
 function readListing(exchange: Exchange) {
   const { outcome } = exchange;
   const read = outcome.ok && outcome.value.status === 200 ? readList(outcome.value.text) : null;
-  // An item without a numeric id hides which order it is: no id is known to be unused then (D19).
   if (read === null || read.orders.size !== read.items.length) return { exchange, ids: null, petIds: [] };
   const petIds = read.items.flatMap((item) => {
     const petId = typeof item === 'object' && item !== null && !Array.isArray(item) ? item.petId : null;
@@ -44,8 +38,6 @@ function readListing(exchange: Exchange) {
   });
   return { exchange, ids: new Set(read.orders.keys()), petIds: [...new Set(petIds)] };
 }
-
-type Sent = Awaited<ReturnType<CheckContext['send']>>;
 
 /** The state of one run, handed to every check. */
 export class CheckContext {
@@ -77,7 +69,6 @@ export class CheckContext {
     this.environment = new EnvironmentWatch(options.environment, options.contract);
   }
 
-  /** Sends, records and judges a planned request, credited to the running check or to `creditTo`. */
   async request(plan: RequestPlan, creditTo?: string, { keep = true } = {}): Promise<Exchange> {
     const sent = await this.send(plan, creditTo, keep);
     this.observe([sent]);
@@ -116,12 +107,11 @@ export class CheckContext {
     const seen = seenExchange(exchange, authorization ?? undefined, startedAt, endedAt);
     const whole = operationId === 'listOrders' && !plan.path.includes('?');
     const listing = whole ? readListing(exchange) : null;
-    // The Authorization sent is the observer's scope, never shown anywhere.
     return { exchange, seen, scope: authorization ?? '', writesAtSend, listing };
   }
 
   /** Feeds exchanges to the observer in its order (of overlapping cancels, the one that moved first). */
-  private observe(sent: readonly Sent[]): void {
+  private observe(sent: readonly Awaited<ReturnType<CheckContext['send']>>[]): void {
     for (const { exchange, seen, scope, writesAtSend, listing } of this.observer.order(sent)) {
       for (const found of this.observer.observe({ key: scope, orders: scope }, seen, exchange.seq)) {
         this.observations.push({ ...found, exchange });
@@ -143,7 +133,7 @@ export class CheckContext {
   /** The list read with the key, as it was before any check changed anything. */
   readonly initialListing = once(() => this.freshListing());
 
-  async freshListing(): Promise<Listing> {
+  async freshListing() {
     const sent = await this.send({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH });
     this.observe([sent]);
     return sent.listing ?? readListing(sent.exchange);
@@ -267,7 +257,6 @@ export class CheckContext {
   );
 }
 
-/** A function that makes its value on the first call and returns that value ever after. */
 function once<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());

@@ -7,7 +7,6 @@ import { type HttpClientOptions, send } from './http-client.js';
 
 export type RetryPolicy = Omit<RetryReport, 'waitedMs'>;
 
-/** The wait when an answer gives no usable `Retry-After`. */
 export const DEFAULT_WAIT_MS = 1_000;
 /** D22: the most requests per second once a gateway answered 429. */
 const THROTTLED_RATE = 50;
@@ -19,11 +18,6 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxWaitMs: 10_000,
   rateLimit: null,
 };
-
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
 
 /** The wait a `Retry-After` asks for, in ms: seconds or an HTTP-date (RFC 9110 §10.2.3), else `null`. */
 export function retryAfterMs(value: string | undefined, now: number): number | null {
@@ -68,7 +62,7 @@ export class Gateway {
 
   constructor(
     readonly policy: RetryPolicy,
-    private readonly clock: Clock = { now: Date.now, sleep },
+    private readonly clock = { now: Date.now, sleep: (ms: number): Promise<void> => sleep(ms) },
   ) {}
 
   /** Sends one request, retrying 429 and 503 within the policy. Never throws. */

@@ -1,4 +1,6 @@
 /** One request, read defensively: a time limit, redirects as they are, a body cap; every failure a value. */
+import { isIP } from 'node:net';
+import { connect } from 'node:tls';
 import type { HttpOutcome, HttpRequest, TransportError, TransportErrorKind } from '../judge/http-outcome.js';
 import type { ResolvedOptions } from './options.js';
 
@@ -114,4 +116,26 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
     clearTimeout(timer);
     if (!controller.signal.aborted) controller.abort();
   }
+}
+
+/** Whether a TLS handshake (any certificate) with `host:port` completes within `timeoutMs`. Never rejects. */
+export function speaksTls(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  return new Promise((resolve) => {
+    const socket = connect({
+      host: bare,
+      port,
+      rejectUnauthorized: false,
+      ...(isIP(bare) === 0 ? { servername: bare } : {}),
+    });
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    function finish(answer: boolean) {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    }
+    socket.once('secureConnect', () => finish(true));
+    socket.once('error', () => finish(false));
+    socket.once('close', () => finish(false));
+  });
 }
