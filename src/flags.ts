@@ -113,6 +113,14 @@ export function notBlank(example: string) {
     raw.trim() === '' ? fail(`${flag} must not be empty; ${example}`) : ok(raw);
 }
 
+/** `--port` and `--host` of a command that listens, with its own help lines. */
+export function listenFlags(portHelp: string, hostHelp: string) {
+  return {
+    port: { arg: 'PORT', help: portHelp, read: wholeNumber(0, 65535) },
+    host: { arg: 'HOST', help: hostHelp, read: notBlank('use 127.0.0.1 or 0.0.0.0') },
+  };
+}
+
 /** Why a command cannot listen, with the flag that fixes it. */
 export function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): string {
   switch (error.code) {
