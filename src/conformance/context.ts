@@ -48,7 +48,6 @@ export class CheckContext {
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
   readonly key: string;
-  private readonly listScope: string;
   readonly gateway: Gateway;
   /** The fuzz phase's requests: a budget of thousands must not pile up in `exchanges`. */
   notKept = 0;
@@ -63,7 +62,6 @@ export class CheckContext {
 
   constructor(readonly options: ResolvedOptions) {
     this.key = options.apiKey;
-    this.listScope = authorizationValue(VALID_AUTH, options.apiKey) ?? '';
     this.gateway = new Gateway(options.retry);
     this.observer = new Observer(options.contract, { soleClient: options.environment === 'sole-client' });
     this.environment = new EnvironmentWatch(options.environment, options.contract);
@@ -164,7 +162,8 @@ export class CheckContext {
     const { ids } = await this.initialListing();
     // Read just before the step, so that what another client changed since is not blamed on it.
     if (ids !== null) await this.freshListing();
-    const before = ids === null ? null : this.observer.compared(this.listScope).after;
+    const scope = authorizationValue(VALID_AUTH, this.key) ?? '';
+    const before = ids === null ? null : this.observer.compared(scope).after;
     // Cancels sent together are judged together: a double click's loser may be answered first.
     const together = await Promise.all(plans.map((plan) => this.send(plan)));
     this.observe(together);
@@ -179,7 +178,7 @@ export class CheckContext {
       const id = canonicalId(raw) ?? sameInteger(raw)?.toString() ?? null;
       return { path: e.plan.path, raw, id, status: seen.status };
     });
-    const after = this.observer.compared(this.listScope).after;
+    const after = this.observer.compared(scope).after;
     if (listing.ids === null || after === null) {
       const what = `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: the list read after it gave no usable list`;
       const expected = 'the list, to compare with the list before the cancel';

@@ -1,5 +1,6 @@
 /** One request, read defensively: a time limit, redirects as they are, a body cap; every failure a value. */
 import { isIP } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from 'node:tls';
 import type { HttpOutcome, HttpRequest, TransportError, TransportErrorKind } from '../judge/http-outcome.js';
 import type { ResolvedOptions } from './options.js';
@@ -74,14 +75,11 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
     controller.abort();
     return new Error(message);
   };
-  let timer: NodeJS.Timeout | undefined;
   // Raced, not only aborted: a custom fetch may ignore the signal.
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(stop('timeout', `no complete response within ${options.timeoutMs} ms (time-out)`)),
-      options.timeoutMs,
-    );
+  const deadline = sleep(options.timeoutMs, null, { signal: controller.signal }).then(() => {
+    throw stop('timeout', `no complete response within ${options.timeoutMs} ms (time-out)`);
   });
+  deadline.catch(() => undefined); // rejected by the abort below once the answer is in
   const work = (async () => {
     const { method, headers, body } = request;
     const response = await options.fetch(request.url, {
@@ -113,8 +111,7 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
   } catch (error) {
     return { ok: false, error: failure ?? classify(error) };
   } finally {
-    clearTimeout(timer);
-    if (!controller.signal.aborted) controller.abort();
+    controller.abort();
   }
 }
 
