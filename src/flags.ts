@@ -82,11 +82,10 @@ export function flagHelp(table: FlagTable): string {
     .map((flag, i) => {
       const lines = [heads[i] as string];
       for (const word of flag.help.split(' ')) {
-        const last = lines.length - 1;
-        const line = lines[last] as string;
-        if (line.length < column) lines[last] = `${line.padEnd(column)}${word}`;
-        else if (line.length + 1 + word.length <= HELP_WIDTH) lines[last] = `${line} ${word}`;
-        else lines.push(`${' '.repeat(column)}${word}`);
+        const line = lines.pop() as string;
+        if (line.length < column) lines.push(`${line.padEnd(column)}${word}`);
+        else if (line.length + 1 + word.length <= HELP_WIDTH) lines.push(`${line} ${word}`);
+        else lines.push(line, `${' '.repeat(column)}${word}`);
       }
       return lines.join('\n');
     })

@@ -21,8 +21,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /** The wait a `Retry-After` asks for, in ms: seconds or an HTTP-date (RFC 9110 §10.2.3), else `null`. */
 export function retryAfterMs(value: string | undefined, now: number): number | null {
-  if (value === undefined) return null;
-  const text = value.trim();
+  const text = value?.trim() ?? '';
   if (/^[0-9]+$/.test(text)) return Number(text) * 1000;
   // Date.parse alone would take "1" or "tomorrow"-like text.
   if (!/^[A-Za-z]{3}, .* GMT$/.test(text)) return null;
@@ -74,7 +73,6 @@ export class Gateway {
       await this.pace();
       const outcome = await send(request, options);
       const status = outcome.ok ? outcome.value.status : null;
-      // RFC 9110 §15.6.4, RFC 6585 §4.
       if (status !== 429 && status !== 503) {
         if (status !== null) this.stalledMs = 0;
         if (statuses.length > 0)

@@ -145,9 +145,8 @@ function baseUrlProblem(value: unknown): Problem {
   if (typeof value !== 'string') return required(value, ', e.g. http://127.0.0.1:4010/v1');
   const url = URL.parse(value);
   if (url === null) {
-    const shown = value.includes('@') ? '' : ` ${JSON.stringify(value)}`;
-    return (name) =>
-      `${name('baseUrl')}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
+    const shown = value.includes('@') ? '' : `${JSON.stringify(value)} `;
+    return `${shown}is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return `must be an http or https address, got ${url.protocol}`;
@@ -325,13 +324,6 @@ export const CONFORMANCE_FLAGS = {
   },
   help: { short: 'h', help: 'show this help' },
 } satisfies Record<string, ConformanceFlag>;
-
-/** The flag that sets each option, for the command line's messages. */
-export function flagOf(option: keyof ConformanceOptions): string {
-  const key = option === 'fuzzTimeMs' ? 'fuzzRequests' : option;
-  const entry = Object.entries(CONFORMANCE_FLAGS).find(([, flag]) => 'option' in flag && flag.option === key);
-  return `--${entry?.[0] ?? option}`;
-}
 
 export type ResolvedOptions = ReturnType<typeof resolveOptions>;
 
