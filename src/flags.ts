@@ -82,11 +82,10 @@ export function flagHelp(table: FlagTable): string {
     .map((flag, i) => {
       const lines = [heads[i] as string];
       for (const word of flag.help.split(' ')) {
-        const last = lines.length - 1;
-        const line = lines[last] as string;
-        if (line.length < column) lines[last] = `${line.padEnd(column)}${word}`;
-        else if (line.length + 1 + word.length <= HELP_WIDTH) lines[last] = `${line} ${word}`;
-        else lines.push(`${' '.repeat(column)}${word}`);
+        const line = lines.pop() as string;
+        if (line.length < column) lines.push(`${line.padEnd(column)}${word}`);
+        else if (line.length + 1 + word.length <= HELP_WIDTH) lines.push(`${line} ${word}`);
+        else lines.push(line, `${' '.repeat(column)}${word}`);
       }
       return lines.join('\n');
     })
@@ -111,6 +110,14 @@ export function oneOf<const T extends string>(names: readonly T[]) {
 export function notBlank(example: string) {
   return (raw: string, flag: string): Result<string, string> =>
     raw.trim() === '' ? fail(`${flag} must not be empty; ${example}`) : ok(raw);
+}
+
+/** `--port` and `--host` of a command that listens, with its own help lines. */
+export function listenFlags(portHelp: string, hostHelp: string) {
+  return {
+    port: { arg: 'PORT', help: portHelp, read: wholeNumber(0, 65535) },
+    host: { arg: 'HOST', help: hostHelp, read: notBlank('use 127.0.0.1 or 0.0.0.0') },
+  };
 }
 
 /** Why a command cannot listen, with the flag that fixes it. */

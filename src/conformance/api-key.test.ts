@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendableKey } from './api-key.js';
+import { sendableKey } from './options.js';
 
 describe('the key as it will be sent', () => {
   it.each([

@@ -17,7 +17,6 @@ import {
   type ConformanceOptions,
   ConformanceOptionsError,
   DEFAULT_OUTPUT_DIR,
-  flagOf,
 } from './options.js';
 import { runConformance, validateOptions } from './runner.js';
 
@@ -87,6 +86,13 @@ function parseConformanceArgs(argv: string[], io: CommandIo) {
     noBodies: values['no-bodies'] ?? false,
     keyFrom: values['api-key'] === undefined ? 'PETSTORE_API_KEY' : '--api-key',
   });
+}
+
+/** The flag that sets each option, for the command line's messages. */
+function flagOf(option: keyof ConformanceOptions): string {
+  const key = option === 'fuzzTimeMs' ? 'fuzzRequests' : option;
+  const entry = Object.entries(CONFORMANCE_FLAGS).find(([, flag]) => 'option' in flag && flag.option === key);
+  return `--${entry?.[0] ?? option}`;
 }
 
 /** Every key the command could have been given, as given and as sent (trimmed); found before parsing. */

@@ -27,16 +27,10 @@ import { EnvironmentWatch, namedBy } from './environment.js';
 import { Gateway } from './gateway.js';
 import type { ResolvedOptions } from './options.js';
 
-export type Listing = ReturnType<typeof readListing>;
-
-/** What a step of cancels did: the changes to the list that break §3, D2 or D16. */
-export type CancelStep = Awaited<ReturnType<CheckContext['cancel']>>;
-
-/** The order ids of a JSON-array body, or `null` when the list was not read in full: no id is known unused. */
+/** The order ids of a JSON-array body; `null` when the list was not read in full, or an item lacks a numeric id (D19). */
 function readListing(exchange: Exchange) {
   const { outcome } = exchange;
   const read = outcome.ok && outcome.value.status === 200 ? readList(outcome.value.text) : null;
-  // An item without a numeric id hides which order it is: no id is known to be unused then (D19).
   if (read === null || read.orders.size !== read.items.length) return { exchange, ids: null, petIds: [] };
   const petIds = read.items.flatMap((item) => {
     const petId = typeof item === 'object' && item !== null && !Array.isArray(item) ? item.petId : null;
@@ -44,8 +38,6 @@ function readListing(exchange: Exchange) {
   });
   return { exchange, ids: new Set(read.orders.keys()), petIds: [...new Set(petIds)] };
 }
-
-type Sent = Awaited<ReturnType<CheckContext['send']>>;
 
 /** The state of one run, handed to every check. */
 export class CheckContext {
@@ -56,7 +48,6 @@ export class CheckContext {
   /** Whether the server drops or keeps cancelled orders in the list (D16), once a cancel showed it. */
   reading: CancelledReading | null = null;
   readonly key: string;
-  private readonly listScope: string;
   readonly gateway: Gateway;
   /** The fuzz phase's requests: a budget of thousands must not pile up in `exchanges`. */
   notKept = 0;
@@ -71,13 +62,11 @@ export class CheckContext {
 
   constructor(readonly options: ResolvedOptions) {
     this.key = options.apiKey;
-    this.listScope = authorizationValue(VALID_AUTH, options.apiKey) ?? '';
     this.gateway = new Gateway(options.retry);
     this.observer = new Observer(options.contract, { soleClient: options.environment === 'sole-client' });
     this.environment = new EnvironmentWatch(options.environment, options.contract);
   }
 
-  /** Sends, records and judges a planned request, credited to the running check or to `creditTo`. */
   async request(plan: RequestPlan, creditTo?: string, { keep = true } = {}): Promise<Exchange> {
     const sent = await this.send(plan, creditTo, keep);
     this.observe([sent]);
@@ -116,12 +105,11 @@ export class CheckContext {
     const seen = seenExchange(exchange, authorization ?? undefined, startedAt, endedAt);
     const whole = operationId === 'listOrders' && !plan.path.includes('?');
     const listing = whole ? readListing(exchange) : null;
-    // The Authorization sent is the observer's scope, never shown anywhere.
     return { exchange, seen, scope: authorization ?? '', writesAtSend, listing };
   }
 
   /** Feeds exchanges to the observer in its order (of overlapping cancels, the one that moved first). */
-  private observe(sent: readonly Sent[]): void {
+  private observe(sent: readonly Awaited<ReturnType<CheckContext['send']>>[]): void {
     for (const { exchange, seen, scope, writesAtSend, listing } of this.observer.order(sent)) {
       for (const found of this.observer.observe({ key: scope, orders: scope }, seen, exchange.seq)) {
         this.observations.push({ ...found, exchange });
@@ -143,7 +131,7 @@ export class CheckContext {
   /** The list read with the key, as it was before any check changed anything. */
   readonly initialListing = once(() => this.freshListing());
 
-  async freshListing(): Promise<Listing> {
+  async freshListing() {
     const sent = await this.send({ method: 'GET', path: this.pathOf('listOrders'), auth: VALID_AUTH });
     this.observe([sent]);
     return sent.listing ?? readListing(sent.exchange);
@@ -174,7 +162,8 @@ export class CheckContext {
     const { ids } = await this.initialListing();
     // Read just before the step, so that what another client changed since is not blamed on it.
     if (ids !== null) await this.freshListing();
-    const before = ids === null ? null : this.observer.compared(this.listScope).after;
+    const scope = authorizationValue(VALID_AUTH, this.key) ?? '';
+    const before = ids === null ? null : this.observer.compared(scope).after;
     // Cancels sent together are judged together: a double click's loser may be answered first.
     const together = await Promise.all(plans.map((plan) => this.send(plan)));
     this.observe(together);
@@ -189,7 +178,7 @@ export class CheckContext {
       const id = canonicalId(raw) ?? sameInteger(raw)?.toString() ?? null;
       return { path: e.plan.path, raw, id, status: seen.status };
     });
-    const after = this.observer.compared(this.listScope).after;
+    const after = this.observer.compared(scope).after;
     if (listing.ids === null || after === null) {
       const what = `could not verify what the cancel of ${sent.map((c) => c.raw).join(', ')} did: the list read after it gave no usable list`;
       const expected = 'the list, to compare with the list before the cancel';
@@ -267,7 +256,6 @@ export class CheckContext {
   );
 }
 
-/** A function that makes its value on the first call and returns that value ever after. */
 function once<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());

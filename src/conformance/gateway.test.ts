@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Clock,
   DEFAULT_RETRY_POLICY,
   DEFAULT_WAIT_MS,
   Gateway,
@@ -8,6 +7,8 @@ import {
   type RetryPolicy,
   retryAfterMs,
 } from './gateway.js';
+
+type Clock = NonNullable<ConstructorParameters<typeof Gateway>[1]>;
 
 /** A clock that moves only when the gateway sleeps, and remembers each sleep. */
 function fakeClock(): Clock & { sleeps: number[] } {

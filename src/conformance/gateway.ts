@@ -7,7 +7,6 @@ import { type HttpClientOptions, send } from './http-client.js';
 
 export type RetryPolicy = Omit<RetryReport, 'waitedMs'>;
 
-/** The wait when an answer gives no usable `Retry-After`. */
 export const DEFAULT_WAIT_MS = 1_000;
 /** D22: the most requests per second once a gateway answered 429. */
 const THROTTLED_RATE = 50;
@@ -20,15 +19,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   rateLimit: null,
 };
 
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
 /** The wait a `Retry-After` asks for, in ms: seconds or an HTTP-date (RFC 9110 §10.2.3), else `null`. */
 export function retryAfterMs(value: string | undefined, now: number): number | null {
-  if (value === undefined) return null;
-  const text = value.trim();
+  const text = value?.trim() ?? '';
   if (/^[0-9]+$/.test(text)) return Number(text) * 1000;
   // Date.parse alone would take "1" or "tomorrow"-like text.
   if (!/^[A-Za-z]{3}, .* GMT$/.test(text)) return null;
@@ -68,7 +61,7 @@ export class Gateway {
 
   constructor(
     readonly policy: RetryPolicy,
-    private readonly clock: Clock = { now: Date.now, sleep },
+    private readonly clock = { now: Date.now, sleep: (ms: number): Promise<void> => sleep(ms) },
   ) {}
 
   /** Sends one request, retrying 429 and 503 within the policy. Never throws. */
@@ -80,7 +73,6 @@ export class Gateway {
       await this.pace();
       const outcome = await send(request, options);
       const status = outcome.ok ? outcome.value.status : null;
-      // RFC 9110 §15.6.4, RFC 6585 §4.
       if (status !== 429 && status !== 503) {
         if (status !== null) this.stalledMs = 0;
         if (statuses.length > 0)

@@ -1,4 +1,7 @@
 /** One request, read defensively: a time limit, redirects as they are, a body cap; every failure a value. */
+import { isIP } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { connect } from 'node:tls';
 import type { HttpOutcome, HttpRequest, TransportError, TransportErrorKind } from '../judge/http-outcome.js';
 import type { ResolvedOptions } from './options.js';
 
@@ -72,14 +75,11 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
     controller.abort();
     return new Error(message);
   };
-  let timer: NodeJS.Timeout | undefined;
   // Raced, not only aborted: a custom fetch may ignore the signal.
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(stop('timeout', `no complete response within ${options.timeoutMs} ms (time-out)`)),
-      options.timeoutMs,
-    );
+  const deadline = sleep(options.timeoutMs, null, { signal: controller.signal }).then(() => {
+    throw stop('timeout', `no complete response within ${options.timeoutMs} ms (time-out)`);
   });
+  deadline.catch(() => undefined); // rejected by the abort below once the answer is in
   const work = (async () => {
     const { method, headers, body } = request;
     const response = await options.fetch(request.url, {
@@ -111,7 +111,28 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
   } catch (error) {
     return { ok: false, error: failure ?? classify(error) };
   } finally {
-    clearTimeout(timer);
-    if (!controller.signal.aborted) controller.abort();
+    controller.abort();
   }
+}
+
+/** Whether a TLS handshake (any certificate) with `host:port` completes within `timeoutMs`. Never rejects. */
+export function speaksTls(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  return new Promise((resolve) => {
+    const socket = connect({
+      host: bare,
+      port,
+      rejectUnauthorized: false,
+      ...(isIP(bare) === 0 ? { servername: bare } : {}),
+    });
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    function finish(answer: boolean) {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    }
+    socket.once('secureConnect', () => finish(true));
+    socket.once('error', () => finish(false));
+    socket.once('close', () => finish(false));
+  });
 }

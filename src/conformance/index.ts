@@ -8,12 +8,12 @@ export { coverageLine, type ReportInput, renderJson } from '../judge/report/inpu
 export { renderJunit } from '../judge/report/junit.js';
 export { renderPretty } from '../judge/report/pretty.js';
 export type * from '../judge/types.js';
-export { sendableKey } from './api-key.js';
 export { CHECKS, type Check, genericChecks, type Requirements } from './checks/index.js';
 export {
   type ConformanceOptions,
   ConformanceOptionsError,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_TIMEOUT_MS,
+  sendableKey,
 } from './options.js';
 export { runConformance, selectChecks, validateOptions } from './runner.js';

@@ -3,8 +3,7 @@
 import { type Contract, defaultContract } from '../contract/index.js';
 import { type Flag, oneOf } from '../flags.js';
 import { FAIL_ON } from '../judge/report/gate.js';
-import { fail, ok } from '../result.js';
-import { sendableKey } from './api-key.js';
+import { fail, ok, type Result } from '../result.js';
 import { canonicalId } from './context.js';
 import type { EnvironmentMode } from './environment.js';
 import { DEFAULT_FUZZ_REQUESTS, DEFAULT_SEED, MAX_FUZZ_REQUESTS } from './fuzz/phase.js';
@@ -53,6 +52,31 @@ export interface ConformanceOptions {
   signal?: AbortSignal;
 }
 
+// fetch trims a header value's ends, so the key is trimmed first and what is really sent is redacted; a key
+// with anything else outside visible ASCII cannot be sent as given, so it is refused.
+/** A bearer token's characters are visible ASCII (RFC 6750's b64token is a subset). */
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
+
+/** The key to send, trimmed, or why it cannot be sent (naming the character at fault, never the key). */
+export function sendableKey(raw: string): Result<string, string> {
+  const value = raw.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, ''); // HTTP's whitespace, as fetch trims it
+  if (value === '') return fail('is empty (or only whitespace); every check needs a valid key');
+  if (VISIBLE_ASCII.test(value)) return ok(value);
+  const chars = [...value];
+  const index = chars.findIndex((ch) => !VISIBLE_ASCII.test(ch));
+  const code = chars[index]?.codePointAt(0) ?? 0;
+  const what =
+    code === 0x20 || code === 0x09
+      ? 'whitespace'
+      : code < 0x20 || code === 0x7f
+        ? 'a control character'
+        : 'a non-ASCII character';
+  const hex = code.toString(16).toUpperCase().padStart(4, '0');
+  return fail(
+    `holds ${what} (U+${hex}) at character ${index + 1} of ${chars.length} (after trimming the ends), which cannot be sent in an Authorization header as given; check the secret's value`,
+  );
+}
+
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -76,7 +100,6 @@ export class ConformanceOptionsError extends Error {
   }
 }
 
-/** A message with each option it names called as `name` calls it (the command says `--pending-order`). */
 type Describe = (name: (option: keyof ConformanceOptions) => string) => string;
 
 /** Said after the option's name, or after another option's, or a whole message; `null` when all is well. */
@@ -122,9 +145,8 @@ function baseUrlProblem(value: unknown): Problem {
   if (typeof value !== 'string') return required(value, ', e.g. http://127.0.0.1:4010/v1');
   const url = URL.parse(value);
   if (url === null) {
-    const shown = value.includes('@') ? '' : ` ${JSON.stringify(value)}`;
-    return (name) =>
-      `${name('baseUrl')}${shown} is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
+    const shown = value.includes('@') ? '' : `${JSON.stringify(value)} `;
+    return `${shown}is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return `must be an http or https address, got ${url.protocol}`;
@@ -303,14 +325,6 @@ export const CONFORMANCE_FLAGS = {
   help: { short: 'h', help: 'show this help' },
 } satisfies Record<string, ConformanceFlag>;
 
-/** The flag that sets each option, for the command line's messages. */
-export function flagOf(option: keyof ConformanceOptions): string {
-  const key = option === 'fuzzTimeMs' ? 'fuzzRequests' : option;
-  const entry = Object.entries(CONFORMANCE_FLAGS).find(([, flag]) => 'option' in flag && flag.option === key);
-  return entry === undefined ? option : `--${entry[0]}`;
-}
-
-/** The options with their defaults, as the checks read them. */
 export type ResolvedOptions = ReturnType<typeof resolveOptions>;
 
 /** Checks a program's options as the table says (throws ConformanceOptionsError) and fills in the defaults. */

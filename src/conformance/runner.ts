@@ -7,8 +7,8 @@ import { type Judgement, skip } from '../judge/rules.js';
 import type { CheckResult, ConformanceResult, Level, Unreachable } from '../judge/types.js';
 import { CHECKS, type Check, genericChecks, PENDING_PRIORITY } from './checks/index.js';
 import { CheckContext } from './context.js';
+import { speaksTls } from './http-client.js';
 import { type ConformanceOptions, ConformanceOptionsError, resolveOptions } from './options.js';
-import { speaksTls } from './tls-probe.js';
 
 /** The checks an `only` list selects (an exact id, or a prefix ending at a dot), the entries that select none. */
 export function selectChecks(only: readonly string[], contract: Contract = defaultContract()) {
@@ -18,8 +18,6 @@ export function selectChecks(only: readonly string[], contract: Contract = defau
   const unknown = only.filter((entry) => !all.some((check) => matches(entry, check.id)));
   return { checks, unknown, notSelected: all.length - checks.length };
 }
-
-const INT64_EXACT = 'cancel.int64-exact';
 
 /** The listed pending ids for the destructive checks in PENDING_PRIORITY order; big ones left to int64-exact. */
 function allocatePendingIds(checks: readonly Check[], listed: readonly string[]): Map<string, string[]> {
@@ -31,7 +29,8 @@ function allocatePendingIds(checks: readonly Check[], listed: readonly string[])
     if (wanted > 0 && free.length >= wanted) byId.set(check.id, free.splice(0, wanted));
   }
   const big = free.filter((id) => BigInt(id) > 2n ** 53n || BigInt(id) < -(2n ** 53n));
-  if (big.length > 0 && checks.some((c) => c.id === INT64_EXACT)) byId.set(INT64_EXACT, big);
+  if (big.length > 0 && checks.some((c) => c.id === 'cancel.int64-exact'))
+    byId.set('cancel.int64-exact', big);
   return byId;
 }
 

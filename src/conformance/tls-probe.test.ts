@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../test-support/servers/self-signed.js';
 import { closedPort, serve } from '../../test-support/servers/serve.js';
-import { speaksTls } from './tls-probe.js';
+import { speaksTls } from './http-client.js';
 
 const servers: Array<{ close(): unknown }> = [];
 afterAll(() => {

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { watch } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { type Contract, defaultContract } from '../contract/index.js';
-import { type FlagTable, flagHelp, listenProblem, notBlank, parseFlags, wholeNumber } from '../flags.js';
+import { type FlagTable, flagHelp, listenFlags, listenProblem, parseFlags, wholeNumber } from '../flags.js';
 import { fail, ok, type Result } from '../result.js';
 import { type Subcommand, stopSignal } from '../subcommand.js';
 import { apiKeyProblem } from './auth.js';
@@ -16,16 +16,10 @@ import { createMock, type ListenInfo, type Mock } from './index.js';
 import { createLineWriter } from './line-writer.js';
 
 export const MOCK_FLAGS = {
-  port: {
-    arg: 'PORT',
-    help: 'Port to listen on (default 4010; 0 picks a free one)',
-    read: wholeNumber(0, 65535),
-  },
-  host: {
-    arg: 'HOST',
-    help: 'Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)',
-    read: notBlank('use 127.0.0.1 or 0.0.0.0'),
-  },
+  ...listenFlags(
+    'Port to listen on (default 4010; 0 picks a free one)',
+    'Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)',
+  ),
   fixtures: { arg: 'FILE', help: 'YAML or JSON fixture file (default: the built-in fixtures/default.yaml)' },
   spec: {
     arg: 'FILE',

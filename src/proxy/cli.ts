@@ -5,6 +5,7 @@ import { loadSpecFile } from '../contract/spec-file.js';
 import {
   type FlagTable,
   flagHelp,
+  listenFlags,
   listenProblem,
   notBlank,
   oneOf,
@@ -30,16 +31,10 @@ const REPORTERS = ['pretty', ...FILE_REPORTERS] as const;
 /** The proxy's flags (docs/proxy.md, "Options"). */
 export const PROXY_FLAGS = {
   upstream: { arg: 'URL', help: "the server's base URL, ending in /v1 (required)" },
-  port: {
-    arg: 'PORT',
-    help: 'port to listen on (default 4020; 0 picks a free one)',
-    read: wholeNumber(0, 65535),
-  },
-  host: {
-    arg: 'HOST',
-    help: 'address to listen on (default 127.0.0.1)',
-    read: notBlank('use 127.0.0.1 or 0.0.0.0'),
-  },
+  ...listenFlags(
+    'port to listen on (default 4020; 0 picks a free one)',
+    'address to listen on (default 127.0.0.1)',
+  ),
   errors: {
     help: 'replace an answer that breaks the contract by a 502 Error naming the finding (answers are then held until judged, up to 1 MiB each)',
   },
