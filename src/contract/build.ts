@@ -20,8 +20,6 @@ function readParameter(document: JsonObject, p: JsonObject): ParameterSpec {
   return { name: String(p.name), in: location, required: p.required === true, schema: resolved };
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** The base path (D12): that of the local `servers` entry, else the first, `{variables}` at their defaults. */
 function basePathOf(servers: unknown): string {
   const urls = (Array.isArray(servers) ? servers : []).flatMap((server: unknown) => {
@@ -33,7 +31,7 @@ function basePathOf(servers: unknown): string {
     });
     return URL.canParse(url, 'http://relative.invalid') ? [new URL(url, 'http://relative.invalid')] : [];
   });
-  const chosen = urls.find((url) => LOCAL_HOSTS.has(url.hostname)) ?? urls[0];
+  const chosen = urls.find((url) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) ?? urls[0];
   return chosen ? chosen.pathname.replace(/\/+$/, '') : '';
 }
 
@@ -48,7 +46,6 @@ function readResponse(status: number, response: JsonObject): ResponseSpec {
     status,
     mediaType,
     examples,
-    headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) => h.toLowerCase()),
     conformance: isObject(conformance) ? (conformance as ResponseSpec['conformance']) : null,
   };
 }

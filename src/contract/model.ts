@@ -12,8 +12,6 @@ export interface ResponseSpec {
   mediaType: string | null;
   /** Named examples of the body, exact (D8). */
   examples: ReadonlyMap<string, ExactJson>;
-  /** Lower-case. */
-  headers: readonly string[];
   /** The levels of `x-petstore-conformance` (D3). */
   conformance: { decision: string; status: 'failure' | 'warning'; body: 'failure' | 'warning' } | null;
 }
