@@ -1,5 +1,5 @@
 /** What the contract hands out: the document's operations, the order state machine and the API's generated types. */
-import type { components, operations } from '../generated/openapi.js';
+import type { components } from '../generated/openapi.js';
 import type { ExactJson } from './lossless-json.js';
 import type { ParameterSpec, RawParameter } from './parameters.js';
 import type { Verdict } from './validators.js';
@@ -71,8 +71,6 @@ export type Order = components['schemas']['Order'];
 /** The body of every error answer (§7). */
 export type ApiError = components['schemas']['Error'];
 export type Pet = components['schemas']['Pet'];
-export type ListOrdersOperation = operations['listOrders'];
-export type CancelOrderOperation = operations['cancelOrder'];
 
 /** An int64 as the toolkit keeps it: a `number` while exact, a `bigint` above 2^53 (D8). */
 export type Int64 = number | bigint;
