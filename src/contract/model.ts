@@ -70,7 +70,6 @@ export interface Contract {
 export type Order = components['schemas']['Order'];
 /** The body of every error answer (§7). */
 export type ApiError = components['schemas']['Error'];
-export type Pet = components['schemas']['Pet'];
 
 /** An int64 as the toolkit keeps it: a `number` while exact, a `bigint` above 2^53 (D8). */
 export type Int64 = number | bigint;

@@ -3,7 +3,6 @@
 /** The longest string a pattern runs on (longer does not match): 7 ms worst case measured for `^\d*\d*$`. */
 export const MAX_PATTERN_INPUT = 1000;
 
-/** Free quantifiers (`*`, `+`, `?`, `{m,n}`) a pattern may have, counting a missing leading `^` as one. */
 const MAX_FREE = 2;
 
 const QUANTIFIER = /[*+?]|\{(\d+)(,(\d*))?\}/y;
