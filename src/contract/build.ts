@@ -24,9 +24,8 @@ function readParameter(document: JsonObject, p: JsonObject): ParameterSpec {
 function basePathOf(servers: unknown): string {
   const urls = (Array.isArray(servers) ? servers : []).flatMap((server: unknown) => {
     if (!isObject(server) || typeof server.url !== 'string') return [];
-    const variables = isObject(server.variables) ? server.variables : {};
     const url = server.url.replace(/\{([^}]*)\}/g, (whole, name: string) => {
-      const variable = variables[name];
+      const variable = isObject(server.variables) ? server.variables[name] : undefined;
       return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
     });
     return URL.canParse(url, 'http://relative.invalid') ? [new URL(url, 'http://relative.invalid')] : [];
