@@ -27,7 +27,7 @@ import openapiTS, {
 } from 'openapi-typescript';
 import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
-import { DOCUMENT_PATH, packageRoot } from '../src/contract/package-root.js';
+import { packageRoot } from '../src/contract/package-root.js';
 import type { JsonObject } from '../src/contract/refs.js';
 import { defaultFixturesJson } from './default-fixtures.js';
 import { contractValidatorsModule, fixturesValidatorModule, forbiddenIn } from './generate-validators.js';
@@ -46,7 +46,7 @@ const DEFAULT_FIXTURES_FILE = join(ROOT, 'fixtures', 'default.yaml');
  */
 function readDocument(): OpenAPI3 {
   return parseYaml(
-    readFileSync(DOCUMENT_PATH, 'utf8'),
+    readFileSync(join(ROOT, 'spec', 'openapi.yaml'), 'utf8'),
     (_key, value) => {
       if (typeof value !== 'bigint') return value;
       return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);

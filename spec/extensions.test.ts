@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DOCUMENT_PATH, packageRoot } from '../src/contract/package-root.js';
+import { packageRoot } from '../src/contract/package-root.js';
 import { createMock, DEV_API_KEY } from '../src/mock/index.js';
 
 /** The extensions that code reads, and the module that reads each from the document. */
@@ -40,7 +40,7 @@ function extensions(node: unknown, at: string, found: Found[] = []): Found[] {
 }
 
 // The authored YAML: the embedded document leaves the descriptive blocks out (scripts/without-prose.ts).
-const found = extensions(parse(readFileSync(DOCUMENT_PATH, 'utf8')), '#');
+const found = extensions(parse(readFileSync(join(packageRoot(), 'spec', 'openapi.yaml'), 'utf8')), '#');
 
 function block(name: string): Record<string, unknown> {
   const hit = found.find((extension) => extension.name === name);

@@ -43,12 +43,10 @@ const exactInt64: Middleware = {
     const headers = new Headers(response.headers);
     headers.delete('content-length'); // The rewritten body has another length.
     const text = exactInt64Text(await response.text(), location);
-    const exact = new Response(text, { status: response.status, statusText: response.statusText, headers });
-    Object.defineProperties(exact, {
-      url: { value: response.url },
-      redirected: { value: response.redirected },
-    });
-    return exact;
+    return Object.defineProperties(
+      new Response(text, { status: response.status, statusText: response.statusText, headers }),
+      { url: { value: response.url }, redirected: { value: response.redirected } },
+    );
   },
 };
 

@@ -20,20 +20,17 @@ function readParameter(document: JsonObject, p: JsonObject): ParameterSpec {
   return { name: String(p.name), in: location, required: p.required === true, schema: resolved };
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** The base path (D12): that of the local `servers` entry, else the first, `{variables}` at their defaults. */
 function basePathOf(servers: unknown): string {
   const urls = (Array.isArray(servers) ? servers : []).flatMap((server: unknown) => {
     if (!isObject(server) || typeof server.url !== 'string') return [];
-    const variables = isObject(server.variables) ? server.variables : {};
     const url = server.url.replace(/\{([^}]*)\}/g, (whole, name: string) => {
-      const variable = variables[name];
+      const variable = isObject(server.variables) ? server.variables[name] : undefined;
       return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
     });
     return URL.canParse(url, 'http://relative.invalid') ? [new URL(url, 'http://relative.invalid')] : [];
   });
-  const chosen = urls.find((url) => LOCAL_HOSTS.has(url.hostname)) ?? urls[0];
+  const chosen = urls.find((url) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) ?? urls[0];
   return chosen ? chosen.pathname.replace(/\/+$/, '') : '';
 }
 
@@ -48,7 +45,6 @@ function readResponse(status: number, response: JsonObject): ResponseSpec {
     status,
     mediaType,
     examples,
-    headers: Object.keys(isObject(response.headers) ? response.headers : {}).map((h) => h.toLowerCase()),
     conformance: isObject(conformance) ? (conformance as ResponseSpec['conformance']) : null,
   };
 }

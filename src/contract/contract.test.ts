@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { DOCUMENT } from '../generated/document.js';
+import { VALIDATORS } from '../generated/validators.js';
+import { assembleContract } from './build.js';
 import { buildContract } from './compile.js';
 import { defaultContract } from './contract.js';
 import { INT64_MAX, INT64_MIN } from './int64.js';
@@ -145,6 +147,34 @@ describe('operations (§4)', () => {
         }
       }
     }
+  });
+});
+
+describe('the base path (D12)', () => {
+  it.each([
+    {
+      name: 'the local entry, not the first',
+      servers: [{ url: 'https://{base_url}' }, { url: 'http://localhost:4010/v1' }],
+      want: '/v1',
+    },
+    {
+      name: 'variables at their defaults, without a trailing slash',
+      servers: [
+        {
+          url: 'http://127.0.0.1:{port}/{version}/',
+          variables: { port: { default: '4010' }, version: { default: 'v2' } },
+        },
+      ],
+      want: '/v2',
+    },
+    {
+      name: 'the first entry when none is local',
+      servers: [{ url: 'https://api.example.com/base' }],
+      want: '/base',
+    },
+    { name: 'a relative URL', servers: [{ url: '/v3' }], want: '/v3' },
+  ])('is read from $name', ({ servers, want }) => {
+    expect(assembleContract({ ...DOCUMENT, servers }, VALIDATORS).basePath).toBe(want);
   });
 });
 

@@ -5,8 +5,7 @@ import { parameterKey, responseBodyKey } from './validators.js';
 
 /** Each operation of a document, its parameters (the path item's first) and responses, `$ref`s followed. */
 export function operationNodes(document: JsonObject) {
-  const paths = isObject(document.paths) ? document.paths : {};
-  return Object.entries(paths).flatMap(([path, node]) => {
+  return Object.entries(isObject(document.paths) ? document.paths : {}).flatMap(([path, node]) => {
     const pathItem = resolveRef(document, node) as JsonObject;
     return HTTP_METHODS.flatMap((method) => {
       const operation = pathItem[method];

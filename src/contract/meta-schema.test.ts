@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DOCUMENT_PATH, packageRoot } from './package-root.js';
+import { packageRoot } from './package-root.js';
 
 type Json = Record<string, unknown>;
-const document = parse(readFileSync(DOCUMENT_PATH, 'utf8')) as Json;
+const document = parse(readFileSync(join(packageRoot(), 'spec', 'openapi.yaml'), 'utf8')) as Json;
 const components = (document.components as Json).schemas as Record<string, Json>;
 const fixtureSchema = JSON.parse(
   readFileSync(join(packageRoot(), 'fixtures', 'fixtures.schema.json'), 'utf8'),

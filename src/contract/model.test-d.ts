@@ -1,5 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ApiError, CancelOrderOperation, ListOrdersOperation, Order } from './model.js';
+import type { operations } from '../generated/openapi.js';
+import type { ApiError, Order } from './model.js';
+
+type ListOrdersOperation = operations['listOrders'];
+type CancelOrderOperation = operations['cancelOrder'];
 
 describe('generated types', () => {
   it('Order has five optional fields (§2), its int64s as exact decimal strings (D17)', () => {

@@ -1,5 +1,5 @@
 /** What the contract hands out: the document's operations, the order state machine and the API's generated types. */
-import type { components, operations } from '../generated/openapi.js';
+import type { components } from '../generated/openapi.js';
 import type { ExactJson } from './lossless-json.js';
 import type { ParameterSpec, RawParameter } from './parameters.js';
 import type { Verdict } from './validators.js';
@@ -12,8 +12,6 @@ export interface ResponseSpec {
   mediaType: string | null;
   /** Named examples of the body, exact (D8). */
   examples: ReadonlyMap<string, ExactJson>;
-  /** Lower-case. */
-  headers: readonly string[];
   /** The levels of `x-petstore-conformance` (D3). */
   conformance: { decision: string; status: 'failure' | 'warning'; body: 'failure' | 'warning' } | null;
 }
@@ -72,9 +70,6 @@ export interface Contract {
 export type Order = components['schemas']['Order'];
 /** The body of every error answer (§7). */
 export type ApiError = components['schemas']['Error'];
-export type Pet = components['schemas']['Pet'];
-export type ListOrdersOperation = operations['listOrders'];
-export type CancelOrderOperation = operations['cancelOrder'];
 
 /** An int64 as the toolkit keeps it: a `number` while exact, a `bigint` above 2^53 (D8). */
 export type Int64 = number | bigint;

@@ -10,5 +10,3 @@ export function packageRoot(): string {
     if (dirname(dir) === dir) throw new Error(`spec/openapi.yaml not found in any folder above ${start}`);
   }
 }
-
-export const DOCUMENT_PATH = join(packageRoot(), 'spec', 'openapi.yaml');

@@ -3,7 +3,6 @@
 /** The longest string a pattern runs on (longer does not match): 7 ms worst case measured for `^\d*\d*$`. */
 export const MAX_PATTERN_INPUT = 1000;
 
-/** Free quantifiers (`*`, `+`, `?`, `{m,n}`) a pattern may have, counting a missing leading `^` as one. */
 const MAX_FREE = 2;
 
 const QUANTIFIER = /[*+?]|\{(\d+)(,(\d*))?\}/y;
@@ -62,7 +61,6 @@ export function patternProblem(pattern: string): string | undefined {
   }
   if (free + (anchored ? 0 : 1) > MAX_FREE)
     return `has more than ${MAX_FREE} quantifiers (*, +, ?, {m,n}; a pattern without a leading ^ counts one more), which can take polynomial time; use fixed counts ({4}) or fewer quantifiers`;
-  return undefined;
 }
 
 /** Ajv's `code.regExp` for `--spec`: the pattern checked, then run on at most {@link MAX_PATTERN_INPUT} characters. */
@@ -92,5 +90,4 @@ export function documentPatternProblem(node: unknown): string | undefined {
     const inner = documentPatternProblem(value);
     if (inner !== undefined) return inner;
   }
-  return undefined;
 }

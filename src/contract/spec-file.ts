@@ -10,11 +10,6 @@ import { expansionProblem, MAX_ALIASES } from './yaml-bounds.js';
 /** A document larger than this is refused rather than parsed: the toolkit's own is about 20 kB. */
 export const MAX_SPEC_BYTES = 4 * 1024 * 1024;
 
-const READ_PROBLEMS: Readonly<Record<string, string>> = {
-  ENOENT: 'does not exist',
-  EACCES: 'cannot be read (no permission)',
-};
-
 /** Reads, parses and checks a document (relative to `cwd`), or the one-line reason, naming the file. */
 export function loadSpecFile(path: string, cwd = process.cwd()): Result<Contract, string> {
   let text: string;
@@ -25,7 +20,9 @@ export function loadSpecFile(path: string, cwd = process.cwd()): Result<Contract
     text = readFileSync(resolve(cwd, path), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    return fail(`--spec ${path} ${READ_PROBLEMS[code] ?? `cannot be read (${code})`}`);
+    const problem =
+      code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? 'cannot be read (no permission)' : undefined;
+    return fail(`--spec ${path} ${problem ?? `cannot be read (${code})`}`);
   }
   let document: unknown;
   try {

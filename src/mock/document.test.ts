@@ -6,12 +6,14 @@
  * and every error body the Error the mock writes (§7); every description cites the section it follows.
  * (Which `x-petstore-*` block is read by which code: spec/extensions.test.ts.)
  */
+
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadContract } from '../contract/compile.js';
 import { defaultContract } from '../contract/contract.js';
-import { DOCUMENT_PATH } from '../contract/package-root.js';
+import { packageRoot } from '../contract/package-root.js';
 import { API_HANDLERS, unservedOperation } from './engine.js';
 import { BEHAVIOUR } from './test-support/behaviour-table.js';
 import { operationFor } from './test-support/document-check.js';
@@ -82,7 +84,7 @@ describe('the statuses of the document and the answers of the mock', () => {
 
 describe('the descriptions of the document', () => {
   // The authored YAML: the embedded document leaves the prose out (scripts/without-prose.ts).
-  const authoredDoc = parse(readFileSync(DOCUMENT_PATH, 'utf8')) as Node;
+  const authoredDoc = parse(readFileSync(join(packageRoot(), 'spec', 'openapi.yaml'), 'utf8')) as Node;
   it.each(contract.operations.map((op) => [op.operationId, op] as const))(
     '%s and each of its responses cite a section of the interface spec',
     (_id, op) => {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { defaultContract } from '../contract/index.js';
-import { DOCUMENT_PATH } from '../contract/package-root.js';
+import { packageRoot } from '../contract/package-root.js';
 import { CORE_ERRORS, errorJson, errorNameFor, type MockErrorName, mockError } from './errors.js';
 import { MOCK_ERRORS } from './index.js';
 import { errorResponse } from './responses.js';
@@ -52,7 +53,7 @@ describe('the error table', () => {
 
   it('has a table entry for each code the document lists as an Error.code example (D4)', () => {
     // The authored YAML: schema examples are prose to the embedded document, which leaves them out.
-    const { components } = parse(readFileSync(DOCUMENT_PATH, 'utf8')) as {
+    const { components } = parse(readFileSync(join(packageRoot(), 'spec', 'openapi.yaml'), 'utf8')) as {
       components: { schemas: { Error: { properties: { code: { examples: unknown[] } } } } };
     };
     const documented = components.schemas.Error.properties.code.examples;

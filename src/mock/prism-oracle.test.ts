@@ -8,11 +8,12 @@
  * Where the two readings differ by design, the case is left out and counted: ids of 16 digits or more,
  * where Prism checks int64 on doubles and we check it exactly (D8), are covered by our own tests.
  */
+import { join } from 'node:path';
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultContract } from '../contract/index.js';
-import { DOCUMENT_PATH } from '../contract/package-root.js';
+import { packageRoot } from '../contract/package-root.js';
 import { createMock, type Mock } from './index.js';
 import { AUTH, expectConforms } from './test-support/document-check.js';
 import { seededRandom } from './test-support/http.js';
@@ -30,7 +31,7 @@ let operations: PrismOperations;
 let mock: Mock;
 
 beforeAll(async () => {
-  operations = await getHttpOperationsFromSpec(DOCUMENT_PATH);
+  operations = await getHttpOperationsFromSpec(join(packageRoot(), 'spec', 'openapi.yaml'));
   const logger = createLogger('prism-oracle', { enabled: false } as Parameters<typeof createLogger>[1]);
   prism = createInstance(
     {
