@@ -70,6 +70,8 @@ export interface Contract {
 export type Order = components['schemas']['Order'];
 /** The body of every error answer (§7). */
 export type ApiError = components['schemas']['Error'];
+/** A pet, as the deprecated `GET /pets/{petId}` answers it. */
+export type Pet = components['schemas']['Pet'];
 
 /** An int64 as the toolkit keeps it: a `number` while exact, a `bigint` above 2^53 (D8). */
 export type Int64 = number | bigint;
