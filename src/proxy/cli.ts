@@ -15,15 +15,8 @@ import { renderPretty } from '../judge/report/pretty.js';
 import { FILE_REPORTERS, type FileReporter } from '../judge/report/write.js';
 import { parseAllowedHost } from '../mock/cors.js';
 import { stopSignal } from '../subcommand.js';
-import {
-  createProxy,
-  DEFAULT_OUTPUT_DIR,
-  DEFAULT_TIMEOUT_MS,
-  type ProxyClosed,
-  type ProxyInfo,
-  ProxyOptionsError,
-  type ValidatingProxy,
-} from './index.js';
+import type { ProxyInfo } from './index.js';
+import { createProxy, DEFAULT_OUTPUT_DIR, DEFAULT_TIMEOUT_MS, ProxyOptionsError } from './index.js';
 
 const REPORTERS = ['pretty', ...FILE_REPORTERS] as const;
 
@@ -138,7 +131,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4020;
   const line = (text: string) => io.stderr.write(`${text}\n`);
-  let proxy: ValidatingProxy;
+  let proxy: ReturnType<typeof createProxy>;
   try {
     proxy = createProxy({
       upstream: options.upstream,
@@ -176,12 +169,10 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   );
   io.onListening?.(info);
   await io.stop;
-  let closed: ProxyClosed;
-  try {
-    closed = await proxy.close();
-  } catch (error) {
+  const closed = await proxy.close().catch((error: Error) => error);
+  if (closed instanceof Error) {
     // The writer's one line (judge/report/write.ts) names the directory and the flag.
-    line(`petstore proxy: ${error instanceof Error ? error.message : String(error)}`);
+    line(`petstore proxy: ${closed.message}`);
     return 2;
   }
   const { result, written } = closed;

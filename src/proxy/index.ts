@@ -133,11 +133,6 @@ function isOwnAddress(upstream: Upstream, host: string, port: number): boolean {
   );
 }
 
-function connectable(host: string): string {
-  const local = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return local.includes(':') ? `[${local}]` : local;
-}
-
 /** @example const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1', errors: true }) // throws ProxyOptionsError */
 export function createProxy(options: ProxyOptions): ValidatingProxy {
   const parsed = parseUpstream(options.upstream);
@@ -296,7 +291,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         const own = `--upstream ${upstream.baseUrl} is the proxy's own address (${host}:${bound})`;
         throw new ProxyOptionsError(`${own}: it would forward to itself; point it at the server`);
       }
-      const url = `http://${connectable(host)}:${bound}`;
+      const local = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+      const url = `http://${local.includes(':') ? `[${local}]` : local}:${bound}`;
       return { url, baseUrl: `${url}${upstream.basePath}`, port: bound };
     },
     findings: () => log.all(),

@@ -79,6 +79,9 @@ function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
 
 type Judged = RatedFinding & { party: Party };
 
+/** A rule threw on an exchange: a warning, and the proxy carries on (issue 25). */
+const UNJUDGED = { rule: 'unjudged', citation: 'issue 25', level: 'warning', party: 'server' } as const;
+
 /** The exchange as the suite's judgements read it, with only the request headers a report shows. */
 function observedOf(
   captured: CapturedExchange,
@@ -183,21 +186,13 @@ export class TrafficJudge {
     return pending.crossRequest();
   }
 
-  /** A rule threw on this exchange: an `unjudged` warning, and the proxy carries on (issue 25). */
   private unjudged(n: number, captured: CapturedExchange, error: unknown): Logged {
     const secret = secretOf(captured.requestHeaders.authorization);
     const reason = error instanceof Error ? error.message : String(error);
     const message = `the proxy could not judge this exchange (${reason}); it was forwarded as it came`;
     const expected = 'an exchange the proxy can judge';
     const finding = { message, expected, request: null, actual: null, schemaViolations: [] };
-    const found: Judged = {
-      rule: 'unjudged',
-      citation: 'issue 25',
-      level: 'warning',
-      party: 'server',
-      finding,
-    };
-    return this.log(n, captured, captured.target, this.keys.label(secret), [found]);
+    return this.log(n, captured, captured.target, this.keys.label(secret), [{ ...UNJUDGED, finding }]);
   }
 
   private log(n: number, captured: CapturedExchange, path: string, scope: string, found: Judged[]): Logged {
