@@ -237,7 +237,6 @@ export class TrafficJudge {
     const target = judgedTarget(captured.target);
     const path = pathBelowBase(target, upstream.basePath) ?? target;
     const text = bodyText(captured, this.options.decodedBytes ?? DEFAULT_DECODED_BYTES);
-    this.options.record?.see({ method, path, status: captured.response?.status ?? null, text, scope });
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
     const observed = observedOf(captured, upstream, path, secret, text);
@@ -267,6 +266,7 @@ export class TrafficJudge {
           party: 'server',
           finding: finding(observed, secret, f.message, f.expected),
         }));
+        this.options.record?.see(seen, this.tracker.compared(scope));
       } catch (error) {
         return this.unjudged(n, captured, error);
       }
