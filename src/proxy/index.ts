@@ -173,7 +173,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const startedAt = new Date();
   const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
-  const result = () => proxyResult({ startedAt, log, judge });
+  const result = () => proxyResult(startedAt, log, judge);
 
   const summary = () => ({ exchanges: judge.exchanges, ...log.tallies, total: log.total });
 

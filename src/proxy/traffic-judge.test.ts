@@ -90,7 +90,7 @@ describe('judging traffic', () => {
       [2, 'body', 'failure'],
     ]);
     expect(log.all()[0]?.finding.message).toMatch(/could not judge this exchange \(a rule nobody foresaw\)/);
-    const report = proxyResult({ startedAt: new Date(0), log, judge });
+    const report = proxyResult(new Date(0), log, judge);
     expect(report.checks.find((c) => c.id === 'exchange.unjudged')).toMatchObject({ outcome: 'WARN' });
   });
 });
@@ -134,11 +134,7 @@ describe('the verdict counts every finding', () => {
     judge.judge(
       exchange('GET', '/v1/store/orders', 500, '{"code":"boom","message":"Down.","status":500}', 'Bearer k'),
     );
-    const result = proxyResult({
-      startedAt: new Date(0),
-      log,
-      judge,
-    });
+    const result = proxyResult(new Date(0), log, judge);
     expect(log.total).toBeGreaterThan(10_000);
     expect(result.outcome).toBe('fail');
     expect(result.checks.find((c) => c.id === 'exchange.server-error')?.outcome).toBe('FAIL');

@@ -43,17 +43,14 @@ interface Pending {
 
 const DEFAULT_DECODED_BYTES = 1024 * 1024;
 const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
+const unescaped = (_match: string, hex: string) => String.fromCharCode(Number.parseInt(hex, 16));
 
 /** The target as the mock's router reads it: `/v1/st%6Fre/./orders?x=1` is `/v1/store/orders?x=1` (RFC 3986 §6.2.2.2). */
 export function judgedTarget(target: string): string {
   const query = target.indexOf('?');
   const hash = target.indexOf('#');
   const rest = query === -1 ? '' : target.slice(query, hash > query ? hash : undefined);
-  return (
-    requestPath(target).replace(UNRESERVED_ESCAPE, (_m, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    ) + rest
-  );
+  return requestPath(target).replace(UNRESERVED_ESCAPE, unescaped) + rest;
 }
 
 const DECODERS: Record<string, (bytes: Buffer, options: { maxOutputLength: number }) => Buffer> = {
