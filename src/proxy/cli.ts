@@ -126,7 +126,6 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   const spec = options.spec === undefined ? undefined : loadSpecFile(options.spec, io.cwd);
   if (spec && !spec.ok) return fail(spec.error);
   const reporters = [...new Set(options.reporter ?? ['pretty'])];
-  const outputDir = options['output-dir'] ?? DEFAULT_OUTPUT_DIR;
   const record = options.record && resolve(io.cwd ?? process.cwd(), options.record);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4020;
@@ -141,7 +140,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
       soleClient: options['sole-client'],
       timeoutMs: options.timeout,
       reporters: reporters.filter((r): r is FileReporter => r !== 'pretty'),
-      outputDir,
+      outputDir: options['output-dir'],
       bodies: !options['no-bodies'],
       record: record ? { file: record, note: line } : undefined,
       allowedHosts: options['allowed-host'],

@@ -224,7 +224,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     if (origin !== undefined && origin !== `http://${req.headers.host ?? ''}`) return FORBIDDEN;
     switch (req.method === 'GET' ? url.pathname.replace(/^\/__proxy$/, '/__proxy/') : '') {
       case '/__proxy/':
-        return pageAnswer('text/html; charset=utf-8', renderLivePage(upstream.baseUrl, log.all(), summary()));
+        return pageAnswer('text/html; charset=utf-8', renderLivePage(upstream.baseUrl, log.kept, summary()));
       case '/__proxy/page.js':
         return pageAnswer('text/javascript; charset=utf-8', LIVE_PAGE_SCRIPT);
       case '/__proxy/page.css':
@@ -295,7 +295,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       const url = `http://${local.includes(':') ? `[${local}]` : local}:${bound}`;
       return { url, baseUrl: `${url}${upstream.basePath}`, port: bound };
     },
-    findings: () => log.all(),
+    findings: () => log.kept,
     result,
     close() {
       closed ??= (async () => {

@@ -162,7 +162,8 @@ describe('petstore proxy --record, replayed by petstore mock --fixtures', () => 
       maxBytes: 1024 + 200,
     });
     const orders = Array.from({ length: 20 }, (_, i) => `{"id":${i},"petId":1,"quantity":1}`);
-    const seen = { method: 'GET', path: '/store/orders', status: 200, text: `[${orders.join(',')}]` };
+    const text = `[${orders.join(',')}]`;
+    const seen = { method: 'GET', path: '/store/orders', status: 200, text, headers: {}, bearer: true };
     recorder.see(seen, { before: null, after: new Map() });
     recorder.close();
     expect(notes).toHaveLength(1);

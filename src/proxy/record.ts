@@ -31,10 +31,7 @@ export class Recorder {
   constructor(private readonly options: RecorderOptions) {}
 
   /** Takes in a list answer or a cancel's 204 or 409, with its scope's lists once the observer has judged it. */
-  see(
-    seen: Pick<SeenExchange, 'method' | 'path' | 'status' | 'text'>,
-    lists: ReturnType<Observer['compared']>,
-  ): void {
+  see(seen: SeenExchange, lists: ReturnType<Observer['compared']>): void {
     const { method, status, text } = seen;
     const path = seen.path.split('?')[0] ?? '';
     // A list the observer has just taken in is this exchange's: a filtered one it does not take (`?limit=`).

@@ -71,7 +71,7 @@ export function proxyResult(startedAt: Date, log: FindingLog, judge: TrafficJudg
   const { contract } = judge.options;
   const ids = new Set([...Object.keys(WATCHED_RULES), ...log.checks.keys()]);
   const checks = [...ids].map((id): CheckResult => {
-    const found = log.all().filter((f) => checkIdOf(f) === id);
+    const found = log.kept.filter((f) => checkIdOf(f) === id);
     const counted = log.checks.get(id);
     const total = counted?.count ?? 0;
     const [watchedCitation, watchedLevel, watchedTitle] = WATCHED_RULES[id] ?? [];
