@@ -16,15 +16,8 @@ import { renderPretty } from '../judge/report/pretty.js';
 import { FILE_REPORTERS, type FileReporter } from '../judge/report/write.js';
 import { parseAllowedHost } from '../mock/cors.js';
 import { stopSignal } from '../subcommand.js';
-import {
-  createProxy,
-  DEFAULT_OUTPUT_DIR,
-  DEFAULT_TIMEOUT_MS,
-  type ProxyClosed,
-  type ProxyInfo,
-  ProxyOptionsError,
-  type ValidatingProxy,
-} from './index.js';
+import type { ProxyInfo } from './index.js';
+import { createProxy, DEFAULT_OUTPUT_DIR, DEFAULT_TIMEOUT_MS, ProxyOptionsError } from './index.js';
 
 const REPORTERS = ['pretty', ...FILE_REPORTERS] as const;
 
@@ -128,12 +121,11 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   const spec = options.spec === undefined ? undefined : loadSpecFile(options.spec, io.cwd);
   if (spec && !spec.ok) return fail(spec.error);
   const reporters = [...new Set(options.reporter ?? ['pretty'])];
-  const outputDir = options['output-dir'] ?? DEFAULT_OUTPUT_DIR;
   const record = options.record && resolve(io.cwd ?? process.cwd(), options.record);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4020;
   const line = (text: string) => io.stderr.write(`${text}\n`);
-  let proxy: ValidatingProxy;
+  let proxy: ReturnType<typeof createProxy>;
   try {
     proxy = createProxy({
       upstream: options.upstream,
@@ -143,7 +135,7 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
       soleClient: options['sole-client'],
       timeoutMs: options.timeout,
       reporters: reporters.filter((r): r is FileReporter => r !== 'pretty'),
-      outputDir,
+      outputDir: options['output-dir'],
       bodies: !options['no-bodies'],
       record: record ? { file: record, note: line } : undefined,
       allowedHosts: options['allowed-host'],
@@ -171,12 +163,10 @@ export async function proxyCommand(argv: string[], io: ProxyCommandIo): Promise<
   );
   io.onListening?.(info);
   await io.stop;
-  let closed: ProxyClosed;
-  try {
-    closed = await proxy.close();
-  } catch (error) {
+  const closed = await proxy.close().catch((error: Error) => error);
+  if (closed instanceof Error) {
     // The writer's one line (judge/report/write.ts) names the directory and the flag.
-    line(`petstore proxy: ${error instanceof Error ? error.message : String(error)}`);
+    line(`petstore proxy: ${closed.message}`);
     return 2;
   }
   const { result, written } = closed;

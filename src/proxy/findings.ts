@@ -65,7 +65,8 @@ export function findingLine(found: ProxyFinding): string {
 
 /** Every finding counts; those kept are bounded per party, so the client's cannot push out the server's. */
 export class FindingLog {
-  private readonly kept: ProxyFinding[] = [];
+  /** The findings kept, oldest first. */
+  readonly kept: ProxyFinding[] = [];
   /** How often each check was broken, kept or not: what the verdict and the exit code are made of. */
   readonly checks = new Map<string, { count: number; level: Level; dropped: number }>();
   private readonly keptOf: Record<Party, { findings: number; bytes: number }> = {
@@ -100,10 +101,6 @@ export class FindingLog {
     }
     this.onFinding(numbered);
     return numbered;
-  }
-
-  all(): readonly ProxyFinding[] {
-    return this.kept;
   }
 
   /** Up to `limit` kept findings after finding number `since`, oldest first. */

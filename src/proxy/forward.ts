@@ -145,15 +145,13 @@ function classify(error: unknown, timeoutMs: number, afterHeaders: boolean): Ups
     const waited = afterHeaders ? 'stopped sending its body for' : 'sent no answer within';
     return fault('timeout', `the upstream ${waited} ${timeoutMs} ms (time-out)`);
   }
-  if (error instanceof ConnectionWait) {
-    return fault(
-      'overloaded',
-      `the proxy had no free upstream connection within ${timeoutMs} ms; the upstream was not asked`,
-    );
-  }
-  if (OWN_ERRORS.has(code)) {
-    return fault('overloaded', `the proxy is out of resources (${code}); the upstream was not asked`);
-  }
+  const own =
+    error instanceof ConnectionWait
+      ? `had no free upstream connection within ${timeoutMs} ms`
+      : OWN_ERRORS.has(code)
+        ? `is out of resources (${code})`
+        : null;
+  if (own !== null) return fault('overloaded', `the proxy ${own}; the upstream was not asked`);
   if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
     return fault('refused', `the upstream could not be reached (${code})`);
   }

@@ -134,11 +134,6 @@ function isOwnAddress(upstream: Upstream, host: string, port: number): boolean {
   );
 }
 
-function connectable(host: string): string {
-  const local = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return local.includes(':') ? `[${local}]` : local;
-}
-
 /** @example const proxy = createProxy({ upstream: 'http://127.0.0.1:4010/v1', errors: true }) // throws ProxyOptionsError */
 export function createProxy(options: ProxyOptions): ValidatingProxy {
   const parsed = parseUpstream(options.upstream);
@@ -180,7 +175,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const forwardOptions = { upstream, agent, timeoutMs, captureBytes, hold: options.errors === true, via };
 
   const began = performance.now(); // a monotonic duration, whatever the wall clock does
-  const result = () => proxyResult({ startedAt, began, log, judge });
+  const result = () => proxyResult(startedAt, log, judge, performance.now() - began);
 
   const summary = () => ({ exchanges: judge.exchanges, ...log.tallies, total: log.total });
 
@@ -231,7 +226,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     if (origin !== undefined && origin !== `http://${req.headers.host ?? ''}`) return FORBIDDEN;
     switch (req.method === 'GET' ? url.pathname.replace(/^\/__proxy$/, '/__proxy/') : '') {
       case '/__proxy/':
-        return pageAnswer('text/html; charset=utf-8', renderLivePage(upstream.baseUrl, log.all(), summary()));
+        return pageAnswer('text/html; charset=utf-8', renderLivePage(upstream.baseUrl, log.kept, summary()));
       case '/__proxy/page.js':
         return pageAnswer('text/javascript; charset=utf-8', LIVE_PAGE_SCRIPT);
       case '/__proxy/page.css':
@@ -298,10 +293,11 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
         const own = `--upstream ${upstream.baseUrl} is the proxy's own address (${host}:${bound})`;
         throw new ProxyOptionsError(`${own}: it would forward to itself; point it at the server`);
       }
-      const url = `http://${connectable(host)}:${bound}`;
+      const local = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+      const url = `http://${local.includes(':') ? `[${local}]` : local}:${bound}`;
       return { url, baseUrl: `${url}${upstream.basePath}`, port: bound };
     },
-    findings: () => log.all(),
+    findings: () => log.kept,
     result,
     close() {
       closed ??= (async () => {

@@ -1,6 +1,7 @@
 /** A key shows as `key #N`, never a digest to test guesses on; the last ones are held to redact echoes. */
 import { createHash } from 'node:crypto';
 import { CREDENTIAL_PARAMETER, SHORT_KEY } from '../judge/redact.js';
+import { decodeLoosely } from '../mock/router.js';
 
 /** The most keys numbered; later new keys share one label. */
 export const MAX_KEYS = 10_000;
@@ -23,13 +24,7 @@ const SCHEMES = new Set(['bearer', 'basic', 'token', 'digest', 'negotiate', 'api
 /** Credential-like query values, decoded: `querySecrets('/o?api_key=a%2Fb&x=1')` is `['a/b']`. */
 export function querySecrets(target: string): string[] {
   const query = /\?([^#]*)/.exec(target)?.[1] ?? '';
-  const decode = (text: string): string => {
-    try {
-      return decodeURIComponent(text.replace(/\+/g, ' '));
-    } catch {
-      return text;
-    }
-  };
+  const decode = (text: string): string => decodeLoosely(text.replace(/\+/g, ' '));
   return query.split(/[&;]/).flatMap((pair) => {
     const eq = pair.indexOf('=');
     const value = decode(pair.slice(eq + 1));

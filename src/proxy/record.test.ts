@@ -13,8 +13,11 @@ import { loadFixtureFile } from '../mock/fixture-files.js';
 import { createMock, type Mock } from '../mock/index.js';
 import { createHandlers } from '../msw/index.js';
 import { proxyCommand } from './cli.js';
+import { FindingLog } from './findings.js';
 import { createProxy } from './index.js';
 import { Recorder } from './record.js';
+import { TrafficJudge } from './traffic-judge.js';
+import { parseUpstream } from './upstream.js';
 
 const KEY = 'petstore-dev-key';
 const auth = { authorization: `Bearer ${KEY}` };
@@ -113,14 +116,32 @@ describe('petstore proxy --record, replayed by petstore mock --fixtures', () => 
     },
   ] as const)('$name', ({ given, want }) => {
     const file = tempFile('seen.yaml');
-    const recorder = new Recorder({
-      file,
-      upstream: 'http://h/v1',
-      contract: defaultContract(),
-      note: () => {},
+    const contract = defaultContract();
+    const recorder = new Recorder({ file, upstream: 'http://h/v1', contract, note: () => {} });
+    const upstream = parseUpstream('http://h/v1');
+    if (!upstream.ok) throw new Error(upstream.error);
+    // Through the judge: the observer's memory of each scope's last list is what "left the list" reads.
+    const judge = new TrafficJudge({
+      contract,
+      upstream: upstream.value,
+      log: new FindingLog(),
+      replaceViolations: false,
+      judgeClient: false,
+      record: recorder,
     });
-    for (const [method, path, status, text, scope] of given)
-      recorder.see({ method, path, status, text, scope });
+    for (const [method, path, status, text, scope] of given) {
+      const bytes = Buffer.from(text ?? '');
+      judge.judge({
+        method,
+        target: `/v1${path}`,
+        requestHeaders: { authorization: `Bearer ${scope}-0123456789` },
+        requestBody: { bytes: Buffer.alloc(0), total: 0, truncated: false },
+        response: { status, headers: {}, body: { bytes, total: bytes.length, truncated: false } },
+        fault: null,
+        startedAt: 0,
+        durationMs: 1,
+      });
+    }
     recorder.close();
     const loaded = loadFixtureFile(file);
     if (!loaded.ok) throw loaded.error;
@@ -141,13 +162,9 @@ describe('petstore proxy --record, replayed by petstore mock --fixtures', () => 
       maxBytes: 1024 + 200,
     });
     const orders = Array.from({ length: 20 }, (_, i) => `{"id":${i},"petId":1,"quantity":1}`);
-    recorder.see({
-      method: 'GET',
-      path: '/store/orders',
-      status: 200,
-      text: `[${orders.join(',')}]`,
-      scope: 'key #1',
-    });
+    const text = `[${orders.join(',')}]`;
+    const seen = { method: 'GET', path: '/store/orders', status: 200, text, headers: {}, bearer: true };
+    recorder.see(seen, { before: null, after: new Map() });
     recorder.close();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatch(

@@ -1,21 +1,10 @@
 /** `--record FILE` (issue 24): the listed orders as fixtures; only answers, never the key; exact ids (D8). */
-import { createHash } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
 import { type Contract, type ExactJson, parseExactJson, stringifyExactJson } from '../contract/index.js';
+import type { Observer, OrderList, SeenExchange } from '../judge/observer.js';
 import { MAX_FIXTURE_BYTES } from '../mock/fixture-files.js';
 import type { FixtureInt64, FixtureOrder } from '../mock/fixtures.js';
 
-/** One judged exchange: `path` below the base path, `text` `null` unless read whole, `scope` the key and session. */
-export interface RecordedExchange {
-  method: string;
-  path: string;
-  status: number | null;
-  text: string | null;
-  scope: string;
-}
-
-/** Scopes whose last list is remembered, oldest forgotten first. */
-const MAX_SCOPES = 64;
 const WRITE_DELAY_MS = 500;
 
 export interface RecorderOptions {
@@ -33,19 +22,22 @@ export interface RecorderOptions {
 export class Recorder {
   /** By id, in the order first seen, which a replayed list keeps. */
   private readonly orders = new Map<string, { order: FixtureOrder; line: string }>();
-  private readonly lastLists = new Map<string, { ids: Set<string>; digest: string }>();
+  /** The observer keeps a list read again unchanged as the same one: it costs no parse here. */
+  private readonly read = new WeakSet<OrderList>();
   private bytes = 0;
   private full = false;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: RecorderOptions) {}
 
-  /** Takes in a list answer or a cancel's 204 or 409; ignores the rest. */
-  see(exchange: RecordedExchange): void {
-    const { method, status } = exchange;
-    const path = exchange.path.split('?')[0] ?? '';
-    if (method === 'GET' && /^\/store\/orders\/?$/.test(path) && status === 200 && exchange.text !== null) {
-      this.list(exchange.scope, exchange.text);
+  /** Takes in a list answer or a cancel's 204 or 409, with its scope's lists once the observer has judged it. */
+  see(seen: SeenExchange, lists: ReturnType<Observer['compared']>): void {
+    const { method, status, text } = seen;
+    const path = seen.path.split('?')[0] ?? '';
+    // A list the observer has just taken in is this exchange's: a filtered one it does not take (`?limit=`).
+    if (text !== null && lists.after !== null && !this.read.has(lists.after)) {
+      this.read.add(lists.after);
+      this.list(text, lists.before);
     } else if (method === 'DELETE' && (status === 204 || status === 409)) {
       const id = /^\/store\/orders\/(0|-?[1-9][0-9]{0,18})$/.exec(path)?.[1];
       const known = id === undefined ? undefined : this.orders.get(id);
@@ -53,10 +45,7 @@ export class Recorder {
     }
   }
 
-  private list(scope: string, text: string): void {
-    // An unchanged list costs a digest, not a parse and check (about a second per MiB here).
-    const digest = createHash('sha256').update(text).digest('base64');
-    if (this.lastLists.get(scope)?.digest === digest) return;
+  private list(text: string, before: OrderList | null): void {
     const body = parseExactJson(text);
     if (!body.ok || !Array.isArray(body.value)) return;
     const listed = new Set<string>();
@@ -67,13 +56,10 @@ export class Recorder {
       this.put(order);
     }
     // Gone from its scope's list: cancelled (D2).
-    for (const id of this.lastLists.get(scope)?.ids ?? []) {
+    for (const id of before?.keys() ?? []) {
       const known = this.orders.get(id);
       if (!listed.has(id) && known) this.put({ ...known.order, status: 'cancelled' });
     }
-    this.lastLists.delete(scope);
-    this.lastLists.set(scope, { ids: listed, digest });
-    if (this.lastLists.size > MAX_SCOPES) this.lastLists.delete(this.lastLists.keys().next().value ?? '');
   }
 
   private put(order: FixtureOrder): void {

@@ -48,38 +48,36 @@ export function checkIdOf(found: Pick<ProxyFinding, 'rule' | 'level' | 'party'>)
   return level !== undefined && level !== found.level ? `${id}.${found.level}` : id;
 }
 
-export interface ProxyRun {
-  startedAt: Date;
-  began: number;
-  log: FindingLog;
-  judge: TrafficJudge;
-}
-
 /** What the proxy learnt or left unjudged, as a note of the check it concerns. */
-function noteFor(id: string, run: ProxyRun): string | null {
-  const { dropped, keptListed, forgottenScopes: forgotten = 0 } = run.judge.tracker.reading;
+function noteFor(id: string, log: FindingLog, judge: TrafficJudge): string | null {
+  const { dropped, keptListed, forgottenScopes: forgotten = 0 } = judge.tracker.reading;
   if (id === 'state.cancelled-still-listed' && dropped + keptListed > 0) {
     return `D16 reading: of the orders cancelled with 204, ${dropped} left the next list and ${keptListed} stayed listed`;
   }
   if (id.startsWith('state.') && forgotten > 0) {
     return `${forgotten} key or session scope(s) were forgotten, oldest first, to keep the remembered lists within ${MAX_LIST_BYTES / 1024 / 1024} MiB: what they saw before is no longer compared`;
   }
-  if (id === 'exchange.body' && run.judge.unjudgedBodies > 0) {
-    return `${run.judge.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`;
+  if (id === 'exchange.body' && judge.unjudgedBodies > 0) {
+    return `${judge.unjudgedBodies} answer(s) passed through with their body unjudged (over the copy bound, or an encoding the proxy cannot read)`;
   }
-  const counted = run.log.checks.get(id);
+  const counted = log.checks.get(id);
   if (counted && counted.dropped > 0) {
     return `${counted.dropped} of its ${counted.count} finding(s) were counted (and printed) but not kept: the proxy keeps ${MAX_KEPT_FINDINGS.toLocaleString('en')} findings or ${MAX_KEPT_FINDING_BYTES / 1024 / 1024} MiB for the server and as many for the client`;
   }
   return null;
 }
 
-export function proxyResult(run: ProxyRun): ConformanceResult {
-  const { contract } = run.judge.options;
-  const ids = new Set([...Object.keys(WATCHED_RULES), ...run.log.checks.keys()]);
+export function proxyResult(
+  startedAt: Date,
+  log: FindingLog,
+  judge: TrafficJudge,
+  durationMs: number,
+): ConformanceResult {
+  const { contract } = judge.options;
+  const ids = new Set([...Object.keys(WATCHED_RULES), ...log.checks.keys()]);
   const checks = [...ids].map((id): CheckResult => {
-    const found = run.log.all().filter((f) => checkIdOf(f) === id);
-    const counted = run.log.checks.get(id);
+    const found = log.kept.filter((f) => checkIdOf(f) === id);
+    const counted = log.checks.get(id);
     const total = counted?.count ?? 0;
     const [watchedCitation, watchedLevel, watchedTitle] = WATCHED_RULES[id] ?? [];
     const first = found[0];
@@ -95,7 +93,7 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
       operationId: null,
       message:
         total === 0
-          ? `nothing broke it in ${run.judge.exchanges} exchange(s)`
+          ? `nothing broke it in ${judge.exchanges} exchange(s)`
           : first
             ? `${total} finding(s), first kept: ${first.finding.message}`
             : `${total} finding(s), none kept (over the bounds on kept findings)`,
@@ -103,25 +101,25 @@ export function proxyResult(run: ProxyRun): ConformanceResult {
         ...f.finding,
         message: `exchange #${f.exchange} (${f.scope}, ${f.at}): ${f.finding.message}`,
       })),
-      notes: [noteFor(id, run)].filter((note) => note !== null),
+      notes: [noteFor(id, log, judge)].filter((note) => note !== null),
       skip: null,
       consumedOrders: [],
       durationMs: 0,
     };
   });
-  const summary = summarise(checks, run.judge.exchanges);
+  const summary = summarise(checks, judge.exchanges);
   return {
     schemaVersion: 1,
     tool: 'petstore proxy',
     contractVersion: contract.version,
-    baseUrl: run.judge.options.upstream.baseUrl,
+    baseUrl: judge.options.upstream.baseUrl,
     destructive: false,
-    startedAt: run.startedAt.toISOString(),
-    durationMs: performance.now() - run.began,
+    startedAt: startedAt.toISOString(),
+    durationMs,
     outcome: summary.failed > 0 ? 'fail' : 'pass',
     unreachable: null,
     summary,
     checks,
-    coverage: operationCoverage(contract, (id) => run.judge.statuses.get(id) ?? new Set<number>()),
+    coverage: operationCoverage(contract, (id) => judge.statuses.get(id) ?? new Set<number>()),
   };
 }

@@ -43,17 +43,14 @@ interface Pending {
 
 const DEFAULT_DECODED_BYTES = 1024 * 1024;
 const UNRESERVED_ESCAPE = /%(2[DdEe]|3\d|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
+const unescaped = (_match: string, hex: string) => String.fromCharCode(Number.parseInt(hex, 16));
 
 /** The target as the mock's router reads it: `/v1/st%6Fre/./orders?x=1` is `/v1/store/orders?x=1` (RFC 3986 §6.2.2.2). */
 export function judgedTarget(target: string): string {
   const query = target.indexOf('?');
   const hash = target.indexOf('#');
   const rest = query === -1 ? '' : target.slice(query, hash > query ? hash : undefined);
-  return (
-    requestPath(target).replace(UNRESERVED_ESCAPE, (_m, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    ) + rest
-  );
+  return requestPath(target).replace(UNRESERVED_ESCAPE, unescaped) + rest;
 }
 
 const DECODERS: Record<string, (bytes: Buffer, options: { maxOutputLength: number }) => Buffer> = {
@@ -78,6 +75,9 @@ function bodyText(captured: CapturedExchange, maxBytes: number): string | null {
 }
 
 type Judged = RatedFinding & { party: Party };
+
+/** A rule threw on an exchange: a warning, and the proxy carries on (issue 25). */
+const UNJUDGED = { rule: 'unjudged', citation: 'issue 25', level: 'warning', party: 'server' } as const;
 
 /** The exchange as the suite's judgements read it, with only the request headers a report shows. */
 function observedOf(
@@ -183,21 +183,13 @@ export class TrafficJudge {
     return pending.crossRequest();
   }
 
-  /** A rule threw on this exchange: an `unjudged` warning, and the proxy carries on (issue 25). */
   private unjudged(n: number, captured: CapturedExchange, error: unknown): Logged {
     const secret = secretOf(captured.requestHeaders.authorization);
     const reason = error instanceof Error ? error.message : String(error);
     const message = `the proxy could not judge this exchange (${reason}); it was forwarded as it came`;
     const expected = 'an exchange the proxy can judge';
     const finding = { message, expected, request: null, actual: null, schemaViolations: [] };
-    const found: Judged = {
-      rule: 'unjudged',
-      citation: 'issue 25',
-      level: 'warning',
-      party: 'server',
-      finding,
-    };
-    return this.log(n, captured, captured.target, this.keys.label(secret), [found]);
+    return this.log(n, captured, captured.target, this.keys.label(secret), [{ ...UNJUDGED, finding }]);
   }
 
   private log(n: number, captured: CapturedExchange, path: string, scope: string, found: Judged[]): Logged {
@@ -242,7 +234,6 @@ export class TrafficJudge {
     const target = judgedTarget(captured.target);
     const path = pathBelowBase(target, upstream.basePath) ?? target;
     const text = bodyText(captured, this.options.decodedBytes ?? DEFAULT_DECODED_BYTES);
-    this.options.record?.see({ method, path, status: captured.response?.status ?? null, text, scope });
     const bodyJudged = captured.response === null || text !== null;
     if (!bodyJudged) this.unjudgedBodies += 1;
     const observed = observedOf(captured, upstream, path, secret, text);
@@ -272,6 +263,7 @@ export class TrafficJudge {
           party: 'server',
           finding: finding(observed, secret, f.message, f.expected),
         }));
+        this.options.record?.see(seen, this.tracker.compared(scope));
       } catch (error) {
         return this.unjudged(n, captured, error);
       }
