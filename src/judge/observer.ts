@@ -10,6 +10,7 @@ import {
   sameInteger,
   stringifyExactJson,
 } from '../contract/index.js';
+import { parseParameter } from '../contract/parameters.js';
 import { matchOperation, type ObservedExchange } from './exchange.js';
 import { decoded } from './key-forms.js';
 import { pathParameterValues, validListItems } from './rules.js';
@@ -360,7 +361,7 @@ export class Observer {
     if (value === undefined || parameter === undefined) return null;
     const raw = decoded(value);
     if (raw === null) return { raw: value, id: null };
-    const parsed = this.contract.parseParameter(parameter, raw);
+    const parsed = parseParameter(parameter, raw);
     return { raw, id: parsed.ok ? String(parsed.value) : null };
   }
 

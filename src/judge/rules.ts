@@ -8,6 +8,7 @@ import {
   type SchemaViolation,
   sameInteger,
 } from '../contract/index.js';
+import { parseParameter } from '../contract/parameters.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,
@@ -226,11 +227,11 @@ export function pathParameterValues(op: OperationSpec, path: string): Map<string
 }
 
 /** The declared path parameters whose value breaks its schema (D9: an order id that is not an int64). */
-export function malformedPathParameters(contract: Contract, op: OperationSpec, path: string): string[] {
+export function malformedPathParameters(op: OperationSpec, path: string): string[] {
   return [...pathParameterValues(op, path)].flatMap(([name, value]) => {
     const param = op.parameters.find((p) => p.name === name && p.in === 'path');
     const text = decoded(value);
-    return param !== undefined && (text === null || !contract.parseParameter(param, text).ok) ? [name] : [];
+    return param !== undefined && (text === null || !parseParameter(param, text).ok) ? [name] : [];
   });
 }
 
@@ -319,7 +320,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
     );
   }
   if (serverReading(contract, operationId, exchange) !== null) return [];
-  const malformed = malformedPathParameters(contract, op, exchange.path);
+  const malformed = malformedPathParameters(op, exchange.path);
   if (malformed.length > 0) {
     const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');
     // D9: `02` or `0x2` read as order 2, the same integer in another notation, is only a warning.
