@@ -16,14 +16,6 @@ import { decoded } from './key-forms.js';
 import { pathParameterValues, validListItems } from './rules.js';
 import type { Level } from './types.js';
 
-export interface StateFinding {
-  rule: string;
-  citation: string;
-  level: Level;
-  message: string;
-  expected: string;
-}
-
 /** A rule as reports show it: where it comes from, how bad breaking it is, what it asks. */
 export type RuleRow = readonly [citation: string, level: Level, title: string];
 
@@ -80,10 +72,13 @@ export const STATE_RULES = {
   ],
 } as const satisfies Record<string, RuleRow>;
 
-function broke(rule: keyof typeof STATE_RULES, message: string, expected: string): StateFinding {
-  const [citation, level] = STATE_RULES[rule];
+function broke(rule: keyof typeof STATE_RULES, message: string, expected: string) {
+  const [citation, level]: RuleRow = STATE_RULES[rule];
   return { rule, citation, level, message, expected };
 }
+
+/** A cross-request rule one exchange broke, with what it asks. */
+export type StateFinding = ReturnType<typeof broke>;
 
 export interface SeenExchange {
   method: string;
@@ -91,7 +86,6 @@ export interface SeenExchange {
   path: string;
   status: number | null;
   headers: Readonly<Record<string, string | undefined>>;
-  /** `null` when the body could not be read whole. */
   text: string | null;
   /** Only exchanges with a bearer token are judged (§5). */
   bearer: boolean;
@@ -171,7 +165,6 @@ interface KeyAuth {
   flagged?: true;
   /** D7: the first 401 under a scheme spelled other than `Bearer`. */
   caseRefused: { scheme: string; exchange: number } | null;
-  /** Scheme spelling → the first exchange that accepted the key under it. */
   acceptedSchemes: Map<string, number>;
   caseFlagged?: true;
 }
@@ -434,15 +427,9 @@ export class Observer {
 
   /** D7 once per key: refused under a spelling of the scheme it was never accepted under, accepted under `Bearer`. */
   private schemeCase(known: KeyAuth): StateFinding[] {
-    const refused = known.caseRefused;
-    const exact = known.acceptedSchemes.get('Bearer');
-    if (
-      known.caseFlagged ||
-      refused === null ||
-      exact === undefined ||
-      known.acceptedSchemes.has(refused.scheme)
-    )
-      return [];
+    const { caseRefused: refused, acceptedSchemes: accepted } = known;
+    const exact = accepted.get('Bearer');
+    if (known.caseFlagged || !refused || exact === undefined || accepted.has(refused.scheme)) return [];
     known.caseFlagged = true;
     return [schemeCaseFinding(refused.scheme, refused.exchange, exact)];
   }
@@ -568,9 +555,20 @@ export class Observer {
       }
     }
     // D20: a change no request explains is another client's (a warning), unless the run is the sole client.
-    const sole = this.soleClient ? { citation: '§4.1, D16, D20', level: 'failure' as const } : {};
-    const alone = (ids: string[], verb: string) =>
-      `${list(ids)} ${verb} with no request naming ${them(ids)}, and no other client uses this server`;
+    const unexplainedBy = (
+      rule: 'state.vanished' | 'state.changed',
+      ids: string[],
+      verb: string,
+      shared: string,
+    ) => {
+      const alone = `${list(ids)} ${verb} with no request naming ${them(ids)}, and no other client uses this server`;
+      const expected =
+        rule === 'state.vanished'
+          ? 'every order listed until it is cancelled'
+          : `orders nobody touched listed unchanged${this.soleClient ? '' : ' (another client or the store itself may have changed them)'}`;
+      const sole = this.soleClient ? { citation: '§4.1, D16, D20', level: 'failure' as const } : {};
+      findings.push({ ...broke(rule, this.soleClient ? alone : shared, expected), ...sole });
+    };
     // A 204 seen in any scope, at any time, explains a vanish (D20): the same server sees every scope.
     const explained = (id: string) => touched.has(id) || this.movedAnywhere.has(id);
     const unexplained = differences(before, now, { has: explained }).flatMap((d) =>
@@ -611,21 +609,12 @@ export class Observer {
       }
     } else if (vanished.length > 0) {
       const shared = `${list(vanished)} left the list with no cancel seen (another client may have cancelled ${them(vanished)})`;
-      const message = this.soleClient ? alone(vanished, 'left the list') : shared;
-      findings.push({
-        ...broke('state.vanished', message, 'every order listed until it is cancelled'),
-        ...sole,
-      });
+      unexplainedBy('state.vanished', vanished, 'left the list', shared);
     }
     const changed = unexplained.filter((id) => now.has(id));
     if (changed.length > 0) {
       const shared = `${list(changed)} changed in the list with no request of this client touching ${them(changed)}`;
-      const message = this.soleClient ? alone(changed, 'changed in the list') : shared;
-      const others = this.soleClient ? '' : ' (another client or the store itself may have changed them)';
-      findings.push({
-        ...broke('state.changed', message, `orders nobody touched listed unchanged${others}`),
-        ...sole,
-      });
+      unexplainedBy('state.changed', changed, 'changed in the list', shared);
     }
     return findings;
   }

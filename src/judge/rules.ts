@@ -12,11 +12,11 @@ import { parseParameter } from '../contract/parameters.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,
-  documentedMethods,
   documentedStatusLevel,
   matchOperation,
   matchOperationPath,
   type ObservedExchange,
+  operationsAt,
   redirectMessage,
   reportResponse,
 } from './exchange.js';
@@ -212,8 +212,8 @@ function encodingHint(exchange: ObservedExchange): string {
 
 /** D10: outside the document any 4xx; a 405 carries `Allow` (RFC 9110 §15.5.6). */
 function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string): Finding | null {
-  const methods = documentedMethods(contract, exchange.path);
-  const expected = methods.length > 0 ? '405 with Allow, or 404 (D10)' : '404 (D10)';
+  const expected =
+    operationsAt(contract, exchange.path).length > 0 ? '405 with Allow, or 404 (D10)' : '404 (D10)';
   const status = judgeStatus(exchange, key, is4xx, expected);
   if (status || !exchange.outcome.ok) return status;
   const { status: answered, headers } = exchange.outcome.value;
