@@ -39,7 +39,6 @@ export interface Exchange extends ObservedExchange {
   seq: number;
   checkId: string;
   plan: RequestPlan;
-  /** `null` outside the document. */
   operationId: string | null;
   errorRule: ErrorRule;
   /** What `judgeExchange` found, as the proxy would on the same exchange. */

@@ -87,9 +87,7 @@ export interface SeenExchange {
   status: number | null;
   headers: Readonly<Record<string, string | undefined>>;
   text: string | null;
-  /** Only exchanges with a bearer token are judged (§5). */
-  bearer: boolean;
-  /** As sent (`Bearer`, `bearer`…), read case-insensitively by D7. */
+  /** As sent (`Bearer`, `bearer`…, D7); absent without a bearer token, and then not judged (§5). */
   scheme?: string;
   /** On one clock: overlapping exchanges were in flight together. */
   startedAt?: number;
@@ -112,7 +110,6 @@ export function seenExchange(
     status: answer?.status ?? null,
     headers: answer?.headers ?? {},
     text,
-    bearer: scheme !== undefined,
     scheme,
     startedAt,
     endedAt,
@@ -239,12 +236,8 @@ export function cancelEffect(
     .join(' and ');
   // Orders no successful cancel named are compared as everywhere else; the named ones teach the D16 reading.
   const expected = (id: string) => `order ${id} still listed and unchanged (§3, D16)`;
-  const problems = differences(
-    before,
-    after,
-    mayHaveCancelled,
-    ` after ${sent}: no successful cancel named it`,
-  )
+  const when = ` after ${sent}: no successful cancel named it`;
+  const problems = differences(before, after, mayHaveCancelled, when)
     .filter((d) => before.has(d.orderId))
     .map(({ orderId, what }) => ({ orderId, message: what, expected: expected(orderId) }));
   let learned: CancelledReading | null = null;
@@ -309,7 +302,9 @@ export class Observer {
   order<T extends { seen: SeenExchange }>(entries: readonly T[]): T[] {
     const byEnd = [...entries].sort((a, b) => (a.seen.endedAt ?? 0) - (b.seen.endedAt ?? 0));
     const cancelOf = (seen: SeenExchange) =>
-      seen.bearer && seen.status !== null ? (this.orderOf(seen.method, seen.path)?.id ?? null) : null;
+      seen.scheme !== undefined && seen.status !== null
+        ? (this.orderOf(seen.method, seen.path)?.id ?? null)
+        : null;
     const out: T[] = [];
     for (const entry of byEnd) {
       const id = cancelOf(entry.seen);
@@ -329,7 +324,7 @@ export class Observer {
 
   /** The cross-request rules one exchange breaks; `scope.orders` is the key with its session, `exchange` its number. */
   observe(scope: { key: string; orders: string }, seen: SeenExchange, exchange: number): StateFinding[] {
-    if (!seen.bearer || seen.status === null) return [];
+    if (seen.scheme === undefined || seen.status === null) return [];
     const operationId = matchOperation(this.contract, seen.method, seen.path);
     if (operationId === null) return [];
     const found = this.auth(scope.key, operationId, seen, exchange);

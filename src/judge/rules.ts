@@ -37,9 +37,7 @@ export type Judgement =
     }
   | { kind: 'skip'; reason: string; enableWith: string | null };
 
-export function pass(message: string, notes: string[] = []): Judgement {
-  return { kind: 'pass', message, notes };
-}
+export const pass = (message: string, notes: string[] = []): Judgement => ({ kind: 'pass', message, notes });
 
 export function skip(reason: string, enableWith: string | null): Judgement {
   return { kind: 'skip', reason, enableWith };
