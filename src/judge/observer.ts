@@ -402,7 +402,10 @@ export class Observer {
       known.caseRefused ??= { scheme, exchange };
       return this.schemeCase(known);
     }
-    const accepted = this.accepted(operationId, status, seen);
+    const op = this.contract.operation(operationId);
+    // A documented status but 401 and 5xx; a deprecated read's bare 404 may be an unrouted path (D10, D11).
+    const unrouted = op.deprecated && status === 404 && seen.headers.deprecation === undefined;
+    const accepted = status !== 401 && status < 500 && op.statuses.includes(status) && !unrouted;
     if (accepted && !known.acceptedSchemes.has(scheme)) known.acceptedSchemes.set(scheme, exchange);
     const found = this.schemeCase(known);
     const entry = known.byOperation.get(operationId) ?? { refused: null, accepted: null };
@@ -427,14 +430,6 @@ export class Observer {
     if (known.caseFlagged || !refused || exact === undefined || accepted.has(refused.scheme)) return [];
     known.caseFlagged = true;
     return [schemeCaseFinding(refused.scheme, refused.exchange, exact)];
-  }
-
-  /** A documented status but 401 and 5xx; a deprecated read's bare 404 may be an unrouted path (D10, D11). */
-  private accepted(operationId: string, status: number, seen: SeenExchange): boolean {
-    if (status >= 500 || status === 401) return false;
-    const operation = this.contract.operation(operationId);
-    if (!operation.statuses.includes(status)) return false;
-    return !(operation.deprecated && status === 404 && seen.headers.deprecation === undefined);
   }
 
   /** `id` is a valid int64. */
