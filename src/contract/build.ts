@@ -109,7 +109,6 @@ export function assembleContract(document: JsonObject, validators: ContractValid
       if (verdict.ok) return verdict;
       return { ok: false, error: verdict.error.map((v) => ({ ...v, path: path + v.path })) };
     },
-    parseParameter,
   };
   return contract;
 }

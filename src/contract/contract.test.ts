@@ -7,6 +7,7 @@ import { buildContract } from './compile.js';
 import { defaultContract } from './contract.js';
 import { INT64_MAX, INT64_MIN } from './int64.js';
 import { type ExactJson, parseExactJson } from './lossless-json.js';
+import { parseParameter } from './parameters.js';
 
 const contract = defaultContract();
 
@@ -288,7 +289,7 @@ describe('parseParameter (§4.2, D8, D9)', () => {
     { given: '0', want: 0n },
   ];
   it.each(cases)('reads $given exactly', ({ given, want }) => {
-    expect(contract.parseParameter(orderId, given)).toEqual({ ok: true, value: want });
+    expect(parseParameter(orderId, given)).toEqual({ ok: true, value: want });
   });
 
   it.each([
@@ -308,6 +309,6 @@ describe('parseParameter (§4.2, D8, D9)', () => {
     '-9223372036854775809',
     '18446744073709551616',
   ])('rejects %j', (given) => {
-    expect(contract.parseParameter(orderId, given).ok).toBe(false);
+    expect(parseParameter(orderId, given).ok).toBe(false);
   });
 });

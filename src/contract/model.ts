@@ -62,8 +62,6 @@ export interface Contract {
     name: string,
     raw: RawParameter | undefined,
   ): Verdict<ExactJson | undefined>;
-  /** Reads a value as its parameter's schema type, without the schema's other rules: an int64 as a `bigint`. */
-  parseParameter(param: ParameterSpec, raw: RawParameter): Verdict<ExactJson>;
 }
 
 /** An order; the client hands its `id` and `petId` over as exact decimal strings (D17). */

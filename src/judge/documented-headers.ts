@@ -2,14 +2,10 @@
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../contract/compile.js';
 import { documentedResponseHeaders } from '../contract/document-schemas.js';
-import {
-  type Contract,
-  type ParameterSpec,
-  type SchemaViolation,
-  validationView,
-} from '../contract/index.js';
+import type { Contract, ParameterSpec, SchemaViolation } from '../contract/index.js';
 import { parseParameter } from '../contract/parameters.js';
 import { isObject, type JsonObject } from '../contract/refs.js';
+import { runValidator } from '../contract/validators.js';
 
 interface DocumentedHeader {
   /** Lower case; `shownAs` as the document spells it. */
@@ -36,7 +32,7 @@ export function documentedHeaders(from: Contract, operationId: string, status: n
       .get(operationId)
       ?.get(status) ?? [];
   const found = documented.map(({ shownAs, header, schema }): DocumentedHeader => {
-    const example = header.example;
+    const { example } = header;
     return {
       name: shownAs.toLowerCase(),
       shownAs,
@@ -71,15 +67,9 @@ export function documentedHeaderViolations(
     if (value === undefined) return [{ message: `without ${header.shownAs}`, expected, violations: [] }];
     // A text that does not read as the schema's type stays text, so the schema refuses it (`"13"` is 13).
     const read = parseParameter(header.as, value.trim());
-    if (header.validate(read.ok ? validationView(read.value) : value)) return [];
-    const violations = (header.validate.errors ?? []).map(
-      (e): SchemaViolation => ({
-        path: `/headers/${header.shownAs}`,
-        keyword: e.keyword,
-        schemaPath: e.schemaPath,
-        message: e.message ?? 'is invalid',
-      }),
-    );
+    const verdict = runValidator(header.validate, read.ok ? read.value : value);
+    if (verdict.ok) return [];
+    const violations = verdict.error.map((v) => ({ ...v, path: `/headers/${header.shownAs}` }));
     const message = `with ${header.shownAs}: ${JSON.stringify(value)}, which ${violations[0]?.message ?? 'is invalid'}`;
     return [{ message, expected, violations }];
   });

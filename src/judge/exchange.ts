@@ -39,7 +39,6 @@ export interface Exchange extends ObservedExchange {
   seq: number;
   checkId: string;
   plan: RequestPlan;
-  /** `null` outside the document. */
   operationId: string | null;
   errorRule: ErrorRule;
   /** What `judgeExchange` found, as the proxy would on the same exchange. */
@@ -56,18 +55,14 @@ export function matchOperationPath(op: OperationSpec, path: string): Record<stri
   return matchPathTemplate(template, (path.split('?')[0] ?? path).split('/'));
 }
 
-function operationsAt(contract: Contract, path: string): OperationSpec[] {
+/** The documented operations at the path template a path below the base matches: D10's 404 or 405. */
+export function operationsAt(contract: Contract, path: string): OperationSpec[] {
   return contract.operations.filter((op) => matchOperationPath(op, path));
 }
 
 /** The documented operation a method and a path below the base hit. */
 export function matchOperation(contract: Contract, method: string, path: string): string | null {
   return operationsAt(contract, path).find((op) => op.method === method.toLowerCase())?.operationId ?? null;
-}
-
-/** The documented methods (upper case) of the path template a path matches: D10's 404 or 405. */
-export function documentedMethods(contract: Contract, path: string): string[] {
-  return operationsAt(contract, path).map((op) => op.method.toUpperCase());
 }
 
 /** The rule the document sets for an error body: `x-petstore-conformance.body` (D3), else §7 at failure. */

@@ -1,5 +1,4 @@
-// The forms a target can echo the key in (docs/conformance.md): a text decoded layer by layer into views that
-// remember where each character came from, then folded (invisible characters, NFKC, whitespace).
+// The forms a target can echo the key in (docs/conformance.md): escapes decoded layer by layer, then folded.
 import { decodeHTML } from 'entities';
 
 /** How many layers of escapes are decoded (`%252F` is two). */
@@ -125,12 +124,7 @@ function folded(view: DecodedView): DecodedView {
 }
 
 /** `wrapped`: across whitespace (a long key only). */
-export interface KeyNeedles {
-  plain: string[];
-  wrapped: string[];
-  base64: string[];
-  hex: string[];
-}
+export type KeyNeedles = Record<'plain' | 'wrapped' | 'base64' | 'hex', string[]>;
 
 function asciiLower(text: string): string {
   return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (run) => run.toLowerCase()) : text;

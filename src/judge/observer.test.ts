@@ -296,7 +296,7 @@ const seen = (method: string, path: string, status: number, text = '', headers =
   status,
   headers,
   text,
-  bearer: true,
+  scheme: 'Bearer',
 });
 
 describe('one key is accepted everywhere or nowhere (§5)', () => {
@@ -446,7 +446,7 @@ describe("the verdicts follow the document's state table", () => {
 
 describe('exchanges in flight together are read in an order the server may have served them in', () => {
   const seen = (status: number, startedAt: number, endedAt: number, path = '/store/orders/3') => ({
-    seen: { method: 'DELETE', path, status, headers: {}, text: '', bearer: true, startedAt, endedAt },
+    seen: { method: 'DELETE', path, status, headers: {}, text: '', scheme: 'Bearer', startedAt, endedAt },
     label: `${status}@${endedAt}`,
   });
   const CASES: Array<{ name: string; given: Array<ReturnType<typeof seen>>; want: string[] }> = [
@@ -478,7 +478,7 @@ describe('exchanges in flight together are read in an order the server may have 
   it('judges the reordered double click as one cancel', () => {
     const observer = new Observer(contract);
     const scope = { key: 'k', orders: 'k' };
-    const list = { method: 'GET', path: '/store/orders', status: 200, headers: {}, bearer: true };
+    const list = { method: 'GET', path: '/store/orders', status: 200, headers: {}, scheme: 'Bearer' };
     observer.observe(scope, { ...list, text: orders('3') }, 1);
     const found = observer
       .order([seen(409, 1, 2), seen(204, 0, 40)])
@@ -516,7 +516,7 @@ describe('a list read that may be filtered is not the whole list (the v2 draft)'
     observer
       .observe(
         { key: 'k', orders: 'k' },
-        { method: 'GET', path, status: 200, headers: {}, text: orders(...ids), bearer: true },
+        { method: 'GET', path, status: 200, headers: {}, text: orders(...ids), scheme: 'Bearer' },
         n,
       )
       .map((f) => f.rule);

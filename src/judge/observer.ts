@@ -10,18 +10,11 @@ import {
   sameInteger,
   stringifyExactJson,
 } from '../contract/index.js';
+import { parseParameter } from '../contract/parameters.js';
 import { matchOperation, type ObservedExchange } from './exchange.js';
 import { decoded } from './key-forms.js';
 import { pathParameterValues, validListItems } from './rules.js';
 import type { Level } from './types.js';
-
-export interface StateFinding {
-  rule: string;
-  citation: string;
-  level: Level;
-  message: string;
-  expected: string;
-}
 
 /** A rule as reports show it: where it comes from, how bad breaking it is, what it asks. */
 export type RuleRow = readonly [citation: string, level: Level, title: string];
@@ -79,10 +72,13 @@ export const STATE_RULES = {
   ],
 } as const satisfies Record<string, RuleRow>;
 
-function broke(rule: keyof typeof STATE_RULES, message: string, expected: string): StateFinding {
-  const [citation, level] = STATE_RULES[rule];
+function broke(rule: keyof typeof STATE_RULES, message: string, expected: string) {
+  const [citation, level]: RuleRow = STATE_RULES[rule];
   return { rule, citation, level, message, expected };
 }
+
+/** A cross-request rule one exchange broke, with what it asks. */
+export type StateFinding = ReturnType<typeof broke>;
 
 export interface SeenExchange {
   method: string;
@@ -90,11 +86,8 @@ export interface SeenExchange {
   path: string;
   status: number | null;
   headers: Readonly<Record<string, string | undefined>>;
-  /** `null` when the body could not be read whole. */
   text: string | null;
-  /** Only exchanges with a bearer token are judged (§5). */
-  bearer: boolean;
-  /** As sent (`Bearer`, `bearer`…), read case-insensitively by D7. */
+  /** As sent (`Bearer`, `bearer`…, D7); absent without a bearer token, and then not judged (§5). */
   scheme?: string;
   /** On one clock: overlapping exchanges were in flight together. */
   startedAt?: number;
@@ -117,7 +110,6 @@ export function seenExchange(
     status: answer?.status ?? null,
     headers: answer?.headers ?? {},
     text,
-    bearer: scheme !== undefined,
     scheme,
     startedAt,
     endedAt,
@@ -170,7 +162,6 @@ interface KeyAuth {
   flagged?: true;
   /** D7: the first 401 under a scheme spelled other than `Bearer`. */
   caseRefused: { scheme: string; exchange: number } | null;
-  /** Scheme spelling → the first exchange that accepted the key under it. */
   acceptedSchemes: Map<string, number>;
   caseFlagged?: true;
 }
@@ -245,12 +236,8 @@ export function cancelEffect(
     .join(' and ');
   // Orders no successful cancel named are compared as everywhere else; the named ones teach the D16 reading.
   const expected = (id: string) => `order ${id} still listed and unchanged (§3, D16)`;
-  const problems = differences(
-    before,
-    after,
-    mayHaveCancelled,
-    ` after ${sent}: no successful cancel named it`,
-  )
+  const when = ` after ${sent}: no successful cancel named it`;
+  const problems = differences(before, after, mayHaveCancelled, when)
     .filter((d) => before.has(d.orderId))
     .map(({ orderId, what }) => ({ orderId, message: what, expected: expected(orderId) }));
   let learned: CancelledReading | null = null;
@@ -315,7 +302,9 @@ export class Observer {
   order<T extends { seen: SeenExchange }>(entries: readonly T[]): T[] {
     const byEnd = [...entries].sort((a, b) => (a.seen.endedAt ?? 0) - (b.seen.endedAt ?? 0));
     const cancelOf = (seen: SeenExchange) =>
-      seen.bearer && seen.status !== null ? (this.orderOf(seen.method, seen.path)?.id ?? null) : null;
+      seen.scheme !== undefined && seen.status !== null
+        ? (this.orderOf(seen.method, seen.path)?.id ?? null)
+        : null;
     const out: T[] = [];
     for (const entry of byEnd) {
       const id = cancelOf(entry.seen);
@@ -335,7 +324,7 @@ export class Observer {
 
   /** The cross-request rules one exchange breaks; `scope.orders` is the key with its session, `exchange` its number. */
   observe(scope: { key: string; orders: string }, seen: SeenExchange, exchange: number): StateFinding[] {
-    if (!seen.bearer || seen.status === null) return [];
+    if (seen.scheme === undefined || seen.status === null) return [];
     const operationId = matchOperation(this.contract, seen.method, seen.path);
     if (operationId === null) return [];
     const found = this.auth(scope.key, operationId, seen, exchange);
@@ -360,7 +349,7 @@ export class Observer {
     if (value === undefined || parameter === undefined) return null;
     const raw = decoded(value);
     if (raw === null) return { raw: value, id: null };
-    const parsed = this.contract.parseParameter(parameter, raw);
+    const parsed = parseParameter(parameter, raw);
     return { raw, id: parsed.ok ? String(parsed.value) : null };
   }
 
@@ -413,7 +402,10 @@ export class Observer {
       known.caseRefused ??= { scheme, exchange };
       return this.schemeCase(known);
     }
-    const accepted = this.accepted(operationId, status, seen);
+    const op = this.contract.operation(operationId);
+    // A documented status but 401 and 5xx; a deprecated read's bare 404 may be an unrouted path (D10, D11).
+    const unrouted = op.deprecated && status === 404 && seen.headers.deprecation === undefined;
+    const accepted = status !== 401 && status < 500 && op.statuses.includes(status) && !unrouted;
     if (accepted && !known.acceptedSchemes.has(scheme)) known.acceptedSchemes.set(scheme, exchange);
     const found = this.schemeCase(known);
     const entry = known.byOperation.get(operationId) ?? { refused: null, accepted: null };
@@ -433,25 +425,11 @@ export class Observer {
 
   /** D7 once per key: refused under a spelling of the scheme it was never accepted under, accepted under `Bearer`. */
   private schemeCase(known: KeyAuth): StateFinding[] {
-    const refused = known.caseRefused;
-    const exact = known.acceptedSchemes.get('Bearer');
-    if (
-      known.caseFlagged ||
-      refused === null ||
-      exact === undefined ||
-      known.acceptedSchemes.has(refused.scheme)
-    )
-      return [];
+    const { caseRefused: refused, acceptedSchemes: accepted } = known;
+    const exact = accepted.get('Bearer');
+    if (known.caseFlagged || !refused || exact === undefined || accepted.has(refused.scheme)) return [];
     known.caseFlagged = true;
     return [schemeCaseFinding(refused.scheme, refused.exchange, exact)];
-  }
-
-  /** A documented status but 401 and 5xx; a deprecated read's bare 404 may be an unrouted path (D10, D11). */
-  private accepted(operationId: string, status: number, seen: SeenExchange): boolean {
-    if (status >= 500 || status === 401) return false;
-    const operation = this.contract.operation(operationId);
-    if (!operation.statuses.includes(status)) return false;
-    return !(operation.deprecated && status === 404 && seen.headers.deprecation === undefined);
   }
 
   /** `id` is a valid int64. */
@@ -567,9 +545,20 @@ export class Observer {
       }
     }
     // D20: a change no request explains is another client's (a warning), unless the run is the sole client.
-    const sole = this.soleClient ? { citation: '§4.1, D16, D20', level: 'failure' as const } : {};
-    const alone = (ids: string[], verb: string) =>
-      `${list(ids)} ${verb} with no request naming ${them(ids)}, and no other client uses this server`;
+    const unexplainedBy = (
+      rule: 'state.vanished' | 'state.changed',
+      ids: string[],
+      verb: string,
+      shared: string,
+    ) => {
+      const alone = `${list(ids)} ${verb} with no request naming ${them(ids)}, and no other client uses this server`;
+      const expected =
+        rule === 'state.vanished'
+          ? 'every order listed until it is cancelled'
+          : `orders nobody touched listed unchanged${this.soleClient ? '' : ' (another client or the store itself may have changed them)'}`;
+      const sole = this.soleClient ? { citation: '§4.1, D16, D20', level: 'failure' as const } : {};
+      findings.push({ ...broke(rule, this.soleClient ? alone : shared, expected), ...sole });
+    };
     // A 204 seen in any scope, at any time, explains a vanish (D20): the same server sees every scope.
     const explained = (id: string) => touched.has(id) || this.movedAnywhere.has(id);
     const unexplained = differences(before, now, { has: explained }).flatMap((d) =>
@@ -610,21 +599,12 @@ export class Observer {
       }
     } else if (vanished.length > 0) {
       const shared = `${list(vanished)} left the list with no cancel seen (another client may have cancelled ${them(vanished)})`;
-      const message = this.soleClient ? alone(vanished, 'left the list') : shared;
-      findings.push({
-        ...broke('state.vanished', message, 'every order listed until it is cancelled'),
-        ...sole,
-      });
+      unexplainedBy('state.vanished', vanished, 'left the list', shared);
     }
     const changed = unexplained.filter((id) => now.has(id));
     if (changed.length > 0) {
       const shared = `${list(changed)} changed in the list with no request of this client touching ${them(changed)}`;
-      const message = this.soleClient ? alone(changed, 'changed in the list') : shared;
-      const others = this.soleClient ? '' : ' (another client or the store itself may have changed them)';
-      findings.push({
-        ...broke('state.changed', message, `orders nobody touched listed unchanged${others}`),
-        ...sole,
-      });
+      unexplainedBy('state.changed', changed, 'changed in the list', shared);
     }
     return findings;
   }

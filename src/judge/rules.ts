@@ -8,14 +8,15 @@ import {
   type SchemaViolation,
   sameInteger,
 } from '../contract/index.js';
+import { parseParameter } from '../contract/parameters.js';
 import { documentedHeaderViolations } from './documented-headers.js';
 import {
   documentedErrorRule,
-  documentedMethods,
   documentedStatusLevel,
   matchOperation,
   matchOperationPath,
   type ObservedExchange,
+  operationsAt,
   redirectMessage,
   reportResponse,
 } from './exchange.js';
@@ -36,9 +37,7 @@ export type Judgement =
     }
   | { kind: 'skip'; reason: string; enableWith: string | null };
 
-export function pass(message: string, notes: string[] = []): Judgement {
-  return { kind: 'pass', message, notes };
-}
+export const pass = (message: string, notes: string[] = []): Judgement => ({ kind: 'pass', message, notes });
 
 export function skip(reason: string, enableWith: string | null): Judgement {
   return { kind: 'skip', reason, enableWith };
@@ -211,8 +210,8 @@ function encodingHint(exchange: ObservedExchange): string {
 
 /** D10: outside the document any 4xx; a 405 carries `Allow` (RFC 9110 §15.5.6). */
 function judgeRoute(contract: Contract, exchange: ObservedExchange, key: string): Finding | null {
-  const methods = documentedMethods(contract, exchange.path);
-  const expected = methods.length > 0 ? '405 with Allow, or 404 (D10)' : '404 (D10)';
+  const expected =
+    operationsAt(contract, exchange.path).length > 0 ? '405 with Allow, or 404 (D10)' : '404 (D10)';
   const status = judgeStatus(exchange, key, is4xx, expected);
   if (status || !exchange.outcome.ok) return status;
   const { status: answered, headers } = exchange.outcome.value;
@@ -226,11 +225,11 @@ export function pathParameterValues(op: OperationSpec, path: string): Map<string
 }
 
 /** The declared path parameters whose value breaks its schema (D9: an order id that is not an int64). */
-export function malformedPathParameters(contract: Contract, op: OperationSpec, path: string): string[] {
+export function malformedPathParameters(op: OperationSpec, path: string): string[] {
   return [...pathParameterValues(op, path)].flatMap(([name, value]) => {
     const param = op.parameters.find((p) => p.name === name && p.in === 'path');
     const text = decoded(value);
-    return param !== undefined && (text === null || !contract.parseParameter(param, text).ok) ? [name] : [];
+    return param !== undefined && (text === null || !parseParameter(param, text).ok) ? [name] : [];
   });
 }
 
@@ -319,7 +318,7 @@ export function judgeExchange(contract: Contract, exchange: ObservedExchange, ke
     );
   }
   if (serverReading(contract, operationId, exchange) !== null) return [];
-  const malformed = malformedPathParameters(contract, op, exchange.path);
+  const malformed = malformedPathParameters(op, exchange.path);
   if (malformed.length > 0) {
     const refused = judgeStatus(exchange, key, is4xx, '4xx (400, 404 or 422: D9)');
     // D9: `02` or `0x2` read as order 2, the same integer in another notation, is only a warning.

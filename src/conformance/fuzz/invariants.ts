@@ -22,7 +22,7 @@ export function fuzzViolations(exchange: Exchange, key: string, contract: Contra
   if (operationId === null || serverReading(contract, operationId, exchange) !== null) return [];
   const op = contract.operation(operationId);
   const allowed = new Set(op.statuses);
-  const malformed = malformedPathParameters(contract, op, exchange.path).length > 0;
+  const malformed = malformedPathParameters(op, exchange.path).length > 0;
   // D21: a malformed id is outside the contract, so any 4xx refuses it.
   if (malformed) for (let s = 400; s < 500; s++) allowed.add(s);
   const invalidHeader = op.parameters.some((p) => {

@@ -9,7 +9,6 @@ export function html(text: string): string {
   return printableLines(text).replace(/[&<>"']/g, (ch) => MARKUP[ch as keyof typeof MARKUP]);
 }
 
-/** The table's order stays within each outcome. */
 const ORDER: Record<Outcome, number> = { FAIL: 0, WARN: 1, SKIP: 2, PASS: 3 };
 
 /** The report's style sheet; the proxy's live page (src/proxy/live-page.ts) serves it too. */

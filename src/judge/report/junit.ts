@@ -12,9 +12,7 @@ function xml(text: string): string {
   );
 }
 
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(3);
-}
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
 function testcase(check: CheckResult, failOn: FailOn): string {
   const open = `    <testcase classname="petstore.conformance.${xml(check.id.split('.')[0] ?? 'check')}" name="${xml(`${check.id}: ${check.title} (${check.citation})`)}" time="${seconds(check.durationMs)}">`;
@@ -67,6 +65,10 @@ export function renderJunit(result: ReportInput): string {
   const failures = s.failed + (warningsFail ? s.warned : 0);
   const skipped = s.skipped + (warningsFail ? 0 : s.warned);
   const stopped = result.unreachable;
+  const interrupted = result.interrupted && {
+    message: result.interrupted,
+    hint: 'the checks after it did not run',
+  };
   const attrs = stopped
     ? `tests="1" failures="0" errors="1" skipped="0" time="${seconds(result.durationMs)}"`
     : `tests="${s.total + (result.interrupted ? 1 : 0)}" failures="${failures}" errors="${result.interrupted ? 1 : 0}" skipped="${skipped}" time="${seconds(result.durationMs)}"`;
@@ -98,15 +100,7 @@ export function renderJunit(result: ReportInput): string {
       ? [stoppedCase(stopped, result.outcome)]
       : result.checks.map((check) => testcase(check, failOn))),
     // A signal stopped the run: one more testcase in error, so that CI shows the run as cut short.
-    ...(result.interrupted
-      ? [
-          stoppedCase(
-            { message: result.interrupted, hint: 'the checks after it did not run' },
-            'interrupted',
-            'the run finished (interrupted)',
-          ),
-        ]
-      : []),
+    ...(interrupted ? [stoppedCase(interrupted, 'interrupted', 'the run finished (interrupted)')] : []),
     '  </testsuite>',
     '</testsuites>',
     '',
