@@ -80,8 +80,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     },
     async handle(request) {
       const response = await engine.handle(request);
-      const cause = new Error('simulated dropped connection (D18)');
-      if (response.type === 'error') throw new TypeError('fetch failed', { cause });
+      if (response.type === 'error')
+        throw new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
       return response;
     },
     async listen({ port = 4010, host = '127.0.0.1' } = {}) {
