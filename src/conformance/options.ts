@@ -52,9 +52,8 @@ export interface ConformanceOptions {
   signal?: AbortSignal;
 }
 
-// fetch trims a header value's ends, so the key is trimmed first and what is really sent is redacted; a key
-// with anything else outside visible ASCII cannot be sent as given, so it is refused.
-/** A bearer token's characters are visible ASCII (RFC 6750's b64token is a subset). */
+// fetch trims a header value's ends, so the key is trimmed first; any other character outside visible ASCII
+// (RFC 6750's b64token is a subset) cannot be sent as given, so it is refused.
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** The key to send, trimmed, or why it cannot be sent (naming the character at fault, never the key). */
