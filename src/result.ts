@@ -1,10 +1,6 @@
 /** An expected outcome: a value, or the reason there is none. Throw only for bugs. */
 export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
 
-export function ok<T>(value: T): { ok: true; value: T } {
-  return { ok: true, value };
-}
+export const ok = <T>(value: T) => ({ ok: true as const, value });
 
-export function fail<E>(error: E): { ok: false; error: E } {
-  return { ok: false, error };
-}
+export const fail = <E>(error: E) => ({ ok: false as const, error });

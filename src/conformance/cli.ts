@@ -88,12 +88,10 @@ function parseConformanceArgs(argv: string[], io: CommandIo) {
   });
 }
 
-/** The flag that sets each option, for the command line's messages. */
-function flagOf(option: keyof ConformanceOptions): string {
-  const key = option === 'fuzzTimeMs' ? 'fuzzRequests' : option;
-  const entry = Object.entries(CONFORMANCE_FLAGS).find(([, flag]) => 'option' in flag && flag.option === key);
-  return `--${entry?.[0] ?? option}`;
-}
+/** The flag that sets each option, for the command line's messages; --fuzz sets both fuzz options. */
+const FLAG_OF: Record<string, string> = { fuzzTimeMs: '--fuzz' };
+for (const [name, flag] of Object.entries(CONFORMANCE_FLAGS))
+  if ('option' in flag) FLAG_OF[flag.option] = `--${name}`;
 
 /** Every key the command could have been given, as given and as sent (trimmed); found before parsing. */
 function secretsIn(argv: readonly string[], env: CommandIo['env']): string[] {
@@ -137,7 +135,7 @@ export async function conformanceCommand(argv: string[], io: CommandIo): Promise
   } catch (error) {
     if (!(error instanceof ConformanceOptionsError)) throw error;
     return usage(
-      error.messageFor((o) => (o === 'apiKey' ? `the API key from ${parsed.keyFrom}` : flagOf(o))),
+      error.messageFor((o) => (o === 'apiKey' ? `the API key from ${parsed.keyFrom}` : (FLAG_OF[o] ?? o))),
     );
   }
   const { unreachable } = result;

@@ -9,6 +9,12 @@ import { lenientReadings } from './checks/malformed-ids.js';
 export type EnvironmentMode = 'auto' | 'shared' | 'sole-client';
 
 const MAX_CHANGES_KEPT = 50;
+const FLAG_REASON: Record<EnvironmentMode, string> = {
+  auto: '',
+  shared: '--shared: other clients may change orders during the run; ',
+  'sole-client':
+    '--sole-client: the suite is the only client, so every change it did not make is a failure; ',
+};
 
 /** The orders a cancel path could name under any lenient reading (D19): `7.5` names 7 for parseInt. */
 export function namedBy(contract: Contract, path: string): string[] {
@@ -71,12 +77,7 @@ export class EnvironmentWatch {
       first === undefined
         ? 'no change by another client was seen'
         : `${first.what} ${first.when === 'between' ? 'between two reads of the list with no request of the suite in between' : 'during a request of the suite that did not name it'}`;
-    const reason =
-      this.mode === 'shared'
-        ? `--shared: other clients may change orders during the run; ${seen}`
-        : this.mode === 'sole-client'
-          ? `--sole-client: the suite is the only client, so every change it did not make is a failure; ${seen}`
-          : seen;
+    const reason = `${FLAG_REASON[this.mode]}${seen}`;
     return { live, reason, changesByOthers: this.changesByOthers, mode, setBy };
   }
 }

@@ -1,4 +1,5 @@
 /** One request, read defensively: a time limit, redirects as they are, a body cap; every failure a value. */
+import { once } from 'node:events';
 import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from 'node:tls';
@@ -116,23 +117,16 @@ export async function send(request: HttpRequest, options: HttpClientOptions): Pr
 }
 
 /** Whether a TLS handshake (any certificate) with `host:port` completes within `timeoutMs`. Never rejects. */
-export function speaksTls(host: string, port: number, timeoutMs: number): Promise<boolean> {
+export async function speaksTls(host: string, port: number, timeoutMs: number): Promise<boolean> {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
-  return new Promise((resolve) => {
-    const socket = connect({
-      host: bare,
-      port,
-      rejectUnauthorized: false,
-      ...(isIP(bare) === 0 ? { servername: bare } : {}),
-    });
-    const timer = setTimeout(() => finish(false), timeoutMs);
-    function finish(answer: boolean) {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(answer);
-    }
-    socket.once('secureConnect', () => finish(true));
-    socket.once('error', () => finish(false));
-    socket.once('close', () => finish(false));
-  });
+  const servername = isIP(bare) === 0 ? { servername: bare } : {};
+  const socket = connect({ host: bare, port, rejectUnauthorized: false, ...servername });
+  try {
+    await once(socket, 'secureConnect', { signal: AbortSignal.timeout(timeoutMs) });
+    return true;
+  } catch {
+    return false; // an 'error' (refused, reset, not TLS) or the time limit
+  } finally {
+    socket.destroy();
+  }
 }

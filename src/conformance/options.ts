@@ -52,9 +52,8 @@ export interface ConformanceOptions {
   signal?: AbortSignal;
 }
 
-// fetch trims a header value's ends, so the key is trimmed first and what is really sent is redacted; a key
-// with anything else outside visible ASCII cannot be sent as given, so it is refused.
-/** A bearer token's characters are visible ASCII (RFC 6750's b64token is a subset). */
+// fetch trims a header value's ends, so the key is trimmed first; any other character outside visible ASCII
+// (RFC 6750's b64token is a subset) cannot be sent as given, so it is refused.
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** The key to send, trimmed, or why it cannot be sent (naming the character at fault, never the key). */
@@ -140,25 +139,6 @@ function required(value: unknown, example = ''): Problem {
     : `is required: a string${example}, got ${value === null ? 'null' : typeof value}`;
 }
 
-/** A base URL the suite can append paths to; one with credentials is never repeated. */
-function baseUrlProblem(value: unknown): Problem {
-  if (typeof value !== 'string') return required(value, ', e.g. http://127.0.0.1:4010/v1');
-  const url = URL.parse(value);
-  if (url === null) {
-    const shown = value.includes('@') ? '' : `${JSON.stringify(value)} `;
-    return `${shown}is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return `must be an http or https address, got ${url.protocol}`;
-  if (url.username !== '' || url.password !== '')
-    return 'carries credentials (user:password@); remove them: the suite authenticates with the API key as a bearer token';
-  // `http://h/v1?` parses to an empty search; the `?` would still end up before the paths.
-  if (url.search !== '' || (url.href.split('#')[0] ?? '').includes('?'))
-    return 'has a query (?…); remove it: the suite appends each path to the base URL';
-  if (url.hash !== '') return 'has a fragment (#…); remove it: the suite appends each path to the base URL';
-  return null;
-}
-
 /** Canonical int64 decimals (ids are compared as text), each given once: two checks must not share an order. */
 function orderIdsProblem(value: unknown, options: ConformanceOptions, shipped = false): Problem {
   const ids = ((value ?? []) as readonly (string | bigint)[]).map(String);
@@ -180,7 +160,25 @@ export const CONFORMANCE_FLAGS = {
     arg: 'URL',
     help: "the target's base address, ending in /v1 (required)",
     option: 'baseUrl',
-    check: baseUrlProblem,
+    // A base URL the suite can append paths to; one with credentials is never repeated.
+    check: (value) => {
+      if (typeof value !== 'string') return required(value, ', e.g. http://127.0.0.1:4010/v1');
+      const url = URL.parse(value);
+      if (url === null) {
+        const shown = value.includes('@') ? '' : `${JSON.stringify(value)} `;
+        return `${shown}is not a URL; give the full address, e.g. http://127.0.0.1:4010/v1`;
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return `must be an http or https address, got ${url.protocol}`;
+      if (url.username !== '' || url.password !== '')
+        return 'carries credentials (user:password@); remove them: the suite authenticates with the API key as a bearer token';
+      // `http://h/v1?` parses to an empty search; the `?` would still end up before the paths.
+      if (url.search !== '' || (url.href.split('#')[0] ?? '').includes('?'))
+        return 'has a query (?…); remove it: the suite appends each path to the base URL';
+      if (url.hash !== '')
+        return 'has a fragment (#…); remove it: the suite appends each path to the base URL';
+      return null;
+    },
   },
   'api-key': {
     arg: 'KEY',
