@@ -137,10 +137,7 @@ const faultsOf = ({ session, mock }: ControlContext) => ({
 });
 
 /** Adds or replaces an order, checked as a fixture file's order is (the Order schema, exact int64s, D8). */
-function putOrder(context: ControlContext): Outcome {
-  const { session, body } = context;
-  const { contract } = context.mock;
-  const rawId = context.id ?? '';
+function putOrder({ session, body, id: rawId = '', mock: { contract } }: ControlContext): Outcome {
   const id = parseInt64(rawId);
   if (!id.ok) {
     return fail(

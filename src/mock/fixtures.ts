@@ -181,13 +181,8 @@ function checkOrder(contract: Contract, order: FixtureOrder, where: string, prob
     problems.push(`${where}: status "${state}" and state "${named}" differ; give one`);
   }
   if (problems.length > before || state === undefined) return undefined;
-  return {
-    id: BigInt(order.id as Int64),
-    petId: order.petId === undefined ? undefined : BigInt(order.petId),
-    quantity,
-    shipDate: order.shipDate,
-    state,
-  };
+  const petId = order.petId === undefined ? undefined : BigInt(order.petId);
+  return { id: BigInt(order.id as Int64), petId, quantity, shipDate: order.shipDate, state };
 }
 
 /** Checks fixture data against a contract (default the toolkit's); builds what sessions start from. */
@@ -197,9 +192,7 @@ export function buildFixtures(given: unknown, source: string, contract = default
   const data = exactIds.value;
   // Generated at build time from fixtures/fixtures.schema.json: no schema compiler in a page (CSP-safe).
   if (!validateFixtures(validationView(data as ExactJson))) {
-    const problems = (validateFixtures.errors ?? [])
-      .slice(0, MAX_PROBLEMS)
-      .map((error) => explain(error, data));
+    const problems = (validateFixtures.errors ?? []).slice(0, MAX_PROBLEMS).map((e) => explain(e, data));
     return fail(new FixtureError(source, problems));
   }
   const fixture = data as FixtureData;
