@@ -186,7 +186,7 @@ function checkOrder(contract: Contract, order: FixtureOrder, where: string, prob
 }
 
 /** Checks fixture data against a contract (default the toolkit's); builds what sessions start from. */
-export function buildFixtures(given: unknown, source: string, contract = defaultContract()) {
+export function buildFixtures(given: unknown, contract = defaultContract(), source = '<fixture data>') {
   const exactIds = readIds(given);
   if (!exactIds.ok) return fail(new FixtureError(source, exactIds.error));
   const data = exactIds.value;
@@ -233,5 +233,3 @@ export function buildFixtures(given: unknown, source: string, contract = default
     sunsetHeader: new Date(fixture.petsSunset ?? '2027-06-30T00:00:00Z').toUTCString(),
   });
 }
-
-export const FIXTURE_DATA_SOURCE = '<fixture data>';
