@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BEARER_TOKEN_PATTERN } from '../contract/index.js';
 import { FIXTURES_SCHEMA } from '../generated/fixtures-schema.js';
-import { createAuthenticator, isValidApiKey, MAX_API_KEY_LENGTH } from './auth.js';
+import { apiKeyProblem, createAuthenticator, MAX_API_KEY_LENGTH } from './auth.js';
 
 describe('bearer authentication (§5, D7)', () => {
   const authenticate = createAuthenticator(['petstore-dev-key', 'second-key']);
@@ -38,7 +38,7 @@ describe('bearer authentication (§5, D7)', () => {
     { key: 'has space', want: false },
     { key: '', want: false },
   ])('judges "$key" sendable as a token: $want', ({ key, want }) => {
-    expect(isValidApiKey(key)).toBe(want);
+    expect(apiKeyProblem(key, 'key') === undefined).toBe(want);
   });
 
   it.each([
@@ -53,7 +53,7 @@ describe('bearer authentication (§5, D7)', () => {
   it('accepts a key of the greatest length and refuses one longer', () => {
     const longest = 'k'.repeat(MAX_API_KEY_LENGTH);
     expect(createAuthenticator([longest])(`Bearer ${longest}`).ok).toBe(true);
-    expect(isValidApiKey(`${longest}k`)).toBe(false);
+    expect(apiKeyProblem(`${longest}k`, 'key')).toMatch(/is longer than 512 characters/);
   });
 
   it('refuses to be built over a key that could never be sent', () => {

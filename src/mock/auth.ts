@@ -17,18 +17,14 @@ const UNAUTHORIZED = mockError('unauthorized', {
 const REFUSED = fail({ ...UNAUTHORIZED, json: errorJson(UNAUTHORIZED) });
 const ACCEPTED = ok(undefined);
 
-/** Whether a key can be sent as a bearer token at all (RFC 6750 b64token), and is not too long. */
-export function isValidApiKey(key: string): boolean {
-  return API_KEY.test(key) && key.length <= MAX_API_KEY_LENGTH;
-}
-
-/** Why a key can never be sent as a bearer token, naming where it came from; `undefined` for a good key. */
+/** Why a key cannot be sent as a bearer token (RFC 6750 b64token) or is too long; `undefined` for a good key. */
 export function apiKeyProblem(key: string, from: string): string | undefined {
-  if (isValidApiKey(key)) return undefined;
-  if (API_KEY.test(key)) {
+  if (!API_KEY.test(key)) {
+    return `${from} ${JSON.stringify(key.slice(0, 40))} cannot be sent as a bearer token; use letters, digits and . _ ~ + / -`;
+  }
+  if (key.length > MAX_API_KEY_LENGTH) {
     return `${from} ${JSON.stringify(key.slice(0, 40))}… is longer than ${MAX_API_KEY_LENGTH} characters`;
   }
-  return `${from} ${JSON.stringify(key.slice(0, 40))} cannot be sent as a bearer token; use letters, digits and . _ ~ + / -`;
 }
 
 /** A token zero-padded to the fixed width; tokens are ASCII (the grammar), so a character is a byte. */
@@ -42,7 +38,8 @@ function pad(token: string, bytes = new Uint8Array(MAX_API_KEY_LENGTH)): Uint8Ar
 export function createAuthenticator(keys: readonly string[]) {
   if (keys.length === 0) throw new Error('createAuthenticator needs at least one key');
   const known = keys.map((key) => {
-    if (!isValidApiKey(key)) throw new Error(apiKeyProblem(key, 'API key'));
+    const problem = apiKeyProblem(key, 'API key');
+    if (problem) throw new Error(problem);
     return { words: new Uint32Array(pad(key).buffer), length: key.length };
   });
   // One scratch buffer for the candidate: the engine answers one request at a time.

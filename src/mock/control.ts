@@ -13,7 +13,7 @@ import { fail, ok, type Result } from '../result.js';
 import type { MockEngine } from './engine.js';
 import { mockError } from './errors.js';
 import { MAX_FAULT_RULES, type PlannedFault, parseDelay, parseFaultSpec } from './faults.js';
-import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from './fixtures.js';
+import { buildFixtures, type FixtureData } from './fixtures.js';
 import type { StoredOrder } from './order-store.js';
 import type { LoggedRequest } from './request-log.js';
 import { type CoreRequest, errorResponse, jsonResponse } from './responses.js';
@@ -137,10 +137,7 @@ const faultsOf = ({ session, mock }: ControlContext) => ({
 });
 
 /** Adds or replaces an order, checked as a fixture file's order is (the Order schema, exact int64s, D8). */
-function putOrder(context: ControlContext): Outcome {
-  const { session, body } = context;
-  const { contract } = context.mock;
-  const rawId = context.id ?? '';
+function putOrder({ session, body, id: rawId = '', mock: { contract } }: ControlContext): Outcome {
   const id = parseInt64(rawId);
   if (!id.ok) {
     return fail(
@@ -168,7 +165,7 @@ function putOrder(context: ControlContext): Outcome {
     return fail(`"state" must be one of ${states.states.join(', ')}.`);
   }
   const order = { ...fields, id: id.value, status: state };
-  const checked = buildFixtures({ orders: [order] }, 'request body', contract);
+  const checked = buildFixtures({ orders: [order] }, contract, 'request body');
   if (!checked.ok) {
     const reasons = checked.error.problems.map((problem) =>
       problem.replace(/^orders\[0\] \(id [^)]*\): /, ''),
@@ -273,7 +270,7 @@ export function createMockControl(engine: MockEngine): MockControl {
     reset: async () => engine.reset(),
     resetSession: async (session) => void run('reset', session),
     async seed(fixtures) {
-      const checked = buildFixtures(fixtures, FIXTURE_DATA_SOURCE, engine.contract);
+      const checked = buildFixtures(fixtures, engine.contract);
       if (!checked.ok) throw checked.error;
       engine.reload(checked.value);
     },

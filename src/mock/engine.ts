@@ -369,9 +369,6 @@ export function createEngine(fixtures: FixtureSet, options: EngineOptions = {}) 
     get apiKeys() {
       return apiKeys;
     },
-    get fixtures() {
-      return sessions.fixtures;
-    },
     releaseDelayed() {
       for (const release of [...delayed]) release();
     },

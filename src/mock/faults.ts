@@ -96,9 +96,7 @@ function wholeNumber(value: ExactJson | undefined, min: number, max: number): nu
 
 /** Reads the body of `POST /__mock/faults`; the error is a message that says what to fix. */
 export function parseFaultSpec(body: ExactJson, operations: readonly string[]): Result<FaultSpec, string> {
-  if (!isObject(body)) {
-    return fail(`The body must be a JSON object such as ${FAULT_EXAMPLE}.`);
-  }
+  if (!isObject(body)) return fail(`The body must be a JSON object such as ${FAULT_EXAMPLE}.`);
   const unknown = Object.keys(body).filter((key) => !FIELDS.has(key));
   if (unknown.length > 0) {
     return fail(`Unknown field(s) ${unknown.join(', ').slice(0, 80)}; allowed: ${[...FIELDS].join(', ')}.`);
@@ -127,15 +125,8 @@ export function parseFaultSpec(body: ExactJson, operations: readonly string[]): 
     );
   }
   // Only `operation` takes null (what GET /__mock/faults shows); a null delay or count is refused (docs/mock.md).
-  const [delay, count] = [delayMs ?? 0, times ?? 1];
-  return ok({
-    operation: operation ?? null,
-    status,
-    drop,
-    delayMs: delay,
-    times: count,
-    message,
-  } as FaultSpec);
+  const fault = { operation: operation ?? null, status, drop, delayMs: delayMs ?? 0, times: times ?? 1 };
+  return ok({ ...fault, message } as FaultSpec);
 }
 
 /** Reads the body of `PUT /__mock/delay`: `parseDelay({ delayMs: 250 })` is `ok(250)`. */

@@ -8,13 +8,7 @@ import { type Contract, defaultContract, stateTable } from '../contract/index.js
 import { packageRoot } from '../contract/package-root.js';
 import { fail, ok, type Result } from '../result.js';
 import { parseFixtureText } from './fixture-text.js';
-import {
-  buildFixtures,
-  FIXTURE_DATA_SOURCE,
-  type FixtureData,
-  FixtureError,
-  type FixtureSet,
-} from './fixtures.js';
+import { buildFixtures, type FixtureData, FixtureError, type FixtureSet } from './fixtures.js';
 import { OrderBase, type StoredOrder } from './order-store.js';
 
 export const DEFAULT_FIXTURES_PATH = join(packageRoot(), 'fixtures', 'default.yaml');
@@ -113,5 +107,5 @@ export function loadFixtures(
   if (fixtures === undefined) return loadFixtureFile(DEFAULT_FIXTURES_PATH, contract);
   if (typeof fixtures === 'string') return loadFixtureFile(fixtures, contract);
   if (fixtures.orders instanceof OrderBase) return ok(fixtures as FixtureSet);
-  return buildFixtures(fixtures, FIXTURE_DATA_SOURCE, contract);
+  return buildFixtures(fixtures, contract);
 }

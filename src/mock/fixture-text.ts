@@ -42,7 +42,7 @@ export function parseFixtureText(text: string, source: string, contract = defaul
   }
   const tooLarge = expansionProblem(data, text, MAX_EXPANDED_BYTES);
   if (tooLarge) return fail(new FixtureError(source, [tooLarge]));
-  return buildFixtures(data, source, contract);
+  return buildFixtures(data, contract, source);
 }
 
 /** `line 2, column 1: duplicated mapping key "apiKeys"`, from js-yaml's exception. */

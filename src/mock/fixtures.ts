@@ -181,25 +181,18 @@ function checkOrder(contract: Contract, order: FixtureOrder, where: string, prob
     problems.push(`${where}: status "${state}" and state "${named}" differ; give one`);
   }
   if (problems.length > before || state === undefined) return undefined;
-  return {
-    id: BigInt(order.id as Int64),
-    petId: order.petId === undefined ? undefined : BigInt(order.petId),
-    quantity,
-    shipDate: order.shipDate,
-    state,
-  };
+  const petId = order.petId === undefined ? undefined : BigInt(order.petId);
+  return { id: BigInt(order.id as Int64), petId, quantity, shipDate: order.shipDate, state };
 }
 
 /** Checks fixture data against a contract (default the toolkit's); builds what sessions start from. */
-export function buildFixtures(given: unknown, source: string, contract = defaultContract()) {
+export function buildFixtures(given: unknown, contract = defaultContract(), source = '<fixture data>') {
   const exactIds = readIds(given);
   if (!exactIds.ok) return fail(new FixtureError(source, exactIds.error));
   const data = exactIds.value;
   // Generated at build time from fixtures/fixtures.schema.json: no schema compiler in a page (CSP-safe).
   if (!validateFixtures(validationView(data as ExactJson))) {
-    const problems = (validateFixtures.errors ?? [])
-      .slice(0, MAX_PROBLEMS)
-      .map((error) => explain(error, data));
+    const problems = (validateFixtures.errors ?? []).slice(0, MAX_PROBLEMS).map((e) => explain(e, data));
     return fail(new FixtureError(source, problems));
   }
   const fixture = data as FixtureData;
@@ -240,5 +233,3 @@ export function buildFixtures(given: unknown, source: string, contract = default
     sunsetHeader: new Date(fixture.petsSunset ?? '2027-06-30T00:00:00Z').toUTCString(),
   });
 }
-
-export const FIXTURE_DATA_SOURCE = '<fixture data>';

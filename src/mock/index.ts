@@ -76,13 +76,12 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       return engine.apiKeys;
     },
     get fixtures() {
-      return engine.fixtures;
+      return engine.sessions.fixtures;
     },
     async handle(request) {
       const response = await engine.handle(request);
-      if (response.type === 'error')
-        throw new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
-      return response;
+      if (response.type !== 'error') return response;
+      throw new TypeError('fetch failed', { cause: new Error('simulated dropped connection (D18)') });
     },
     async listen({ port = 4010, host = '127.0.0.1' } = {}) {
       if (server) throw new Error('the mock is already listening; close() it first');

@@ -67,7 +67,6 @@ describe('createLineWriter', () => {
     }
     // Writing never waited for the reader.
     expect(performance.now() - started).toBeLessThan(10_000);
-    expect(out.dropped).toBeGreaterThan(0);
     // Read while the writer finishes: close() writes what is queued and the last count.
     let text = '';
     let closed: boolean | undefined;
@@ -86,9 +85,10 @@ describe('createLineWriter', () => {
     for (const note of notes)
       expect(note).toMatch(/^\(\d+ log lines? dropped: the output was not being read\)$/);
     const counted = notes.reduce((sum, note) => sum + Number(/\d+/.exec(note)?.[0]), 0);
-    expect(counted).toBe(out.dropped);
+    expect(counted).toBeGreaterThan(0);
     const kept = lines.filter((line) => line.startsWith('GET '));
-    expect(kept.length + out.dropped).toBe(total);
+    // Every line written is either kept or counted in a note.
+    expect(kept.length + counted).toBe(total);
     // What was kept is whole lines, in the order they were written, from the first one on.
     expect(kept[0]).toBe('GET /v1/store/orders?line=0 200 0.1ms');
     const numbers = kept.map((line) =>
@@ -129,6 +129,5 @@ describe('createLineWriter', () => {
     out.write('evil \u001b]0;title\u0007 line');
     expect(await out.close()).toBe(true);
     expect(readFileSync(path, 'utf8')).toBe('first\nevil \\x1b]0;title\\x07 line\n');
-    expect(out.dropped).toBe(0);
   });
 });

@@ -30,7 +30,6 @@ export function createLineWriter(fd: number, { maxQueuedBytes = 64 * 1024, retry
   const target = nonBlockingDescriptor(fd);
   let queue: Buffer[] = [];
   let queuedBytes = 0;
-  let dropped = 0;
   let unreported = 0; // dropped since the output last flowed: reported once it does
   let timer: NodeJS.Timeout | undefined;
   let broken = false;
@@ -85,13 +84,9 @@ export function createLineWriter(fd: number, { maxQueuedBytes = 64 * 1024, retry
         enqueue(bytes);
         schedule(0);
       } else {
-        dropped++;
         unreported++;
         schedule(retryMs);
       }
-    },
-    get dropped(): number {
-      return dropped;
     },
     /** Writes what is queued for up to `timeoutMs`, then releases the output; `true` when all went out. */
     async close(timeoutMs = 1000): Promise<boolean> {

@@ -1,5 +1,4 @@
-// One reading of a request target for every entry point: the WHATWG URL path (dot segments resolved, `\` a
-// separator), as a browser would send it.
+// One reading of a request target for every entry point: the WHATWG URL path, as a browser would send it.
 /** A target made only of these, with no dot segment, is its own pathname: no URL parse on the common path. */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 const DOT_SEGMENT = /\/\.|%2e/i;

@@ -3,7 +3,7 @@ import { type HttpHandler, http } from 'msw';
 import { defaultContract } from '../contract/index.js';
 import { createMockControl, type MockControl } from '../mock/control.js';
 import { createEngine, type EngineOptions } from '../mock/engine.js';
-import { buildFixtures, FIXTURE_DATA_SOURCE, type FixtureData } from '../mock/fixtures.js';
+import { buildFixtures, type FixtureData } from '../mock/fixtures.js';
 import type { Persist } from './persist.js';
 
 export type {
@@ -93,7 +93,7 @@ function claimOf(baseUrl: string, basePath: string) {
 export function createHandlers(options: HandlersOptions): MockHandlers {
   checkOptions(options);
   const contract = options.contract ?? defaultContract();
-  const fixtures = buildFixtures(options.fixtures, FIXTURE_DATA_SOURCE, contract);
+  const fixtures = buildFixtures(options.fixtures, contract);
   if (!fixtures.ok) throw fixtures.error;
   const engine = createEngine(fixtures.value, { ...options, contract });
   const { root, prefix, pattern } = claimOf(options.baseUrl ?? contract.basePath, contract.basePath);
