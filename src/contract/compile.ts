@@ -69,20 +69,19 @@ function selfReferringSchema(document: JsonObject): string | undefined {
       return true;
     }
     onPath.set(node, true);
-    const next: Array<[unknown, unknown]> = [];
+    let found = false;
     const ref = node.$ref;
     if (typeof ref === 'string' && ref.startsWith('#')) {
       const toComponent = ref.startsWith(COMPONENT_SCHEMA);
       const itsRoot = toComponent ? pointerTarget(document, ref.split('/', 4).join('/')) : root;
-      next.push([pointerTarget(toComponent ? document : root, ref), itsRoot]);
+      found = loops(pointerTarget(toComponent ? document : root, ref), itsRoot);
     }
     for (const key of IN_PLACE) {
       const value = node[key];
       const subschemas =
         key === 'dependentSchemas' && isObject(value) ? Object.values(value) : [value].flat();
-      for (const subschema of subschemas) next.push([subschema, root]);
+      found ||= subschemas.some((subschema) => loops(subschema, root));
     }
-    const found = next.some(([subschema, itsRoot]) => loops(subschema, itsRoot));
     onPath.set(node, found);
     return found;
   };
