@@ -103,12 +103,11 @@ function documentProblem(document: unknown): string | undefined {
     if (!isObject(item)) return `path ${path} is not a mapping`;
     for (const [method, op] of Object.entries(item)) {
       if (!(HTTP_METHODS as readonly string[]).includes(method)) continue;
-      if (!isObject(op) || typeof op.operationId !== 'string' || op.operationId === '')
-        return `${method.toUpperCase()} ${path} has no operationId`;
+      const id = isObject(op) ? op.operationId : undefined;
+      if (typeof id !== 'string' || id === '') return `${method.toUpperCase()} ${path} has no operationId`;
       // OpenAPI: unique; every table of ours is keyed by it, so a second one would hide the first.
-      if (ids.has(op.operationId))
-        return `${method.toUpperCase()} ${path} repeats operationId ${op.operationId}`;
-      ids.add(op.operationId);
+      if (ids.has(id)) return `${method.toUpperCase()} ${path} repeats operationId ${id}`;
+      ids.add(id);
     }
   }
   const servers = Array.isArray(document.servers) ? document.servers : [];
