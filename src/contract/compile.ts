@@ -53,7 +53,7 @@ function compileValidators(document: JsonObject, now = false): ContractValidator
   return validators;
 }
 
-const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'];
+const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'];
 
 /** Why a component schema leads back to itself without reading into the value (a tree is fine), if one does. */
 function selfReferringSchema(document: JsonObject): string | undefined {
@@ -76,12 +76,9 @@ function selfReferringSchema(document: JsonObject): string | undefined {
       const itsRoot = toComponent ? pointerTarget(document, ref.split('/', 4).join('/')) : root;
       found = loops(pointerTarget(toComponent ? document : root, ref), itsRoot);
     }
-    for (const key of IN_PLACE) {
-      const value = node[key];
-      const subschemas =
-        key === 'dependentSchemas' && isObject(value) ? Object.values(value) : [value].flat();
-      found ||= subschemas.some((subschema) => loops(subschema, root));
-    }
+    const dependent = Object.values((node.dependentSchemas ?? {}) as object);
+    const inPlace = [...IN_PLACE.flatMap((key) => [node[key]].flat()), ...dependent];
+    found ||= inPlace.some((subschema) => loops(subschema, root));
     onPath.set(node, found);
     return found;
   };
