@@ -38,19 +38,14 @@ function compileValidators(document: JsonObject, now = false): ContractValidator
   for (const keyword of keywords) ajv.addKeyword(keyword);
   for (const [name, schema] of components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
   // Ajv caches by the schema object: each getter compiles once.
-  const compiled = (table: ReadonlyMap<string, unknown>) => {
+  const byKey = (table: ReadonlyMap<string, unknown>) => {
     const getters: Record<string, CompiledValidator> = {};
     for (const [key, schema] of table)
       Object.defineProperty(getters, key, { enumerable: true, get: () => ajv.compile(schema as object) });
+    if (now) Object.values(getters); // each getter compiles
     return getters;
   };
-  const validators = {
-    schemas: compiled(components),
-    responseBodies: compiled(responseBodies),
-    parameters: compiled(parameters),
-  };
-  if (now) for (const table of Object.values(validators)) Object.values(table); // each getter compiles
-  return validators;
+  return { schemas: byKey(components), responseBodies: byKey(responseBodies), parameters: byKey(parameters) };
 }
 
 const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'];
