@@ -13,11 +13,10 @@ import {
 } from './validators.js';
 
 function readParameter(document: JsonObject, p: JsonObject): ParameterSpec {
-  const schema = resolveRef(document, p.schema);
-  const resolved = (isObject(schema) ? { ...schema } : {}) as ParameterSchema;
-  if (resolved.items !== undefined) resolved.items = resolveRef(document, resolved.items) as ParameterSchema;
-  const location = p.in as ParameterSpec['in'];
-  return { name: String(p.name), in: location, required: p.required === true, schema: resolved };
+  const found = resolveRef(document, p.schema);
+  const schema = (isObject(found) ? { ...found } : {}) as ParameterSchema;
+  if (schema.items !== undefined) schema.items = resolveRef(document, schema.items) as ParameterSchema;
+  return { name: String(p.name), in: p.in as ParameterSpec['in'], required: p.required === true, schema };
 }
 
 /** The base path (D12): that of the local `servers` entry, else the first, `{variables}` at their defaults. */
@@ -40,13 +39,8 @@ function readResponse(status: number, response: JsonObject): ResponseSpec {
   for (const [name, example] of Object.entries(isObject(media?.examples) ? media.examples : {}))
     if (isObject(example) && 'value' in example) examples.set(name, example.value as ExactJson);
   if (media && 'example' in media) examples.set('example', media.example as ExactJson);
-  const conformance = response['x-petstore-conformance'];
-  return {
-    status,
-    mediaType,
-    examples,
-    conformance: isObject(conformance) ? (conformance as ResponseSpec['conformance']) : null,
-  };
+  const conformance = response['x-petstore-conformance'] as ResponseSpec['conformance'];
+  return { status, mediaType, examples, conformance: isObject(conformance) ? conformance : null };
 }
 
 /** @example assembleContract(DOCUMENT, VALIDATORS).operations.length // 3 */

@@ -38,22 +38,17 @@ function compileValidators(document: JsonObject, now = false): ContractValidator
   for (const keyword of keywords) ajv.addKeyword(keyword);
   for (const [name, schema] of components) ajv.addSchema(schema as object, SCHEMA_ID_BASE + name);
   // Ajv caches by the schema object: each getter compiles once.
-  const compiled = (table: ReadonlyMap<string, unknown>) => {
+  const byKey = (table: ReadonlyMap<string, unknown>) => {
     const getters: Record<string, CompiledValidator> = {};
     for (const [key, schema] of table)
       Object.defineProperty(getters, key, { enumerable: true, get: () => ajv.compile(schema as object) });
+    if (now) Object.values(getters); // each getter compiles
     return getters;
   };
-  const validators = {
-    schemas: compiled(components),
-    responseBodies: compiled(responseBodies),
-    parameters: compiled(parameters),
-  };
-  if (now) for (const table of Object.values(validators)) Object.values(table); // each getter compiles
-  return validators;
+  return { schemas: byKey(components), responseBodies: byKey(responseBodies), parameters: byKey(parameters) };
 }
 
-const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'];
+const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'];
 
 /** Why a component schema leads back to itself without reading into the value (a tree is fine), if one does. */
 function selfReferringSchema(document: JsonObject): string | undefined {
@@ -69,20 +64,16 @@ function selfReferringSchema(document: JsonObject): string | undefined {
       return true;
     }
     onPath.set(node, true);
-    const next: Array<[unknown, unknown]> = [];
+    let found = false;
     const ref = node.$ref;
     if (typeof ref === 'string' && ref.startsWith('#')) {
       const toComponent = ref.startsWith(COMPONENT_SCHEMA);
       const itsRoot = toComponent ? pointerTarget(document, ref.split('/', 4).join('/')) : root;
-      next.push([pointerTarget(toComponent ? document : root, ref), itsRoot]);
+      found = loops(pointerTarget(toComponent ? document : root, ref), itsRoot);
     }
-    for (const key of IN_PLACE) {
-      const value = node[key];
-      const subschemas =
-        key === 'dependentSchemas' && isObject(value) ? Object.values(value) : [value].flat();
-      for (const subschema of subschemas) next.push([subschema, root]);
-    }
-    const found = next.some(([subschema, itsRoot]) => loops(subschema, itsRoot));
+    const dependent = Object.values((node.dependentSchemas ?? {}) as object);
+    const inPlace = [...IN_PLACE.flatMap((key) => [node[key]].flat()), ...dependent];
+    found ||= inPlace.some((subschema) => loops(subschema, root));
     onPath.set(node, found);
     return found;
   };
@@ -104,12 +95,11 @@ function documentProblem(document: unknown): string | undefined {
     if (!isObject(item)) return `path ${path} is not a mapping`;
     for (const [method, op] of Object.entries(item)) {
       if (!(HTTP_METHODS as readonly string[]).includes(method)) continue;
-      if (!isObject(op) || typeof op.operationId !== 'string' || op.operationId === '')
-        return `${method.toUpperCase()} ${path} has no operationId`;
+      const id = isObject(op) ? op.operationId : undefined;
+      if (typeof id !== 'string' || id === '') return `${method.toUpperCase()} ${path} has no operationId`;
       // OpenAPI: unique; every table of ours is keyed by it, so a second one would hide the first.
-      if (ids.has(op.operationId))
-        return `${method.toUpperCase()} ${path} repeats operationId ${op.operationId}`;
-      ids.add(op.operationId);
+      if (ids.has(id)) return `${method.toUpperCase()} ${path} repeats operationId ${id}`;
+      ids.add(id);
     }
   }
   const servers = Array.isArray(document.servers) ? document.servers : [];

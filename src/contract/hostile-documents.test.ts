@@ -32,6 +32,21 @@ describe('loading a document checks its operationIds', () => {
   });
 });
 
+describe('loading a document compiles its schemas now, not on a request', () => {
+  it.each([
+    [
+      'an unknown keyword in an unused component',
+      { Unused: { type: 'object', bogus: 1 } },
+      /unknown keyword/,
+    ],
+    ['a $ref to nothing', { Unused: ref('Nowhere') }, /can't resolve reference/],
+  ])('refuses %s in one line', (_what, schemas, reason) => {
+    const loaded = loadContract(withSchemas(schemas));
+    expect(loaded.ok ? 'loaded' : loaded.error).toMatch(/^the document cannot be compiled: /);
+    expect(loaded.ok ? 'loaded' : loaded.error).toMatch(reason);
+  });
+});
+
 describe('loading a document checks its recursion and its patterns', () => {
   it.each([
     ['allOf', { Node: { type: 'object', allOf: [ref('Node')] } }, 'Node'],

@@ -20,9 +20,8 @@ export function loadSpecFile(path: string, cwd = process.cwd()): Result<Contract
     text = readFileSync(resolve(cwd, path), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    const problem =
-      code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? 'cannot be read (no permission)' : undefined;
-    return fail(`--spec ${path} ${problem ?? `cannot be read (${code})`}`);
+    if (code === 'ENOENT') return fail(`--spec ${path} does not exist`);
+    return fail(`--spec ${path} cannot be read (${code === 'EACCES' ? 'no permission' : code})`);
   }
   let document: unknown;
   try {
