@@ -106,10 +106,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
 const TWO_53 = 2n ** 53n;
 
 /** An unused id that a double (`Number(...)`) rounds to a listed order above 2^53 (D8). */
-function roundingNeighbour(
-  listed: ReadonlySet<string>,
-  unused: (id: bigint) => boolean,
-): { probe: bigint; listed: bigint } | null {
+function roundingNeighbour(listed: ReadonlySet<string>, unused: (id: bigint) => boolean) {
   for (const text of listed) {
     const id = BigInt(text);
     if ((id <= TWO_53 && id >= -TWO_53) || BigInt(Number(id)) !== id) continue;

@@ -27,12 +27,11 @@ async function fillPath(ctx: CheckContext, operation: OperationSpec): Promise<st
 function authChecks(operation: OperationSpec): Check[] {
   const { operationId, method } = operation;
   const hasPathParameters = operation.parameters.some((p) => p.in === 'path');
-  return AUTH_CASES.map(
-    (variant): Check => ({
+  return AUTH_CASES.map((variant) =>
+    defineCheck({
       id: `generic.${operationId}.${variant.name}`,
       title: `${operationId} with ${variant.label} is refused`,
       citation: '§5, D6',
-      level: 'failure',
       operationId,
       sends: `${method.toUpperCase()} ${operation.path} with ${variant.label}${hasPathParameters ? ', path parameters set to an id no listed order has' : ''}`,
       passes: EXPECT_401,
@@ -78,15 +77,10 @@ function validValue(param: ParameterSpec): string {
   return schema.type === 'integer' || schema.type === 'number' ? '1' : 'x';
 }
 
-function withParameter(
-  operation: OperationSpec,
-  path: string,
-  tested: ParameterSpec,
-  text: string,
-): RequestPlan {
+function withParameter(op: OperationSpec, path: string, tested: ParameterSpec, text: string): RequestPlan {
   const query = new URLSearchParams();
   const headers: Record<string, string> = {};
-  for (const param of operation.parameters) {
+  for (const param of op.parameters) {
     const value = param === tested ? text : param.required ? validValue(param) : null;
     if (value === null) continue;
     if (param.in === 'query') query.append(param.name, value);
@@ -94,7 +88,7 @@ function withParameter(
   }
   const search = query.toString();
   return {
-    method: operation.method.toUpperCase(),
+    method: op.method.toUpperCase(),
     path: search === '' ? path : `${path}?${search}`,
     auth: VALID_AUTH,
     headers,

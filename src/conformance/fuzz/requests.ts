@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { Contract, OperationSpec, ParameterSchema } from '../../contract/index.js';
 import { type AuthHeader, NO_AUTH, VALID_AUTH } from '../../judge/exchange.js';
-import { template, WRONG_KEY } from '../checks/check.js';
+import { template, WRONG_BEARER } from '../checks/check.js';
 
 export interface DrawnRequest {
   method: string;
@@ -80,9 +80,7 @@ const long = fc.string({
   maxLength: 4096,
 });
 
-const pathId: fc.Arbitrary<string> = fc
-  .oneof(int64, numberish, hex, brokenEscape, fullyEncoded, unicode, long)
-  .map(wireText);
+const pathId = fc.oneof(int64, numberish, hex, brokenEscape, fullyEncoded, unicode, long).map(wireText);
 
 /** Values for a parameter's schema: valid ones from its type and bounds, and every kind of invalid one. */
 function valuesFor(schema: ParameterSchema): fc.Arbitrary<string> {
@@ -126,7 +124,7 @@ function queryPairs(op: OperationSpec | null): fc.Arbitrary<Array<[string, strin
 const AUTH_CHOICES: readonly AuthHeader[] = [
   VALID_AUTH,
   NO_AUTH,
-  template(`Bearer ${WRONG_KEY}`),
+  WRONG_BEARER,
   template('Bearer '),
   template('bearer $KEY'),
   template('BEARER $KEY'),
