@@ -86,10 +86,9 @@ function withParameter(op: OperationSpec, path: string, tested: ParameterSpec, t
     if (param.in === 'query') query.append(param.name, value);
     if (param.in === 'header') headers[param.name.toLowerCase()] = value;
   }
-  const search = query.toString();
   return {
     method: op.method.toUpperCase(),
-    path: search === '' ? path : `${path}?${search}`,
+    path: query.size === 0 ? path : `${path}?${query}`,
     auth: VALID_AUTH,
     headers,
   };
