@@ -16,6 +16,7 @@ import {
   NO_UNUSED_ID,
   statusOf,
   template,
+  WRONG_BEARER,
   WRONG_KEY,
 } from './check.js';
 
@@ -23,11 +24,7 @@ type AuthVariant = { name: string; label: string; auth: AuthHeader };
 
 export const AUTH_VARIANTS: readonly AuthVariant[] = [
   { name: 'no-header', label: 'no Authorization header', auth: NO_AUTH },
-  {
-    name: 'wrong-key',
-    label: `a wrong key (\`Bearer ${WRONG_KEY}\`)`,
-    auth: template(`Bearer ${WRONG_KEY}`),
-  },
+  { name: 'wrong-key', label: `a wrong key (\`Bearer ${WRONG_KEY}\`)`, auth: WRONG_BEARER },
   { name: 'empty-bearer', label: 'an empty Bearer token', auth: template('Bearer ') },
   { name: 'basic-scheme', label: 'the right key under `Basic`', auth: template('Basic $KEY') },
   { name: 'token-scheme', label: 'the right key under `Token`', auth: template('Token $KEY') },
@@ -90,12 +87,11 @@ async function petVariant(ctx: CheckContext, variant: AuthVariant): Promise<Judg
 }
 
 const authVariantChecks: Check[] = AUTH_TARGETS.flatMap((target) =>
-  AUTH_VARIANTS.map(
-    (variant): Check => ({
+  AUTH_VARIANTS.map((variant) =>
+    defineCheck({
       id: `auth.${target.operationId}.${variant.name}`,
       title: `${target.operationId} with ${variant.label} is refused`,
       citation: target.operationId === 'cancelOrder' ? '§5, D6, D7' : '§5, D7',
-      level: 'failure',
       operationId: target.operationId,
       sends: `${target.describe} with ${variant.label}${target.operationId === 'cancelOrder' ? ', then GET /store/orders' : ''}`,
       passes: target.operationId === 'cancelOrder' ? `${EXPECT_401}, and no order changed` : EXPECT_401,
@@ -117,7 +113,7 @@ async function refusedCancels(
   return verdict(step.findings, passMessage, [...notes, ...step.notes]);
 }
 
-const NO_KEY_AND_WRONG_KEY = [NO_AUTH, template(`Bearer ${WRONG_KEY}`)];
+const BAD_KEYS = [NO_AUTH, WRONG_BEARER];
 
 const authIdChecks: Check[] = [
   cancelCheck({
@@ -129,12 +125,7 @@ const authIdChecks: Check[] = [
     passes: `${EXPECT_401}, for each, and no order changed`,
     needs: { shippedOrders: true },
     run: (ctx) =>
-      refusedCancels(
-        ctx,
-        ctx.options.shippedOrders,
-        NO_KEY_AND_WRONG_KEY,
-        '401 before the order is looked up',
-      ),
+      refusedCancels(ctx, ctx.options.shippedOrders, BAD_KEYS, '401 before the order is looked up'),
   }),
   cancelCheck({
     id: 'auth.cancelOrder.malformed-id',
@@ -154,7 +145,7 @@ const authIdChecks: Check[] = [
     needs: { destructive: true, pendingOrders: 1 },
     async run(ctx, [id]) {
       if (id === undefined) return skip('no pending id', '--pending-order ID');
-      return refusedCancels(ctx, [id], NO_KEY_AND_WRONG_KEY, `401 and order ${id} still listed`, [
+      return refusedCancels(ctx, [id], BAD_KEYS, `401 and order ${id} still listed`, [
         `used pending order ${id}`,
       ]);
     },

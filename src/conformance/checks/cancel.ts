@@ -55,10 +55,8 @@ async function cancelOnce(
 /** Whether a lenient reading is harmless (D19): an id unlisted and not named pending, or a named shipped id. */
 async function safeReading(ctx: CheckContext): Promise<((id: bigint) => boolean) | null> {
   const { ids } = await ctx.initialListing();
-  const { pendingOrders, shippedOrders } = ctx.options;
-  const harmless = (text: string) =>
-    shippedOrders.includes(text) || (!ids?.has(text) && !pendingOrders.includes(text));
-  return ids && ((id) => harmless(String(id)));
+  const { pendingOrders: pending, shippedOrders: shipped } = ctx.options;
+  return ids && ((id) => shipped.includes(`${id}`) || (!ids.has(`${id}`) && !pending.includes(`${id}`)));
 }
 
 const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
@@ -106,10 +104,7 @@ const malformedChecks: Check[] = MALFORMED_IDS.map((malformed) =>
 const TWO_53 = 2n ** 53n;
 
 /** An unused id that a double (`Number(...)`) rounds to a listed order above 2^53 (D8). */
-function roundingNeighbour(
-  listed: ReadonlySet<string>,
-  unused: (id: bigint) => boolean,
-): { probe: bigint; listed: bigint } | null {
+function roundingNeighbour(listed: ReadonlySet<string>, unused: (id: bigint) => boolean) {
   for (const text of listed) {
     const id = BigInt(text);
     if ((id <= TWO_53 && id >= -TWO_53) || BigInt(Number(id)) !== id) continue;
@@ -155,31 +150,25 @@ export const CANCEL_CHECKS: readonly Check[] = [
       const safe = await safeReading(ctx);
       if (listing.ids === null || safe === null) return skip(NO_UNUSED_ID, null);
       const found = roundingNeighbour(listing.ids, safe);
-      if (found !== null) {
-        const probe = String(found.probe);
-        const judgement = await cancelOnce(
-          ctx,
-          probe,
-          is(404),
-          `404 (order ${probe} does not exist)`,
-          () => `404, and order ${found.listed} unchanged`,
-          [`sent ${probe}, which a double reads as listed order ${found.listed}`],
-        );
-        return { ...judgement, consumed: [] };
-      }
       // Else a named pending order above 2^53 by its exact id: a double-reading server cancels a neighbour.
-      const [id] = spare.filter((p) => listing.ids?.has(p));
+      const [id] = found ? [String(found.probe)] : spare.filter((p) => listing.ids?.has(p));
       if (id !== undefined) {
         const { pending } = cancelAnswers(ctx.options.contract);
-        const judgement = await cancelOnce(
-          ctx,
-          id,
-          is(pending),
-          `${pending} (order ${id} is pending)`,
-          () => `order ${id} cancelled by its exact id, no other order changed`,
-          [`used pending order ${id}, above 2^53`],
-        );
-        return { ...judgement, consumed: [id] };
+        const [status, expected, passed, note] = found
+          ? [
+              404,
+              `404 (order ${id} does not exist)`,
+              `404, and order ${found.listed} unchanged`,
+              `sent ${id}, which a double reads as listed order ${found.listed}`,
+            ]
+          : [
+              pending,
+              `${pending} (order ${id} is pending)`,
+              `order ${id} cancelled by its exact id, no other order changed`,
+              `used pending order ${id}, above 2^53`,
+            ];
+        const judgement = await cancelOnce(ctx, id, is(status), expected, () => passed, [note]);
+        return { ...judgement, consumed: found ? [] : [id] };
       }
       const big = [...listing.ids].filter((i) => BigInt(i) > TWO_53 || BigInt(i) < -TWO_53);
       return skip(

@@ -43,6 +43,8 @@ export function template(text: string): AuthHeader {
   return { kind: 'template', template: text };
 }
 
+export const WRONG_BEARER = template(`Bearer ${WRONG_KEY}`);
+
 export function statusOf(exchange: Exchange): number | null {
   return exchange.outcome.ok ? exchange.outcome.value.status : null;
 }

@@ -27,12 +27,11 @@ async function fillPath(ctx: CheckContext, operation: OperationSpec): Promise<st
 function authChecks(operation: OperationSpec): Check[] {
   const { operationId, method } = operation;
   const hasPathParameters = operation.parameters.some((p) => p.in === 'path');
-  return AUTH_CASES.map(
-    (variant): Check => ({
+  return AUTH_CASES.map((variant) =>
+    defineCheck({
       id: `generic.${operationId}.${variant.name}`,
       title: `${operationId} with ${variant.label} is refused`,
       citation: '§5, D6',
-      level: 'failure',
       operationId,
       sends: `${method.toUpperCase()} ${operation.path} with ${variant.label}${hasPathParameters ? ', path parameters set to an id no listed order has' : ''}`,
       passes: EXPECT_401,
@@ -78,24 +77,18 @@ function validValue(param: ParameterSpec): string {
   return schema.type === 'integer' || schema.type === 'number' ? '1' : 'x';
 }
 
-function withParameter(
-  operation: OperationSpec,
-  path: string,
-  tested: ParameterSpec,
-  text: string,
-): RequestPlan {
+function withParameter(op: OperationSpec, path: string, tested: ParameterSpec, text: string): RequestPlan {
   const query = new URLSearchParams();
   const headers: Record<string, string> = {};
-  for (const param of operation.parameters) {
+  for (const param of op.parameters) {
     const value = param === tested ? text : param.required ? validValue(param) : null;
     if (value === null) continue;
     if (param.in === 'query') query.append(param.name, value);
     if (param.in === 'header') headers[param.name.toLowerCase()] = value;
   }
-  const search = query.toString();
   return {
-    method: operation.method.toUpperCase(),
-    path: search === '' ? path : `${path}?${search}`,
+    method: op.method.toUpperCase(),
+    path: query.size === 0 ? path : `${path}?${query}`,
     auth: VALID_AUTH,
     headers,
   };

@@ -38,9 +38,8 @@ export function lenientReadings(raw: string): bigint[] {
   const parsedInt = Number.parseInt(raw, 10);
   if (Number.isFinite(parsedInt)) values.add(BigInt(parsedInt));
   const number = Number(raw);
-  if (Number.isFinite(number)) {
+  if (Number.isFinite(number))
     for (const v of [Math.floor(number), Math.ceil(number), Math.round(number)]) values.add(BigInt(v));
-  }
   try {
     values.add(BigInt(trimmed));
   } catch {

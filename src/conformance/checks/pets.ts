@@ -22,15 +22,12 @@ export const PETS_CHECKS: readonly Check[] = [
           exchange.judged.map((f) => f.finding),
           '',
         );
-      if (exchange && statusOf(exchange) === 410) {
+      if (exchange && statusOf(exchange) === 410)
         return pass(`GET /pets/${probe.petId} answered 410 Gone: the deprecated read is retired (D11)`);
-      }
       if (probe.served !== 'yes' || !exchange?.outcome.ok) {
-        const status = exchange ? statusOf(exchange) : null;
-        const answered =
-          status === null
-            ? ''
-            : ` (GET /pets/${probe.petId} answered ${status} without a Deprecation header)`;
+        const answered = exchange
+          ? ` (GET /pets/${probe.petId} answered ${statusOf(exchange)} without a Deprecation header)`
+          : '';
         return skip(
           `the target does not show that it serves GET /pets/{petId}${answered}; pet id: ${probe.source}`,
           '--pet-id ID',

@@ -24,10 +24,7 @@ export const DEFAULT_SEED = 20_221;
 const STAND_IN = 'fuzz-id';
 
 /** A drawn request as a plan, every id and value held to D19; `null` when one cannot be made safe. */
-export function safePlan(
-  drawn: DrawnRequest,
-  known: ReadonlySet<string> | null,
-): { plan: RequestPlan; replaced: number } | null {
+export function safePlan(drawn: DrawnRequest, known: ReadonlySet<string> | null) {
   let replaced = 0;
   let unsafe = false;
   const safe = (value: string): string => {

@@ -57,9 +57,7 @@ export function describeConformance(
 }
 
 /** Reads the options from the PETSTORE_* variables that docs/conformance.md lists. */
-export function optionsFromEnv(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): ConformanceOptions {
+export function optionsFromEnv(env: Record<string, string | undefined> = process.env): ConformanceOptions {
   const list = (value = '') => value.split(/[\s,]+/).filter((item) => item !== '');
   const baseUrl = env.PETSTORE_BASE_URL;
   if (!baseUrl)
