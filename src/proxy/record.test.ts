@@ -106,6 +106,15 @@ describe('petstore proxy --record, replayed by petstore mock --fixtures', () => 
       want: { '1': 'shipped', '2': 'pending' },
     },
     {
+      name: 'a 409 after a 204 is a repeat refused (D2): the order stays cancelled',
+      given: [
+        ['GET', '/store/orders', 200, '[{"id":3,"complete":false}]', 'k'],
+        ['DELETE', '/store/orders/3', 204, null, 'k'],
+        ['DELETE', '/store/orders/3', 409, null, 'k'],
+      ],
+      want: { '3': 'cancelled' },
+    },
+    {
       name: 'cancels of orders never listed, failed lists and invalid orders are not recorded',
       given: [
         ['DELETE', '/store/orders/5', 204, null, 'k'],

@@ -41,7 +41,9 @@ export class Recorder {
     } else if (method === 'DELETE' && (status === 204 || status === 409)) {
       const id = /^\/store\/orders\/(0|-?[1-9][0-9]{0,18})$/.exec(path)?.[1];
       const known = id === undefined ? undefined : this.orders.get(id);
-      if (known) this.put({ ...known.order, status: status === 204 ? 'cancelled' : 'shipped' });
+      // No state moves from cancelled to shipped (§3): a 409 after a 204 is a repeat's refusal (D2), a double click's too.
+      if (known && !(status === 409 && known.order.status === 'cancelled'))
+        this.put({ ...known.order, status: status === 204 ? 'cancelled' : 'shipped' });
     }
   }
 
